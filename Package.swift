@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "cdmigrate",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "MigrationEngine", targets: ["MigrationEngine"]),
+        .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
+        .executable(name: "cdmigrate", targets: ["cdmigrate"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Thin C shims: only `static inline` wrappers and module maps, no logic.
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
+
+        .target(
+            name: "MigrationEngine",
+            dependencies: [
+                "CZlib",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
+        .target(
+            name: "ConsoleUI",
+            dependencies: ["MigrationEngine", "CNCurses"]
+        ),
+        .executableTarget(
+            name: "cdmigrate",
+            dependencies: [
+                "MigrationEngine",
+                "ConsoleUI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "MigrationEngineTests", dependencies: ["MigrationEngine"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine"]),
+        .testTarget(name: "CLITests", dependencies: ["MigrationEngine"]),
+    ]
+)

@@ -1,0 +1,196 @@
+import Foundation
+
+/// Reads one model version from Xcode's XML (`<Version>.xcdatamodel/contents`).
+public enum ModelSourceReader {
+    /// Parses the XML of one model version.
+    /// - Parameters:
+    ///   - data: The bytes of the `contents` file.
+    ///   - name: The version's name.
+    ///   - path: The file, for error messages.
+    public static func read(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
+        let root: XMLElementTree
+        do {
+            root = try XMLElementTree.parse(data)
+        } catch {
+            throw ModelError(.malformedXML, path: path, line: error.line, message: error.message)
+        }
+        guard root.name == "model" else {
+            throw ModelError(.invalidModel, path: path, line: root.line, message: "root element is <\(root.name)>, expected <model>")
+        }
+        var entities: [Entity] = []
+        for element in root.children("entity") {
+            entities.append(try entity(element, path: path))
+        }
+        let model = ObjectModel(
+            name: name,
+            entities: entities,
+            configurations: root.children("configuration").map { element in
+                Configuration(
+                    name: element.attributes["name"] ?? "",
+                    entityNames: element.children("memberEntity").compactMap { $0.attributes["name"] })
+            },
+            fetchRequests: root.children("fetchRequest").map { element in
+                FetchRequestTemplate(
+                    name: element.attributes["name"] ?? "", entity: element.attributes["entity"] ?? "",
+                    predicate: element.attributes["predicateString"])
+            },
+            versionIdentifiers: [root.attributes["userDefinedModelVersionIdentifier"] ?? ""]
+        )
+        try validate(model, root: root, path: path)
+        return model
+    }
+
+    private static func entity(_ element: XMLElementTree, path: String) throws(ModelError) -> Entity {
+        guard let name = element.attributes["name"], !name.isEmpty else {
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "<entity> has no name")
+        }
+        var attributes: [Attribute] = []
+        for child in element.children("attribute") {
+            attributes.append(try attribute(child, entity: name, path: path))
+        }
+        var relationships: [Relationship] = []
+        for child in element.children("relationship") {
+            relationships.append(try relationship(child, entity: name, path: path))
+        }
+        return Entity(
+            name: name,
+            parentName: element.attributes["parentEntity"],
+            isAbstract: element.flag("isAbstract"),
+            className: element.attributes["representedClassName"],
+            renamingIdentifier: element.attributes["elementID"],
+            versionHashModifier: element.attributes["versionHashModifier"],
+            attributes: attributes,
+            relationships: relationships,
+            fetchedProperties: element.children("fetchedProperty").map { child in
+                let request = child.child("fetchRequest")
+                return FetchedProperty(
+                    name: child.attributes["name"] ?? "", entity: request?.attributes["entity"],
+                    predicate: request?.attributes["predicateString"], isOptional: child.flag("optional"))
+            },
+            uniquenessConstraints: (element.child("uniquenessConstraints")?.children("uniquenessConstraint") ?? [])
+                .map { $0.children("constraint").compactMap { $0.attributes["value"] } },
+            fetchIndexes: element.children("fetchIndex").map { child in
+                FetchIndex(
+                    name: child.attributes["name"] ?? "",
+                    elements: child.children("fetchIndexElement").map { item in
+                        FetchIndex.Element(
+                            property: item.attributes["property"] ?? "",
+                            type: item.attributes["type"] ?? "Binary",
+                            ascending: item.attributes["order"] != "descending")
+                    })
+            },
+            compoundIndexes: (element.child("compoundIndexes")?.children("compoundIndex") ?? [])
+                .map { $0.children("index").compactMap { $0.attributes["value"] } },
+            userInfo: userInfo(element)
+        )
+    }
+
+    private static func attribute(_ element: XMLElementTree, entity: String, path: String) throws(ModelError)
+        -> Attribute
+    {
+        guard let name = element.attributes["name"], !name.isEmpty else {
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "an attribute of \(entity) has no name")
+        }
+        let typeName = element.attributes["attributeType"] ?? "Undefined"
+        guard let type = AttributeType(rawValue: typeName) else {
+            throw ModelError(
+                .invalidModel, path: path, line: element.line,
+                message: "attribute \(entity).\(name) has unknown attributeType \"\(typeName)\"")
+        }
+        return Attribute(
+            name: name, type: type,
+            isOptional: element.flag("optional"),
+            isTransient: element.flag("transient"),
+            isDerived: element.flag("derived"),
+            derivationExpression: element.attributes["derivationExpression"],
+            defaultValue: element.attributes["defaultValueString"],
+            minValue: element.attributes["minValueString"],
+            maxValue: element.attributes["maxValueString"],
+            allowsExternalBinaryDataStorage: element.flag("allowsExternalBinaryDataStorage"),
+            preservesValueInHistoryOnDeletion: element.flag("preserveAfterDeletion"),
+            valueTransformerName: element.attributes["valueTransformerName"],
+            customClassName: element.attributes["customClassName"],
+            renamingIdentifier: element.attributes["elementID"],
+            versionHashModifier: element.attributes["versionHashModifier"],
+            isIndexed: element.flag("indexed"),
+            userInfo: userInfo(element)
+        )
+    }
+
+    private static func relationship(_ element: XMLElementTree, entity: String, path: String) throws(ModelError)
+        -> Relationship
+    {
+        guard let name = element.attributes["name"], !name.isEmpty else {
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "a relationship of \(entity) has no name")
+        }
+        guard let destination = element.attributes["destinationEntity"] else {
+            throw ModelError(
+                .invalidModel, path: path, line: element.line,
+                message: "relationship \(entity).\(name) has no destinationEntity")
+        }
+        let toMany = element.flag("toMany")
+        let ruleName = element.attributes["deletionRule"] ?? "Nullify"
+        guard let rule = DeleteRule(rawValue: ruleName) else {
+            throw ModelError(
+                .invalidModel, path: path, line: element.line,
+                message: "relationship \(entity).\(name) has unknown deletionRule \"\(ruleName)\"")
+        }
+        return Relationship(
+            name: name, destinationEntity: destination,
+            inverseName: element.attributes["inverseName"],
+            inverseEntity: element.attributes["inverseEntity"],
+            isOptional: element.flag("optional"),
+            isTransient: element.flag("transient"),
+            isToMany: toMany,
+            isOrdered: element.flag("ordered"),
+            minCount: element.attributes["minCount"].flatMap { Int($0) } ?? 0,
+            maxCount: element.attributes["maxCount"].flatMap { Int($0) } ?? (toMany ? 0 : 1),
+            deleteRule: rule,
+            renamingIdentifier: element.attributes["elementID"],
+            versionHashModifier: element.attributes["versionHashModifier"],
+            userInfo: userInfo(element)
+        )
+    }
+
+    private static func userInfo(_ element: XMLElementTree) -> [String: String] {
+        var info: [String: String] = [:]
+        for entry in element.child("userInfo")?.children("entry") ?? [] {
+            if let key = entry.attributes["key"] { info[key] = entry.attributes["value"] ?? "" }
+        }
+        return info
+    }
+
+    /// Rejects references that would make later stages fail far from the cause.
+    private static func validate(_ model: ObjectModel, root: XMLElementTree, path: String) throws(ModelError) {
+        let names = Set(model.entities.map(\.name))
+        let lines = Dictionary(root.children("entity").map { ($0.attributes["name"] ?? "", $0.line) }, uniquingKeysWith: { a, _ in a })
+        if names.count != model.entities.count {
+            throw ModelError(.invalidModel, path: path, message: "two entities share a name")
+        }
+        for entity in model.entities {
+            if let parent = entity.parentName, !names.contains(parent) {
+                throw ModelError(
+                    .invalidModel, path: path, line: lines[entity.name],
+                    message: "entity \(entity.name) names unknown parent entity \(parent)")
+            }
+            for relationship in entity.relationships where !names.contains(relationship.destinationEntity) {
+                throw ModelError(
+                    .invalidModel, path: path, line: lines[entity.name],
+                    message: "relationship \(entity.name).\(relationship.name) points to unknown entity \(relationship.destinationEntity)")
+            }
+            if hasInheritanceCycle(entity, in: model) {
+                throw ModelError(.invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
+            }
+        }
+    }
+
+    private static func hasInheritanceCycle(_ entity: Entity, in model: ObjectModel) -> Bool {
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parentName = current.parentName, let parent = model.entity(named: parentName) {
+            if !seen.insert(parentName).inserted { return true }
+            current = parent
+        }
+        return false
+    }
+}

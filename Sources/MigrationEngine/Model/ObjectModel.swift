@@ -1,0 +1,82 @@
+/// One version of a managed object model: its entities, configurations and fetch request templates.
+public struct ObjectModel: Sendable, Hashable, Codable {
+    /// The version's name (the `.xcdatamodel` folder name without extension).
+    public var name: String
+    /// Entities in source order.
+    public var entities: [Entity]
+    /// Named configurations.
+    public var configurations: [Configuration]
+    /// Stored fetch request templates.
+    public var fetchRequests: [FetchRequestTemplate]
+    /// The user-defined version identifiers (`userDefinedModelVersionIdentifier`), kept in store metadata.
+    public var versionIdentifiers: [String]
+
+    /// Creates a model version.
+    public init(
+        name: String, entities: [Entity], configurations: [Configuration] = [],
+        fetchRequests: [FetchRequestTemplate] = [], versionIdentifiers: [String] = []
+    ) {
+        self.name = name
+        self.entities = entities
+        self.configurations = configurations
+        self.fetchRequests = fetchRequests
+        self.versionIdentifiers = versionIdentifiers
+    }
+
+    /// The entity with this name.
+    public func entity(named name: String) -> Entity? {
+        entities.first { $0.name == name }
+    }
+
+    /// Entities sorted by name in plain code-unit order, the order Core Data hashes them in.
+    public var entitiesByName: [Entity] {
+        entities.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+    }
+
+    /// The entity's parent chain, nearest first (empty for a root entity).
+    public func ancestors(of entity: Entity) -> [Entity] {
+        var chain: [Entity] = []
+        var seen: Set<String> = [entity.name]
+        var current = entity
+        while let parentName = current.parentName, let parent = self.entity(named: parentName),
+            seen.insert(parentName).inserted
+        {
+            chain.append(parent)
+            current = parent
+        }
+        return chain
+    }
+
+    /// The root of the entity's inheritance tree (the entity itself when it has no parent).
+    public func root(of entity: Entity) -> Entity {
+        ancestors(of: entity).last ?? entity
+    }
+
+    /// Direct sub-entities of the entity, in source order.
+    public func subentities(of entity: Entity) -> [Entity] {
+        entities.filter { $0.parentName == entity.name }
+    }
+
+    /// The entity and every entity below it, in pre-order.
+    public func hierarchy(below entity: Entity) -> [Entity] {
+        [entity] + subentities(of: entity).flatMap { hierarchy(below: $0) }
+    }
+
+    /// Every attribute of the entity, inherited ones first (root's before child's).
+    public func allAttributes(of entity: Entity) -> [Attribute] {
+        (ancestors(of: entity).reversed() + [entity]).flatMap(\.attributes)
+    }
+
+    /// Every relationship of the entity, inherited ones first.
+    public func allRelationships(of entity: Entity) -> [Relationship] {
+        (ancestors(of: entity).reversed() + [entity]).flatMap(\.relationships)
+    }
+
+    /// The inverse of a relationship declared on `entity`, if the model declares one.
+    public func inverse(of relationship: Relationship) -> Relationship? {
+        guard let inverseName = relationship.inverseName,
+            let destination = entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
+        else { return nil }
+        return allRelationships(of: destination).first { $0.name == inverseName }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A parsed XML element: name, attributes, children and the line it starts on.
+///
+/// Model sources and mapping models are small, so a tree is simpler to walk than SAX callbacks.
+struct XMLElementTree: Sendable {
+    var name: String
+    var attributes: [String: String]
+    var children: [XMLElementTree]
+    var text: String
+    var line: Int
+
+    /// The first child element with this name.
+    func child(_ name: String) -> XMLElementTree? {
+        children.first { $0.name == name }
+    }
+
+    /// Every child element with this name.
+    func children(_ name: String) -> [XMLElementTree] {
+        children.filter { $0.name == name }
+    }
+
+    /// An attribute read as Xcode's `YES`/`NO` flag; absent means `defaultValue`.
+    func flag(_ key: String, default defaultValue: Bool = false) -> Bool {
+        guard let value = attributes[key] else { return defaultValue }
+        return value == "YES" || value == "yes" || value == "true" || value == "1"
+    }
+
+    /// Parses a whole document, or throws ``XMLTreeError`` with the line where it broke.
+    static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
+        let builder = Builder()
+        let parser = XMLParser(data: data)
+        parser.delegate = builder
+        guard parser.parse(), let root = builder.root else {
+            let message = builder.failure ?? parser.parserError?.localizedDescription ?? "not an XML document"
+            throw XMLTreeError(line: max(parser.lineNumber, 1), column: parser.columnNumber, message: message)
+        }
+        return root
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        var stack: [XMLElementTree] = []
+        var root: XMLElementTree?
+        var failure: String?
+
+        func parser(
+            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+        ) {
+            stack.append(
+                XMLElementTree(
+                    name: elementName, attributes: attributeDict, children: [], text: "", line: parser.lineNumber))
+        }
+
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
+        ) {
+            guard let finished = stack.popLast() else { return }
+            if stack.isEmpty {
+                root = finished
+            } else {
+                stack[stack.count - 1].children.append(finished)
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            guard !stack.isEmpty else { return }
+            stack[stack.count - 1].text += string
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            failure = failure ?? Self.describe(parseError)
+        }
+
+        static func describe(_ error: Error) -> String {
+            let nsError = error as NSError
+            return "malformed XML (parser error \(nsError.code))"
+        }
+    }
+}
+
+/// XML that could not be parsed, with the position where the parser gave up.
+struct XMLTreeError: Error, Sendable {
+    var line: Int
+    var column: Int
+    var message: String
+}
