@@ -1,0 +1,70 @@
+import Foundation
+import Synchronization
+
+/// One step of a migration chain: turns a store at one model version into a new store at the next.
+///
+/// A step never touches the original store: it reads a snapshot and writes a fresh destination file that
+/// the chain executor creates, validates and eventually swaps in.
+public protocol MigrationStep: Sendable {
+    /// What the step does, for plans and progress.
+    var summary: StepSummary { get }
+    /// The model version the source store is at.
+    var sourceModel: ObjectModel { get }
+    /// The model version the destination store will be at.
+    var destinationModel: ObjectModel { get }
+    /// Reads `context.sourcePath` and writes a complete store at `context.destinationPath`.
+    func perform(_ context: StepContext) throws
+}
+
+/// Everything a step needs while it runs.
+public struct StepContext: Sendable {
+    /// A read-only, consistent copy of the source store (its `-wal` already folded in).
+    public var sourcePath: String
+    /// Where to create the destination store; the file does not exist yet.
+    public var destinationPath: String
+    /// The step's position in the chain (0-based), for progress events.
+    public var index: Int
+    /// Receives progress events.
+    public var report: @Sendable (MigrationEvent) -> Void
+    /// Set when the user asked to stop.
+    public var cancellation: CancellationFlag
+
+    /// Creates a step context.
+    public init(
+        sourcePath: String, destinationPath: String, index: Int,
+        report: @escaping @Sendable (MigrationEvent) -> Void, cancellation: CancellationFlag
+    ) {
+        self.sourcePath = sourcePath
+        self.destinationPath = destinationPath
+        self.index = index
+        self.report = report
+        self.cancellation = cancellation
+    }
+
+    /// Throws ``MigrationCancelled`` when cancellation was requested; call it between batches.
+    public func checkCancelled() throws {
+        if cancellation.isCancelled { throw MigrationCancelled() }
+    }
+}
+
+/// A thread-safe flag that asks a running migration to stop at the next batch boundary.
+public final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+
+    /// Creates a flag that is not set.
+    public init() {}
+
+    /// Asks the migration to stop.
+    public func cancel() { flag.store(true, ordering: .relaxed) }
+
+    /// Whether a stop was asked for.
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+}
+
+/// Thrown by a step or the executor when the user cancelled the run.
+public struct MigrationCancelled: Error, Sendable, CustomStringConvertible {
+    /// Creates the error.
+    public init() {}
+    /// One line for the user.
+    public var description: String { "migration cancelled; the original store is untouched" }
+}
