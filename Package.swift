@@ -42,8 +42,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "MigrationEngineTests", dependencies: ["MigrationEngine"]),
-        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine"]),
-        .testTarget(name: "CLITests", dependencies: ["MigrationEngine"]),
+        // Shared by the test targets only: corpus access and temporary folders.
+        .target(name: "TestSupport", dependencies: ["MigrationEngine"], path: "Tests/TestSupport"),
+        .testTarget(name: "MigrationEngineTests", dependencies: ["MigrationEngine", "TestSupport"]),
+        .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "TestSupport"]),
     ]
 )

@@ -1,0 +1,44 @@
+/// The broad kind of a failure, so every front end can map it to a stable exit code.
+public enum FailureCategory: String, Sendable, Hashable, Codable, CaseIterable {
+    /// A named file or directory does not exist.
+    case notFound
+    /// The file exists but is not what was expected (not SQLite, not a Core Data store, not a model).
+    case unsupported
+    /// The file is of the right kind but damaged or inconsistent.
+    case damaged
+    /// Another process holds the store.
+    case locked
+    /// A permission or I/O failure.
+    case io
+    /// A model or mapping file is invalid.
+    case invalidInput
+    /// No route or plan exists for what was asked.
+    case noRoute
+    /// A migration step or validation failed.
+    case migrationFailed
+    /// The user cancelled.
+    case cancelled
+}
+
+/// An error that knows its ``FailureCategory`` and reads as one line naming the file involved.
+public protocol CategorizedError: Error, CustomStringConvertible {
+    /// The broad kind of the failure.
+    var category: FailureCategory { get }
+}
+
+extension ModelError: CategorizedError {
+    /// The broad kind of the failure.
+    public var category: FailureCategory {
+        switch code {
+        case .notFound: .notFound
+        case .unsupportedFormat: .unsupported
+        case .unreadable: .io
+        case .malformedXML, .invalidModel, .undecodableArchive: .invalidInput
+        }
+    }
+}
+
+extension MigrationCancelled: CategorizedError {
+    /// The broad kind of the failure.
+    public var category: FailureCategory { .cancelled }
+}

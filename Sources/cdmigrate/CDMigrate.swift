@@ -1,0 +1,13 @@
+import ArgumentParser
+
+/// The `cdmigrate` command: progressive Core Data store migrations from a terminal.
+@main
+struct CDMigrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cdmigrate",
+        abstract: "Inspect and progressively migrate Core Data SQLite stores.",
+        subcommands: [
+            HashCommand.self,
+        ]
+    )
+}
