@@ -8,6 +8,8 @@ struct CDMigrate: ParsableCommand {
         abstract: "Inspect and progressively migrate Core Data SQLite stores.",
         subcommands: [
             HashCommand.self,
-        ]
+            ConsoleCommand.self,
+        ],
+        defaultSubcommand: ConsoleCommand.self
     )
 }

@@ -27,7 +27,7 @@ extension ConsoleApp {
             state.modelName = loaded.modelName
             state.screen = .main
             state.picker = nil
-            if state.cursor[.versions] == nil, let at = loaded.compatibility.compatibleVersion,
+            if state.cursor[.versions] == nil, let at = loaded.compatibility?.compatibleVersion,
                 let index = loaded.versions.firstIndex(where: { $0.name == at })
             {
                 state.cursor[.versions] = index
@@ -44,8 +44,13 @@ extension ConsoleApp {
 
     private func loadPlan(_ target: String) {
         guard let path = state.overview?.path else { return }
+        guard let planner else {
+            state.plan = nil
+            state.planError = "read-only: no model given (use --model) so nothing can be planned"
+            return
+        }
         do {
-            state.plan = try source.plan(storePath: path, target: target)
+            state.plan = try planner.plan(storePath: path, target: target)
             state.planError = nil
         } catch {
             state.plan = nil
@@ -55,7 +60,7 @@ extension ConsoleApp {
 
     private func loadRows(_ entity: String, offset: Int) {
         guard let path = state.overview?.path else { return }
-        let limit = ScreenLayout(size: state.size).browserRows
+        let limit = state.layout.browserRows
         do {
             let page = try source.rows(storePath: path, entity: entity, offset: offset, limit: limit)
             guard state.browser?.entity == entity else { return }
@@ -69,17 +74,17 @@ extension ConsoleApp {
     }
 
     private func startRun(dryRun: Bool) {
-        guard !workerRunning, let plan = state.plan, let path = state.overview?.path else { return }
+        guard !workerRunning, let planner, let plan = state.plan, let path = state.overview?.path else { return }
         events.reset()
         cancellation = CancellationFlag()
-        state.run = RunProgress(dryRun: dryRun, target: plan.target, steps: plan.steps,
+        state.run = RunProgress(dryRun: dryRun, target: plan.target, steps: plan.steps.map(\.summary),
             estimatedRows: state.overview?.totalRows ?? 0, startedAt: now)
         state.screen = .run
         workerRunning = true
-        let source = self.source, events = self.events, flag = cancellation, target = plan.target
+        let events = self.events, flag = cancellation, target = plan.target
         let thread = Thread {
             do {
-                try source.migrate(storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
+                try planner.migrate(storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
             } catch {
                 events.push(.failed(reason: "\(error)"))
             }

@@ -18,6 +18,7 @@ public final class ConsoleApp {
     static let frameInterval = 0.08
 
     let source: any ConsoleDataSource
+    let planner: (any ConsolePlanner)?
     var state: ConsoleState
     let controller = ConsoleController()
     let renderer = ConsoleRenderer()
@@ -27,8 +28,10 @@ public final class ConsoleApp {
     let clockStart = ProcessInfo.processInfo.systemUptime
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
-    public init(source: any ConsoleDataSource, storePath: String?, pickerRoot: String) {
+    /// Without a planner (no model given) the console browses read-only.
+    public init(source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String) {
         self.source = source
+        self.planner = planner
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         if let storePath {
             pendingEffects = [.openStore(storePath)]

@@ -1,17 +1,9 @@
-import MigrationEngine
-
-/// What the console asks of the engine: read a store, plan, page rows, run a migration.
+/// What the console reads from the engine: a store's overview and pages of its rows.
 ///
-/// The console calls the first three on the UI thread (they are quick reads) and ``migrate`` on its own
-/// engine thread, which is why implementations must be `Sendable`.
+/// Called on the UI thread; both are quick reads of a snapshot, never of the original files.
 public protocol ConsoleDataSource: Sendable {
     /// Reads a store and compares it with the model's versions.
     func loadStore(at path: String) throws -> LoadedStore
-    /// Plans the chain from the store's version to `target`.
-    func plan(storePath: String, target: String) throws -> PlanInfo
     /// Reads `limit` rows of an entity starting at `offset`, read-only.
     func rows(storePath: String, entity: String, offset: Int, limit: Int) throws -> BrowserPage
-    /// Runs (or dry-runs) the migration, reporting events; throws when it fails or is cancelled.
-    func migrate(storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
-        cancellation: CancellationFlag) throws
 }

@@ -17,8 +17,8 @@ public struct ScreenLayout: Sendable, Hashable {
     /// Whether the terminal is large enough.
     public let fits: Bool
 
-    /// Lays out a screen.
-    public init(size: TerminalSize) {
+    /// Lays out a screen; `listWidth` is what the left column's lists would like (version names are long).
+    public init(size: TerminalSize, listWidth: Int = 0) {
         let full = Rect(x: 0, y: 0, width: size.width, height: size.height)
         fits = size.width >= Self.minimum.width && size.height >= Self.minimum.height
         let (title, rest) = full.splitTop(1)
@@ -26,7 +26,7 @@ public struct ScreenLayout: Sendable, Hashable {
         body = Rect(x: rest.x, y: rest.y, width: rest.width, height: rest.height - 1)
         hintBar = Rect(x: 0, y: size.height - 1, width: size.width, height: 1)
         // Left column: the short lists; right column: the wide, text-heavy panes.
-        let leftWidth = max(26, body.width * 34 / 100)
+        let leftWidth = max(26, body.width * 34 / 100, min(listWidth, body.width * 45 / 100))
         let (left, right) = body.splitLeft(leftWidth)
         let (versions, entities) = left.splitTop(left.height / 2)
         let (store, plan) = right.splitTop(right.height * 55 / 100)

@@ -2,7 +2,7 @@
 enum BrowserKeys {
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser else { return [] }
-        let rowsPerPage = ScreenLayout(size: state.size).browserRows
+        let rowsPerPage = state.layout.browserRows
         let total = browser.page?.totalRows ?? 0
         switch action {
         case .quit: return [.quit]

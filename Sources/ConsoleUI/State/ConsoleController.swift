@@ -64,7 +64,7 @@ public struct ConsoleController: Sendable {
 
     private func picker(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var picker = state.picker else { return action == .quit ? [.quit] : [] }
-        let page = max(1, ScreenLayout(size: state.size).body.height - 2)
+        let page = max(1, state.layout.body.height - 2)
         switch action {
         case .quit: return [.quit]
         case .help: state.showHelp = true

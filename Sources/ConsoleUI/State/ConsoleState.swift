@@ -1,3 +1,5 @@
+import MigrationEngine
+
 /// Everything the console shows, as plain data: views render it, the controller changes it.
 public struct ConsoleState: Sendable, Hashable {
     /// The full screen shown.
@@ -15,7 +17,7 @@ public struct ConsoleState: Sendable, Hashable {
     /// The model's versions in order.
     public var versions: [VersionInfo] = []
     /// Which version the store is at.
-    public var compatibility: Compatibility?
+    public var compatibility: CompatibilityReport?
     /// The migration target.
     public var target: String?
     /// The plan to the target, `nil` while none is known.
@@ -48,6 +50,11 @@ public struct ConsoleState: Sendable, Hashable {
     public var selectedVersion: VersionInfo? {
         let index = cursor[.versions] ?? 0
         return versions.indices.contains(index) ? versions[index] : nil
+    }
+
+    /// The layout for the current size and content.
+    public var layout: ScreenLayout {
+        ScreenLayout(size: size, listWidth: VersionsPane.preferredWidth(self))
     }
 
     /// Where keys are interpreted now.

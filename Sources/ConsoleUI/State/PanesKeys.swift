@@ -1,7 +1,7 @@
 /// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
 enum PanesKeys {
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        let layout = ScreenLayout(size: state.size)
+        let layout = state.layout
         switch action {
         case .quit: return [.quit]
         case .help: state.showHelp = true

@@ -16,16 +16,13 @@ public struct StoreOverview: Sendable, Hashable {
     public var frameworkVersion: String?
     /// Every metadata key with its value rendered as one line, in key order.
     public var metadata: [MetadataEntry]
-    /// `NSStoreModelVersionHashes`: the store's per-entity version hashes.
-    public var entityHashes: [String: Data]
     /// Entities with their row counts, in name order.
     public var entities: [EntityRowCount]
 
     /// Creates an overview.
     public init(
         path: String, files: [FileEntry], journalMode: String, walSize: Int64?, uuid: String?,
-        frameworkVersion: String?, metadata: [MetadataEntry], entityHashes: [String: Data],
-        entities: [EntityRowCount]
+        frameworkVersion: String?, metadata: [MetadataEntry], entities: [EntityRowCount]
     ) {
         self.path = path
         self.files = files
@@ -34,7 +31,6 @@ public struct StoreOverview: Sendable, Hashable {
         self.uuid = uuid
         self.frameworkVersion = frameworkVersion
         self.metadata = metadata
-        self.entityHashes = entityHashes
         self.entities = entities
     }
 

@@ -10,21 +10,13 @@ public enum ChainLine {
         }
     }
 
-    /// Whether a step's warnings say it loses data (the planner words these with "lose", "lost" or "drop").
-    public static func isLossy(_ step: StepSummary) -> Bool {
-        step.warnings.contains { warning in
-            let lower = warning.lowercased()
-            return ["lose", "lost", "loss", "drop", "discard"].contains { lower.contains($0) }
-        }
-    }
-
     /// The chain as lines no wider than `width`, breaking after an arrow.
-    public static func lines(source: String, steps: [StepSummary], width: Int) -> [StyledText] {
+    public static func lines(source: String, steps: [PlanStep], width: Int) -> [StyledText] {
         var pieces: [(String, CellStyle)] = [(source, CellStyle(.ok, bold: true))]
-        for (index, step) in steps.enumerated() {
-            let lossy = isLossy(step)
-            let style = lossy ? CellStyle.danger : step.warnings.isEmpty ? CellStyle(.info, bold: true) : .warning
-            pieces.append((arrow(for: step) + (step.warnings.isEmpty ? "" : "⚠ "), style))
+        for (index, planned) in steps.enumerated() {
+            let step = planned.summary
+            let style = planned.isLossy ? CellStyle.danger : step.warnings.isEmpty ? CellStyle(.info, bold: true) : .warning
+            pieces.append((arrow(for: step) + (planned.isLossy || !step.warnings.isEmpty ? "⚠ " : ""), style))
             pieces.append((step.to, index == steps.count - 1 ? CellStyle(.accent, bold: true) : CellStyle(.normal, bold: true)))
         }
         var lines: [StyledText] = []

@@ -6,9 +6,9 @@ public enum ConfirmDialog {
         var lines: [StyledText] = [
             StyledText("Migrate \(storeName) from \(plan.source) to \(plan.target)"),
             StyledText("\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): ", style: .dim)
-                .appending(([plan.source] + plan.steps.map(\.to)).joined(separator: " → ")),
+                .appending(([plan.source] + plan.steps.map(\.summary.to)).joined(separator: " → ")),
         ]
-        let lossy = plan.steps.filter(ChainLine.isLossy).count
+        let lossy = plan.steps.filter(\.isLossy).count
         if lossy > 0 {
             lines.append(StyledText("⚠ \(lossy) step\(lossy == 1 ? "" : "s") lose\(lossy == 1 ? "s" : "") data", style: .danger))
         }

@@ -11,7 +11,7 @@ public struct ConsoleRenderer: Sendable {
     /// Renders the state into a new buffer of the state's size; `now` is the run clock in seconds.
     public func render(_ state: ConsoleState, now: Double = 0) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
-        let layout = ScreenLayout(size: state.size)
+        let layout = state.layout
         guard layout.fits else {
             let notice = "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24"
             for (row, part) in [notice, "q quits"].enumerated() {

@@ -2,7 +2,7 @@
 /// frozen on the left and the others scrolled sideways.
 public enum DataBrowserView {
     /// The widest a column gets before its values are cut with `…`.
-    public static let maxColumnWidth = 28
+    public static let maxColumnWidth = 36
 
     /// Column widths for a page: the widest of heading and values, capped.
     public static func columnWidths(_ page: BrowserPage) -> [Int] {

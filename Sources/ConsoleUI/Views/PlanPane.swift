@@ -13,9 +13,9 @@ public enum PlanPane {
         }
         var lines = ChainLine.lines(source: plan.source, steps: plan.steps, width: width)
         for warning in plan.warnings { lines.append(StyledText("⚠ " + warning, style: .warning)) }
-        for (index, step) in plan.steps.enumerated() {
+        for (index, planned) in plan.steps.enumerated() {
+            let step = planned.summary, lossy = planned.isLossy
             lines.append("")
-            let lossy = ChainLine.isLossy(step)
             var heading = StyledText("\(index + 1). \(step.from) → \(step.to) ", style: CellStyle(.normal, bold: true))
             heading.append(step.kind == .inferred ? "inferred" : "mapping", CellStyle(.info))
             if lossy { heading.append("  ⚠ LOSES DATA", .danger) } else if !step.warnings.isEmpty { heading.append("  ⚠", .warning) }

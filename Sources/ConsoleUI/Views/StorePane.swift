@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 
 /// The store's files, journal mode, identity, per-entity hashes checked against the selected version,
 /// and every metadata key.
@@ -20,7 +21,7 @@ public enum StorePane {
         field("UUID", overview.uuid ?? "—")
         field("Framework", overview.frameworkVersion ?? "—")
         lines.append("")
-        lines += hashLines(overview, against: state.selectedVersion)
+        lines += hashLines(state.compatibility, against: state.selectedVersion)
         lines.append("")
         lines.append(StyledText("Metadata (\(overview.metadata.count) keys)", style: .title))
         let keyWidth = min(34, overview.metadata.map { TerminalWidth.of($0.key) }.max() ?? 0)
@@ -30,33 +31,37 @@ public enum StorePane {
         return lines
     }
 
-    /// One line per entity: ✓ when the store's hash equals the version's, ✗ otherwise.
-    static func hashLines(_ overview: StoreOverview, against version: VersionInfo?) -> [StyledText] {
-        guard let version else { return [StyledText("Entity hashes (no model loaded)", style: .title)] }
+    /// One line per entity: ✓ when the store's hash equals the version's, ✗ otherwise, with what differs
+    /// when the store's own cached model tells.
+    static func hashLines(_ report: CompatibilityReport?, against version: VersionInfo?) -> [StyledText] {
+        guard let version, let comparison = report?.comparison(for: version.name) else {
+            return [StyledText("Entity hashes (no model loaded)", style: .title)]
+        }
         var lines = [StyledText("Entity hashes vs " + version.name, style: .title)]
-        let names = Set(overview.entityHashes.keys).union(version.entityHashes.keys)
-            .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        let nameWidth = min(20, names.map { TerminalWidth.of($0) }.max() ?? 0)
-        for name in names {
-            let stored = overview.entityHashes[name]
-            let expected = version.entityHashes[name]
-            let matches = stored != nil && stored == expected
+        let nameWidth = min(20, comparison.entities.map { TerminalWidth.of($0.entity) }.max() ?? 0)
+        for entity in comparison.entities {
+            let matches = entity.status == .matches
             var line = StyledText(matches ? " ✓ " : " ✗ ", style: matches ? .ok : .danger)
-            line.append(TerminalWidth.fit(name, to: nameWidth) + " ")
-            switch (stored, expected) {
-            case (let s?, _?) where matches: line.append(shortHash(s), .dim)
-            case (let s?, let e?): line.append(shortHash(s) + " ≠ " + shortHash(e), .danger)
-            case (_?, nil): line.append("in store, not in " + version.name, .danger)
-            case (nil, _): line.append("in " + version.name + ", not in store", .danger)
+            line.append(TerminalWidth.fit(entity.entity, to: nameWidth) + " ")
+            switch entity.status {
+            case .matches: line.append(shortHash(entity.storeHash), .dim)
+            case .differs: line.append(shortHash(entity.storeHash) + " ≠ " + shortHash(entity.modelHash), .danger)
+            case .extra: line.append("in store, not in " + version.name, .danger)
+            case .missing: line.append("in " + version.name + ", not in store", .danger)
             }
             lines.append(line)
+            for difference in entity.differences {
+                let what = [difference.kind, difference.property].compactMap { $0 }.joined(separator: " ")
+                let details = difference.details.isEmpty ? "" : ": " + difference.details.joined(separator: ", ")
+                lines.append(StyledText("     \(difference.change.rawValue) \(what)\(details)", style: .warning))
+            }
         }
         return lines
     }
 
     /// The first characters of a hash's Base64 form, enough to tell hashes apart by eye.
-    static func shortHash(_ hash: Data) -> String {
-        String(hash.base64EncodedString().prefix(12)) + "…"
+    static func shortHash(_ hash: String?) -> String {
+        String((hash ?? "—").prefix(12)) + "…"
     }
 
     /// The pane, ready to draw.

@@ -15,7 +15,7 @@ public enum VersionsPane {
                 line.append("  ")
             }
             line.append(version.name, version.name == compatible ? CellStyle(.ok, bold: true) : .plain)
-            if version.isCurrent { line.append(" (current)", .dim) }
+            if version.isCurrent { line.append(" ★", .dim) }
             return line
         }
     }
@@ -23,8 +23,13 @@ public enum VersionsPane {
     /// The legend shown under the list when there is room.
     public static let legend: [StyledText] = [
         "",
-        StyledText("● store is at  ▶ target", style: .dim),
+        StyledText("● store  ▶ target  ★ current", style: .dim),
     ]
+
+    /// The columns the pane would like: the longest version name plus markers and border.
+    public static func preferredWidth(_ state: ConsoleState) -> Int {
+        (state.versions.map { TerminalWidth.of($0.name) }.max() ?? 0) + 9
+    }
 
     /// The pane, ready to draw.
     public static func frame(_ state: ConsoleState) -> PaneFrame {
@@ -32,9 +37,9 @@ public enum VersionsPane {
         if state.compatibility?.compatibleVersion == nil, state.overview != nil {
             content.append("")
             content.append(StyledText("no version matches the store", style: .warning))
-            if let nearest = state.compatibility?.nearestVersion {
+            if let report = state.compatibility, let nearest = report.nearestVersion {
                 content.append(StyledText("nearest: " + nearest, style: .warning))
-                let differing = state.compatibility?.differingEntities ?? []
+                let differing = report.comparison(for: nearest)?.entities.filter { $0.status != .matches }.map(\.entity) ?? []
                 if !differing.isEmpty { content.append(StyledText("differs: " + differing.joined(separator: ", "), style: .warning)) }
             }
         }
