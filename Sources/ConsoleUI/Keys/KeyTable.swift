@@ -22,9 +22,9 @@ public struct KeyTable: Sendable {
     public static let standard = KeyTable([
         KeyBinding(.moveUp, keys: [.up, .character("k")], label: "↑↓/jk", hint: "move",
             help: "Move the selection up (↑ or k) or down (↓ or j).",
-            contexts: [.panes, .browser, .picker, .run, .result, .help]),
+            contexts: [.panes, .browser, .picker, .help]),
         KeyBinding(.moveDown, keys: [.down, .character("j")], label: "↓/j", hint: "down",
-            help: "Move the selection down.", contexts: [.panes, .browser, .picker, .run, .result, .help],
+            help: "Move the selection down.", contexts: [.panes, .browser, .picker, .help],
             inHintBar: false),
         KeyBinding(.pageUp, keys: [.pageUp, .character("b")], label: "PgUp/b", hint: "page up",
             help: "Scroll up one page.", contexts: [.panes, .browser, .picker, .help], inHintBar: false),

@@ -55,7 +55,7 @@ public struct RunProgress: Sendable, Hashable {
             steps[index].summary = step
             steps[index].startedAt = now
             currentStep = index
-            appendLog("step \(index + 1): \(step.from) → \(step.to) (\(step.kind.rawValue))")
+            appendLog("step \(index + 1): \(step.from) → \(step.to) (\(step.kind == .inferred ? "inferred" : "mapping"))")
         case .entityProgress(let index, let entity, let done, let total):
             guard steps.indices.contains(index) else { return }
             if steps[index].startedAt == nil { steps[index].startedAt = now }

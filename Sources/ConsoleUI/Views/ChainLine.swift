@@ -10,23 +10,22 @@ public enum ChainLine {
         }
     }
 
-    /// The chain as lines no wider than `width`, breaking after an arrow.
+    /// The chain as lines no wider than `width`; a line breaks before an arrow, which stays with its version.
     public static func lines(source: String, steps: [PlanStep], width: Int) -> [StyledText] {
-        var pieces: [(String, CellStyle)] = [(source, CellStyle(.ok, bold: true))]
+        var lines: [StyledText] = []
+        var current = StyledText(source, style: CellStyle(.ok, bold: true))
         for (index, planned) in steps.enumerated() {
             let step = planned.summary
             let style = planned.isLossy ? CellStyle.danger : step.warnings.isEmpty ? CellStyle(.info, bold: true) : .warning
-            pieces.append((arrow(for: step) + (planned.isLossy || !step.warnings.isEmpty ? "⚠ " : ""), style))
-            pieces.append((step.to, index == steps.count - 1 ? CellStyle(.accent, bold: true) : CellStyle(.normal, bold: true)))
-        }
-        var lines: [StyledText] = []
-        var current = StyledText()
-        for (text, style) in pieces {
-            if current.width > 0, current.width + TerminalWidth.of(text) > width {
+            var arrowText = arrow(for: step) + (planned.isLossy || !step.warnings.isEmpty ? "⚠ " : "")
+            let destinationStyle = index == steps.count - 1 ? CellStyle(.accent, bold: true) : CellStyle(.normal, bold: true)
+            if current.width + TerminalWidth.of(arrowText + step.to) > width {
                 lines.append(current)
                 current = StyledText("  ")
+                arrowText.removeFirst()
             }
-            current.append(text, style)
+            current.append(arrowText, style)
+            current.append(step.to, destinationStyle)
         }
         lines.append(current)
         return lines

@@ -41,11 +41,13 @@ public enum RunView {
         var tail = "  " + counts
         if let rate = step.rate(at: now) { tail += "  " + TimeText.formatRate(rate) }
         if let eta = step.eta(at: now) { tail += "  ETA " + TimeText.format(eta) }
-        let barWidth = max(10, inner.width - 2 - TerminalWidth.of(tail))
+        // A fixed column for the numbers keeps every step's bar the same length.
+        let tailWidth = min(50, max(20, inner.width - 24))
+        let barWidth = max(10, inner.width - 2 - tailWidth)
         let fraction = step.total > 0 ? Double(step.done) / Double(step.total) : (step.finishedAt != nil ? 1 : 0)
         let end = buffer.put(ProgressBar.styled(fraction: fraction, width: barWidth, finished: step.finishedAt != nil),
             x: inner.x + 2, y: y + 1, limit: inner.maxX)
-        buffer.put(tail, x: end, y: y + 1, style: .plain, limit: inner.maxX)
+        buffer.put(TerminalWidth.truncate(tail, to: tailWidth), x: end, y: y + 1, style: .plain, limit: inner.maxX)
         return y + 2
     }
 }

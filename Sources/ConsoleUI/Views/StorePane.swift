@@ -11,18 +11,18 @@ public enum StorePane {
         func field(_ label: String, _ value: String, _ style: CellStyle = .plain) {
             lines.append(StyledText(TerminalWidth.fit(label, to: 11), style: .dim).appending(value, style))
         }
-        field("Path", overview.path)
         let nameWidth = overview.files.map { TerminalWidth.of($0.name) }.max() ?? 0
-        for file in overview.files {
-            field("", TerminalWidth.fit(file.name, to: nameWidth) + " " + TerminalWidth.fit(ByteCount.format(file.size), to: 9, alignRight: true))
+        for (index, file) in overview.files.enumerated() {
+            field(index == 0 ? "Files" : "",
+                TerminalWidth.fit(file.name, to: nameWidth) + " " + TerminalWidth.fit(ByteCount.format(file.size), to: 9, alignRight: true))
         }
-        let wal = overview.walSize.map { "  (-wal " + ByteCount.format($0) + ")" } ?? ""
+        let wal = overview.walSize.map { "  (-wal " + ByteCount.format($0) + ")" } ?? "  (no -wal)"
         field("Journal", overview.journalMode + wal)
         field("UUID", overview.uuid ?? "—")
         field("Framework", overview.frameworkVersion ?? "—")
-        lines.append("")
         lines += hashLines(state.compatibility, against: state.selectedVersion)
         lines.append("")
+        field("Path", overview.path)
         lines.append(StyledText("Metadata (\(overview.metadata.count) keys)", style: .title))
         let keyWidth = min(34, overview.metadata.map { TerminalWidth.of($0.key) }.max() ?? 0)
         for entry in overview.metadata {

@@ -23,7 +23,7 @@ public enum VersionsPane {
     /// The legend shown under the list when there is room.
     public static let legend: [StyledText] = [
         "",
-        StyledText("● store  ▶ target  ★ current", style: .dim),
+        StyledText("●store ▶target ★current", style: .dim),
     ]
 
     /// The columns the pane would like: the longest version name plus markers and border.
