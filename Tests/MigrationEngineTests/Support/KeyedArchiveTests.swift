@@ -63,4 +63,22 @@ struct KeyedArchiveTests {
         #expect(throws: PropertyListError.self) { try RawInflate.inflate(blob, limit: 100) }
         #expect(try RawInflate.inflate(blob).starts(with: Array("bplist00".utf8)))
     }
+
+    @Test("An NSExpression archived in an Xcode mapping model reads generically ($source.color)")
+    func mappingExpression() throws {
+        let xml = try String(contentsOfFile: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+        let marker = #"<attribute name="valueexpressiondata" type="binary">"#
+        let start = try #require(xml.range(of: marker)).upperBound
+        let end = try #require(xml[start...].range(of: "<")).lowerBound
+        let bytes = try #require(Data(base64Encoded: String(xml[start..<end]), options: .ignoreUnknownCharacters))
+        let expression = try KeyedArchive(data: bytes).root()
+        #expect(expression.className == "NSKeyPathExpression")
+        #expect(expression.isKind(of: "NSExpression"))
+        #expect(expression["NSExpressionType"]?.integer == 4)
+        #expect(expression["NSSelectorName"]?.string == "valueForKeyPath:")
+        #expect(expression["NSOperand"]?["NSVariable"]?.string == "source")
+        let arguments = try #require(expression["NSArguments"]?.elements)
+        #expect(arguments.map(\.className) == ["NSKeyPathSpecifierExpression"])
+        #expect(arguments.first?["NSKeyPath"]?.string == "color")
+    }
 }
