@@ -55,4 +55,38 @@ struct StoreSnapshotTests {
         snapshot.remove()
         #expect(!FileManager.default.fileExists(atPath: snapshot.directory.path))
     }
+
+    @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the original")
+    func hotJournal() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        writer.arguments = ["sqlite3", store]
+        let input = Pipe()
+        let output = Pipe()
+        writer.standardInput = input
+        writer.standardOutput = output
+        try writer.run()
+        let statements = #"PRAGMA cache_size = 2; BEGIN; UPDATE "ZPOST" SET "ZHEXCOLOR" = 'lost'; SELECT 'ready';"#
+        input.fileHandleForWriting.write(Data((statements + "\n").utf8))
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("ready") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            seen += chunk
+        }
+        kill(writer.processIdentifier, SIGKILL)
+        writer.waitUntilExit()
+        let journal = try FileManager.default.attributesOfItem(atPath: store + "-journal")[.size] as? Int
+        #expect((journal ?? 0) > 0)
+        let before = try Self.fingerprint(store)
+        let snapshot = try StoreSnapshot.take(of: store)
+        let lost = try snapshot.openReadOnly().read {
+            try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZPOST" WHERE "ZHEXCOLOR" = 'lost'"#)
+        }
+        #expect(lost == 0)
+        #expect(try StoreReader.read(snapshot).rows(of: "Post") == 5979)
+        #expect(snapshot.originalFiles[.journal] != nil)
+        #expect(try Self.fingerprint(store) == before)
+    }
 }

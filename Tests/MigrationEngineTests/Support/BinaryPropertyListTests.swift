@@ -78,6 +78,14 @@ struct BinaryPropertyListTests {
         }
     }
 
+    @Test("Every corpus store's metadata survives Foundation's binary writer unchanged", Corpus.required, arguments: CorpusStoreCase.all)
+    func corpusMetadataRoundTrip(_ testCase: CorpusStoreCase) throws {
+        let metadata = try StoreReader.read(path: try Corpus.copyStore(testCase.store)).metadata
+        let object = try #require(PropertyListValue.dictionary(metadata.plist).foundationObject)
+        #expect(try BinaryPropertyList.read(try Self.foundationBinary(object)) == .dictionary(metadata.plist))
+        #expect(PropertyListValue.array([.uid(1)]).foundationObject == nil)
+    }
+
     @Test("Every corpus store's Z_PLIST reads with exact types", Corpus.required, arguments: CorpusStoreCase.all)
     func corpusMetadata(_ testCase: CorpusStoreCase) throws {
         let metadata = try StoreReader.read(path: try Corpus.copyStore(testCase.store)).metadata
