@@ -78,4 +78,15 @@ struct InspectCommandTests {
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         }
     }
+
+    @Test("A store the user may not read: exit 7, one line naming it",
+          .enabled(if: CommandRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+    func permissionDenied() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: store)
+        let result = try CommandRunner.run(["inspect", store], asUnprivileged: true)
+        #expect(result.status == 7)
+        #expect(result.stderr == "cdmigrate: error: \(store): cannot open: Permission denied\n")
+    }
 }
