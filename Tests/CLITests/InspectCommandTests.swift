@@ -89,4 +89,21 @@ struct InspectCommandTests {
         #expect(result.status == 7)
         #expect(result.stderr == "cdmigrate: error: \(store): cannot open: Permission denied\n")
     }
+
+    @Test("A damaged model cache: damaged without --model, compared by hashes alone with it")
+    func damagedModelCache() throws {
+        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
+        try DatabaseQueue(path: store).write {
+            try $0.execute(sql: #"UPDATE "Z_MODELCACHE" SET "Z_CONTENT" = ?"#, arguments: [Data("junk".utf8)])
+        }
+        let alone = try CommandRunner.run(["inspect", store])
+        #expect(alone.status == 5)
+        #expect(alone.stderr.hasPrefix("cdmigrate: error: \(store): model cache is unreadable: "))
+        let model = Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld")
+        let compared = try CommandRunner.run(["inspect", store, "--model", model, "--json"])
+        #expect(compared.status == 0)
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(compared.stdout.utf8))
+        #expect(report.compatibility?.compatibleVersion == "CoreDataMigration_Example 2")
+        #expect(report.compatibility?.usesStoreModel == false)
+    }
 }
