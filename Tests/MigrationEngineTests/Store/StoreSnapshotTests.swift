@@ -56,7 +56,7 @@ struct StoreSnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: snapshot.directory.path))
     }
 
-    @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the original")
+    @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the read-only original")
     func hotJournal() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
         let writer = Process()
@@ -79,6 +79,9 @@ struct StoreSnapshotTests {
         writer.waitUntilExit()
         let journal = try FileManager.default.attributesOfItem(atPath: store + "-journal")[.size] as? Int
         #expect((journal ?? 0) > 0)
+        for suffix in ["", "-journal"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store + suffix)
+        }
         let before = try Self.fingerprint(store)
         let snapshot = try StoreSnapshot.take(of: store)
         let lost = try snapshot.openReadOnly().read {
