@@ -7,12 +7,21 @@ struct StoreSwap {
     let journal: SwapJournal
     /// Called at each stage; tests use it to crash the process there.
     let stageHook: @Sendable (SwapStage) -> Void
+    /// Stops the swap dead at a stage, leaving the files as a crash there would (tests only).
+    var interruption: (SwapStage) -> Bool = { _ in false }
 
     /// Runs the swap from the start; the journal must not exist yet.
     func run() throws(ExecutionError) {
         try journal.write()
-        stageHook(.journalWritten)
+        try reach(.journalWritten)
         try rollForward()
+    }
+
+    private func reach(_ stage: SwapStage) throws(ExecutionError) {
+        stageHook(stage)
+        if interruption(stage) {
+            throw ExecutionError(.io, path: journal.members.first?.storePath ?? "", message: "swap interrupted at \(stage.rawValue)")
+        }
     }
 
     /// Finishes the swap from whatever point it reached: every store not yet replaced is replaced, then
@@ -21,11 +30,11 @@ struct StoreSwap {
         for member in journal.members {
             if FileDigest.sha256(member.storePath) == member.newDigest { continue }
             try park(member)
-            stageHook(.sidecarsParked)
+            try reach(.sidecarsParked)
             try DurableFile.rename(member.temporaryPath, to: member.storePath)
-            stageHook(.databaseReplaced)
+            try reach(.databaseReplaced)
         }
-        stageHook(.swapped)
+        try reach(.swapped)
         for member in journal.members {
             for parked in member.parked.values { try DurableFile.remove(parked) }
         }
