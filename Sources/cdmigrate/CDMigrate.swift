@@ -8,6 +8,11 @@ struct CDMigrate: ParsableCommand {
         abstract: "Inspect and progressively migrate Core Data SQLite stores.",
         subcommands: [
             HashCommand.self,
+            PlanCommand.self,
+            MigrateCommand.self,
+            VerifyCommand.self,
+            HistoryCommand.self,
+            RestoreCommand.self,
         ]
     )
 }

@@ -14,10 +14,11 @@ public struct VersionGraph: Sendable {
     /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`).
     public let uninferable: [(pair: VersionPair, reasons: [String])]
 
-    /// Builds the graph of `bundle` under `settings`.
+    /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
+    /// (and no inferred steps) make edges.
     public init(
         bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
-        inference: any InferenceProvider
+        inference: (any InferenceProvider)?
     ) throws(PlanningError) {
         let names = bundle.versions.map(\.name)
         let order = try settings.versionOrder(for: names)
@@ -28,11 +29,12 @@ public struct VersionGraph: Sendable {
         (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
         var edges = Self.explicitEdges(explicit, versions: versions, models: models)
         var uninferable: [(VersionPair, [String])] = []
-        for from in versions {
+        for from in versions where inference != nil {
             for to in versions where from != to {
                 let overridden = routing.overrides[from] == to
                 guard overridden || order.allowsInferredStep(from: from, to: to) else { continue }
                 let (source, destination) = (models[from]!, models[to]!)
+                guard let inference else { continue }
                 let assessment = inference.assess(from: source, to: destination)
                 guard assessment.isInferable else {
                     uninferable.append((VersionPair(from: from, to: to), assessment.warnings))
