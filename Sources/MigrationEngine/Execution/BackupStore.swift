@@ -87,7 +87,7 @@ public struct BackupStore: Sendable {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
         return formatter.string(from: Date()) + "-" + String(UUID().uuidString.prefix(6)).lowercased()
     }
 }

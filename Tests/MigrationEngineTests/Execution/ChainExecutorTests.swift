@@ -137,3 +137,24 @@ struct ChainExecutorTests {
         #expect(throws: Never.self) { try StoreLock(storePath: store).release() }
     }
 }
+
+@Suite("Restore", Corpus.required)
+struct RestoreTests {
+    @Test("Restore brings back the original bytes and keeps the replaced files in a new backup")
+    func restore() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let original = try Data(contentsOf: URL(fileURLWithPath: store))
+        let records = try ChainExecutor().run([
+            MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+        ])
+        let migrated = try Data(contentsOf: URL(fileURLWithPath: store))
+        let record = try StoreRestore.restore(storePath: store, backupID: records[0].backup, backupRoot: nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
+        let backups = BackupStore(root: StorePaths(storePath: store).defaultBackupRoot)
+        let safety = try #require(backups.list().last)
+        #expect(record.detail?.contains(safety.id) == true)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: backups.folder(of: safety.id) + "/Example_v1.0.0.sqlite")) == migrated)
+        #expect(RunHistory(root: StorePaths(storePath: store).defaultBackupRoot).records().map(\.action) == [.migrate, .restore])
+        #expect(throws: ExecutionError.self) { try StoreRestore.restore(storePath: store, backupID: "nope", backupRoot: nil) }
+    }
+}
