@@ -9,6 +9,11 @@ struct CDMigrate: ParsableCommand {
         subcommands: [
             HashCommand.self,
             InspectCommand.self,
+            PlanCommand.self,
+            MigrateCommand.self,
+            VerifyCommand.self,
+            HistoryCommand.self,
+            RestoreCommand.self,
         ]
     )
 }
