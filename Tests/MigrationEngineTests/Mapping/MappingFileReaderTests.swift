@@ -17,7 +17,7 @@ struct MappingFileReaderTests {
         let author = try #require(model.mapping(named: "EntryToAuthor"))
         #expect(author.kind == .transform)
         #expect(author.mergeKey?.text == "trim($source.author)")
-        #expect(author.filter?.position == SourcePosition(line: 15, column: 13))
+        #expect(author.filter?.position == SourcePosition(line: 16, column: 13))
         let link = try #require(model.mapping(named: "EntryToEntry")?.relationship("author"))
         #expect(link.value.text == #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#)
     }
@@ -40,9 +40,9 @@ struct MappingFileReaderTests {
         ("from: A\nto: B\nmapings: []\n", "m.yaml:3:1: unknown key \"mapings\" in the mapping file; expected one of: format, from, to, mappings, unmapped"),
         ("from: A\n", "m.yaml:1:1: the mapping file needs \"from\" and \"to\" (the source and destination version names)"),
         ("from: A\nto: B\nmappings:\n  - source: Post\n    destination: Post\n    attributes:\n      title: $source.title +\n",
-         "m.yaml:7:28: attribute title: expected a value but found end of expression"),
+         "m.yaml:7:29: attribute title: expected a value but found end of expression"),
         ("from: A\nto: B\nmappings:\n  - source: Post\n    attributes:\n      x: \"'a' * \"\n",
-         "m.yaml:6:15: attribute x: expected a value but found end of expression"),
+         "m.yaml:6:17: attribute x: expected a value but found end of expression"),
         ("from: A\nto: B\nmappings:\n  - source: Post\n    kind: merge\n",
          "m.yaml:5:11: unknown mapping kind \"merge\"; expected copy, add, remove, transform or custom"),
         ("from: A\nto: B\nmappings:\n  - source: Post\n    kind: copy\n", "m.yaml:5:11: a copy mapping needs both source and destination"),
