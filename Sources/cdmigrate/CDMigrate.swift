@@ -15,5 +15,8 @@ struct CDMigrate: ParsableCommand {
             HistoryCommand.self,
             RestoreCommand.self,
         ]
+            ConsoleCommand.self,
+        ],
+        defaultSubcommand: ConsoleCommand.self
     )
 }
