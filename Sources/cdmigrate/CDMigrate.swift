@@ -14,7 +14,6 @@ struct CDMigrate: ParsableCommand {
             VerifyCommand.self,
             HistoryCommand.self,
             RestoreCommand.self,
-        ]
             ConsoleCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self
