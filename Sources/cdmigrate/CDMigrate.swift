@@ -9,6 +9,13 @@ struct CDMigrate: ParsableCommand {
         subcommands: [
             HashCommand.self,
             InspectCommand.self,
-        ]
+            PlanCommand.self,
+            MigrateCommand.self,
+            VerifyCommand.self,
+            HistoryCommand.self,
+            RestoreCommand.self,
+            ConsoleCommand.self,
+        ],
+        defaultSubcommand: ConsoleCommand.self
     )
 }
