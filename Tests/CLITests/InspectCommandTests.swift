@@ -39,6 +39,7 @@ struct InspectCommandTests {
         let result = try CommandRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
+        #expect(result.stdout.contains("✓ CoreDataMigration_Example 3 (2/2), ✗ CoreDataMigration_Example 4 (1/2)"))
         #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("✓") }.count == 2)
         #expect(result.stdout.contains("7995"))
     }
