@@ -78,4 +78,20 @@ struct StoreSnapshotTests {
         #expect(snapshot.originalFiles[.journal] != nil)
         #expect(try FolderFingerprint(folderOf: store) == before)
     }
+
+    @Test("A symbolic link to a WAL store is followed to the store, and the store is still left untouched")
+    func symbolicLink() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let link = try TemporaryDirectory.make().appendingPathComponent("Link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store)
+        let before = try FolderFingerprint(folderOf: store)
+        let snapshot = try StoreSnapshot.take(of: link)
+        #expect(try StoreReader.read(snapshot).rows(of: "Post") == 84)
+        #expect(snapshot.originalFiles[.wal] != nil)
+        let copied = try FileManager.default.attributesOfItem(atPath: snapshot.path)
+        #expect(copied[.type] as? FileAttributeType == .typeRegular)
+        #expect(copied[.posixPermissions] as? Int == 0o600)
+        #expect(try FolderFingerprint(folderOf: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path) == ["Link.sqlite"])
+    }
 }
