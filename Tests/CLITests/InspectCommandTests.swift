@@ -108,4 +108,18 @@ struct InspectCommandTests {
         #expect(report.compatibility?.compatibleVersion == "CoreDataMigration_Example 2")
         #expect(report.compatibility?.usesStoreModel == false)
     }
+
+    @Test("A store without a model cache and no --model: facts shown, no compatibility claimed")
+    func noModelAtAll() throws {
+        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE "Z_MODELCACHE""#) }
+        let text = try CommandRunner.run(["inspect", store])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("none (the store has no model cache; pass --model)"))
+        let json = try CommandRunner.run(["inspect", store, "--json"])
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(json.stdout.utf8))
+        #expect(report.compatibility == nil && report.modelSource == nil && !report.hasModelCache)
+        #expect(report.entities.map(\.rows) == [10])
+        #expect(report.entities.first?.matchesModel == nil)
+    }
 }
