@@ -21,6 +21,12 @@ public struct EntityMapping: Sendable, Hashable, Codable {
         public var from: String?
         /// The destination entity's parent (`nil`: it becomes a root entity).
         public var to: String?
+
+        /// Creates a parent change.
+        public init(from: String?, to: String?) {
+            self.from = from
+            self.to = to
+        }
     }
 
     /// Creates an entity mapping.
