@@ -8,6 +8,7 @@ struct CDMigrate: ParsableCommand {
         abstract: "Inspect and progressively migrate Core Data SQLite stores.",
         subcommands: [
             HashCommand.self,
+            DiffCommand.self,
         ]
     )
 }

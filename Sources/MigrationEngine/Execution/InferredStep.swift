@@ -44,6 +44,7 @@ public struct InferredStep: MigrationStep {
                 category: .noRoute)
         }
         let facts = try SourceStoreFacts(path: context.sourcePath)
+        try facts.verifyHashes(of: sourceModel)
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(sourceSchema, model: sourceModel.name)
         let destinationSchema = SchemaBuilder(

@@ -27,7 +27,7 @@ public struct DataLoss: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String {
         let what = kind == .entity ? "entity \(entity)" : "\(entity).\(property ?? "")"
         guard let count else { return "drops \(what)" }
-        let unit = kind == .entity ? "objects" : kind == .relationship ? "links" : "values"
-        return "drops \(what) (\(count) \(unit))"
+        let unit = kind == .entity ? "object" : kind == .relationship ? "link" : "value"
+        return "drops \(what) (\(count) \(unit)\(count == 1 ? "" : "s"))"
     }
 }

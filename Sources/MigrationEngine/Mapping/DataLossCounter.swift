@@ -8,6 +8,7 @@ public enum DataLossCounter {
         _ mapping: InferredMapping, sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [DataLoss] {
         let facts = try SourceStoreFacts(path: storePath)
+        try facts.verifyHashes(of: sourceModel)
         let schema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(schema, model: sourceModel.name)
         var losses: [DataLoss] = []

@@ -80,6 +80,19 @@ struct SourceStoreFacts: Sendable {
         return primaryKeys.filter { names.contains($0.name) }.map(\.max).reduce(maxRowKeys[table] ?? 0, Swift.max)
     }
 
+    /// Checks that the store's version hashes are the model's (Core Data's own compatibility test).
+    func verifyHashes(of model: ObjectModel) throws(StoreWriteError) {
+        guard let metadata, let plist = try? PropertyListSerialization.propertyList(from: metadata, format: nil),
+            let hashes = (plist as? [String: Any])?["NSStoreModelVersionHashes"] as? [String: Data]
+        else {
+            throw StoreWriteError(path: path, message: "store has no readable version hashes in Z_METADATA", category: .damaged)
+        }
+        guard hashes == VersionHasher(model: model).entityHashes else {
+            throw StoreWriteError(path: path, message: "store is not at model version \(model.name) (version hashes differ)",
+                                  category: .unsupported)
+        }
+    }
+
     /// Checks that every table and column the model implies exists in the store.
     func verify(_ schema: StoreSchema, model: String) throws(StoreWriteError) {
         let expected = schema.tables.map { ($0.name, $0.columns.map(\.name)) }
