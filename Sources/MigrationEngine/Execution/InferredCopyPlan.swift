@@ -42,7 +42,7 @@ struct InferredCopyPlan: Sendable {
             }?.name ?? entity.name
         }
 
-        func entityCopy(_ entityMapping: EntityMapping) -> EntityCopy? {
+        func entityCopy(_ entityMapping: InferredEntityMapping) -> EntityCopy? {
             guard let sourceName = entityMapping.source, let from = source.entity(named: sourceName),
                 let to = destination.entity(named: entityMapping.destination),
                 let table = destinationSchema.table(for: to.name), let sourceTable = sourceSchema.table(for: sourceName),

@@ -10,7 +10,7 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     /// The destination version's name.
     public var destinationVersion: String
     /// One mapping per destination entity, in destination entity order.
-    public var entities: [EntityMapping]
+    public var entities: [InferredEntityMapping]
     /// Source entities with no destination counterpart; their objects are dropped.
     public var droppedEntities: [String]
     /// Changes that need an explicit mapping.
@@ -22,7 +22,7 @@ public struct InferredMapping: Sendable, Hashable, Codable {
 
     /// Creates a mapping from its parts (see ``infer(from:to:)`` to compute one).
     public init(
-        sourceVersion: String, destinationVersion: String, entities: [EntityMapping], droppedEntities: [String],
+        sourceVersion: String, destinationVersion: String, entities: [InferredEntityMapping], droppedEntities: [String],
         notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion]
     ) {
         self.sourceVersion = sourceVersion
@@ -44,12 +44,12 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     public var isInferable: Bool { notInferable.isEmpty }
 
     /// The mapping of a destination entity.
-    public func entity(_ destination: String) -> EntityMapping? {
+    public func entity(_ destination: String) -> InferredEntityMapping? {
         entities.first { $0.destination == destination }
     }
 
     /// The destination entity that takes a source entity's objects.
-    public func destination(ofSourceEntity name: String) -> EntityMapping? {
+    public func destination(ofSourceEntity name: String) -> InferredEntityMapping? {
         entities.first { $0.source == name }
     }
 

@@ -23,16 +23,16 @@ struct MappingInferrer {
     }
 
     mutating func infer() -> InferredMapping {
-        var mappings: [EntityMapping] = []
+        var mappings: [InferredEntityMapping] = []
         var used: Set<String> = []
         for entity in destination.entities {
             guard let from = sourceEntity(for: entity), !used.contains(from.name) else {
-                mappings.append(EntityMapping(destination: entity.name, source: nil,
+                mappings.append(InferredEntityMapping(destination: entity.name, source: nil,
                     attributes: destination.allAttributes(of: entity).filter(SchemaBuilder.isStored).map {
-                        PropertyMapping(kind: .attribute, destination: $0.name, source: nil, defaultValue: DefaultLiteral(attribute: $0))
+                        InferredPropertyMapping(kind: .attribute, destination: $0.name, source: nil, defaultValue: DefaultLiteral(attribute: $0))
                     },
                     relationships: destination.allRelationships(of: entity).filter { !$0.isTransient }.map {
-                        PropertyMapping(kind: .relationship, destination: $0.name, source: nil)
+                        InferredPropertyMapping(kind: .relationship, destination: $0.name, source: nil)
                     }))
                 continue
             }
@@ -45,8 +45,8 @@ struct MappingInferrer {
             droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions)
     }
 
-    private mutating func map(_ entity: Entity, from: Entity) -> EntityMapping {
-        var mapping = EntityMapping(destination: entity.name, source: from.name)
+    private mutating func map(_ entity: Entity, from: Entity) -> InferredEntityMapping {
+        var mapping = InferredEntityMapping(destination: entity.name, source: from.name)
         if entity.parentName != from.parentName.flatMap(destinationName(ofSource:)) {
             mapping.parentChange = .init(from: from.parentName, to: entity.parentName)
         }
@@ -70,7 +70,7 @@ struct MappingInferrer {
         for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
             let match = Self.match(key: relationship.renamingIdentifier ?? relationship.name, in: sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
             guard let match, !usedRelationships.contains(match.name) else {
-                mapping.relationships.append(PropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
+                mapping.relationships.append(InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
                     notInferable.append(NotInferable(entity: entity.name, property: relationship.name,
                         reason: "new required to-one relationship; existing objects would have nothing to point to"))
@@ -85,17 +85,17 @@ struct MappingInferrer {
         return mapping
     }
 
-    private mutating func added(_ attribute: Attribute, in entity: Entity) -> PropertyMapping {
+    private mutating func added(_ attribute: Attribute, in entity: Entity) -> InferredPropertyMapping {
         let value = DefaultLiteral(attribute: attribute)
         if !attribute.isOptional && value == nil {
             notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
                 reason: "new required attribute without a default value"))
         }
-        return PropertyMapping(kind: .attribute, destination: attribute.name, source: nil, defaultValue: value)
+        return InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: nil, defaultValue: value)
     }
 
-    private mutating func mapAttribute(_ attribute: Attribute, from: Attribute, in entity: Entity) -> PropertyMapping {
-        var mapping = PropertyMapping(kind: .attribute, destination: attribute.name, source: from.name)
+    private mutating func mapAttribute(_ attribute: Attribute, from: Attribute, in entity: Entity) -> InferredPropertyMapping {
+        var mapping = InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: from.name)
         if attribute.type != from.type {
             notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
                 reason: "type changes from \(from.type.rawValue) to \(attribute.type.rawValue)"))
@@ -112,8 +112,8 @@ struct MappingInferrer {
         return mapping
     }
 
-    private mutating func mapRelationship(_ relationship: Relationship, from: Relationship, in entity: Entity) -> PropertyMapping {
-        var mapping = PropertyMapping(kind: .relationship, destination: relationship.name, source: from.name)
+    private mutating func mapRelationship(_ relationship: Relationship, from: Relationship, in entity: Entity) -> InferredPropertyMapping {
+        var mapping = InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: from.name)
         let fail = { (reason: String) in NotInferable(entity: entity.name, property: relationship.name, reason: reason) }
         if let target = destination.entity(named: relationship.destinationEntity),
             sourceEntity(for: target)?.name != from.destinationEntity
@@ -143,7 +143,7 @@ struct MappingInferrer {
         destination.entities.first { sourceEntity(for: $0)?.name == name }?.name
     }
 
-    private mutating func suggestRenames(_ mapping: EntityMapping, sourceEntity: Entity, entity: Entity) {
+    private mutating func suggestRenames(_ mapping: InferredEntityMapping, sourceEntity: Entity, entity: Entity) {
         let added = mapping.attributes.filter(\.isAdded).compactMap { m in destination.allAttributes(of: entity).first { $0.name == m.destination } }
         let dropped = mapping.droppedAttributes.compactMap { name in source.allAttributes(of: sourceEntity).first { $0.name == name } }
         if added.count == 1, dropped.count == 1, added[0].type == dropped[0].type {

@@ -1,13 +1,13 @@
 /// How one destination entity is filled in an inferred mapping.
-public struct EntityMapping: Sendable, Hashable, Codable {
+public struct InferredEntityMapping: Sendable, Hashable, Codable {
     /// The destination entity.
     public var destination: String
     /// The source entity whose objects become its objects; `nil` for a new entity.
     public var source: String?
     /// Every stored destination attribute (inherited ones included) and where it comes from.
-    public var attributes: [PropertyMapping]
+    public var attributes: [InferredPropertyMapping]
     /// Every stored destination relationship (inherited ones included) and where it comes from.
-    public var relationships: [PropertyMapping]
+    public var relationships: [InferredPropertyMapping]
     /// Stored source attributes that nothing in the destination takes values from.
     public var droppedAttributes: [String]
     /// Stored source relationships that nothing in the destination takes values from.
@@ -31,8 +31,8 @@ public struct EntityMapping: Sendable, Hashable, Codable {
 
     /// Creates an entity mapping.
     public init(
-        destination: String, source: String?, attributes: [PropertyMapping] = [],
-        relationships: [PropertyMapping] = [], droppedAttributes: [String] = [],
+        destination: String, source: String?, attributes: [InferredPropertyMapping] = [],
+        relationships: [InferredPropertyMapping] = [], droppedAttributes: [String] = [],
         droppedRelationships: [String] = [], parentChange: ParentChange? = nil
     ) {
         self.destination = destination
@@ -48,8 +48,8 @@ public struct EntityMapping: Sendable, Hashable, Codable {
     public var isRenamed: Bool { source.map { $0 != destination } ?? false }
 
     /// The mapping of the destination attribute with this name.
-    public func attribute(_ name: String) -> PropertyMapping? { attributes.first { $0.destination == name } }
+    public func attribute(_ name: String) -> InferredPropertyMapping? { attributes.first { $0.destination == name } }
 
     /// The mapping of the destination relationship with this name.
-    public func relationship(_ name: String) -> PropertyMapping? { relationships.first { $0.destination == name } }
+    public func relationship(_ name: String) -> InferredPropertyMapping? { relationships.first { $0.destination == name } }
 }

@@ -1,5 +1,5 @@
 /// How one destination attribute or relationship gets its values in an inferred mapping.
-public struct PropertyMapping: Sendable, Hashable, Codable {
+public struct InferredPropertyMapping: Sendable, Hashable, Codable {
     /// Whether the property is an attribute or a relationship.
     public enum Kind: String, Sendable, Hashable, Codable {
         case attribute, relationship
