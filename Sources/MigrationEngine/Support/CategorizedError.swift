@@ -4,6 +4,8 @@ public enum FailureCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case notFound
     /// The file exists but is not what was expected (not SQLite, not a Core Data store, not a model).
     case unsupported
+    /// The file is a valid SQLite database but not a Core Data store.
+    case notCoreDataStore
     /// The file is of the right kind but damaged or inconsistent.
     case damaged
     /// Another process holds the store.

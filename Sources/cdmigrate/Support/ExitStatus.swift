@@ -15,6 +15,7 @@ enum ExitStatus {
         case .noRoute: 9
         case .migrationFailed: 10
         case .cancelled: 11
+        case .notCoreDataStore: 12
         }
     }
 }

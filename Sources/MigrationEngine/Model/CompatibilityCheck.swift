@@ -1,0 +1,56 @@
+import Foundation
+
+/// Decides which version of a model a store is at, the way Core Data does (FORMAT.md §3): the store's
+/// `NSStoreModelVersionHashes` must name exactly the version's entities and, with hash scheme 3, carry an
+/// equal hash for each. Nothing else counts; there is no order between versions here.
+public enum CompatibilityCheck {
+    /// Compares every version of `bundle` with the store's metadata.
+    /// - Parameter storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
+    ///   what differs; without it differences are reported per entity only.
+    public static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil) -> CompatibilityReport {
+        let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
+        let versions = bundle.versions.map {
+            compare($0, storeHashes: metadata.versionHashes, comparesHashes: comparesHashes, storeModel: storeModel)
+        }
+        let compatible = versions.first(where: \.isCompatible)?.version
+        var nearest: VersionComparison?
+        for candidate in versions {
+            guard let best = nearest else { nearest = candidate; continue }
+            if (candidate.matchingCount, -candidate.differenceCount) >= (best.matchingCount, -best.differenceCount) {
+                nearest = candidate
+            }
+        }
+        return CompatibilityReport(
+            compatibleVersion: compatible, nearestVersion: compatible ?? nearest?.version,
+            comparesHashes: comparesHashes, usesStoreModel: storeModel != nil, versions: versions)
+    }
+
+    /// Compares one version with a store's hashes.
+    public static func compare(
+        _ version: ObjectModel, storeHashes: [String: Data], comparesHashes: Bool = true, storeModel: ObjectModel? = nil
+    ) -> VersionComparison {
+        let modelHashes = VersionHasher(model: version).entityHashes
+        let names = Set(modelHashes.keys).union(storeHashes.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        let entities = names.map { name -> EntityComparison in
+            let storeHash = storeHashes[name]
+            let modelHash = modelHashes[name]
+            let status: EntityComparison.Status =
+                switch (storeHash, modelHash) {
+                case (nil, _): .missing
+                case (_, nil): .extra
+                case (let stored?, let computed?): !comparesHashes || stored == computed ? .matches : .differs
+                }
+            var differences: [PropertyDifference] = []
+            if status == .differs, let storeModel, let ours = version.entity(named: name),
+                let theirs = storeModel.entity(named: name)
+            {
+                differences = EntityDiffer(version: version, storeModel: storeModel).differences(ours, theirs)
+            }
+            return EntityComparison(
+                entity: name, status: status, storeHash: storeHash?.base64EncodedString(),
+                modelHash: modelHash?.base64EncodedString(), differences: differences)
+        }
+        return VersionComparison(
+            version: version.name, isCompatible: entities.allSatisfy { $0.status == .matches }, entities: entities)
+    }
+}

@@ -1,0 +1,19 @@
+/// How many rows of one entity a store holds, and where.
+public struct EntityRowCount: Sendable, Hashable, Codable {
+    /// The entity's name.
+    public var entity: String
+    /// Its number (`Z_ENT`).
+    public var number: Int
+    /// The root entity's table that holds its rows (`ZPOST`), or `nil` when the table is missing.
+    public var table: String?
+    /// Rows whose `Z_ENT` is this entity's number (sub-entities' rows are counted under their own name).
+    public var rows: Int
+
+    /// Creates a count.
+    public init(entity: String, number: Int, table: String?, rows: Int) {
+        self.entity = entity
+        self.number = number
+        self.table = table
+        self.rows = rows
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import GRDB
+
+/// Reads a Core Data SQLite store through a ``StoreSnapshot``, never touching the original files.
+public enum StoreReader {
+    /// Snapshots the store at `path`, reads it and removes the snapshot.
+    public static func read(path: String, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
+        let snapshot = try StoreSnapshot.take(of: path)
+        defer { snapshot.remove() }
+        return try read(snapshot, checkIntegrity: checkIntegrity)
+    }
+
+    /// Reads a snapshot. With `checkIntegrity`, SQLite's `quick_check` runs first and a failure is `damaged`.
+    public static func read(_ snapshot: StoreSnapshot, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
+        let path = snapshot.originalPath
+        let header = try StoreFileProbe.checkDatabaseFile(snapshot.path)
+        let queue = try snapshot.openReadOnly()
+        do {
+            return try queue.read { db in
+                if checkIntegrity {
+                    let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+                    if problems != ["ok"] {
+                        let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+                        let summary = lines.prefix(2).joined(separator: "; ") + (lines.count > 2 ? "; …" : "")
+                        throw StoreError(.damaged, path: path, message: "damaged database: \(summary)")
+                    }
+                }
+                let tables = try String.fetchAll(
+                    db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
+                guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
+                    throw StoreError(.notCoreData, path: path, message: "SQLite database without Z_METADATA and Z_PRIMARYKEY, not a Core Data store")
+                }
+                let metadata = try StoreMetadata.read(db, path: path)
+                let primaryKeys = try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY" ORDER BY "Z_ENT""#)
+                    .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
+                let layout = StoreTableLayout(tables: tables, primaryKeys: primaryKeys)
+                let modelCache = tables.contains("Z_MODELCACHE")
+                    ? try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) : nil
+                return StoreContents(
+                    files: snapshot.originalFiles,
+                    journalMode: JournalMode(headerWriteVersion: header[18]),
+                    autoVacuum: try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? 0,
+                    metadata: metadata, primaryKeys: primaryKeys,
+                    rowCounts: try layout.rowCounts(db),
+                    joinTables: try layout.describe(layout.joinTables, db),
+                    historyTables: try layout.describe(layout.historyTables, db),
+                    otherTables: try layout.describe(layout.otherTables, db),
+                    modelCache: modelCache)
+            }
+        } catch {
+            throw StoreError.reading(error, path: path)
+        }
+    }
+}

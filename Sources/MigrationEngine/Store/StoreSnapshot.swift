@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+/// A consistent, private, read-only copy of a store: its database file plus `-wal` (and a leftover
+/// `-journal`) copied into a fresh `0700` temporary folder and opened there.
+///
+/// The original files are only ever read: they stay byte-identical with the same modification time, and no
+/// `-shm` appears beside them (opening a WAL store in place would create one and might checkpoint). Committed
+/// data that lives only in the `-wal` is visible, because SQLite replays the copied log when it opens the copy.
+/// The copy is retaken when the original changes while being copied, and refused when another process holds
+/// SQLite's write lock. The folder is removed by ``remove()`` or when the snapshot is released.
+public final class StoreSnapshot: Sendable {
+    /// The original database file.
+    public let originalPath: String
+    /// The original's files, as found when the snapshot was taken.
+    public let originalFiles: StoreFileSet
+    /// The private folder holding the copy.
+    public let directory: URL
+    /// The copied database file inside ``directory``.
+    public let path: String
+
+    private init(originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String) {
+        self.originalPath = originalPath
+        self.originalFiles = originalFiles
+        self.directory = directory
+        self.path = path
+    }
+
+    deinit { remove() }
+
+    /// Takes a snapshot of the store at `path`.
+    /// - Parameter parent: Where to create the private folder (the system temporary folder by default).
+    public static func take(of path: String, in parent: URL? = nil) throws(StoreError) -> StoreSnapshot {
+        try StoreFileProbe.checkDatabaseFile(path)
+        if StoreLockProbe.hasWriter(databasePath: path) {
+            throw StoreError(.locked, path: path, message: "another process is writing this store")
+        }
+        let directory = try makePrivateDirectory(in: parent ?? FileManager.default.temporaryDirectory, for: path)
+        let copy = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
+        for _ in 0..<5 {
+            let before = StoreFileSet.scan(path)
+            let stamps = modificationStamps(path)
+            do {
+                for file in before.files where [.database, .wal, .journal].contains(file.role) {
+                    let target = copy + (file.role.suffix ?? "")
+                    try? FileManager.default.removeItem(atPath: target)
+                    try FileManager.default.copyItem(atPath: file.path, toPath: target)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: directory)
+                throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error.localizedDescription)")
+            }
+            if modificationStamps(path) == stamps, StoreFileSet.scan(path) == before {
+                let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy)
+                if before[.journal] != nil { try snapshot.rollBackJournal() }
+                return snapshot
+            }
+        }
+        try? FileManager.default.removeItem(at: directory)
+        throw StoreError(.locked, path: path, message: "the store kept changing while it was being copied")
+    }
+
+    /// Opens the copy read-only with GRDB. SQLite may create a `-shm` beside the copy, never beside the original.
+    public func openReadOnly() throws(StoreError) -> DatabaseQueue {
+        var configuration = GRDB.Configuration()
+        configuration.readonly = true
+        configuration.label = "snapshot of \(originalPath)"
+        do {
+            return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError.reading(error, path: originalPath)
+        }
+    }
+
+    /// A `-journal` left by a writer that died mid-transaction must be rolled back before the database reads
+    /// consistently; a read-only connection cannot do that, so a writable one does it — on the copy only.
+    private func rollBackJournal() throws(StoreError) {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            try queue.close()
+        } catch {
+            throw StoreError.reading(error, path: originalPath)
+        }
+    }
+
+    /// Deletes the private folder. Safe to call more than once.
+    public func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    private static func makePrivateDirectory(in parent: URL, for path: String) throws(StoreError) -> URL {
+        var template = Array(parent.appendingPathComponent("cdmigrate-snapshot-XXXXXX").path.utf8CString)
+        guard let created = mkdtemp(&template) else {
+            throw StoreError(.unreadable, path: path, message: "cannot create a private folder in \(parent.path)")
+        }
+        return URL(fileURLWithPath: String(cString: created))
+    }
+
+    private static func modificationStamps(_ path: String) -> [String: Date] {
+        var stamps: [String: Date] = [:]
+        for suffix in ["", "-wal", "-journal"] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: path + suffix)
+            stamps[suffix] = attributes?[.modificationDate] as? Date
+        }
+        return stamps
+    }
+}

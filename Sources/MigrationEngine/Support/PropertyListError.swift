@@ -1,0 +1,13 @@
+/// Why bytes could not be read as a binary property list or keyed archive.
+public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What is wrong, for example `object 12 points past the end of the data`.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
