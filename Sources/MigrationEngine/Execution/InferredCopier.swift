@@ -79,7 +79,7 @@ struct InferredCopier {
         for row in facts.primaryKeys where !modelNames.contains(row.name) && !destinationNumbers.contains(row.number) {
             try db.execute(
                 sql: "INSERT INTO \"main\".\"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
-                arguments: [row.number, row.name, row.superNumber, row.max])
+                arguments: [row.number, row.name, row.superNumber, row.maxPrimaryKey])
         }
     }
 }

@@ -52,7 +52,7 @@ public struct InferredStep: MigrationStep {
         let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
         try StoreWriter(model: destinationModel, schema: destinationSchema).create(
             at: context.destinationPath,
-            options: StoreCreationOptions(uuid: facts.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys))
+            options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys))
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)

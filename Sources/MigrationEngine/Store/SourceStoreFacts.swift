@@ -14,23 +14,13 @@ struct SourceStoreFacts: Sendable {
         var sql: String
     }
 
-    /// One `Z_PRIMARYKEY` row.
-    struct PrimaryKeyRow: Sendable, Hashable {
-        var number: Int
-        var name: String
-        var superNumber: Int
-        var max: Int
-    }
-
     let path: String
     /// Column names per table.
     let columns: [String: [String]]
     /// `Z_PRIMARYKEY` rows in number order.
-    let primaryKeys: [PrimaryKeyRow]
-    /// `Z_UUID`.
-    let uuid: String?
-    /// `Z_PLIST`, the binary metadata plist.
-    let metadata: Data?
+    let primaryKeys: [PrimaryKeyEntry]
+    /// `Z_METADATA`.
+    let metadata: StoreMetadata
     /// Every `sqlite_master` entry with SQL.
     let master: [MasterEntry]
     /// The highest `Z_PK` in each table that has one.
@@ -44,7 +34,7 @@ struct SourceStoreFacts: Sendable {
             var configuration = GRDB.Configuration()
             configuration.readonly = true
             let queue = try DatabaseQueue(path: path, configuration: configuration)
-            (columns, primaryKeys, uuid, metadata, master, maxRowKeys, entityCounts) = try queue.read { db in
+            (columns, primaryKeys, metadata, master, maxRowKeys, entityCounts) = try queue.read { db in
                 let master = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL")
                     .map { MasterEntry(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) }
                 var columns: [String: [String]] = [:]
@@ -63,31 +53,26 @@ struct SourceStoreFacts: Sendable {
                     }
                 }
                 let keys = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
-                    PrimaryKeyRow(number: $0[0], name: $0[1], superNumber: $0[2] ?? 0, max: $0[3] ?? 0)
+                    PrimaryKeyEntry(number: $0[0], name: $0[1], superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0)
                 }
-                let row = try Row.fetchOne(db, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA ORDER BY Z_VERSION LIMIT 1")
-                return (columns, keys, row?[0], row?[1], master, maxKeys, counts)
+                return (columns, keys, try StoreMetadata.read(db, path: path), master, maxKeys, counts)
             }
             try queue.close()
         } catch {
-            throw StoreWriteError(path: path, message: "cannot read source store: \(error)", category: .damaged)
+            throw StoreWriteError(path: path, message: "cannot read source store: \(error)",
+                                  category: (error as? CategorizedError)?.category ?? .damaged)
         }
     }
 
     /// The highest primary key handed out in a table: the larger of its `Z_MAX` rows and its rows.
     func maxPrimaryKey(table: String, schema: StoreSchema) -> Int {
         let names = Set(schema.entities.filter { $0.table == table }.map(\.name))
-        return primaryKeys.filter { names.contains($0.name) }.map(\.max).reduce(maxRowKeys[table] ?? 0, Swift.max)
+        return primaryKeys.filter { names.contains($0.name) }.map { Int($0.maxPrimaryKey) }.reduce(maxRowKeys[table] ?? 0, Swift.max)
     }
 
     /// Checks that the store's version hashes are the model's (Core Data's own compatibility test).
     func verifyHashes(of model: ObjectModel) throws(StoreWriteError) {
-        guard let metadata, let plist = try? PropertyListSerialization.propertyList(from: metadata, format: nil),
-            let hashes = (plist as? [String: Any])?["NSStoreModelVersionHashes"] as? [String: Data]
-        else {
-            throw StoreWriteError(path: path, message: "store has no readable version hashes in Z_METADATA", category: .damaged)
-        }
-        guard hashes == VersionHasher(model: model).entityHashes else {
+        guard metadata.versionHashes == VersionHasher(model: model).entityHashes else {
             throw StoreWriteError(path: path, message: "store is not at model version \(model.name) (version hashes differ)",
                                   category: .unsupported)
         }

@@ -22,7 +22,7 @@ struct DiffCommand: ParsableCommand {
     @Option(help: "The destination model version.")
     var to: String
 
-    @Option(help: "A store at version --from, to count the values that would be lost (read from a copy).")
+    @Option(help: "A store at version --from, to count the values that would be lost (read from a snapshot).")
     var store: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -36,8 +36,13 @@ struct DiffCommand: ParsableCommand {
             let mapping = InferredMapping.infer(from: source, to: destination)
             var drops = mapping.drops
             if let store {
-                drops = try StoreCopy.withCopy(of: store) { path in
-                    try DataLossCounter.count(mapping, sourceModel: source, storePath: path)
+                let snapshot = try StoreSnapshot.take(of: store)
+                defer { snapshot.remove() }
+                do {
+                    drops = try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
+                } catch var error as StoreWriteError {
+                    error.path = store  // name the user's file, not the private copy
+                    throw error
                 }
             }
             let report = DiffReport(mapping: mapping, drops: drops, countedInStore: store)
