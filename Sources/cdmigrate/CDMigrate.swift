@@ -13,6 +13,7 @@ struct CDMigrate: ParsableCommand {
             VerifyCommand.self,
             HistoryCommand.self,
             RestoreCommand.self,
+            InspectCommand.self,
         ]
     )
 }
