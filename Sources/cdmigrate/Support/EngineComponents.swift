@@ -9,9 +9,7 @@ enum EngineComponents {
     static let inference: (any InferenceProvider)? = nil
 
     /// Readers of explicit mapping directories, each turning a directory into candidates.
-    static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = [
-        { directory, _ in try MappingDirectory.candidates(in: directory) }
-    ]
+    static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = []
 
     /// Every explicit mapping found in the directories.
     static func explicitMappings(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
