@@ -33,7 +33,7 @@ struct MappedStepCorpusTests {
              try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '_CDMIGRATE%'"))
         }
         #expect(before.count == 1001)
-        #expect(after.0.map { $0.databaseValues } == before.map { $0.databaseValues })
+        #expect(after.0.map { Array($0.databaseValues) } == before.map { Array($0.databaseValues) })
         #expect(after.1 == before.last?["Z_PK"])
         #expect(after.2.isEmpty)
         #expect(events.last == .entityProgress(index: 0, entity: "PostToPost", done: 1001, total: 1001))

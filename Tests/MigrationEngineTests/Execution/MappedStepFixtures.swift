@@ -7,6 +7,7 @@ import TestSupport
 /// Helpers for running mapped steps on corpus stores in tests.
 enum MappedStepFixtures {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
     static func mappingFile(_ name: String) -> String {
@@ -26,8 +27,8 @@ enum MappedStepFixtures {
             let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
             let copy = try Corpus.copyStore(relative, to: try TemporaryDirectory.make())
             let queue = try DatabaseQueue(path: copy)
+            try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)") }
             try queue.write { db in
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
                 let tables = try String.fetchAll(db, sql: "SELECT 'Z' || upper(Z_NAME) FROM Z_PRIMARYKEY WHERE Z_SUPER = 0")
                 for table in tables { try db.execute(sql: "DELETE FROM \"\(table)\"") }
                 try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
