@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE_EXTENDED 1
 #endif
 #include <locale.h>
+#include <wchar.h>
 #include <ncursesw/ncurses.h>
 
 /// Macros Swift cannot import, wrapped as functions.
@@ -12,4 +13,11 @@ static inline int cdm_getmaxy(WINDOW *w) { return getmaxy(w); }
 static inline int cdm_getmaxx(WINDOW *w) { return getmaxx(w); }
 static inline WINDOW *cdm_stdscr(void) { return stdscr; }
 static inline int cdm_key_resize(void) { return KEY_RESIZE; }
+static inline int cdm_attrset(WINDOW *w, int attributes) { return wattrset(w, attributes); }
+static inline int cdm_a_normal(void) { return (int)A_NORMAL; }
+static inline int cdm_a_bold(void) { return (int)A_BOLD; }
+static inline int cdm_a_reverse(void) { return (int)A_REVERSE; }
+static inline int cdm_a_dim(void) { return (int)A_DIM; }
+static inline int cdm_a_underline(void) { return (int)A_UNDERLINE; }
+static inline int cdm_key_code_yes(void) { return KEY_CODE_YES; }
 #endif

@@ -44,7 +44,7 @@ extension MappingSession: MigrationPolicyContext {
         if let merge = resolved.mapping.mergeKey {
             let key = try evaluate(merge, mapping: resolved, source: source, destination: nil)
             if !key.isNull {
-                mergeKey = StoredValue.mergeKey(key)
+                mergeKey = ColumnValueCoding.mergeKey(key)
                 if let (existing, number) = try association.merged(mapping: resolved.index, key: mergeKey!) {
                     try association.record(mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
                     return ObjectReference(side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)

@@ -16,7 +16,7 @@ extension MappingSession {
             if values[attribute.name] == nil, let text = attribute.defaultValue {
                 value = (try? ValueCoercion.coerce(.string(text), to: attribute.type)) ?? .null
             }
-            arguments.append(StoredValue.write(try ValueCoercion.coerce(value, to: attribute.type)))
+            arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
         }
         let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + attributes.map { table.columns[$0.name]! }
         let statement = try db.cachedStatement(sql: """
@@ -39,7 +39,7 @@ extension MappingSession {
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
             try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQL.quote(try table.column(name))) = ? WHERE Z_PK = ?")
-                .execute(arguments: [StoredValue.write(coerced), object.primaryKey])
+                .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
 

@@ -46,7 +46,7 @@ final class MappingSession {
         let table = try stores.table(object.entity)
         let model = stores.model
         if let attribute = model.allAttributes(of: table.entity).first(where: { $0.name == key }) {
-            return StoredValue.read(try column(attribute.name, of: object, in: table), as: attribute.type)
+            return ColumnValueCoding.read(try column(attribute.name, of: object, in: table), as: attribute.type)
         }
         guard let relationship = model.allRelationships(of: table.entity).first(where: { $0.name == key }) else {
             throw ExpressionEvaluationError("\(object.entity) has no attribute or relationship \(key)")

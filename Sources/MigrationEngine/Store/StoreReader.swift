@@ -20,7 +20,9 @@ public enum StoreReader {
                 if checkIntegrity {
                     let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
                     if problems != ["ok"] {
-                        throw StoreError(.damaged, path: path, message: "damaged database: \(problems.first ?? "quick_check failed")")
+                        let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+                        let summary = lines.prefix(2).joined(separator: "; ") + (lines.count > 2 ? "; …" : "")
+                        throw StoreError(.damaged, path: path, message: "damaged database: \(summary)")
                     }
                 }
                 let tables = try String.fetchAll(

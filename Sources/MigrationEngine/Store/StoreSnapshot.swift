@@ -51,7 +51,9 @@ public final class StoreSnapshot: Sendable {
                 throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error.localizedDescription)")
             }
             if modificationStamps(path) == stamps, StoreFileSet.scan(path) == before {
-                return StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy)
+                let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy)
+                if before[.journal] != nil { try snapshot.rollBackJournal() }
+                return snapshot
             }
         }
         try? FileManager.default.removeItem(at: directory)
@@ -65,6 +67,18 @@ public final class StoreSnapshot: Sendable {
         configuration.label = "snapshot of \(originalPath)"
         do {
             return try DatabaseQueue(path: path, configuration: configuration)
+        } catch {
+            throw StoreError.reading(error, path: originalPath)
+        }
+    }
+
+    /// A `-journal` left by a writer that died mid-transaction must be rolled back before the database reads
+    /// consistently; a read-only connection cannot do that, so a writable one does it — on the copy only.
+    private func rollBackJournal() throws(StoreError) {
+        do {
+            let queue = try DatabaseQueue(path: path)
+            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            try queue.close()
         } catch {
             throw StoreError.reading(error, path: originalPath)
         }

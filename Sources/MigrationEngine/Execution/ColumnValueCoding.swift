@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// Converts between the values SQLite holds in a Core Data store and ``ExpressionValue``s.
-enum StoredValue {
+enum ColumnValueCoding {
     /// The expression value of a stored column, read as the attribute's type.
     static func read(_ value: DatabaseValue, as type: AttributeType) -> ExpressionValue {
         switch value.storage {

@@ -1,0 +1,130 @@
+import Foundation
+import MigrationEngine
+
+/// Carrying out what the controller asked for: reading, planning and starting or stopping the engine thread.
+extension ConsoleApp {
+    func perform(_ effects: [ConsoleEffect]) {
+        for effect in effects {
+            switch effect {
+            case .openStore(let path): open(path)
+            case .reload: if let path = state.overview?.path { open(path) }
+            case .loadPlan(let target): loadPlan(target)
+            case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
+            case .startRun(let dryRun): startRun(dryRun: dryRun)
+            case .cancelRun: cancellation.cancel()
+            case .quit: break
+            }
+        }
+    }
+
+    private func open(_ path: String) {
+        do {
+            let loaded = try source.loadStore(at: path)
+            let keepTarget = state.target
+            state.overview = loaded.overview
+            state.versions = loaded.versions
+            state.compatibility = loaded.compatibility
+            state.modelName = loaded.modelName
+            state.screen = .main
+            state.picker = nil
+            if state.cursor[.versions] == nil, let at = loaded.compatibility?.compatibleVersion,
+                let index = loaded.versions.firstIndex(where: { $0.name == at })
+            {
+                state.cursor[.versions] = index
+            }
+            state.target = nil
+            if let target = keepTarget ?? loaded.defaultTarget {
+                state.target = target
+                loadPlan(target)
+            }
+        } catch {
+            state.message = "\(error)"
+        }
+    }
+
+    private func loadPlan(_ target: String) {
+        guard let path = state.overview?.path else { return }
+        guard let planner else {
+            state.plan = nil
+            state.planError = "read-only: no model given (use --model) so nothing can be planned"
+            return
+        }
+        do {
+            state.plan = try planner.plan(storePath: path, target: target)
+            state.planError = nil
+        } catch {
+            state.plan = nil
+            state.planError = "\(error)"
+        }
+    }
+
+    private func loadRows(_ entity: String, offset: Int) {
+        guard let path = state.overview?.path else { return }
+        let limit = state.layout.browserRows
+        do {
+            let page = try source.rows(storePath: path, entity: entity, offset: offset, limit: limit)
+            guard state.browser?.entity == entity else { return }
+            state.browser?.page = page
+            if let selected = state.browser?.selectedRow, selected >= page.offset + page.rows.count || selected < page.offset {
+                state.browser?.selectedRow = page.offset
+            }
+        } catch {
+            state.message = "\(error)"
+        }
+    }
+
+    private func startRun(dryRun: Bool) {
+        guard !workerRunning, let planner, let plan = state.plan, let path = state.overview?.path else { return }
+        events.reset()
+        cancellation = CancellationFlag()
+        state.run = RunProgress(dryRun: dryRun, target: plan.target, steps: plan.steps.map(\.summary),
+            estimatedRows: state.overview?.totalRows ?? 0, startedAt: now)
+        state.screen = .run
+        workerRunning = true
+        let events = self.events, flag = cancellation, target = plan.target
+        let thread = Thread {
+            do {
+                try planner.migrate(storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
+            } catch {
+                events.push(.failed(reason: "\(error)"))
+            }
+            events.markWorkerDone()
+        }
+        thread.name = "cdmigrate-engine"
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// Applies queued events; returns whether anything changed.
+    func drainEvents() -> Bool {
+        guard workerRunning else { return false }
+        let (batch, done) = events.drain()
+        let time = now
+        for event in batch where state.run?.outcome == nil {
+            state.run?.apply(event, at: time)
+        }
+        if done {
+            workerRunning = false
+            if state.run?.outcome == nil {
+                state.run?.apply(.failed(reason: "the engine stopped without reporting a result"), at: time)
+            }
+        }
+        if done, state.screen == .run {
+            state.screen = .result
+            state.abortPrompt = false
+        }
+        return !batch.isEmpty || done
+    }
+
+    /// Cancels a running migration and waits for its thread, so the original is left untouched before exit.
+    func stopWorker() {
+        guard workerRunning else { return }
+        cancellation.cancel()
+        let deadline = now + 30
+        while now < deadline {
+            if events.drain().workerDone { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        workerRunning = false
+    }
+}

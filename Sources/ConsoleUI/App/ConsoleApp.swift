@@ -1,0 +1,84 @@
+import Foundation
+import MigrationEngine
+
+/// The console's main loop: owns ncurses on the calling thread, runs migrations on an engine thread,
+/// polls keys with a timeout, drains progress events and redraws at a bounded rate.
+public final class ConsoleApp {
+    /// Why the console stopped.
+    public enum Exit: Sendable, Equatable {
+        /// The user quit.
+        case quit
+        /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped it; any run was cancelled first.
+        case interrupted(signal: Int32)
+    }
+
+    /// The longest wait for a key, which is also the slowest the UI reacts to progress.
+    static let pollMilliseconds = 40
+    /// The shortest time between two redraws while events stream in.
+    static let frameInterval = 0.08
+
+    let source: any ConsoleDataSource
+    let planner: (any ConsolePlanner)?
+    var state: ConsoleState
+    let controller = ConsoleController()
+    let renderer = ConsoleRenderer()
+    let events = EventQueue()
+    var cancellation = CancellationFlag()
+    var workerRunning = false
+    let clockStart = ProcessInfo.processInfo.systemUptime
+
+    /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
+    /// Without a planner (no model given) the console browses read-only.
+    public init(source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String) {
+        self.source = source
+        self.planner = planner
+        state = ConsoleState(screen: storePath == nil ? .picker : .main)
+        if let storePath {
+            pendingEffects = [.openStore(storePath)]
+        } else {
+            state.picker = PickerState(root: pickerRoot, candidates: StoreFinder.find(under: pickerRoot))
+        }
+    }
+
+    var pendingEffects: [ConsoleEffect] = []
+
+    /// Seconds since the console started, on a monotonic clock.
+    var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
+
+    /// Runs until the user quits or a signal arrives; the terminal is restored on every way out.
+    public func run() -> Exit {
+        let backend = NCursesBackend()
+        defer { backend.restore() }
+        state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
+        perform(pendingEffects)
+        var lastDraw = -1.0
+        var dirty = true
+        while true {
+            let signal = TerminalSignals.takePending()
+            if signal != 0 {
+                stopWorker()
+                return .interrupted(signal: signal)
+            }
+            if drainEvents() { dirty = true }
+            let running = state.screen == .run && state.run?.outcome == nil
+            if (dirty || running) && now - lastDraw >= Self.frameInterval {
+                backend.draw(renderer.render(state, now: now))
+                lastDraw = now
+                dirty = false
+            }
+            guard let key = backend.readKey(timeoutMilliseconds: Self.pollMilliseconds) else { continue }
+            dirty = true
+            lastDraw = -1
+            if key == .resize {
+                state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
+                continue
+            }
+            let effects = controller.handle(key, state: &state)
+            if effects.contains(.quit) {
+                stopWorker()
+                return .quit
+            }
+            perform(effects)
+        }
+    }
+}

@@ -1,0 +1,13 @@
+import MigrationEngine
+
+/// What the console asks of the planner and executor: a plan to a target, and running it.
+///
+/// ``plan(storePath:target:)`` runs on the UI thread (planning is quick); ``migrate`` runs on the console's
+/// engine thread, reporting through `report`, which is why implementations must be `Sendable`.
+public protocol ConsolePlanner: Sendable {
+    /// Plans the chain from the store's version to `target`.
+    func plan(storePath: String, target: String) throws -> PlanInfo
+    /// Runs (or dry-runs) the plan to `target`; throws when it fails or is cancelled (the original untouched).
+    func migrate(storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
+        cancellation: CancellationFlag) throws
+}

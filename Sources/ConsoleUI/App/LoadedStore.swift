@@ -1,0 +1,24 @@
+import MigrationEngine
+
+/// Everything the main screen needs about a freshly opened store and its model.
+public struct LoadedStore: Sendable, Hashable {
+    /// The store's files, metadata, hashes and row counts.
+    public var overview: StoreOverview
+    /// The model's versions in order (empty when no model was given).
+    public var versions: [VersionInfo]
+    /// Which version the store is at (`nil` without a model).
+    public var compatibility: CompatibilityReport?
+    /// The model's name, for the title bar.
+    public var modelName: String?
+    /// The version to plan to first (the model's current version).
+    public var defaultTarget: String?
+
+    /// Creates a loaded store.
+    public init(overview: StoreOverview, versions: [VersionInfo], compatibility: CompatibilityReport?, modelName: String?, defaultTarget: String?) {
+        self.overview = overview
+        self.versions = versions
+        self.compatibility = compatibility
+        self.modelName = modelName
+        self.defaultTarget = defaultTarget
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import MigrationEngine
+
+extension BrowserPage {
+    /// A browser page from stored rows, typed by the store's model version when one is known.
+    ///
+    /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) are hidden;
+    /// `Z_PK` becomes the `pk` column; attributes are matched to their `Z<NAME>` columns and shown by type;
+    /// to-one relationships become `Entity #pk`. Without a model, values are shown as SQLite stored them.
+    public init(rows page: EntityRowPage, model: ObjectModel?) {
+        let entity = model?.entity(named: page.entity)
+        let attributes = entity.flatMap { e in model?.allAttributes(of: e) } ?? []
+        let relationships = entity.flatMap { e in model?.allRelationships(of: e) } ?? []
+        var kept: [(index: Int, title: String, convert: (StoredValue) -> BrowserValue)] = []
+        for (index, column) in page.columns.enumerated() {
+            if column == "Z_PK" {
+                kept.append((index, "pk", Self.raw))
+                continue
+            }
+            guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), column.dropFirst().first?.isNumber != true else { continue }
+            let name = String(column.dropFirst())
+            if let attribute = attributes.first(where: { $0.name.uppercased() == name }) {
+                kept.append((index, attribute.name, { Self.typed($0, attribute.type) }))
+            } else if let relationship = relationships.first(where: { $0.name.uppercased() == name }) {
+                let destination = relationship.destinationEntity
+                kept.append((index, relationship.name, { value in
+                    if case .integer(let key) = value { return .reference(entity: destination, key: key) }
+                    return Self.raw(value)
+                }))
+            } else if model == nil || entity == nil {
+                kept.append((index, name.lowercased(), Self.raw))
+            }
+        }
+        self.init(
+            entity: page.entity, columns: kept.map(\.title),
+            rows: page.rows.map { row in kept.map { $0.convert(row.indices.contains($0.index) ? row[$0.index] : .null) } },
+            offset: page.offset, totalRows: page.totalRows)
+    }
+
+    static func raw(_ value: StoredValue) -> BrowserValue {
+        switch value {
+        case .null: .null
+        case .integer(let number): .integer(number)
+        case .real(let number): .real(number)
+        case .text(let text): .text(text)
+        case .blob(let data): .blob(data)
+        }
+    }
+
+    static func typed(_ value: StoredValue, _ type: AttributeType) -> BrowserValue {
+        switch (type, value) {
+        case (_, .null): return .null
+        case (.boolean, .integer(let number)): return .bool(number != 0)
+        case (.date, .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case (.date, .integer(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
+        case (.uuid, .blob(let data)) where data.count == 16:
+            return .uuid(data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        default: return raw(value)
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MigrationEngine
+import Synchronization
+
+/// The console's reading access to the real engine: the store reader, the compatibility check, and a row
+/// pager kept open on one snapshot while the data browser is used.
+public final class EngineDataSource: ConsoleDataSource {
+    /// The model (`.xcdatamodeld`, `.momd`, …), if one was given or found.
+    public let modelPath: String?
+    private let cache = Mutex<Cache?>(nil)
+
+    private struct Cache {
+        var storePath: String
+        var pager: EntityRowPager
+        var model: ObjectModel?
+    }
+
+    /// Creates a data source.
+    public init(modelPath: String?) {
+        self.modelPath = modelPath
+    }
+
+    /// Reads the store through a snapshot and checks it against every model version.
+    public func loadStore(at path: String) throws -> LoadedStore {
+        cache.withLock { $0 = nil }
+        let contents = try StoreReader.read(path: path, checkIntegrity: false)
+        let overview = StoreOverview(contents: contents)
+        guard let modelPath else {
+            return LoadedStore(overview: overview, versions: [], compatibility: nil, modelName: nil, defaultTarget: nil)
+        }
+        let bundle = try ModelLoader.load(path: modelPath)
+        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel())
+        let versions = bundle.versions.map { VersionInfo(name: $0.name, isCurrent: $0.name == bundle.currentVersionName) }
+        return LoadedStore(overview: overview, versions: versions, compatibility: report,
+            modelName: URL(fileURLWithPath: modelPath).lastPathComponent,
+            defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name)
+    }
+
+    /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
+    public func rows(storePath: String, entity: String, offset: Int, limit: Int) throws -> BrowserPage {
+        let (pager, model) = try session(for: storePath)
+        return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit), model: model)
+    }
+
+    private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {
+        if let cached = cache.withLock({ $0 }), cached.storePath == storePath { return (cached.pager, cached.model) }
+        let contents = try StoreReader.read(path: storePath, checkIntegrity: false)
+        var model = try? contents.cachedModel()
+        if let modelPath, let bundle = try? ModelLoader.load(path: modelPath),
+            let version = CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion
+        {
+            model = bundle.version(named: version) ?? model
+        }
+        let pager = try EntityRowPager(path: storePath, counts: contents.rowCounts)
+        cache.withLock { $0 = Cache(storePath: storePath, pager: pager, model: model) }
+        return (pager, model)
+    }
+}

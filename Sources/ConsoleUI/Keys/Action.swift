@@ -1,0 +1,10 @@
+/// Something the user asks the console to do; keys map to actions through the ``KeyTable``.
+public enum Action: String, Sendable, Hashable, CaseIterable {
+    case moveUp, moveDown, pageUp, pageDown, top, bottom
+    case scrollLeft, scrollRight
+    case nextPane, previousPane
+    case open, back, quit, help
+    case setTarget, migrate, abort
+    case yes, no
+    case refresh
+}

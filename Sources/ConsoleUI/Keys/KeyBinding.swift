@@ -1,0 +1,31 @@
+/// One row of the key table: the keys, the action they trigger, where, and how to describe it.
+public struct KeyBinding: Sendable, Hashable {
+    /// The action triggered.
+    public var action: Action
+    /// Every key that triggers it.
+    public var keys: [Key]
+    /// The keys as shown to the user (`↑/k`).
+    public var label: String
+    /// A word or two for the hint bar.
+    public var hint: String
+    /// A sentence for the help overlay.
+    public var help: String
+    /// Where the binding applies.
+    public var contexts: Set<KeyContext>
+    /// Whether the hint bar shows it (rarely used keys appear only in help).
+    public var inHintBar: Bool
+
+    /// Creates a binding; the label defaults to the keys' labels joined by `/`.
+    public init(
+        _ action: Action, keys: [Key], label: String? = nil, hint: String, help: String,
+        contexts: Set<KeyContext>, inHintBar: Bool = true
+    ) {
+        self.action = action
+        self.keys = keys
+        self.label = label ?? keys.map(\.label).joined(separator: "/")
+        self.hint = hint
+        self.help = help
+        self.contexts = contexts
+        self.inHintBar = inHintBar
+    }
+}

@@ -1,0 +1,33 @@
+/// Where the user is, which decides what a key does and which hints are shown.
+public enum KeyContext: String, Sendable, Hashable, CaseIterable {
+    /// The main screen with its four panes.
+    case panes
+    /// The data browser of one entity.
+    case browser
+    /// The store picker shown when no store was given.
+    case picker
+    /// The Migrate / Dry run / Cancel dialog.
+    case confirm
+    /// A migration running.
+    case run
+    /// The "abort the run?" question.
+    case abortPrompt
+    /// The result screen after a run.
+    case result
+    /// The help overlay.
+    case help
+
+    /// The heading of this context's section in the help overlay.
+    public var title: String {
+        switch self {
+        case .panes: "Main screen"
+        case .browser: "Data browser"
+        case .picker: "Store picker"
+        case .confirm: "Confirm dialog"
+        case .run: "Run view"
+        case .abortPrompt: "Abort question"
+        case .result: "Result screen"
+        case .help: "Help"
+        }
+    }
+}

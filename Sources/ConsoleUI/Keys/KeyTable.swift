@@ -1,0 +1,71 @@
+/// The one table of key bindings: key handling, the hint bar and the help overlay all read it.
+public struct KeyTable: Sendable {
+    /// Bindings in the order help lists them.
+    public var bindings: [KeyBinding]
+
+    /// Creates a table.
+    public init(_ bindings: [KeyBinding]) {
+        self.bindings = bindings
+    }
+
+    /// The action a key triggers in a context, if any.
+    public func action(for key: Key, in context: KeyContext) -> Action? {
+        bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.action
+    }
+
+    /// The bindings that apply in a context, in table order.
+    public func bindings(in context: KeyContext) -> [KeyBinding] {
+        bindings.filter { $0.contexts.contains(context) }
+    }
+
+    /// The console's bindings.
+    public static let standard = KeyTable([
+        KeyBinding(.moveUp, keys: [.up, .character("k")], label: "↑↓/jk", hint: "move",
+            help: "Move the selection up (↑ or k) or down (↓ or j).",
+            contexts: [.panes, .browser, .picker, .help]),
+        KeyBinding(.moveDown, keys: [.down, .character("j")], label: "↓/j", hint: "down",
+            help: "Move the selection down.", contexts: [.panes, .browser, .picker, .help],
+            inHintBar: false),
+        KeyBinding(.pageUp, keys: [.pageUp, .character("b")], label: "PgUp/b", hint: "page up",
+            help: "Scroll up one page.", contexts: [.panes, .browser, .picker, .help], inHintBar: false),
+        KeyBinding(.pageDown, keys: [.pageDown, .character(" "), .character("f")], label: "PgDn/Space/f",
+            hint: "page", help: "Scroll down one page.", contexts: [.panes, .browser, .picker, .help],
+            inHintBar: false),
+        KeyBinding(.top, keys: [.home, .character("g")], label: "Home/g", hint: "top",
+            help: "Jump to the first row.", contexts: [.panes, .browser, .picker], inHintBar: false),
+        KeyBinding(.bottom, keys: [.end, .character("G")], label: "End/G", hint: "bottom",
+            help: "Jump to the last row.", contexts: [.panes, .browser, .picker], inHintBar: false),
+        KeyBinding(.scrollLeft, keys: [.left, .character("h")], label: "←→/hl", hint: "columns",
+            help: "Scroll the columns left (← or h) or right (→ or l).", contexts: [.browser]),
+        KeyBinding(.scrollRight, keys: [.right, .character("l")], label: "→/l", hint: "right",
+            help: "Scroll the columns right.", contexts: [.browser], inHintBar: false),
+        KeyBinding(.nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
+            help: "Focus the next pane (in a dialog: the next option).", contexts: [.panes, .confirm]),
+        KeyBinding(.previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
+            help: "Focus the previous pane (in a dialog: the previous option).", contexts: [.panes, .confirm],
+            inHintBar: false),
+        KeyBinding(.open, keys: [.enter], hint: "open",
+            help: "Open: browse the selected entity's rows, pick a store, or choose the dialog option.",
+            contexts: [.panes, .picker, .confirm]),
+        KeyBinding(.setTarget, keys: [.character("t")], hint: "target",
+            help: "Make the selected version the migration target; the plan is redrawn.", contexts: [.panes]),
+        KeyBinding(.migrate, keys: [.character("m")], hint: "migrate",
+            help: "Migrate to the target: opens the Migrate / Dry run / Cancel dialog.", contexts: [.panes]),
+        KeyBinding(.abort, keys: [.character("a")], hint: "abort",
+            help: "Abort the run after confirmation; the original store stays untouched.", contexts: [.run]),
+        KeyBinding(.yes, keys: [.character("y")], hint: "yes, abort", help: "Yes: abort the run.",
+            contexts: [.abortPrompt]),
+        KeyBinding(.no, keys: [.character("n"), .escape], label: "n/Esc", hint: "no, keep going",
+            help: "No: let the run continue.", contexts: [.abortPrompt]),
+        KeyBinding(.refresh, keys: [.character("r"), .character("\u{0C}")], label: "r/^L", hint: "reload",
+            help: "Read the store again and redraw the screen.", contexts: [.panes], inHintBar: false),
+        KeyBinding(.back, keys: [.escape], hint: "back",
+            help: "Back out: close the browser, dialog, help or result screen.",
+            contexts: [.browser, .confirm, .result, .help]),
+        KeyBinding(.help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
+            contexts: [.panes, .browser, .picker, .run, .result, .help]),
+        KeyBinding(.quit, keys: [.character("q")], hint: "quit",
+            help: "Quit; the terminal is restored. During a run, q asks to abort first.",
+            contexts: [.panes, .browser, .picker, .result, .help, .run]),
+    ])
+}

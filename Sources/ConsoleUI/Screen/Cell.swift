@@ -1,0 +1,22 @@
+/// One terminal cell: a character and its style.
+///
+/// A wide character (CJK, most emoji) occupies two cells: the first holds the character, the second is a
+/// continuation cell that the backend skips and text rendering omits.
+public struct Cell: Sendable, Hashable {
+    /// The character shown, a space for an empty cell.
+    public var character: Character
+    /// How the cell is drawn.
+    public var style: CellStyle
+    /// Whether this cell is the right half of the wide character to its left.
+    public var isContinuation: Bool
+
+    /// Creates a cell.
+    public init(_ character: Character = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
+        self.character = character
+        self.style = style
+        self.isContinuation = isContinuation
+    }
+
+    /// An empty cell in the default style.
+    public static let blank = Cell()
+}

@@ -1,0 +1,31 @@
+/// What keys do in the data browser: move through rows (loading other pages as needed), scroll columns, back.
+enum BrowserKeys {
+    static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser else { return [] }
+        let rowsPerPage = state.layout.browserRows
+        let total = browser.page?.totalRows ?? 0
+        switch action {
+        case .quit: return [.quit]
+        case .help:
+            state.showHelp = true
+            return []
+        case .back:
+            state.browser = nil
+            state.screen = .main
+            return []
+        case .scrollLeft: browser.columnOffset = max(0, browser.columnOffset - 1)
+        case .scrollRight:
+            let columns = browser.page?.columns.count ?? 1
+            browser.columnOffset = min(max(0, columns - 2), browser.columnOffset + 1)
+        default:
+            browser.selectedRow = ListCursor.move(browser.selectedRow, action: action, count: total, page: rowsPerPage)
+        }
+        state.browser = browser
+        guard let page = browser.page else { return [] }
+        let row = browser.selectedRow
+        if row < page.offset || row >= page.offset + max(1, page.rows.count) {
+            return [.loadRows(entity: browser.entity, offset: row / rowsPerPage * rowsPerPage)]
+        }
+        return []
+    }
+}

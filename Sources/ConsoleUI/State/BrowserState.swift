@@ -1,0 +1,16 @@
+/// Where the data browser is: the entity, the page loaded, the selected row and the first column shown.
+public struct BrowserState: Sendable, Hashable {
+    /// The entity browsed.
+    public var entity: String
+    /// The page loaded, `nil` while it loads.
+    public var page: BrowserPage?
+    /// The selected row among all rows.
+    public var selectedRow = 0
+    /// The first non-key column shown (for scrolling wide entities sideways).
+    public var columnOffset = 0
+
+    /// Creates the state for an entity whose rows are not loaded yet.
+    public init(entity: String) {
+        self.entity = entity
+    }
+}

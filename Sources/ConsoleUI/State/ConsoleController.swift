@@ -1,0 +1,107 @@
+/// Turns keys into state changes and effects, through the ``KeyTable``; never touches the terminal or the engine.
+public struct ConsoleController: Sendable {
+    /// The key table.
+    public var keys: KeyTable
+
+    /// Creates a controller.
+    public init(keys: KeyTable = .standard) {
+        self.keys = keys
+    }
+
+    /// Handles a key: updates the state and returns the work the app has to do.
+    public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
+        if key == .resize { return [] }
+        guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
+        return handle(action, state: &state)
+    }
+
+    /// Handles an action in the current context.
+    public func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
+        state.message = nil
+        switch state.keyContext {
+        case .help: return help(action, &state)
+        case .panes: return PanesKeys.handle(action, &state)
+        case .confirm: return confirm(action, &state)
+        case .browser: return BrowserKeys.handle(action, &state)
+        case .picker: return picker(action, &state)
+        case .run: return run(action, &state)
+        case .abortPrompt: return abortPrompt(action, &state)
+        case .result: return result(action, &state)
+        }
+    }
+
+    private func help(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        switch action {
+        case .help, .back: state.showHelp = false
+        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
+        case .moveDown: state.helpScroll += 1
+        case .pageUp: state.helpScroll = max(0, state.helpScroll - 10)
+        case .pageDown: state.helpScroll += 10
+        case .quit: return [.quit]
+        default: break
+        }
+        return []
+    }
+
+    private func confirm(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let option = state.confirm else { return [] }
+        let count = ConfirmOption.allCases.count
+        switch action {
+        case .nextPane: state.confirm = ConfirmOption(rawValue: (option.rawValue + 1) % count)
+        case .previousPane: state.confirm = ConfirmOption(rawValue: (option.rawValue + count - 1) % count)
+        case .back: state.confirm = nil
+        case .open:
+            state.confirm = nil
+            switch option {
+            case .migrate: return [.startRun(dryRun: false)]
+            case .dryRun: return [.startRun(dryRun: true)]
+            case .cancel: break
+            }
+        default: break
+        }
+        return []
+    }
+
+    private func picker(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var picker = state.picker else { return action == .quit ? [.quit] : [] }
+        let page = max(1, state.layout.body.height - 2)
+        switch action {
+        case .quit: return [.quit]
+        case .help: state.showHelp = true
+        case .open:
+            guard picker.candidates.indices.contains(picker.selected) else { return [] }
+            return [.openStore(picker.candidates[picker.selected].path)]
+        default: picker.selected = ListCursor.move(picker.selected, action: action, count: picker.candidates.count, page: page)
+        }
+        state.picker = picker
+        return []
+    }
+
+    private func run(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        switch action {
+        case .abort, .quit: if state.run?.outcome == nil { state.abortPrompt = true }
+        case .help: state.showHelp = true
+        default: break
+        }
+        return []
+    }
+
+    private func abortPrompt(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        state.abortPrompt = false
+        guard action == .yes else { return [] }
+        state.run?.abortRequested = true
+        return [.cancelRun]
+    }
+
+    private func result(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        switch action {
+        case .back:
+            state.screen = .main
+            return [.reload]
+        case .help: state.showHelp = true
+        case .quit: return [.quit]
+        default: break
+        }
+        return []
+    }
+}

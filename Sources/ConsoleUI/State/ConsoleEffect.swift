@@ -1,0 +1,17 @@
+/// Work the controller asks the app to do outside the pure state update (reading, planning, running).
+public enum ConsoleEffect: Sendable, Hashable {
+    /// Open the store at this path and read its overview.
+    case openStore(String)
+    /// Plan the chain to this target version.
+    case loadPlan(target: String)
+    /// Load the page of an entity's rows that starts at `offset`.
+    case loadRows(entity: String, offset: Int)
+    /// Start the migration (or dry run) to the target on the engine thread.
+    case startRun(dryRun: Bool)
+    /// Ask the running migration to stop.
+    case cancelRun
+    /// Read the store again.
+    case reload
+    /// Leave the console.
+    case quit
+}

@@ -1,0 +1,13 @@
+/// Which full screen the console shows; dialogs and help are overlays on top of it.
+public enum ConsoleScreen: Sendable, Hashable {
+    /// Choosing a store under the current directory.
+    case picker
+    /// The four panes.
+    case main
+    /// Paging through one entity's rows.
+    case browser
+    /// A migration running.
+    case run
+    /// How the last run ended.
+    case result
+}

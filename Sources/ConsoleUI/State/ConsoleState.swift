@@ -1,0 +1,73 @@
+import MigrationEngine
+
+/// Everything the console shows, as plain data: views render it, the controller changes it.
+public struct ConsoleState: Sendable, Hashable {
+    /// The full screen shown.
+    public var screen: ConsoleScreen
+    /// The focused pane of the main screen.
+    public var focus: Pane = .versions
+    /// Whether the help overlay is open.
+    public var showHelp = false
+    /// The help overlay's first line shown.
+    public var helpScroll = 0
+    /// The model's name, for the title bar.
+    public var modelName: String?
+    /// The open store, `nil` before one is open.
+    public var overview: StoreOverview?
+    /// The model's versions in order.
+    public var versions: [VersionInfo] = []
+    /// Which version the store is at.
+    public var compatibility: CompatibilityReport?
+    /// The migration target.
+    public var target: String?
+    /// The plan to the target, `nil` while none is known.
+    public var plan: PlanInfo?
+    /// Why there is no plan, if planning failed.
+    public var planError: String?
+    /// The selected line (list panes) or first line shown (scrolling panes), per pane.
+    public var cursor: [Pane: Int] = [:]
+    /// The open confirm dialog's highlighted option.
+    public var confirm: ConfirmOption?
+    /// The data browser, on the browser screen.
+    public var browser: BrowserState?
+    /// The store picker, on the picker screen.
+    public var picker: PickerState?
+    /// The current or last run.
+    public var run: RunProgress?
+    /// Whether the "abort the run?" question is showing.
+    public var abortPrompt = false
+    /// A one-line message for the title bar (errors, hints).
+    public var message: String?
+    /// The terminal size, for paging.
+    public var size = TerminalSize(width: 80, height: 24)
+
+    /// Creates the state for a screen.
+    public init(screen: ConsoleScreen) {
+        self.screen = screen
+    }
+
+    /// The version under the Versions pane's cursor (the one the Store pane compares hashes with).
+    public var selectedVersion: VersionInfo? {
+        let index = cursor[.versions] ?? 0
+        return versions.indices.contains(index) ? versions[index] : nil
+    }
+
+    /// The layout for the current size and content.
+    public var layout: ScreenLayout {
+        ScreenLayout(size: size, listWidth: VersionsPane.preferredWidth(self))
+    }
+
+    /// Where keys are interpreted now.
+    public var keyContext: KeyContext { showHelp ? .help : contextBehindHelp }
+
+    /// Where keys would be interpreted with the help overlay closed.
+    public var contextBehindHelp: KeyContext {
+        switch screen {
+        case .picker: return .picker
+        case .main: return confirm != nil ? .confirm : .panes
+        case .browser: return .browser
+        case .run: return abortPrompt ? .abortPrompt : .run
+        case .result: return .result
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// Moves a selection through a list for the movement actions, clamped to the list.
+public enum ListCursor {
+    /// The new index after an action; other actions leave it as it is.
+    public static func move(_ index: Int, action: Action, count: Int, page: Int) -> Int {
+        guard count > 0 else { return 0 }
+        let moved: Int
+        switch action {
+        case .moveUp: moved = index - 1
+        case .moveDown: moved = index + 1
+        case .pageUp: moved = index - page
+        case .pageDown: moved = index + page
+        case .top: moved = 0
+        case .bottom: moved = count - 1
+        default: moved = index
+        }
+        return max(0, min(count - 1, moved))
+    }
+}

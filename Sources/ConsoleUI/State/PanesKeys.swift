@@ -1,0 +1,70 @@
+/// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
+enum PanesKeys {
+    static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        let layout = state.layout
+        switch action {
+        case .quit: return [.quit]
+        case .help: state.showHelp = true
+        case .refresh: return [.reload]
+        case .nextPane: state.focus = state.focus.next
+        case .previousPane: state.focus = state.focus.previous
+        case .setTarget: return setTarget(&state)
+        case .migrate: return migrate(&state)
+        case .open:
+            switch state.focus {
+            case .versions: return setTarget(&state)
+            case .entities: return openBrowser(&state)
+            case .plan: return migrate(&state)
+            case .store: break
+            }
+        default:
+            let page = max(1, layout.innerHeight(of: state.focus) - 1)
+            let current = state.cursor[state.focus] ?? 0
+            state.cursor[state.focus] = ListCursor.move(current, action: action, count: lineCount(state.focus, state, layout), page: page)
+        }
+        return []
+    }
+
+    /// How far the cursor may go: list rows for list panes, the last scroll position for text panes.
+    private static func lineCount(_ pane: Pane, _ state: ConsoleState, _ layout: ScreenLayout) -> Int {
+        let width = layout.panes[pane]?.width ?? 80
+        switch pane {
+        case .versions: return state.versions.count
+        case .entities: return state.overview?.entities.count ?? 0
+        case .store: return max(1, StorePane.lines(state).count - layout.innerHeight(of: .store) + 1)
+        case .plan: return max(1, PlanPane.lines(state, width: width - 3).count - layout.innerHeight(of: .plan) + 1)
+        }
+    }
+
+    private static func setTarget(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let version = state.selectedVersion else { return [] }
+        guard version.name != state.target else { return [] }
+        state.target = version.name
+        state.plan = nil
+        state.planError = nil
+        state.cursor[.plan] = 0
+        return [.loadPlan(target: version.name)]
+    }
+
+    private static func migrate(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let plan = state.plan else {
+            state.message = state.planError ?? "no plan yet: choose a target with t"
+            return []
+        }
+        guard !plan.steps.isEmpty else {
+            state.message = "already at \(plan.target)"
+            return []
+        }
+        state.confirm = .migrate
+        return []
+    }
+
+    private static func openBrowser(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let entities = state.overview?.entities else { return [] }
+        let index = state.cursor[.entities] ?? 0
+        guard entities.indices.contains(index) else { return [] }
+        state.browser = BrowserState(entity: entities[index].name)
+        state.screen = .browser
+        return [.loadRows(entity: entities[index].name, offset: 0)]
+    }
+}

@@ -1,0 +1,135 @@
+import CNCurses
+import Foundation
+
+/// Ends curses mode; safe to call more than once and from a fatal-signal handler.
+private func restoreTerminalNow() {
+    if isendwin() == false { endwin() }
+}
+
+/// The only code that talks to ncurses: flushes a ``ScreenBuffer`` to the terminal and reads keys.
+///
+/// Must be used from one thread only (ncurses is not thread-safe). Colours are used when the terminal has
+/// them and `NO_COLOR` is unset; otherwise roles become bold/underline/dim so warnings still stand out.
+public final class NCursesBackend {
+    /// Whether colours are in use.
+    public private(set) var usesColor = false
+    private var isActive = false
+
+    /// Enters curses mode: no echo, keypad decoding, hidden cursor, short Esc delay.
+    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        setlocale(LC_ALL, "")
+        initscr()
+        isActive = true
+        TerminalSignals.install(cleanup: { restoreTerminalNow() })
+        cbreak()
+        noecho()
+        nonl()
+        keypad(cdm_stdscr(), true)
+        curs_set(0)
+        set_escdelay(25)
+        let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+        if !noColor, has_colors() {
+            start_color()
+            use_default_colors()
+            let colors: [ColorRole: Int16] = [
+                .accent: Int16(COLOR_CYAN), .ok: Int16(COLOR_GREEN), .warning: Int16(COLOR_YELLOW),
+                .danger: Int16(COLOR_RED), .dim: -1, .info: Int16(COLOR_BLUE),
+            ]
+            for (role, color) in colors { init_pair(Int16(role.rawValue), color, -1) }
+            usesColor = true
+        }
+    }
+
+    deinit { restore() }
+
+    /// The terminal's size in columns and rows.
+    public var size: (width: Int, height: Int) {
+        (Int(cdm_getmaxx(cdm_stdscr())), Int(cdm_getmaxy(cdm_stdscr())))
+    }
+
+    /// Draws the buffer; ncurses sends only what changed since the last flush.
+    public func draw(_ buffer: ScreenBuffer) {
+        let window = cdm_stdscr()
+        for y in 0..<buffer.height {
+            var x = 0
+            while x < buffer.width {
+                let style = buffer[x, y].style
+                let start = x
+                var scalars: [wchar_t] = []
+                while x < buffer.width, buffer[x, y].style == style {
+                    let cell = buffer[x, y]
+                    if !cell.isContinuation {
+                        scalars.append(contentsOf: cell.character.unicodeScalars.map { wchar_t(bitPattern: $0.value) })
+                    }
+                    x += 1
+                }
+                scalars.append(0)
+                cdm_attrset(window, attributes(for: style))
+                _ = scalars.withUnsafeBufferPointer { mvwaddwstr(window, Int32(y), Int32(start), $0.baseAddress) }
+            }
+        }
+        cdm_attrset(window, cdm_a_normal())
+        wnoutrefresh(window)
+        doupdate()
+    }
+
+    private func attributes(for style: CellStyle) -> Int32 {
+        var value = cdm_a_normal()
+        if usesColor {
+            if style.color == .dim { value |= cdm_a_dim() } else { value |= cdm_color_pair(Int32(style.color.rawValue)) }
+        } else {
+            switch style.color {
+            case .accent, .warning: value |= cdm_a_bold()
+            case .danger: value |= cdm_a_bold() | cdm_a_underline()
+            case .dim: value |= cdm_a_dim()
+            case .normal, .ok, .info: break
+            }
+        }
+        if style.bold { value |= cdm_a_bold() }
+        if style.reverse { value |= cdm_a_reverse() }
+        return value
+    }
+
+    /// Waits up to `milliseconds` for a key; `nil` when none arrived.
+    public func readKey(timeoutMilliseconds milliseconds: Int) -> Key? {
+        wtimeout(cdm_stdscr(), Int32(milliseconds))
+        var code: wint_t = 0
+        let result = wget_wch(cdm_stdscr(), &code)
+        if result == ERR { return nil }
+        if result == cdm_key_code_yes() { return functionKey(Int32(code)) }
+        switch code {
+        case 10, 13: return .enter
+        case 27: return .escape
+        case 9: return .tab
+        case 8, 127: return .backspace
+        default:
+            guard let scalar = Unicode.Scalar(UInt32(code)) else { return nil }
+            return .character(Character(scalar))
+        }
+    }
+
+    private func functionKey(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
+        case KEY_ENTER: .enter
+        case KEY_BTAB: .backTab
+        case KEY_BACKSPACE: .backspace
+        case cdm_key_resize(): .resize
+        default: nil
+        }
+    }
+
+    /// Leaves curses mode and gives the terminal back as it was; safe to call more than once.
+    public func restore() {
+        guard isActive else { return }
+        isActive = false
+        restoreTerminalNow()
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+/// One value of a row in the data browser, typed so it can be shown the way its attribute means it.
+public enum BrowserValue: Sendable, Hashable {
+    /// SQL NULL.
+    case null
+    /// A whole number.
+    case integer(Int64)
+    /// A floating-point or decimal number.
+    case real(Double)
+    /// A Boolean attribute.
+    case bool(Bool)
+    /// A string.
+    case text(String)
+    /// A date (Core Data stores seconds since 2001-01-01).
+    case date(Date)
+    /// Binary data, transformable values.
+    case blob(Data)
+    /// A UUID attribute.
+    case uuid(UUID)
+    /// A to-one relationship: the destination entity and its primary key.
+    case reference(entity: String, key: Int64)
+
+    /// The value as one line for a table cell.
+    public var display: String {
+        switch self {
+        case .null: "∅"
+        case .integer(let value): String(value)
+        case .real(let value): Self.formatReal(value)
+        case .bool(let value): value ? "yes" : "no"
+        case .text(let value): Self.oneLine(value)
+        case .date(let value): Self.dateFormatter.string(from: value)
+        case .blob(let data): Self.blobSummary(data)
+        case .uuid(let value): value.uuidString
+        case .reference(let entity, let key): "\(entity) #\(key)"
+        }
+    }
+
+    /// Whether numbers read better right-aligned.
+    public var isNumeric: Bool {
+        switch self {
+        case .integer, .real: true
+        default: false
+        }
+    }
+
+    private static func formatReal(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(format: "%.1f", value) : String(value)
+    }
+
+    private static func oneLine(_ text: String) -> String {
+        text.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: " ")
+    }
+
+    /// `1.2 KB 0a1b2c3d…`: the size and the first bytes in hex.
+    static func blobSummary(_ data: Data) -> String {
+        let preview = data.prefix(8).map { String(format: "%02x", $0) }.joined()
+        return ByteCount.format(Int64(data.count)) + " " + preview + (data.count > 8 ? "…" : "")
+    }
+
+    private static let dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        return formatter
+    }()
+}

@@ -1,0 +1,70 @@
+/// Draws the whole console for a state: title bar, the current screen, overlays, and the hint bar.
+public struct ConsoleRenderer: Sendable {
+    /// The key table the hint bar and help are generated from.
+    public var keys: KeyTable
+
+    /// Creates a renderer.
+    public init(keys: KeyTable = .standard) {
+        self.keys = keys
+    }
+
+    /// Renders the state into a new buffer of the state's size; `now` is the run clock in seconds.
+    public func render(_ state: ConsoleState, now: Double = 0) -> ScreenBuffer {
+        var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
+        let layout = state.layout
+        guard layout.fits else {
+            let notice = "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24"
+            for (row, part) in [notice, "q quits"].enumerated() {
+                buffer.put(part, x: 0, y: row, style: .warning)
+            }
+            return buffer
+        }
+        TitleBar.draw(state, into: &buffer, in: layout.titleBar)
+        drawScreen(state, layout: layout, now: now, into: &buffer)
+        if state.screen == .main, let option = state.confirm, let plan = state.plan {
+            ConfirmDialog.dialog(plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width)
+                .draw(into: &buffer, in: layout.body)
+        }
+        if state.screen == .run, state.abortPrompt {
+            Dialog(title: "Abort the run?",
+                lines: [StyledText("Stop after the current batch and discard the temporary stores."),
+                    StyledText("The original store stays untouched.", style: .ok)],
+                buttons: ["y Abort", "n Keep going"], selected: 1, borderStyle: .danger)
+                .draw(into: &buffer, in: layout.body)
+        }
+        if state.showHelp {
+            HelpOverlay.draw(for: state.contextBehindHelp, keys: keys, scroll: state.helpScroll, into: &buffer, in: layout.body)
+        }
+        HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
+        return buffer
+    }
+
+    private func drawScreen(_ state: ConsoleState, layout: ScreenLayout, now: Double, into buffer: inout ScreenBuffer) {
+        switch state.screen {
+        case .picker:
+            if let picker = state.picker { PickerView.draw(picker, into: &buffer, in: layout.body) }
+        case .main:
+            for pane in Pane.allCases {
+                guard let rect = layout.panes[pane] else { continue }
+                frame(for: pane, state: state, width: rect.width).draw(into: &buffer, in: rect)
+            }
+        case .browser:
+            if let browser = state.browser {
+                DataBrowserView.draw(browser, rowsPerPage: layout.browserRows, into: &buffer, in: layout.body)
+            }
+        case .run:
+            if let run = state.run { RunView.draw(run, storeName: state.overview?.name ?? "store", now: now, into: &buffer, in: layout.body) }
+        case .result:
+            if let run = state.run { ResultView.draw(run, into: &buffer, in: layout.body) }
+        }
+    }
+
+    private func frame(for pane: Pane, state: ConsoleState, width: Int) -> PaneFrame {
+        switch pane {
+        case .versions: VersionsPane.frame(state)
+        case .entities: EntitiesPane.frame(state, width: width)
+        case .store: StorePane.frame(state)
+        case .plan: PlanPane.frame(state, width: width)
+        }
+    }
+}

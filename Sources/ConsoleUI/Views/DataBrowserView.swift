@@ -1,0 +1,75 @@
+/// The read-only data browser: one page of an entity's rows, columns sized to their contents, the key column
+/// frozen on the left and the others scrolled sideways.
+public enum DataBrowserView {
+    /// The widest a column gets before its values are cut with `…`.
+    public static let maxColumnWidth = 36
+
+    /// Column widths for a page: the widest of heading and values, capped.
+    public static func columnWidths(_ page: BrowserPage) -> [Int] {
+        page.columns.enumerated().map { index, name in
+            let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? $0[index].display : "") }
+            return min(maxColumnWidth, max(3, TerminalWidth.of(name), values.max() ?? 0))
+        }
+    }
+
+    /// Which columns fit in a width: the key column, then columns from `offset` onwards.
+    public static func visibleColumns(widths: [Int], offset: Int, width: Int) -> [Int] {
+        guard !widths.isEmpty else { return [] }
+        var shown = [0]
+        var used = widths[0]
+        var index = max(1, offset + 1)
+        while index < widths.count, used + 2 + min(widths[index], 6) <= width {
+            shown.append(index)
+            used += 2 + widths[index]
+            index += 1
+        }
+        return shown
+    }
+
+    /// Draws the browser into the body.
+    public static func draw(_ state: BrowserState, rowsPerPage: Int, into buffer: inout ScreenBuffer, in body: Rect) {
+        buffer.fill(body)
+        let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
+        guard let page = state.page else {
+            buffer.put("\(state.entity): loading rows…", x: inner.x, y: inner.y, style: .dim)
+            return
+        }
+        let first = page.totalRows == 0 ? 0 : page.offset + 1
+        let last = page.offset + page.rows.count
+        let pages = max(1, (page.totalRows + rowsPerPage - 1) / rowsPerPage)
+        let heading = StyledText(page.entity, style: .title)
+            .appending("  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain)
+            .appending("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
+        buffer.put(heading, x: inner.x, y: inner.y, limit: inner.maxX)
+        let widths = columnWidths(page)
+        let columns = visibleColumns(widths: widths, offset: state.columnOffset, width: inner.width)
+        let hidden = page.columns.count - columns.count
+        if hidden > 0 {
+            let note = "columns \(columns.count) of \(page.columns.count) ←→"
+            buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
+        }
+        drawRow(page.columns.map { BrowserValue.text($0) }, columns: columns, widths: widths, style: CellStyle(.accent, bold: true),
+            into: &buffer, at: inner.y + 2, in: inner)
+        for (row, values) in page.rows.enumerated() {
+            let y = inner.y + 3 + row
+            guard y < inner.maxY else { break }
+            let selected = page.offset + row == state.selectedRow
+            drawRow(values, columns: columns, widths: widths, style: selected ? .selected : .plain, into: &buffer, at: y, in: inner)
+        }
+    }
+
+    private static func drawRow(_ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle,
+        into buffer: inout ScreenBuffer, at y: Int, in rect: Rect)
+    {
+        var x = rect.x
+        if style.reverse { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style) }
+        for column in columns {
+            let value = values.indices.contains(column) ? values[column] : .null
+            var cellStyle = style
+            if !style.reverse, !style.bold, value == .null { cellStyle = .dim }
+            if !style.reverse, column == 0, !style.bold { cellStyle = .dim }
+            let text = TerminalWidth.fit(value.display, to: widths[column], alignRight: value.isNumeric)
+            x = buffer.put(text, x: x, y: y, style: cellStyle, limit: rect.maxX) + 2
+        }
+    }
+}

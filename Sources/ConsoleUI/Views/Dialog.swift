@@ -1,0 +1,40 @@
+/// A centred box with lines of text and a row of buttons, one highlighted.
+public struct Dialog {
+    /// The title in the border.
+    public var title: String
+    /// The message lines.
+    public var lines: [StyledText]
+    /// Button labels.
+    public var buttons: [String]
+    /// The highlighted button.
+    public var selected: Int
+    /// The border's style (danger for destructive questions).
+    public var borderStyle: CellStyle
+
+    /// Creates a dialog.
+    public init(title: String, lines: [StyledText], buttons: [String], selected: Int, borderStyle: CellStyle = CellStyle(.accent, bold: true)) {
+        self.title = title
+        self.lines = lines
+        self.buttons = buttons
+        self.selected = selected
+        self.borderStyle = borderStyle
+    }
+
+    /// Draws the dialog centred in `area`.
+    public func draw(into buffer: inout ScreenBuffer, in area: Rect) {
+        let buttonText = buttons.map { "[ \($0) ]" }.joined(separator: "  ")
+        let contentWidth = max(TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4)
+        let rect = area.centered(width: min(area.width - 4, contentWidth + 4), height: lines.count + 5)
+        buffer.fill(rect)
+        buffer.box(rect, title: title, style: borderStyle, titleStyle: borderStyle)
+        for (row, line) in lines.enumerated() {
+            buffer.put(line, x: rect.x + 2, y: rect.y + 1 + row, limit: rect.maxX - 2)
+        }
+        var x = rect.x + max(2, (rect.width - TerminalWidth.of(buttonText)) / 2)
+        let y = rect.maxY - 2
+        for (index, label) in buttons.enumerated() {
+            let style = index == selected ? CellStyle(.accent, bold: true, reverse: true) : CellStyle(.normal)
+            x = buffer.put("[ \(label) ]", x: x, y: y, style: style, limit: rect.maxX - 1) + 2
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import MigrationEngine
+
+/// The planned chain to the target and each step's operations and warnings.
+public enum PlanPane {
+    /// The pane's lines for an inner width.
+    public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
+        if let error = state.planError { return [StyledText("no plan: " + error, style: .danger)] }
+        guard let plan = state.plan else {
+            return [StyledText(state.target == nil ? "choose a target with t" : "planning…", style: .dim)]
+        }
+        if plan.steps.isEmpty {
+            return [StyledText("The store is already at \(plan.target); nothing to migrate.", style: .ok)]
+        }
+        var lines = ChainLine.lines(source: plan.source, steps: plan.steps, width: width)
+        for warning in plan.warnings { lines.append(StyledText("⚠ " + warning, style: .warning)) }
+        for (index, planned) in plan.steps.enumerated() {
+            let step = planned.summary, lossy = planned.isLossy
+            lines.append("")
+            var heading = StyledText("\(index + 1). \(step.from) → \(step.to) ", style: CellStyle(.normal, bold: true))
+            heading.append(step.kind == .inferred ? "inferred" : "mapping", CellStyle(.info))
+            if lossy { heading.append("  ⚠ LOSES DATA", .danger) } else if !step.warnings.isEmpty { heading.append("  ⚠", .warning) }
+            lines.append(heading)
+            for operation in step.operations { lines.append(StyledText("   · " + operation)) }
+            for warning in step.warnings { lines.append(StyledText("   ⚠ " + warning, style: lossy ? .danger : .warning)) }
+        }
+        lines.append("")
+        lines.append(StyledText("Backup: ", style: .dim).appending(plan.backupLocation, .dim))
+        lines.append(StyledText("m", style: CellStyle(.accent, bold: true)).appending(" migrate or dry run", .dim))
+        return lines
+    }
+
+    /// The pane, ready to draw into a rectangle of the given width.
+    public static func frame(_ state: ConsoleState, width: Int) -> PaneFrame {
+        let title = state.target.map { "Plan → " + $0 } ?? Pane.plan.title
+        return PaneFrame(title: title, focused: state.focus == .plan, lines: lines(state, width: width - 3),
+            scroll: state.cursor[.plan] ?? 0)
+    }
+}

@@ -1,0 +1,50 @@
+/// The model's versions in order; the store's version marked `●`, the target `▶`, the current one `(current)`.
+public enum VersionsPane {
+    /// The pane's lines.
+    public static func lines(_ state: ConsoleState) -> [StyledText] {
+        let compatible = state.compatibility?.compatibleVersion
+        let nearest = state.compatibility?.nearestVersion
+        return state.versions.map { version in
+            var line = StyledText()
+            line.append(version.name == state.target ? "▶ " : "  ", .title)
+            if version.name == compatible {
+                line.append("● ", .ok)
+            } else if version.name == nearest {
+                line.append("≈ ", .warning)
+            } else {
+                line.append("  ")
+            }
+            line.append(version.name, version.name == compatible ? CellStyle(.ok, bold: true) : .plain)
+            if version.isCurrent { line.append(" ★", .dim) }
+            return line
+        }
+    }
+
+    /// The legend shown under the list when there is room.
+    public static let legend: [StyledText] = [
+        "",
+        StyledText("●store ▶target ★current", style: .dim),
+    ]
+
+    /// The columns the pane would like: the longest version name plus markers and border.
+    public static func preferredWidth(_ state: ConsoleState) -> Int {
+        (state.versions.map { TerminalWidth.of($0.name) }.max() ?? 0) + 9
+    }
+
+    /// The pane, ready to draw.
+    public static func frame(_ state: ConsoleState) -> PaneFrame {
+        var content = lines(state)
+        if state.compatibility?.compatibleVersion == nil, state.overview != nil {
+            content.append("")
+            content.append(StyledText("no version matches the store", style: .warning))
+            if let report = state.compatibility, let nearest = report.nearestVersion {
+                content.append(StyledText("nearest: " + nearest, style: .warning))
+                let differing = report.comparison(for: nearest)?.entities.filter { $0.status != .matches }.map(\.entity) ?? []
+                if !differing.isEmpty { content.append(StyledText("differs: " + differing.joined(separator: ", "), style: .warning)) }
+            }
+        }
+        content += legend
+        return PaneFrame(title: Pane.versions.title, focused: state.focus == .versions, lines: content,
+            selection: state.versions.isEmpty ? nil : state.cursor[.versions] ?? 0)
+    }
+}

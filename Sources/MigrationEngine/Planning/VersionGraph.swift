@@ -1,0 +1,77 @@
+/// Every version of a model and every step that could run between two of them: explicit mappings (matched
+/// to versions by entity hashes) and inferred steps between the pairs the order, or a routing override, allows.
+public struct VersionGraph: Sendable {
+    /// Version names: the ordered ones first, then any the order leaves out, in natural order.
+    public let versions: [String]
+    /// The models, by version name.
+    public let models: [String: ObjectModel]
+    /// The version order.
+    public let order: VersionOrder
+    /// Routing overrides and broken versions.
+    public let routing: RoutingRules
+    /// Every step that could run, explicit ones first, then in order of source and destination.
+    public let edges: [StepCandidate]
+    /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`).
+    public let uninferable: [(pair: VersionPair, reasons: [String])]
+
+    /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
+    /// (and no inferred steps) make edges.
+    public init(
+        bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
+        inference: (any InferenceProvider)?
+    ) throws(PlanningError) {
+        let names = bundle.versions.map(\.name)
+        let order = try settings.versionOrder(for: names)
+        let routing = settings.routing
+        try routing.validate(versions: names)
+        let versions = order.sequence + names.filter { order.position(of: $0) == nil }.sorted(by: NaturalOrder.precedes)
+        let models = Dictionary(bundle.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
+        var edges = Self.explicitEdges(explicit, versions: versions, models: models)
+        var uninferable: [(VersionPair, [String])] = []
+        for from in versions where inference != nil {
+            for to in versions where from != to {
+                let overridden = routing.overrides[from] == to
+                guard overridden || order.allowsInferredStep(from: from, to: to) else { continue }
+                let (source, destination) = (models[from]!, models[to]!)
+                guard let inference else { continue }
+                let assessment = inference.assess(from: source, to: destination)
+                guard assessment.isInferable else {
+                    uninferable.append((VersionPair(from: from, to: to), assessment.warnings))
+                    continue
+                }
+                edges.append(StepCandidate(
+                    from: from, to: to, kind: .inferred, isLossy: assessment.isLossy, origin: "inferred",
+                    operations: assessment.operations, warnings: assessment.warnings,
+                    factory: { try inference.makeStep(from: source, to: destination) }))
+            }
+        }
+        self.edges = edges
+        self.uninferable = uninferable
+    }
+
+    /// The steps that start at `version`.
+    public func edges(from version: String) -> [StepCandidate] {
+        edges.filter { $0.from == version }
+    }
+
+    private static func explicitEdges(
+        _ candidates: [ExplicitMappingCandidate], versions: [String], models: [String: ObjectModel]
+    ) -> [StepCandidate] {
+        let hashes = models.mapValues { VersionHasher(model: $0).entityHashes }
+        var edges: [StepCandidate] = []
+        for candidate in candidates.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
+            for from in versions where candidate.matchesSource(from, hashes: hashes[from]!) {
+                for to in versions where to != from && candidate.matchesDestination(to, hashes: hashes[to]!) {
+                    let (source, destination) = (models[from]!, models[to]!)
+                    let make = candidate.makeStep
+                    edges.append(StepCandidate(
+                        from: from, to: to, kind: .explicit, origin: candidate.name,
+                        operations: candidate.operations, warnings: candidate.warnings,
+                        factory: { try make(source, destination) }))
+                }
+            }
+        }
+        return edges
+    }
+}

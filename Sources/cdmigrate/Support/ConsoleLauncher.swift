@@ -1,0 +1,35 @@
+import ArgumentParser
+import ConsoleUI
+import Foundation
+import MigrationEngine
+
+/// Starts the console on a terminal, shared by `console` and `demo`.
+enum ConsoleLauncher {
+    /// Runs the console until the user quits; a signal ends it with 128 + the signal's number.
+    static func open(storePath: String?, modelPath: String?, mappingDirectories: [String]) throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            throw ConsoleNeedsTerminal()
+        }
+        if let storePath {
+            // Read the store once before entering curses mode, so a bad path is a plain one-line error.
+            _ = try StoreReader.read(path: storePath, checkIntegrity: false)
+        }
+        let source = EngineDataSource(modelPath: modelPath)
+        let app = ConsoleApp(source: source, planner: nil, storePath: storePath,
+            pickerRoot: FileManager.default.currentDirectoryPath)
+        switch app.run() {
+        case .quit: return
+        case .interrupted(let signal):
+            StandardError.write("cdmigrate: console stopped by signal \(signal); any run was cancelled, the store is untouched\n")
+            throw ExitCode(128 + signal)
+        }
+    }
+}
+
+/// The console was started without a terminal.
+struct ConsoleNeedsTerminal: CategorizedError {
+    var category: FailureCategory { .invalidInput }
+    var description: String {
+        "the console needs a terminal on standard input and output; use inspect, plan or migrate in scripts"
+    }
+}

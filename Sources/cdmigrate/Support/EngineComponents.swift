@@ -1,0 +1,26 @@
+import Foundation
+import MigrationEngine
+
+/// The pieces that turn model versions and mapping directories into runnable steps: the inference provider
+/// (the model diff and inferred step) and the readers of explicit mapping directories.
+enum EngineComponents {
+    /// Judges and builds inferred steps; nil until the inferred mapping and inferred step are part of the
+    /// engine, in which case plans use explicit mappings only.
+    static let inference: (any InferenceProvider)? = nil
+
+    /// Readers of explicit mapping directories, each turning a directory into candidates.
+    static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = []
+
+    /// Every explicit mapping found in the directories.
+    static func explicitMappings(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
+        var candidates: [ExplicitMappingCandidate] = []
+        for directory in directories {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw ExecutionError(.io, path: directory, message: "mapping directory not found")
+            }
+            for reader in mappingReaders { candidates += try reader(directory, bundle) }
+        }
+        return candidates
+    }
+}

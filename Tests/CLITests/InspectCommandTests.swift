@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("cdmigrate inspect", Corpus.required)
+struct InspectCommandTests {
+    static let documentedKeys: Set<String> = [
+        "path", "files", "journalMode", "autoVacuum", "uuid", "frameworkVersion", "hashesVersion",
+        "versionIdentifiers", "hashesDigest", "checksum", "metadata", "metadataTypes", "unknownMetadataKeys",
+        "entities", "joinTables", "historyTables", "otherTables", "hasModelCache", "modelSource", "modelVersions",
+        "compatibility",
+    ]
+
+    @Test("--json on the WAL store: the documented shape, 84 posts, the cached model compatible")
+    func jsonShape() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let result = try CommandRunner.run(["inspect", store, "--json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(try CommandRunner.jsonKeys(result.stdout).isSubset(of: Self.documentedKeys))
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(result.stdout.utf8))
+        #expect(report.entities.map(\.rows) == [84, 84])
+        #expect(report.entities.allSatisfy { $0.matchesModel == true })
+        #expect(report.journalMode == .wal)
+        #expect(report.files.map(\.role) == [.database, .wal])
+        #expect(report.modelSource == "cache")
+        #expect(report.compatibility?.compatibleVersion == "store model cache")
+        #expect(report.metadataTypes["NSStoreModelVersionHashes"] == "dictionary")
+        #expect(report.metadata["NSPersistenceFrameworkVersion"] == .integer(847))
+        #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
+    }
+
+    @Test("Text report with --model names the compatible version and marks entities ✓")
+    func textWithModel() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let result = try CommandRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
+        #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("✓") }.count == 2)
+        #expect(result.stdout.contains("7995"))
+    }
+
+    @Test("Without a compatible version the nearest one and its differences are shown")
+    func nearest() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel")
+        let result = try CommandRunner.run(["inspect", store, "--model", model])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("✗ no compatible version; nearest: CoreDataMigration_Example 4"))
+        #expect(result.stdout.contains("attribute hide: in the model version, not in the store"))
+        #expect(result.stdout.contains("attribute color: in the store, not in the model version"))
+    }
+
+    @Test("Bad stores: one line on stderr naming the file, a distinct exit code each")
+    func badStores() throws {
+        let folder = try TemporaryDirectory.make()
+        let text = folder.appendingPathComponent("notes.sqlite").path
+        try Data("just text, not a database at all; padding padding padding padding padding padding padding padding".utf8)
+            .write(to: URL(fileURLWithPath: text))
+        let plain = folder.appendingPathComponent("plain.sqlite").path
+        try DatabaseQueue(path: plain).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        let damaged = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
+        try FileHandle(forWritingTo: URL(fileURLWithPath: damaged)).truncate(atOffset: 4096 * 10)
+        let locked = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let writer = try SQLiteWriterProcess(path: locked)
+        defer { writer.finish() }
+        let cases: [(String, Int32)] = [
+            (folder.appendingPathComponent("missing.sqlite").path, 3), (text, 4), (damaged, 5), (locked, 6),
+            (folder.path, 7), (plain, 12),
+        ]
+        for (path, status) in cases {
+            let result = try CommandRunner.run(["inspect", path])
+            #expect(result.status == status, "\(path)")
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.hasPrefix("cdmigrate: error: \(path): "))
+            #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
+        }
+    }
+}

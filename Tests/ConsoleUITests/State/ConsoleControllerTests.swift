@@ -1,0 +1,153 @@
+import MigrationEngine
+import Testing
+
+@testable import ConsoleUI
+
+@Suite struct ConsoleControllerTests {
+    let controller = ConsoleController()
+
+    @Test func tabCyclesPanesAndShiftTabGoesBack() {
+        var state = SampleState.main
+        #expect(state.focus == .versions)
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.focus == .entities)
+        _ = controller.handle(.character("l"), state: &state)
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.focus == .plan)
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.focus == .versions)
+        _ = controller.handle(.backTab, state: &state)
+        #expect(state.focus == .plan)
+    }
+
+    @Test func viKeysAndArrowsMoveTheSelectionWithinBounds() {
+        var state = SampleState.main
+        _ = controller.handle(.character("j"), state: &state)
+        _ = controller.handle(.down, state: &state)
+        _ = controller.handle(.down, state: &state)
+        #expect(state.cursor[.versions] == 2)
+        _ = controller.handle(.character("k"), state: &state)
+        #expect(state.selectedVersion?.name == "v2")
+        _ = controller.handle(.character("g"), state: &state)
+        #expect(state.cursor[.versions] == 0)
+    }
+
+    @Test func choosingATargetAsksForANewPlan() {
+        var state = SampleState.main
+        _ = controller.handle(.down, state: &state)
+        let effects = controller.handle(.character("t"), state: &state)
+        #expect(effects == [.loadPlan(target: "v2")])
+        #expect(state.target == "v2")
+        #expect(state.plan == nil)
+        #expect(controller.handle(.enter, state: &state) == [], "the same target again plans nothing")
+    }
+
+    @Test func enterOnAnEntityOpensTheBrowserAndEscBacksOut() {
+        var state = SampleState.main
+        state.focus = .entities
+        _ = controller.handle(.down, state: &state)
+        let effects = controller.handle(.enter, state: &state)
+        #expect(effects == [.loadRows(entity: "Tag", offset: 0)])
+        #expect(state.screen == .browser)
+        #expect(state.keyContext == .browser)
+        _ = controller.handle(.escape, state: &state)
+        #expect(state.screen == .main)
+        #expect(state.browser == nil)
+    }
+
+    @Test func browserLoadsTheNextPageWhenTheSelectionLeavesThisOne() {
+        var state = SampleState.main
+        state.screen = .browser
+        var browser = BrowserState(entity: "Post")
+        let rows = state.layout.browserRows
+        browser.page = BrowserPage(entity: "Post", columns: ["pk"], rows: (0..<rows).map { [.integer(Int64($0 + 1))] },
+            offset: 0, totalRows: 200_000)
+        state.browser = browser
+        #expect(controller.handle(.down, state: &state) == [])
+        #expect(controller.handle(Key.pageDown, state: &state) == [.loadRows(entity: "Post", offset: rows)])
+        #expect(controller.handle(.character("G"), state: &state) == [.loadRows(entity: "Post", offset: 199_999 / rows * rows)])
+    }
+
+    @Test func migrateOpensTheDialogAndItsOptionsStartRuns() {
+        var state = SampleState.main
+        #expect(controller.handle(.character("m"), state: &state) == [])
+        #expect(state.confirm == .migrate)
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.confirm == .dryRun)
+        #expect(controller.handle(.enter, state: &state) == [.startRun(dryRun: true)])
+        #expect(state.confirm == nil)
+        _ = controller.handle(.character("m"), state: &state)
+        #expect(controller.handle(.enter, state: &state) == [.startRun(dryRun: false)])
+        _ = controller.handle(.character("m"), state: &state)
+        _ = controller.handle(.left, state: &state)
+        #expect(state.confirm == .cancel)
+        #expect(controller.handle(.enter, state: &state) == [])
+        _ = controller.handle(.character("m"), state: &state)
+        #expect(controller.handle(.escape, state: &state) == [])
+        #expect(state.confirm == nil)
+    }
+
+    @Test func migrateWithoutStepsSaysSo() {
+        var state = SampleState.main
+        state.plan?.steps = []
+        _ = controller.handle(.character("m"), state: &state)
+        #expect(state.confirm == nil)
+        #expect(state.message == "already at v3")
+    }
+
+    @Test func abortNeedsConfirmation() {
+        var state = SampleState.main
+        state.screen = .run
+        state.run = RunAndBrowserViewTests.runHalfway()
+        #expect(controller.handle(.character("a"), state: &state) == [])
+        #expect(state.keyContext == .abortPrompt)
+        #expect(controller.handle(.character("n"), state: &state) == [])
+        #expect(state.keyContext == .run)
+        _ = controller.handle(.character("q"), state: &state)
+        #expect(state.abortPrompt, "q during a run asks to abort instead of leaving")
+        #expect(controller.handle(.character("y"), state: &state) == [.cancelRun])
+        #expect(state.run?.abortRequested == true)
+    }
+
+    @Test func helpOpensAnywhereAndClosesWithEscOrQuestionMark() {
+        var state = SampleState.main
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.keyContext == .help)
+        _ = controller.handle(.character("j"), state: &state)
+        #expect(state.helpScroll == 1)
+        _ = controller.handle(.escape, state: &state)
+        #expect(state.keyContext == .panes)
+        state.screen = .browser
+        state.browser = BrowserState(entity: "Post")
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.contextBehindHelp == .browser)
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(!state.showHelp)
+    }
+
+    @Test func resultScreenReturnsToTheReloadedStore() {
+        var state = SampleState.main
+        state.screen = .result
+        #expect(controller.handle(.escape, state: &state) == [.reload])
+        #expect(state.screen == .main)
+    }
+
+    @Test func quitFromEveryScreenButARun() {
+        for screen in [ConsoleScreen.main, .browser, .picker, .result] {
+            var state = SampleState.main
+            state.screen = screen
+            state.browser = BrowserState(entity: "Post")
+            #expect(controller.handle(.character("q"), state: &state) == [.quit], "\(screen)")
+        }
+    }
+
+    @Test func pickerOpensTheSelectedStore() {
+        var state = ConsoleState(screen: .picker)
+        state.picker = PickerState(root: "/d", candidates: [
+            StoreCandidate(relativePath: "a.sqlite", path: "/d/a.sqlite", size: 1, walSize: nil),
+            StoreCandidate(relativePath: "b.sqlite", path: "/d/b.sqlite", size: 1, walSize: 0),
+        ])
+        _ = controller.handle(.down, state: &state)
+        #expect(controller.handle(.enter, state: &state) == [.openStore("/d/b.sqlite")])
+    }
+}

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import ConsoleUI
+
+@Suite struct MainScreenTests {
+    let renderer = ConsoleRenderer()
+
+    @Test func mainScreenAt80x24() {
+        let screen = renderer.render(SampleState.main).text
+        #expect(screen == """
+             cdmigrate │ Posts.sqlite │ Posts.xcdatamodeld │ at v1 → v3
+            ┌─ ▸ Versions ────────────┐┌─ Store ───────────────────────────────────────────┐
+            │   ● v1                  ││ Files      Posts.sqlite        4.0 MB             │
+            │     v2                  ││            Posts.sqlite-wal    8.0 KB             │
+            │ ▶   v3 ★                ││            Posts.sqlite-shm     32 KB             │
+            │                         ││ Journal    wal  (-wal 8.0 KB)                     │
+            │ ●store ▶target ★current ││ UUID       6F1A2B3C-0000-4000-8000-00000000ABCD   │
+            │                         ││ Framework  1048                                   │
+            │                         ││ Entity hashes vs v1                               │
+            │                         ││  ✓ Post AAAAv1hashPo…                             │
+            │                         ││                                                   │
+            └─────────────────────────┘│ Path       /tmp/demo/Posts.sqlite                 │
+            ┌─ Entities · 201,234 ────┐└───────────────────────────────────────── 1-10/14 ─┘
+            │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
+            │ Tag               1,234 ││ v1 ═mapping═▶ v2 ─inferred→ ⚠ v3                  │
+            │                         ││                                                   │
+            │                         ││ 1. v1 → v2 mapping                                │
+            │                         ││    · rename Post.color → hexColor                 │
+            │                         ││                                                   │
+            │                         ││ 2. v2 → v3 inferred  ⚠ LOSES DATA                 │
+            │                         ││    · drop Post.note                               │
+            │                         ││    ⚠ Post.note is dropped: its values are lost    │
+            └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
+             ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
+            """)
+    }
+
+    @Test func storePaneChecksHashesAgainstTheSelectedVersion() {
+        var state = SampleState.main
+        state.cursor[.versions] = 2
+        let lines = StorePane.lines(state).map(\.plainText)
+        #expect(lines.contains("Entity hashes vs v3"))
+        #expect(lines.contains(" ✗ Color in v3, not in store"))
+        #expect(lines.contains(" ✗ Post  AAAAv1hashPo… ≠ BBBBv2hashPo…"))
+        state.cursor[.versions] = 0
+        #expect(StorePane.lines(state).map(\.plainText).contains(" ✓ Post AAAAv1hashPo…"))
+    }
+
+    @Test func lossyStepsStandOutInTheDangerStyle() {
+        let lines = PlanPane.lines(SampleState.main, width: 60)
+        let heading = lines.first { $0.plainText.hasPrefix("2. ") }
+        #expect(heading?.spans.last?.style == .danger)
+        let chain = ChainLine.lines(source: "v1", steps: SampleState.plan.steps, width: 60)
+        #expect(chain.map(\.plainText) == ["v1 ═mapping═▶ v2 ─inferred→ ⚠ v3"])
+        #expect(chain[0].spans.first { $0.text.contains("inferred") }?.style == .danger)
+        #expect(chain[0].spans.first { $0.text.contains("mapping") }?.style == CellStyle(.info, bold: true))
+    }
+
+    @Test func chainWrapsAfterAnArrow() {
+        let chain = ChainLine.lines(source: "Model 1", steps: SampleState.plan.steps, width: 24)
+        #expect(chain.map(\.plainText) == ["Model 1 ═mapping═▶ v2", "  ─inferred→ ⚠ v3"])
+    }
+
+    @Test func changingTheSelectedVersionRedrawsTheStorePane() {
+        var state = SampleState.main
+        let before = renderer.render(state).text
+        state.cursor[.versions] = 1
+        let after = renderer.render(state).text
+        #expect(before != after)
+        #expect(after.contains("Entity hashes vs v2"))
+    }
+
+    @Test func confirmDialogShowsBackupAndButtons() {
+        var state = SampleState.main
+        state.confirm = .dryRun
+        let screen = renderer.render(state)
+        let text = screen.text
+        #expect(text.contains("Migrate Posts.sqlite from v1 to v3"))
+        #expect(text.contains("⚠ 1 step loses data"))
+        #expect(text.contains("/tmp/demo/.cdmigrate/Posts.sqlite/backups"))
+        #expect(text.contains("[ Migrate ]  [ Dry run ]  [ Cancel ]"))
+        #expect(screen.lines.last == " Tab/→/l pane  Enter open  Esc back")
+        // The highlighted button is the dry run.
+        let row = screen.lines.firstIndex { $0.contains("[ Dry run ]") }!
+        let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
+            to: screen.lines[row].range(of: "[ Dry run ]")!.lowerBound)
+        #expect(screen[column + 2, row].style.reverse)
+    }
+
+    @Test func tooSmallTerminalSaysSo() {
+        var state = SampleState.main
+        state.size = TerminalSize(width: 60, height: 20)
+        #expect(renderer.render(state).lines.first == "Terminal 60×20: cdmigrate needs at least 80×24")
+    }
+
+    @Test func largerTerminalsGetLargerPanes() {
+        var state = SampleState.main
+        state.size = TerminalSize(width: 120, height: 40)
+        let screen = renderer.render(state)
+        #expect(screen.lines.count == 40)
+        #expect(screen.lines[0].hasPrefix(" cdmigrate"))
+        #expect(screen.text.contains("Path       /tmp/demo/Posts.sqlite"))
+        #expect(screen.lines[39].hasPrefix(" ↑↓/jk move"))
+    }
+
+    @Test func helpOverlayListsTheKeysOfWhereTheUserIs() {
+        var state = SampleState.main
+        state.showHelp = true
+        let screen = renderer.render(state)
+        #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc or ? closes"))
+        #expect(screen.lines[2] == "│ Main screen (here)                                                           │")
+        #expect(screen.text.contains("│   t             Make the selected version the migration target; the plan is  │"))
+        #expect(screen.text.contains("│                 redrawn.                                                     │"))
+        #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q quit")
+    }
+
+    @Test func wideEntityNamesStayAligned() {
+        var state = SampleState.main
+        state.overview?.entities = [.init(name: "Post", rows: 5), .init(name: "投稿", rows: 12), .init(name: "Café", rows: 1)]
+        let lines = EntitiesPane.lines(state, width: 20).map(\.plainText)
+        #expect(lines == ["Post              5", "投稿             12", "Café              1"])
+        #expect(lines.allSatisfy { TerminalWidth.of($0) == 19 })
+    }
+}
