@@ -34,7 +34,7 @@ struct MappedStoreTables {
     init(_ db: Database, schema: String, model: ObjectModel) throws {
         self.schema = schema
         self.model = model
-        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQL.quote(schema)).Z_PRIMARYKEY")
+        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
         var numbers: [String: Int] = [:]
         for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
         self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
@@ -45,7 +45,7 @@ struct MappedStoreTables {
             let tableName = "Z" + model.root(of: entity).name.uppercased()
             if columnsByTable[tableName] == nil {
                 columnsByTable[tableName] = Set(
-                    try Row.fetchAll(db, sql: "PRAGMA \(SQL.quote(schema)).table_info(\(SQL.quote(tableName)))")
+                    try Row.fetchAll(db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))")
                         .map { $0["name"] as String })
             }
             let existing = columnsByTable[tableName] ?? []
@@ -66,7 +66,7 @@ struct MappedStoreTables {
             let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
             entities[entity.name] = MappedEntityTable(
                 entity: entity, number: number, familyNumbers: family,
-                table: "\(SQL.quote(schema)).\(SQL.quote(tableName))", columns: columns, entityColumns: entityColumns)
+                table: "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))", columns: columns, entityColumns: entityColumns)
         }
         self.entities = entities
     }
@@ -77,13 +77,5 @@ struct MappedStoreTables {
             throw ExpressionEvaluationError("the \(schema == "src" ? "source" : "destination") store has no entity \(entity)")
         }
         return table
-    }
-}
-
-/// SQL text helpers for the mapped step.
-enum SQL {
-    /// A quoted identifier.
-    static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

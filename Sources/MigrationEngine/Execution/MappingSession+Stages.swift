@@ -115,7 +115,7 @@ extension MappingSession {
             for name in required {
                 guard let column = table.columns[name] else { continue }
                 let missing = try Int64.fetchOne(
-                    db, sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NULL LIMIT 1",
+                    db, sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQLIdentifier.quoted(column)) IS NULL LIMIT 1",
                     arguments: [table.number])
                 if let missing {
                     throw MappingRuntimeError(

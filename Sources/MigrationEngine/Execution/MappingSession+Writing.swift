@@ -20,7 +20,7 @@ extension MappingSession {
         }
         let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + attributes.map { table.columns[$0.name]! }
         let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(table.table) (\(columns.map(SQL.quote).joined(separator: ", ")))
+            INSERT INTO \(table.table) (\(columns.map(SQLIdentifier.quoted).joined(separator: ", ")))
             VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
             """)
         try statement.execute(arguments: StatementArguments(arguments))
@@ -38,7 +38,7 @@ extension MappingSession {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQL.quote(try table.column(name))) = ? WHERE Z_PK = ?")
+            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE Z_PK = ?")
                 .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
@@ -75,10 +75,10 @@ extension MappingSession {
         throws
     {
         let table = try destination.table(object.entity)
-        var assignments = [SQL.quote(try table.column(relationship.name)) + " = ?"]
+        var assignments = [SQLIdentifier.quoted(try table.column(relationship.name)) + " = ?"]
         var arguments: [DatabaseValue] = [target?.primaryKey.databaseValue ?? .null]
         if let typed = table.entityColumns[relationship.name] {
-            assignments.append(SQL.quote(typed) + " = ?")
+            assignments.append(SQLIdentifier.quoted(typed) + " = ?")
             arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
         }
         arguments.append(object.primaryKey.databaseValue)

@@ -72,7 +72,7 @@ final class MappingSession {
         if let current = currentRow, current.reference == object, let value = current.row[column] as DatabaseValue? {
             return value
         }
-        let statement = try db.cachedStatement(sql: "SELECT \(SQL.quote(column)) FROM \(table.table) WHERE Z_PK = ?")
+        let statement = try db.cachedStatement(sql: "SELECT \(SQLIdentifier.quoted(column)) FROM \(table.table) WHERE Z_PK = ?")
         return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
     }
 
@@ -86,7 +86,7 @@ final class MappingSession {
         }
         let target = try stores.table(relationship.destinationEntity)
         let statement = try db.cachedStatement(
-            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQL.quote(try target.column(inverse.name))) = ? ORDER BY Z_PK")
+            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK")
         return try Row.fetchAll(statement, arguments: [object.primaryKey]).map { row in
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])

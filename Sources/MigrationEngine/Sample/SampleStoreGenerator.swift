@@ -27,9 +27,9 @@ public struct SampleStoreGenerator: Sendable {
         self.seed = seed
     }
 
-    /// Creates the store at `path` with `createStore` (the store writer), then fills it.
-    public func write(to path: String, createStore: DestinationStoreFactory) throws {
-        try createStore(path, model)
+    /// Creates the store at `path` (which must not exist) with the store writer, then fills it.
+    public func write(to path: String) throws {
+        try StoreWriter(model: model).create(at: path)
         let queue = try DatabaseQueue(path: path)
         var random = SplitMix64(seed: seed)
         let insert = """

@@ -27,8 +27,7 @@ struct XcodeMappingImporterTests {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel"))
         let step = try MappedStep(
             mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: mapping.sourceVersion),
-            destinationModel: try MappedStepFixtures.model(Self.colors, version: mapping.destinationVersion),
-            createStore: MappedStepFixtures.emptyCopy(of: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
+            destinationModel: try MappedStepFixtures.model(Self.colors, version: mapping.destinationVersion))
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
         let before = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"))
             .read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK") }
@@ -52,8 +51,7 @@ struct XcodeMappingImporterTests {
         #expect {
             try MappedStep(
                 mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 2"),
-                destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"),
-                createStore: { _, _ in })
+                destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"))
         } throws: { error in
             (error as? MappingFileError)?.message.hasPrefix(
                 "mapping PostToPost needs the migration policy CoreDataMigration_Example.Post2ToPost3MigrationPolicy, which is not registered") == true
@@ -68,8 +66,7 @@ struct XcodeMappingImporterTests {
         let step = try MappedStep(
             mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 2"),
             destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"),
-            policies: policies,
-            createStore: MappedStepFixtures.emptyCopy(of: "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+            policies: policies)
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
         let hexes = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
             .read { try [String?].init(String?.fetchAll($0, sql: "SELECT ZHEXCOLOR FROM ZPOST ORDER BY Z_PK")) }
