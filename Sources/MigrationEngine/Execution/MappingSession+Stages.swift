@@ -41,7 +41,11 @@ extension MappingSession {
                     current = (mapping, reference)
                     if let filter = mapping.mapping.filter {
                         let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
-                        guard (try? ExpressionEvaluator.truth(keep, "filter")) == true else { continue }
+                        do {
+                            guard try ExpressionEvaluator.truth(keep, "filter") else { continue }
+                        } catch {
+                            throw failure(error, mapping: mapping, object: reference, expression: filter)
+                        }
                     }
                     do {
                         if let policy = policies[mapping.index] {

@@ -1,10 +1,11 @@
 import Foundation
 import GRDB
 
-/// Writes a sample-app store at `Journal 1` with any number of entries, quickly (one prepared statement,
-/// batched transactions) and deterministically (a seeded generator), for the demo and benchmarks.
+/// Writes a sample-app store with any number of entries, quickly (one prepared statement, batched
+/// transactions) and deterministically (a seeded generator), for the demo and benchmarks. It writes
+/// `Journal 1` for the demo; `Journal 2` and `Journal 3` work too (benchmarks start at the split).
 public struct SampleStoreGenerator: Sendable {
-    /// The `Journal 1` model version.
+    /// The sample model version to write (`Journal 1`, `2` or `3`).
     public let model: ObjectModel
     /// How many entries to write.
     public var entries: Int
@@ -20,7 +21,7 @@ public struct SampleStoreGenerator: Sendable {
             + "market bread city meeting idea project notes evening storm summer winter travel family"
     ).split(separator: " ").map(String.init)
 
-    /// Creates a generator for the `Journal 1` version of the sample model.
+    /// Creates a generator for a version of the sample model.
     public init(model: ObjectModel, entries: Int, seed: UInt64 = 2001) {
         self.model = model
         self.entries = entries
@@ -32,9 +33,12 @@ public struct SampleStoreGenerator: Sendable {
         try StoreWriter(model: model).create(at: path)
         let queue = try DatabaseQueue(path: path)
         var random = SplitMix64(seed: seed)
+        let entry = model.entity(named: "Entry")
+        let body = entry?.attribute(named: "text") == nil ? "ZBODY" : "ZTEXT"
+        let favorite = entry?.attribute(named: "favorite") == nil ? "" : ", \"ZFAVORITE\""
         let insert = """
-            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", "ZBODY", "ZTITLE")
-            VALUES (?, ?, 1, ?, ?, ?, ?, ?)
+            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", "\(body)", "ZTITLE"\(favorite))
+            VALUES (?, ?, 1, ?, ?, ?, ?, ?\(favorite.isEmpty ? "" : ", 0"))
             """
         try queue.writeWithoutTransaction { db in
             let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Entry'") ?? 1
