@@ -14,6 +14,14 @@ struct MappedEntityTable {
     let columns: [String: String]
     /// For to-one relationships whose destination has sub-entities: the column holding the target's `Z_ENT`.
     let entityColumns: [String: String]
+    /// Every attribute (inherited ones included) by name, looked up once per step rather than per object.
+    let attributes: [String: Attribute]
+    /// Every relationship (inherited ones included) by name.
+    let relationships: [String: Relationship]
+    /// The attributes that have a column, in the order of ``insertSQL``'s value list after `Z_PK, Z_ENT, Z_OPT`.
+    let storedAttributes: [Attribute]
+    /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`.
+    let insertSQL: String
 
     /// The column of a property, or an error naming the table.
     func column(_ property: String) throws -> String {
@@ -64,9 +72,18 @@ struct MappedStoreTables {
                 }
             }
             let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
+            let table = "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))"
+            let attributes = model.allAttributes(of: entity)
+            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil }
+            let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + stored.map { columns[$0.name]! }
             entities[entity.name] = MappedEntityTable(
-                entity: entity, number: number, familyNumbers: family,
-                table: "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))", columns: columns, entityColumns: entityColumns)
+                entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
+                entityColumns: entityColumns,
+                attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                relationships: Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                storedAttributes: stored,
+                insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
+                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")")
         }
         self.entities = entities
     }

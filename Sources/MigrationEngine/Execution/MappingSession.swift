@@ -44,11 +44,10 @@ final class MappingSession {
     func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
         let stores = tables(object.side)
         let table = try stores.table(object.entity)
-        let model = stores.model
-        if let attribute = model.allAttributes(of: table.entity).first(where: { $0.name == key }) {
+        if let attribute = table.attributes[key] {
             return ColumnValueCoding.read(try column(attribute.name, of: object, in: table), as: attribute.type)
         }
-        guard let relationship = model.allRelationships(of: table.entity).first(where: { $0.name == key }) else {
+        guard let relationship = table.relationships[key] else {
             throw ExpressionEvaluationError("\(object.entity) has no attribute or relationship \(key)")
         }
         if !relationship.isToMany {
