@@ -1,8 +1,9 @@
 import GRDB
 
 extension MappingSession {
-    /// Decides which mappings keep their source objects' `Z_PK`: the only source-reading mapping into a
-    /// destination table, without a merge key. Other objects get keys above the largest source key.
+    /// Decides which mappings keep their source objects' `Z_PK`: those filling a destination table alone —
+    /// one mapping, or one per entity of a single source table (an inheritance tree copied as it is) — without
+    /// merge keys. Other objects in those tables get keys above the largest source key.
     func planPrimaryKeys() throws {
         var writers: [String: [ResolvedEntityMapping]] = [:]
         for mapping in mappings where mapping.mapping.kind.readsSource {
@@ -10,11 +11,13 @@ extension MappingSession {
             writers[table.table, default: []].append(mapping)
         }
         for (table, list) in writers {
-            guard list.count == 1, let only = list.first, only.mapping.mergeKey == nil,
-                let sourceEntity = only.sourceEntity, let sourceTable = source.entities[sourceEntity.name]
+            let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name]?.table } }
+            let sourceEntities = Set(list.compactMap(\.sourceEntity?.name))
+            guard sourceTables.count == list.count, Set(sourceTables).count == 1, sourceEntities.count == list.count,
+                list.allSatisfy({ $0.mapping.mergeKey == nil }), let sourceTable = sourceTables.first
             else { continue }
-            keyPreserving.insert(only.index)
-            nextKeys[table] = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable.table)") ?? 0
+            keyPreserving.formUnion(list.map(\.index))
+            nextKeys[table] = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable)") ?? 0
         }
     }
 
