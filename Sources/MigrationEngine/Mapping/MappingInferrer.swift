@@ -42,7 +42,24 @@ struct MappingInferrer {
         let dropped = source.entities.map(\.name).filter { !used.contains($0) }
         return InferredMapping(
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
-            droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions)
+            droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions,
+            drops: drops(entities: mappings, droppedEntities: dropped))
+    }
+
+    private func drops(entities: [InferredEntityMapping], droppedEntities: [String]) -> [DataLoss] {
+        var losses = droppedEntities.map { DataLoss(kind: .entity, entity: $0) }
+        for entity in entities {
+            guard let name = entity.source, let from = source.entity(named: name) else { continue }
+            losses += entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: name, property: $0) }
+            let relationships = source.allRelationships(of: from)
+            for dropped in entity.droppedRelationships {
+                guard let relationship = relationships.first(where: { $0.name == dropped }),
+                    !relationship.isToMany || source.inverse(of: relationship)?.isToMany == true
+                else { continue }
+                losses.append(DataLoss(kind: .relationship, entity: name, property: dropped))
+            }
+        }
+        return losses
     }
 
     private mutating func map(_ entity: Entity, from: Entity) -> InferredEntityMapping {
