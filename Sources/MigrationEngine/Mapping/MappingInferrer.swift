@@ -137,12 +137,11 @@ struct MappingInferrer {
         {
             notInferable.append(fail("now points to \(relationship.destinationEntity), not to what \(from.destinationEntity) became"))
         }
-        if relationship.isToMany != from.isToMany {
-            notInferable.append(fail("changes between to-one and to-many (not supported by cdmigrate's inferred step)"))
-        } else if relationship.isToMany && relationship.isOrdered != from.isOrdered {
-            notInferable.append(fail("changes between ordered and unordered (not supported by cdmigrate's inferred step)"))
-        } else if isManyToMany(relationship, in: destination) != isManyToMany(from, in: source) {
-            notInferable.append(fail("its inverse changes between to-one and to-many (not supported by cdmigrate's inferred step)"))
+        // To-one → to-many (and ordered ↔ unordered) keeps every link; the reverse would have to pick one.
+        if from.isToMany && !relationship.isToMany {
+            notInferable.append(fail("becomes to-one: objects related to several would keep only one"))
+        } else if relationship.isToMany && destination.inverse(of: relationship) == nil && source.inverse(of: from) != nil {
+            notInferable.append(fail("loses its inverse (to-many relationships without an inverse are not supported by cdmigrate)"))
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true
@@ -150,10 +149,6 @@ struct MappingInferrer {
         }
         mapping.becomesOptional = !from.isOptional && relationship.isOptional
         return mapping
-    }
-
-    private func isManyToMany(_ relationship: Relationship, in model: ObjectModel) -> Bool {
-        relationship.isToMany && (model.inverse(of: relationship)?.isToMany ?? false)
     }
 
     private func destinationName(ofSource name: String) -> String? {
