@@ -3,9 +3,11 @@ import GRDB
 
 /// Checks a store a step has just written against the model version it claims to be at, before anything
 /// is allowed to replace the original: SQLite's `integrity_check`, the bookkeeping rows (one `Z_METADATA`
-/// row whose version hashes are the model's, one `Z_PRIMARYKEY` row per entity with the right parent and a
-/// `Z_MAX` no lower than any key handed out), every row of an entity table belonging to an entity of that
-/// table, and row counts equal to the ones expected.
+/// row whose version hashes are the model's, one `Z_PRIMARYKEY` row per entity with the right number,
+/// parent and a `Z_MAX` no lower than any key handed out), the tables and columns ``SchemaBuilder`` derives,
+/// every to-one key and join-table row pointing at an existing object of the right entity, required
+/// attributes and to-ones filled, every row of an entity table belonging to an entity of that table, and
+/// row counts equal to the ones expected.
 public struct StoreValidator: Sendable {
     /// The model version the store must be at.
     public let model: ObjectModel
@@ -28,6 +30,7 @@ public struct StoreValidator: Sendable {
                 guard integrity == ["ok"] else { throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))") }
                 try checkMetadata(db, path)
                 let entries = try checkPrimaryKeys(db, path)
+                try SchemaConformance(model: model, path: path).check(db)
                 let counts = try EntityRows(model: model, entries: entries).count(db, path: path)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where counts[entity] != expected {
                     throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")

@@ -8,7 +8,9 @@ enum EngineComponents {
     static let inference: (any InferenceProvider)? = InferredStepProvider()
 
     /// Readers of explicit mapping directories, each turning a directory into candidates.
-    static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = []
+    static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = [
+        { try MappingDirectoryReader(policies: SampleApp.policies).candidates(in: $0, bundle: $1) },
+    ]
 
     /// Every explicit mapping found in the directories.
     static func explicitMappings(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {

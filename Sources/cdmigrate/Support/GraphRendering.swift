@@ -20,6 +20,10 @@ enum GraphRendering {
             out += "cannot be inferred:\n"
             for (pair, reasons) in graph.uninferable { out += "  \(pair): \(reasons.joined(separator: "; "))\n" }
         }
+        if !graph.unusableMappings.isEmpty {
+            out += "unusable mappings:\n"
+            for (name, pair, reason) in graph.unusableMappings { out += "  \(name) (\(pair)): \(reason)\n" }
+        }
         return out
     }
 
