@@ -145,4 +145,35 @@ struct InferredStepTests {
         #expect(try out.primaryKeys() == ["1|Post|0|10", "16001|Transaction|0|1"])
         #expect(try out.metadata().plist["com.example.lastSync"] as? Int == 42)
     }
+
+    @Test("A to-one that becomes a to-many moves its links and their order into a join table")
+    func toOneBecomesToMany() throws {
+        var manyToMany = Self.v1
+        manyToMany.name = "m2m"
+        manyToMany.entities[0].relationships[0].inverseName = "folders"
+        manyToMany.entities[1].relationships[0] = Relationship(
+            name: "folders", destinationEntity: "Folder", inverseName: "notes", isToMany: true, renamingIdentifier: "folder")
+        let step = InferredStep(sourceModel: Self.v1, destinationModel: manyToMany)
+        #expect(step.mapping.isInferable)
+        #expect(step.mapping.drops.isEmpty)
+        let out = try StoreDump(StepRunner.run(step, sourcePath: try Self.makeStore(Self.v1, sql: Self.rows)))
+        #expect(try out.columns("Z_1NOTES") == ["Z_1FOLDERS", "Z_2NOTES", "Z_FOK_2NOTES"])
+        #expect(try out.rows("Z_1NOTES") == [["int64(1)", "int64(1)", "int64(1024)"], ["int64(1)", "int64(2)", "int64(2048)"],
+                                              ["int64(2)", "int64(5)", "int64(1024)"]])
+        #expect(try out.columns("ZNOTE") == ["Z_PK", "Z_ENT", "Z_OPT", "ZBODY", "ZTITLE"])
+        let back = InferredMapping.infer(from: manyToMany, to: Self.v1)
+        #expect(back.notInferable.map(\.description) == ["Note.folder: becomes to-one: objects related to several would keep only one"])
+    }
+
+    @Test("A to-many that becomes ordered gets order keys in primary-key order")
+    func becomesOrdered() throws {
+        var unordered = Self.v1
+        unordered.name = "unordered"
+        unordered.entities[0].relationships[0].isOrdered = false
+        let rows = Self.rows.map { $0.replacingOccurrences(of: ", Z_FOK_FOLDER", with: "").replacingOccurrences(of: ", 1024,", with: ",")
+            .replacingOccurrences(of: ", 2048,", with: ",") }
+        let source = try Self.makeStore(unordered, sql: rows)
+        let out = try StoreDump(StepRunner.run(InferredStep(sourceModel: unordered, destinationModel: Self.v1), sourcePath: source))
+        #expect(try out.rows("ZNOTE").map { [$0[0], $0[4]] } == [["int64(1)", "int64(1024)"], ["int64(2)", "int64(2048)"], ["int64(5)", "int64(1024)"]])
+    }
 }
