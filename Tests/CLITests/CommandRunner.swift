@@ -16,10 +16,17 @@ struct CommandRunner {
         return Corpus.packageRoot.appendingPathComponent(".build/debug/cdmigrate")
     }
 
-    static func run(_ arguments: [String]) throws -> Result {
+    /// Runs `cdmigrate` with `arguments`; with `asUnprivileged`, as user `nobody` through `setpriv` when
+    /// the tests run as root (root reads every file, so permission failures need another user).
+    static func run(_ arguments: [String], asUnprivileged: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
+        if asUnprivileged && getuid() == 0 {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+            process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", binary.path] + arguments
+        } else {
+            process.executableURL = binary
+            process.arguments = arguments
+        }
         let output = Pipe()
         let errors = Pipe()
         process.standardOutput = output
@@ -31,6 +38,20 @@ struct CommandRunner {
         return Result(
             status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
             stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    /// Whether ``run(_:asUnprivileged:)`` can drop privileges: not root, or root with `setpriv` and a binary
+    /// that user `nobody` may reach (every folder above it searchable by others).
+    static var canRunUnprivileged: Bool {
+        if getuid() != 0 { return true }
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") else { return false }
+        var url = binary
+        while url.path != "/" {
+            let mode = (try? FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? 0
+            if mode & 0o001 == 0 { return false }
+            url.deleteLastPathComponent()
+        }
+        return true
     }
 
     /// The top-level keys of a JSON object printed on standard output.

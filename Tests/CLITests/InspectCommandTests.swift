@@ -16,7 +16,9 @@ struct InspectCommandTests {
     @Test("--json on the WAL store: the documented shape, 84 posts, the cached model compatible")
     func jsonShape() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let before = try FolderFingerprint(folderOf: store)
         let result = try CommandRunner.run(["inspect", store, "--json"])
+        #expect(try FolderFingerprint(folderOf: store) == before, "inspect wrote nothing beside the store")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(try CommandRunner.jsonKeys(result.stdout).isSubset(of: Self.documentedKeys))
@@ -29,7 +31,6 @@ struct InspectCommandTests {
         #expect(report.compatibility?.compatibleVersion == "store model cache")
         #expect(report.metadataTypes["NSStoreModelVersionHashes"] == "dictionary")
         #expect(report.metadata["NSPersistenceFrameworkVersion"] == .integer(847))
-        #expect(!FileManager.default.fileExists(atPath: store + "-shm"))
     }
 
     @Test("Text report with --model names the compatible version and marks entities ✓")
@@ -38,6 +39,7 @@ struct InspectCommandTests {
         let result = try CommandRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
+        #expect(result.stdout.contains("✓ CoreDataMigration_Example 3 (2/2), ✗ CoreDataMigration_Example 4 (1/2)"))
         #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("✓") }.count == 2)
         #expect(result.stdout.contains("7995"))
     }
@@ -77,5 +79,33 @@ struct InspectCommandTests {
             #expect(result.stderr.hasPrefix("cdmigrate: error: \(path): "))
             #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         }
+    }
+
+    @Test("A store the user may not read: exit 7, one line naming it",
+          .enabled(if: CommandRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+    func permissionDenied() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: store)
+        let result = try CommandRunner.run(["inspect", store], asUnprivileged: true)
+        #expect(result.status == 7)
+        #expect(result.stderr == "cdmigrate: error: \(store): cannot open: Permission denied\n")
+    }
+
+    @Test("A damaged model cache: damaged without --model, compared by hashes alone with it")
+    func damagedModelCache() throws {
+        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
+        try DatabaseQueue(path: store).write {
+            try $0.execute(sql: #"UPDATE "Z_MODELCACHE" SET "Z_CONTENT" = ?"#, arguments: [Data("junk".utf8)])
+        }
+        let alone = try CommandRunner.run(["inspect", store])
+        #expect(alone.status == 5)
+        #expect(alone.stderr.hasPrefix("cdmigrate: error: \(store): model cache is unreadable: "))
+        let model = Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld")
+        let compared = try CommandRunner.run(["inspect", store, "--model", model, "--json"])
+        #expect(compared.status == 0)
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(compared.stdout.utf8))
+        #expect(report.compatibility?.compatibleVersion == "CoreDataMigration_Example 2")
+        #expect(report.compatibility?.usesStoreModel == false)
     }
 }

@@ -41,9 +41,11 @@ struct AssociationTable {
     func batch(mapping: Int, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, Int)] {
         let statement = try db.cachedStatement(sql: """
             SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)
-            WHERE "mapping" = ? AND rowid > ? ORDER BY rowid LIMIT ?
+            WHERE rowid > ? AND +"mapping" = ? ORDER BY rowid LIMIT ?
             """)
-        return try Row.fetchAll(statement, arguments: [mapping, rowid, limit]).map { ($0[0], $0[1], $0[2], $0[3]) }
+        // `+mapping` keeps SQLite on the rowid range instead of the (mapping, source) index, which would
+        // re-sort every row of the mapping for each batch.
+        return try Row.fetchAll(statement, arguments: [rowid, mapping, limit]).map { ($0[0], $0[1], $0[2], $0[3]) }
     }
 
     /// The object already made for a merge key, if any.

@@ -14,6 +14,14 @@ struct MappedEntityTable {
     let columns: [String: String]
     /// For to-one relationships whose destination has sub-entities: the column holding the target's `Z_ENT`.
     let entityColumns: [String: String]
+    /// Every attribute (inherited ones included) by name, looked up once per step rather than per object.
+    let attributes: [String: Attribute]
+    /// Every relationship (inherited ones included) by name.
+    let relationships: [String: Relationship]
+    /// The attributes that have a column, in the order of ``insertSQL``'s value list after `Z_PK, Z_ENT, Z_OPT`.
+    let storedAttributes: [Attribute]
+    /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`.
+    let insertSQL: String
 
     /// The column of a property, or an error naming the table.
     func column(_ property: String) throws -> String {
@@ -34,7 +42,7 @@ struct MappedStoreTables {
     init(_ db: Database, schema: String, model: ObjectModel) throws {
         self.schema = schema
         self.model = model
-        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQL.quote(schema)).Z_PRIMARYKEY")
+        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
         var numbers: [String: Int] = [:]
         for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
         self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
@@ -45,7 +53,7 @@ struct MappedStoreTables {
             let tableName = "Z" + model.root(of: entity).name.uppercased()
             if columnsByTable[tableName] == nil {
                 columnsByTable[tableName] = Set(
-                    try Row.fetchAll(db, sql: "PRAGMA \(SQL.quote(schema)).table_info(\(SQL.quote(tableName)))")
+                    try Row.fetchAll(db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))")
                         .map { $0["name"] as String })
             }
             let existing = columnsByTable[tableName] ?? []
@@ -64,9 +72,18 @@ struct MappedStoreTables {
                 }
             }
             let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
+            let table = "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))"
+            let attributes = model.allAttributes(of: entity)
+            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil }
+            let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + stored.map { columns[$0.name]! }
             entities[entity.name] = MappedEntityTable(
-                entity: entity, number: number, familyNumbers: family,
-                table: "\(SQL.quote(schema)).\(SQL.quote(tableName))", columns: columns, entityColumns: entityColumns)
+                entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
+                entityColumns: entityColumns,
+                attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                relationships: Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                storedAttributes: stored,
+                insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
+                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")")
         }
         self.entities = entities
     }
@@ -77,13 +94,5 @@ struct MappedStoreTables {
             throw ExpressionEvaluationError("the \(schema == "src" ? "source" : "destination") store has no entity \(entity)")
         }
         return table
-    }
-}
-
-/// SQL text helpers for the mapped step.
-enum SQL {
-    /// A quoted identifier.
-    static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -1,9 +1,6 @@
 import Foundation
 import GRDB
 
-/// Creates an empty store for a model version at a path (the store writer, in production).
-public typealias DestinationStoreFactory = @Sendable (_ path: String, _ model: ObjectModel) throws -> Void
-
 /// A migration step driven by an explicit ``MappingModel`` (a mapping file or an imported Xcode mapping).
 ///
 /// It runs Core Data's three stages over the source in batches of `batchSize` rows: objects first, then
@@ -23,14 +20,13 @@ public struct MappedStep: MigrationStep {
     public var batchSize: Int
     private let policies: [Int: any MigrationPolicy]
     private let functions: ExpressionFunctions
-    private let createStore: DestinationStoreFactory
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
     /// mapping that does not fit (unknown entity, attribute, function, mapping name or policy).
     public init(
         mapping: MappingModel, sourceModel: ObjectModel, destinationModel: ObjectModel,
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), functions: ExpressionFunctions = .standard,
-        batchSize: Int = 2_000, createStore: @escaping DestinationStoreFactory
+        batchSize: Int = 2_000
     ) throws(MappingFileError) {
         self.mapping = mapping
         self.sourceModel = sourceModel
@@ -52,7 +48,6 @@ public struct MappedStep: MigrationStep {
         self.policies = found
         self.functions = functions
         self.batchSize = max(1, batchSize)
-        self.createStore = createStore
     }
 
     /// What the step does, for plans and progress.
@@ -72,7 +67,7 @@ public struct MappedStep: MigrationStep {
 
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
     public func perform(_ context: StepContext) throws {
-        try createStore(context.destinationPath, destinationModel)
+        try DestinationStore.create(at: context.destinationPath, model: destinationModel, like: context.sourcePath)
         let queue = try DatabaseQueue(path: context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])

@@ -1,8 +1,9 @@
 import GRDB
 
 extension MappingSession {
-    /// Decides which mappings keep their source objects' `Z_PK`: the only source-reading mapping into a
-    /// destination table, without a merge key. Other objects get keys above the largest source key.
+    /// Decides which mappings keep their source objects' `Z_PK`: those filling a destination table alone —
+    /// one mapping, or one per entity of a single source table (an inheritance tree copied as it is) — without
+    /// merge keys. Other objects in those tables get keys above the largest source key.
     func planPrimaryKeys() throws {
         var writers: [String: [ResolvedEntityMapping]] = [:]
         for mapping in mappings where mapping.mapping.kind.readsSource {
@@ -10,11 +11,13 @@ extension MappingSession {
             writers[table.table, default: []].append(mapping)
         }
         for (table, list) in writers {
-            guard list.count == 1, let only = list.first, only.mapping.mergeKey == nil,
-                let sourceEntity = only.sourceEntity, let sourceTable = source.entities[sourceEntity.name]
+            let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name]?.table } }
+            let sourceEntities = Set(list.compactMap(\.sourceEntity?.name))
+            guard sourceTables.count == list.count, Set(sourceTables).count == 1, sourceEntities.count == list.count,
+                list.allSatisfy({ $0.mapping.mergeKey == nil }), let sourceTable = sourceTables.first
             else { continue }
-            keyPreserving.insert(only.index)
-            nextKeys[table] = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable.table)") ?? 0
+            keyPreserving.formUnion(list.map(\.index))
+            nextKeys[table] = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable)") ?? 0
         }
     }
 
@@ -41,7 +44,11 @@ extension MappingSession {
                     current = (mapping, reference)
                     if let filter = mapping.mapping.filter {
                         let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
-                        guard (try? ExpressionEvaluator.truth(keep, "filter")) == true else { continue }
+                        do {
+                            guard try ExpressionEvaluator.truth(keep, "filter") else { continue }
+                        } catch {
+                            throw failure(error, mapping: mapping, object: reference, expression: filter)
+                        }
                     }
                     do {
                         if let policy = policies[mapping.index] {
@@ -115,7 +122,7 @@ extension MappingSession {
             for name in required {
                 guard let column = table.columns[name] else { continue }
                 let missing = try Int64.fetchOne(
-                    db, sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQL.quote(column)) IS NULL LIMIT 1",
+                    db, sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQLIdentifier.quoted(column)) IS NULL LIMIT 1",
                     arguments: [table.number])
                 if let missing {
                     throw MappingRuntimeError(

@@ -8,21 +8,17 @@ extension MappingSession {
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
         let table = try destination.table(entityName)
-        let attributes = destination.model.allAttributes(of: table.entity).filter { table.columns[$0.name] != nil }
         let key = try preservedKey ?? allocateKey(for: table)
         var arguments: [DatabaseValue] = [key.databaseValue, table.number.databaseValue, 1.databaseValue]
-        for attribute in attributes {
+        arguments.reserveCapacity(3 + table.storedAttributes.count)
+        for attribute in table.storedAttributes {
             var value = values[attribute.name] ?? .null
             if values[attribute.name] == nil, let text = attribute.defaultValue {
                 value = (try? ValueCoercion.coerce(.string(text), to: attribute.type)) ?? .null
             }
             arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
         }
-        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + attributes.map { table.columns[$0.name]! }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(table.table) (\(columns.map(SQL.quote).joined(separator: ", ")))
-            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", ")))
-            """)
+        let statement = try db.cachedStatement(sql: table.insertSQL)
         try statement.execute(arguments: StatementArguments(arguments))
         if let mapping, let source {
             try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
@@ -34,11 +30,11 @@ extension MappingSession {
     func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
         let table = try destination.table(object.entity)
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
-            guard let attribute = destination.model.allAttributes(of: table.entity).first(where: { $0.name == name }) else {
+            guard let attribute = table.attributes[name] else {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQL.quote(try table.column(name))) = ? WHERE Z_PK = ?")
+            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE Z_PK = ?")
                 .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
@@ -47,7 +43,7 @@ extension MappingSession {
     func link(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
         let table = try destination.table(object.entity)
         let model = destination.model
-        guard let relationship = model.allRelationships(of: table.entity).first(where: { $0.name == name }) else {
+        guard let relationship = table.relationships[name] else {
             throw ExpressionEvaluationError("\(object.entity) has no relationship \(name)")
         }
         let family = Set(model.hierarchy(below: model.entity(named: relationship.destinationEntity)!).map(\.name))
@@ -75,10 +71,10 @@ extension MappingSession {
         throws
     {
         let table = try destination.table(object.entity)
-        var assignments = [SQL.quote(try table.column(relationship.name)) + " = ?"]
+        var assignments = [SQLIdentifier.quoted(try table.column(relationship.name)) + " = ?"]
         var arguments: [DatabaseValue] = [target?.primaryKey.databaseValue ?? .null]
         if let typed = table.entityColumns[relationship.name] {
-            assignments.append(SQL.quote(typed) + " = ?")
+            assignments.append(SQLIdentifier.quoted(typed) + " = ?")
             arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
         }
         arguments.append(object.primaryKey.databaseValue)

@@ -44,11 +44,10 @@ final class MappingSession {
     func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
         let stores = tables(object.side)
         let table = try stores.table(object.entity)
-        let model = stores.model
-        if let attribute = model.allAttributes(of: table.entity).first(where: { $0.name == key }) {
+        if let attribute = table.attributes[key] {
             return ColumnValueCoding.read(try column(attribute.name, of: object, in: table), as: attribute.type)
         }
-        guard let relationship = model.allRelationships(of: table.entity).first(where: { $0.name == key }) else {
+        guard let relationship = table.relationships[key] else {
             throw ExpressionEvaluationError("\(object.entity) has no attribute or relationship \(key)")
         }
         if !relationship.isToMany {
@@ -72,7 +71,7 @@ final class MappingSession {
         if let current = currentRow, current.reference == object, let value = current.row[column] as DatabaseValue? {
             return value
         }
-        let statement = try db.cachedStatement(sql: "SELECT \(SQL.quote(column)) FROM \(table.table) WHERE Z_PK = ?")
+        let statement = try db.cachedStatement(sql: "SELECT \(SQLIdentifier.quoted(column)) FROM \(table.table) WHERE Z_PK = ?")
         return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
     }
 
@@ -86,7 +85,7 @@ final class MappingSession {
         }
         let target = try stores.table(relationship.destinationEntity)
         let statement = try db.cachedStatement(
-            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQL.quote(try target.column(inverse.name))) = ? ORDER BY Z_PK")
+            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK")
         return try Row.fetchAll(statement, arguments: [object.primaryKey]).map { row in
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])

@@ -16,13 +16,13 @@ enum EntityMappingReader {
             kind: kind, sourceEntity: source, destinationEntity: destination,
             filter: try values["filter"]?.expression("filter"), mergeKey: try values["merge"]?.expression("merge"),
             policy: policy, position: item.position)
-        for (name, value) in try values["attributes"]?.fields("attributes") ?? [] {
+        for (name, value, position) in try values["attributes"]?.keyedFields("attributes") ?? [] {
             mapping.attributes.append(
-                PropertyMapping(name: name, value: try value.expression("attribute \(name)"), position: value.position))
+                PropertyMapping(name: name, value: try value.expression("attribute \(name)"), position: position))
         }
-        for (name, value) in try values["relationships"]?.fields("relationships") ?? [] {
+        for (name, value, position) in try values["relationships"]?.keyedFields("relationships") ?? [] {
             mapping.relationships.append(
-                PropertyMapping(name: name, value: try relationshipValue(name, value), position: value.position))
+                PropertyMapping(name: name, value: try relationshipValue(name, value), position: position))
         }
         return mapping
     }

@@ -22,15 +22,22 @@ struct YAMLField {
 
     /// The key/value pairs of a mapping node, rejecting keys not in `allowed`.
     func fields(_ what: String, allowed: [String]? = nil) throws(MappingFileError) -> [(key: String, value: YAMLField)] {
+        try keyedFields(what, allowed: allowed).map { ($0.key, $0.value) }
+    }
+
+    /// The key/value pairs with where each key is written.
+    func keyedFields(_ what: String, allowed: [String]? = nil) throws(MappingFileError)
+        -> [(key: String, value: YAMLField, keyPosition: SourcePosition?)]
+    {
         guard case .mapping(let mapping) = node else { throw fail("\(what) must be a mapping of keys to values") }
-        var result: [(key: String, value: YAMLField)] = []
+        var result: [(key: String, value: YAMLField, keyPosition: SourcePosition?)] = []
         for (key, value) in mapping {
             let keyField = YAMLField(node: key, path: path, text: text)
             let name = try keyField.string("a key")
             if let allowed, !allowed.contains(name) {
                 throw keyField.fail("unknown key \"\(name)\" in \(what); expected one of: \(allowed.joined(separator: ", "))")
             }
-            result.append((name, YAMLField(node: value, path: path, text: text)))
+            result.append((name, YAMLField(node: value, path: path, text: text), keyField.position))
         }
         return result
     }

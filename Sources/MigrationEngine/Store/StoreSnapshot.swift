@@ -45,6 +45,8 @@ public final class StoreSnapshot: Sendable {
                     let target = copy + (file.role.suffix ?? "")
                     try? FileManager.default.removeItem(atPath: target)
                     try FileManager.default.copyItem(atPath: file.path, toPath: target)
+                    // The copy is ours alone and may need writing (journal rollback), whatever the original's mode.
+                    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
                 }
             } catch {
                 try? FileManager.default.removeItem(at: directory)

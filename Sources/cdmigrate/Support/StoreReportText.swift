@@ -16,6 +16,10 @@ struct StoreReportText {
         ]
         if !report.unknownMetadataKeys.isEmpty { lines.append(field("App keys", report.unknownMetadataKeys.joined(separator: ", "))) }
         lines.append(field("Model", modelLine))
+        if let versions = report.compatibility?.versions, versions.count > 1 {
+            let summary = versions.map { "\($0.isCompatible ? "✓" : "✗") \($0.version) (\($0.matchingCount)/\($0.entities.count))" }
+            lines.append(field("Versions", summary.joined(separator: ", ")))
+        }
         lines.append("")
         lines += entityTable
         for (title, tables) in [("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables)]

@@ -10,20 +10,19 @@ struct MappedStepCorpusTests {
     static let colors = "wibosco-colors/CoreDataMigration_Example.xcdatamodeld"
     static let sections = "wibosco-sections/CoreDataMigration_Example.xcdatamodeld"
 
-    private func step(_ file: String, _ modelPath: String, _ from: String, _ to: String, emptyLike: String) throws
+    private func step(_ file: String, _ modelPath: String, _ from: String, _ to: String) throws
         -> MappedStep
     {
         try MappedStep(
             mapping: try MappingFileReader.read(path: MappedStepFixtures.mappingFile(file)),
             sourceModel: try MappedStepFixtures.model(modelPath, version: from),
             destinationModel: try MappedStepFixtures.model(modelPath, version: to),
-            batchSize: 300, createStore: MappedStepFixtures.emptyCopy(of: emptyLike))
+            batchSize: 300)
     }
 
     @Test("colors v1 → v2: the renamed attribute keeps every value and every Z_PK")
     func colorsRename() throws {
-        let step = try step("colors-1-to-2.yaml", Self.colors, "CoreDataMigration_Example", "CoreDataMigration_Example 2",
-                            emptyLike: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
+        let step = try step("wibosco-colors/colors-1-to-2.yaml", Self.colors, "CoreDataMigration_Example", "CoreDataMigration_Example 2")
         let (path, events) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"))
         let before = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK") }
@@ -41,8 +40,7 @@ struct MappedStepCorpusTests {
 
     @Test("colors v2 → v3: each Post gets its own Color with a new UUID and the old hex")
     func colorsSplit() throws {
-        let step = try step("colors-2-to-3.yaml", Self.colors, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3",
-                            emptyLike: "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let step = try step("wibosco-colors/colors-2-to-3.yaml", Self.colors, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
         let hexes = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZHEXCOLOR FROM ZPOST ORDER BY Z_PK") }
@@ -61,8 +59,7 @@ struct MappedStepCorpusTests {
 
     @Test("sections v2 → v3: each Post gets one Section with the first four characters and the body")
     func sectionsSplit() throws {
-        let step = try step("sections-2-to-3.yaml", Self.sections, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3",
-                            emptyLike: "wibosco-sections/stores/CoreDataMigration_Example_3.sqlite")
+        let step = try step("wibosco-sections/sections-2-to-3.yaml", Self.sections, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"))
         let contents = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCONTENT FROM ZPOST ORDER BY Z_PK") }

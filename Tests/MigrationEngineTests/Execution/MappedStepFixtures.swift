@@ -19,25 +19,6 @@ enum MappedStepFixtures {
         return model
     }
 
-    /// A destination-store factory that makes an empty store by emptying a copy of a corpus store that is
-    /// already at the destination version (the DDL and metadata are Apple's own).
-    static func emptyCopy(of relative: String) -> DestinationStoreFactory {
-        { path, _ in
-            let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-            let copy = try Corpus.copyStore(relative, to: try TemporaryDirectory.make())
-            let queue = try DatabaseQueue(path: copy)
-            try queue.write { db in
-                try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
-                let tables = try String.fetchAll(db, sql: "SELECT 'Z' || upper(Z_NAME) FROM Z_PRIMARYKEY WHERE Z_SUPER = 0")
-                for table in tables { try db.execute(sql: "DELETE FROM \"\(table)\"") }
-                try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = 0")
-            }
-            try queue.close()
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: copy, toPath: path)
-        }
-    }
-
     /// Runs `step` on a copy of the corpus store `store`, returning the destination path and the events.
     static func run(_ step: MappedStep, store: String) throws -> (path: String, events: [MigrationEvent]) {
         let source = try Corpus.copyStore(store)
