@@ -44,7 +44,9 @@ let package = Package(
         ),
         // Shared by the test targets only: corpus access and temporary folders.
         .target(name: "TestSupport", dependencies: ["MigrationEngine"], path: "Tests/TestSupport"),
-        .testTarget(name: "MigrationEngineTests", dependencies: ["MigrationEngine", "TestSupport"]),
+        .testTarget(
+            name: "MigrationEngineTests", dependencies: ["MigrationEngine", "TestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "TestSupport"]),
     ]

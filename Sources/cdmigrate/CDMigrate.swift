@@ -8,6 +8,13 @@ struct CDMigrate: ParsableCommand {
         abstract: "Inspect and progressively migrate Core Data SQLite stores.",
         subcommands: [
             HashCommand.self,
+            InspectCommand.self,
+            DiffCommand.self,
+            PlanCommand.self,
+            MigrateCommand.self,
+            VerifyCommand.self,
+            HistoryCommand.self,
+            RestoreCommand.self,
             ConsoleCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a store could not be read. Every case names the file; ``description`` is one line.
 public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure; each maps to its own ``FailureCategory`` and so to its own exit code.
@@ -30,8 +32,10 @@ public struct StoreError: Error, Sendable, Hashable, CustomStringConvertible {
         self.message = message
     }
 
-    /// One line: `path: message`.
-    public var description: String { "\(path): \(message)" }
+    /// One line: `path: message` (line breaks in SQLite's messages become spaces).
+    public var description: String {
+        "\(path): \(message)".replacingOccurrences(of: "\n", with: " ")
+    }
 }
 
 extension StoreError: CategorizedError {

@@ -1,0 +1,53 @@
+import Foundation
+
+/// What a backup holds: every file of the original store set with its size and SHA-256, so a restore can
+/// prove the backup is whole before it touches anything.
+public struct BackupManifest: Sendable, Hashable, Codable {
+    /// One backed-up file.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The file's path relative to the store's folder (`App.sqlite`, `App.sqlite-wal`,
+        /// `.App_SUPPORT/_EXTERNAL_DATA/…`); the backup keeps the same relative layout.
+        public var name: String
+        /// Size in bytes.
+        public var size: Int64
+        /// Hex SHA-256 of the bytes.
+        public var sha256: String
+    }
+
+    /// The backup's identifier (also its folder name).
+    public var id: String
+    /// When it was taken.
+    public var created: Date
+    /// The store it was taken of.
+    public var storePath: String
+    /// The store's version when it was taken.
+    public var version: String?
+    /// The version the run was migrating to.
+    public var targetVersion: String?
+    /// The files.
+    public var files: [Entry]
+
+    /// The manifest file's name inside a backup folder.
+    public static let fileName = "manifest.json"
+
+    /// Encodes the manifest as pretty JSON with ISO-8601 dates.
+    public func encoded() throws -> Data {
+        try JSONCoding.encoder.encode(self)
+    }
+}
+
+/// The JSON coders used for manifests, journals and history: sorted keys, ISO-8601 dates.
+enum JSONCoding {
+    static var encoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    static var decoder: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return decoder
+    }
+}

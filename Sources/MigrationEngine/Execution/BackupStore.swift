@@ -1,0 +1,93 @@
+import Foundation
+
+/// The backups of one store: `<root>/backups/<id>/` folders, each with the original file set and a
+/// ``BackupManifest``. A backup is written under `<id>.partial` and renamed when complete, so a folder
+/// without that suffix is always whole.
+public struct BackupStore: Sendable {
+    /// The folder holding `backups/` and the history log.
+    public let root: String
+
+    /// Backups under `root`.
+    public init(root: String) {
+        self.root = root
+    }
+
+    /// The folder of the backup with this identifier.
+    public func folder(of id: String) -> String { root + "/backups/" + id }
+
+    /// Copies the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new
+    /// backup, checks each copy against the original, and returns the manifest.
+    public func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
+        let paths = StorePaths(storePath: storePath)
+        let id = Self.newIdentifier()
+        let partial = folder(of: id) + ".partial"
+        do {
+            try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
+        } catch {
+            throw ExecutionError(.io, path: partial, message: "cannot create the backup folder")
+        }
+        var entries: [BackupManifest.Entry] = []
+        for name in StoreFileList.names(of: paths) {
+            let source = paths.folder + "/" + name
+            let copy = partial + "/" + name
+            try? FileManager.default.createDirectory(
+                atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            try DurableFile.copy(source, to: copy)
+            guard let digest = FileDigest.sha256(copy), digest == FileDigest.sha256(source) else {
+                throw ExecutionError(.backupDamaged, path: copy, message: "the backup copy differs from \(source)")
+            }
+            entries.append(.init(name: name, size: StoreFileList.size(copy), sha256: digest))
+        }
+        let manifest = BackupManifest(
+            id: id, created: Date(), storePath: paths.storePath, version: version, targetVersion: targetVersion,
+            files: entries)
+        do {
+            try DurableFile.write(try manifest.encoded(), to: partial + "/" + BackupManifest.fileName)
+        } catch let error as ExecutionError {
+            throw error
+        } catch {
+            throw ExecutionError(.io, path: partial, message: "cannot encode the manifest")
+        }
+        try DurableFile.rename(partial, to: folder(of: id))
+        return manifest
+    }
+
+    /// Every complete backup, oldest first.
+    public func list() -> [BackupManifest] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/backups")) ?? []
+        return names.filter { !$0.hasSuffix(".partial") }
+            .compactMap { try? manifest(of: $0) }
+            .sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+    }
+
+    /// The manifest of one backup.
+    public func manifest(of id: String) throws(ExecutionError) -> BackupManifest {
+        let path = folder(of: id) + "/" + BackupManifest.fileName
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ExecutionError(.backupNotFound, path: folder(of: id), message: "no such backup")
+        }
+        do {
+            return try JSONCoding.decoder.decode(BackupManifest.self, from: data)
+        } catch {
+            throw ExecutionError(.backupDamaged, path: path, message: "unreadable manifest")
+        }
+    }
+
+    /// Throws naming the first file that is missing or differs from the manifest.
+    public func verify(_ manifest: BackupManifest) throws(ExecutionError) {
+        for entry in manifest.files {
+            let path = folder(of: manifest.id) + "/" + entry.name
+            guard FileDigest.sha256(path) == entry.sha256 else {
+                throw ExecutionError(.backupDamaged, path: path, message: "missing or changed since the backup was taken")
+            }
+        }
+    }
+
+    private static func newIdentifier() -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss.SSS'Z'"
+        return formatter.string(from: Date()) + "-" + String(UUID().uuidString.prefix(6)).lowercased()
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Runs migration chains under the safety contract: the originals are never written until every step of
+/// every store has succeeded and been validated; then each original file set is backed up and swapped for
+/// the new store under a journal, all stores together or none. Progress, validation, commit and failure are
+/// reported as ``MigrationEvent`` values; every run is recorded in each store's history log.
+public struct ChainExecutor: Sendable {
+    /// How runs behave.
+    public let options: ExecutionOptions
+    /// Receives every event.
+    public let report: @Sendable (MigrationEvent) -> Void
+
+    /// Creates an executor.
+    public init(options: ExecutionOptions = ExecutionOptions(), report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }) {
+        self.options = options
+        self.report = report
+    }
+
+    /// Migrates every job's store along its plan, all or nothing; returns the history records written.
+    /// On failure or cancellation every original is left exactly as it was and no temporary remains.
+    @discardableResult
+    public func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
+        let run = String(UUID().uuidString.prefix(8)).lowercased()
+        let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
+        if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            throw ExecutionError(.io, path: repeated, message: "the same store is given twice")
+        }
+        let started = Date()
+        let locks = try lockAll(jobs)
+        defer { locks.forEach { $0.release() } }
+        let locked = Set(locks.map { StorePaths(storePath: $0.storePath).storePath })
+        for job in jobs { try recover(job.storePath, locked: locked) }
+
+        var timings = Array(repeating: [RunRecord.Step](), count: jobs.count)
+        var finals: [String] = []
+        var backups: [BackupManifest] = []
+        var swapping = false
+        do {
+            for (index, job) in jobs.enumerated() {
+                if jobs.count > 1 { report(.log("store \(job.storePath): \(job.plan.from) → \(job.plan.to)")) }
+                report(.planReady(steps: job.plan.steps.map(\.summary)))
+                let runner = ChainRunner(job: job, run: run, options: options, report: report)
+                finals.append(job.plan.steps.isEmpty ? job.storePath : try runner.execute(&timings[index]))
+            }
+            if options.dryRun {
+                zip(jobs, finals).filter { $0.0.plan.steps.count > 0 }.forEach { TemporaryFile.remove($0.1) }
+                report(.committed(backup: nil, dryRun: true))
+                return try record(jobs, run, started, timings, .succeeded, nil, [])
+            }
+            let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
+            for (job, _) in moving {
+                let root = options.backupRoot(for: job.storePath)
+                backups.append(try BackupStore(root: root).create(of: job.storePath, version: job.plan.from, targetVersion: job.plan.to))
+            }
+            try checkCancelled()
+            let journal = try SwapJournalBuilder.make(run: run, moving: moving.map { ($0.0.storePath, $0.1) }, backups: backups, options: options)
+            swapping = true
+            try StoreSwap(journal: journal, stageHook: options.stageHook).run()
+            report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
+            return try record(jobs, run, started, timings, .succeeded, nil, backups)
+        } catch {
+            if swapping, let outcome = finishOrUndo(jobs, finals, locked), outcome == .finishedSwap {
+                // The swap failed part-way but every new store was intact, so it was finished: a success.
+                report(.log("the swap was interrupted by \(error) and has been completed"))
+                report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
+                return try record(jobs, run, started, timings, .succeeded, "swap completed by recovery after: \(error)", backups)
+            }
+            if !swapping {
+                zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.forEach { TemporaryFile.remove($0.1) }
+                for manifest in backups {
+                    try? FileManager.default.removeItem(atPath: BackupStore(root: options.backupRoot(for: manifest.storePath)).folder(of: manifest.id))
+                }
+            }
+            let cancelled = error is MigrationCancelled
+            report(.failed(reason: "\(error)"))
+            _ = try? record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
+            throw cancelled ? ExecutionError(.cancelled, path: jobs.map(\.storePath).joined(separator: ", "), message: "\(error)") : error
+        }
+    }
+
+    /// After a swap failed part-way: recovers (finishes or undoes) it now rather than leaving the journal for
+    /// the next run. Returns nil when recovery itself failed, leaving journal and temporaries for the next run.
+    private func finishOrUndo(_ jobs: [MigrationJob], _ finals: [String], _ locked: Set<String>) -> Recovery.Outcome? {
+        var outcome: Recovery.Outcome?
+        for (job, final) in zip(jobs, finals) where !job.plan.steps.isEmpty {
+            do {
+                if let result = try Recovery.recoverIfNeeded(storePath: job.storePath, locked: locked) { outcome = result.outcome }
+            } catch {
+                return nil
+            }
+            TemporaryFile.remove(final)
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// Runs one store's chain into temporaries beside it: each step reads the previous result (the first reads
+/// a snapshot of the original, `-wal` included), writes a fresh file with the original's permissions, and is
+/// validated before the next starts. Only the final temporary survives; the caller owns it.
+struct ChainRunner {
+    let job: MigrationJob
+    let run: String
+    let options: ExecutionOptions
+    let report: @Sendable (MigrationEvent) -> Void
+
+    /// The validated final store and each step's time; throws after removing every temporary it made.
+    func execute(_ timings: inout [RunRecord.Step]) throws -> String {
+        let paths = StorePaths(storePath: job.storePath)
+        let snapshot = try StoreSnapshot.take(of: job.storePath)
+        defer { snapshot.remove() }
+        var source = snapshot.path
+        var made: [String] = []
+        do {
+            for (index, candidate) in job.plan.steps.enumerated() {
+                try checkCancelled()
+                let step = try candidate.makeStep()
+                let destination = paths.temporary(run: run, step: index)
+                made.append(destination)
+                report(.stepStarted(index: index, step: candidate.summary))
+                timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
+                let started = Date()
+                let context = StepContext(
+                    sourcePath: source, destinationPath: destination, index: index, report: report,
+                    cancellation: options.cancellation)
+                do {
+                    try step.perform(context)
+                } catch let error as MigrationCancelled {
+                    throw error
+                } catch let error as ExecutionError {
+                    throw error
+                } catch {
+                    throw ExecutionError(.stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
+                }
+                try checkCancelled()
+                try TemporaryFile.matchPermissions(destination, of: job.storePath)
+                let counts = candidate.kind == .inferred ? try CountExpectation.inferred(from: step, source: source) : [:]
+                try StoreValidator(model: step.destinationModel).validate(destination, expectedCounts: counts)
+                TemporaryFile.removeSidecars(of: destination)
+                let seconds = Date().timeIntervalSince(started)
+                timings[timings.count - 1].seconds = seconds
+                report(.stepValidated(index: index, seconds: seconds))
+                if source != snapshot.path { TemporaryFile.remove(source) }
+                source = destination
+            }
+        } catch {
+            made.forEach(TemporaryFile.remove)
+            throw error
+        }
+        return source
+    }
+
+    private func checkCancelled() throws {
+        if options.cancellation.isCancelled { throw MigrationCancelled() }
+    }
+}

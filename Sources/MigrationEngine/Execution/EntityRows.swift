@@ -1,0 +1,41 @@
+import GRDB
+
+/// Counts the rows of every entity in a store's entity tables, checking on the way that each row's
+/// `Z_ENT` names an entity of that table and that no `Z_PK` exceeds the root's `Z_MAX`.
+struct EntityRows {
+    let model: ObjectModel
+    let entries: [PrimaryKeyEntry]
+
+    /// The store's `Z_PRIMARYKEY` rows for model entities (persistent-history entries left out).
+    static func modelEntries(_ db: Database) throws -> [PrimaryKeyEntry] {
+        try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
+            .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
+            .filter { !$0.isHistory }
+    }
+
+    /// Rows per entity name (sub-entity rows counted under the sub-entity only).
+    func count(_ db: Database, path: String) throws -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for root in model.entities where root.parentName == nil {
+            let table = "Z" + root.name.uppercased()
+            let members = model.hierarchy(below: root).compactMap { entity in entries.first { $0.name == entity.name } }
+            guard try db.tableExists(table) else {
+                throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: table \(table) for \(root.name) is missing")
+            }
+            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            for row in try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(quoted) GROUP BY "Z_ENT""#) {
+                let number: Int = row[0] ?? -1
+                guard let entry = members.first(where: { $0.number == number }) else {
+                    throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(table) holds rows of entity number \(number), which is not \(root.name) or below it")
+                }
+                counts[entry.name] = row[1]
+                let maxKey: Int64 = row[2] ?? 0
+                let rootEntry = members.first { $0.name == root.name }
+                if let rootEntry, maxKey > rootEntry.maxPrimaryKey {
+                    throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(table) has Z_PK \(maxKey) above Z_MAX \(rootEntry.maxPrimaryKey)")
+                }
+            }
+        }
+        return counts
+    }
+}

@@ -1,0 +1,98 @@
+import GRDB
+
+/// Where one entity's objects live in a store opened for a mapped step: table, entity number, columns.
+struct MappedEntityTable {
+    /// The entity.
+    let entity: Entity
+    /// Its `Z_ENT`.
+    let number: Int
+    /// The numbers of the entity and every entity below it.
+    let familyNumbers: [Int]
+    /// The qualified, quoted table (`"src"."ZPOST"`).
+    let table: String
+    /// Column by attribute or to-one relationship name (inherited ones included), for columns that exist.
+    let columns: [String: String]
+    /// For to-one relationships whose destination has sub-entities: the column holding the target's `Z_ENT`.
+    let entityColumns: [String: String]
+    /// Every attribute (inherited ones included) by name, looked up once per step rather than per object.
+    let attributes: [String: Attribute]
+    /// Every relationship (inherited ones included) by name.
+    let relationships: [String: Relationship]
+    /// The attributes that have a column, in the order of ``insertSQL``'s value list after `Z_PK, Z_ENT, Z_OPT`.
+    let storedAttributes: [Attribute]
+    /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`.
+    let insertSQL: String
+
+    /// The column of a property, or an error naming the table.
+    func column(_ property: String) throws -> String {
+        guard let column = columns[property] else {
+            throw ExpressionEvaluationError("the store table \(table) has no column for \(entity.name).\(property)")
+        }
+        return column
+    }
+}
+
+/// Every entity's table in one schema (`main` for the destination, `src` for the attached source).
+struct MappedStoreTables {
+    let schema: String
+    let model: ObjectModel
+    let entities: [String: MappedEntityTable]
+    let numbers: [Int: String]
+
+    init(_ db: Database, schema: String, model: ObjectModel) throws {
+        self.schema = schema
+        self.model = model
+        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
+        var numbers: [String: Int] = [:]
+        for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
+        self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        var entities: [String: MappedEntityTable] = [:]
+        var columnsByTable: [String: Set<String>] = [:]
+        for entity in model.entities {
+            guard let number = numbers[entity.name] else { continue }
+            let tableName = "Z" + model.root(of: entity).name.uppercased()
+            if columnsByTable[tableName] == nil {
+                columnsByTable[tableName] = Set(
+                    try Row.fetchAll(db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))")
+                        .map { $0["name"] as String })
+            }
+            let existing = columnsByTable[tableName] ?? []
+            var columns: [String: String] = [:]
+            var entityColumns: [String: String] = [:]
+            for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+                let column = "Z" + attribute.name.uppercased()
+                if existing.contains(column) { columns[attribute.name] = column }
+            }
+            for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
+                let column = "Z" + relationship.name.uppercased()
+                if existing.contains(column) { columns[relationship.name] = column }
+                if let typed = existing.first(where: { $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
+                    && $0.dropFirst().prefix { $0 != "_" }.allSatisfy(\.isNumber) && !$0.hasPrefix("Z_") }) {
+                    entityColumns[relationship.name] = typed
+                }
+            }
+            let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
+            let table = "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))"
+            let attributes = model.allAttributes(of: entity)
+            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil }
+            let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + stored.map { columns[$0.name]! }
+            entities[entity.name] = MappedEntityTable(
+                entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
+                entityColumns: entityColumns,
+                attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                relationships: Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                storedAttributes: stored,
+                insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
+                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")")
+        }
+        self.entities = entities
+    }
+
+    /// The table of an entity, or an error naming the store side.
+    func table(_ entity: String) throws -> MappedEntityTable {
+        guard let table = entities[entity] else {
+            throw ExpressionEvaluationError("the \(schema == "src" ? "source" : "destination") store has no entity \(entity)")
+        }
+        return table
+    }
+}

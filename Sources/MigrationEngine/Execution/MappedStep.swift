@@ -1,0 +1,93 @@
+import Foundation
+import GRDB
+
+/// A migration step driven by an explicit ``MappingModel`` (a mapping file or an imported Xcode mapping).
+///
+/// It runs Core Data's three stages over the source in batches of `batchSize` rows: objects first, then
+/// relationships, then validation. Which destination objects came from which source objects is kept in a
+/// table of the destination store (dropped at the end), so memory stays bounded however large the store.
+/// Any failure aborts the step; the executor then discards the destination and keeps the original.
+public struct MappedStep: MigrationStep {
+    /// The mapping being run.
+    public let mapping: MappingModel
+    /// The source model version.
+    public let sourceModel: ObjectModel
+    /// The destination model version.
+    public let destinationModel: ObjectModel
+    /// The mappings checked against both versions, implicit copies included, in run order.
+    public let resolved: [ResolvedEntityMapping]
+    /// Rows per batch (and per transaction).
+    public var batchSize: Int
+    private let policies: [Int: any MigrationPolicy]
+    private let functions: ExpressionFunctions
+
+    /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
+    /// mapping that does not fit (unknown entity, attribute, function, mapping name or policy).
+    public init(
+        mapping: MappingModel, sourceModel: ObjectModel, destinationModel: ObjectModel,
+        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), functions: ExpressionFunctions = .standard,
+        batchSize: Int = 2_000
+    ) throws(MappingFileError) {
+        self.mapping = mapping
+        self.sourceModel = sourceModel
+        self.destinationModel = destinationModel
+        self.resolved = try MappingResolver(
+            model: mapping, source: sourceModel, destination: destinationModel, functions: functions
+        ).resolve()
+        var found: [Int: any MigrationPolicy] = [:]
+        for entry in resolved {
+            guard let name = entry.mapping.policy else { continue }
+            guard let policy = policies.policy(named: name) else {
+                throw MappingFileError(
+                    path: mapping.path ?? "mapping", at: entry.mapping.position,
+                    "mapping \(entry.mapping.name) needs the migration policy \(name), which is not registered; "
+                        + "register a MigrationPolicy under that name (see docs/readme/mapping-files.md)")
+            }
+            found[entry.index] = policy
+        }
+        self.policies = found
+        self.functions = functions
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// What the step does, for plans and progress.
+    public var summary: StepSummary {
+        let operations = resolved.filter { !$0.isImplicit }.map { entry in
+            let arrow = "\(entry.sourceEntity?.name ?? "∅") → \(entry.destinationEntity?.name ?? "∅")"
+            return "\(entry.mapping.kind.rawValue) \(arrow) (\(entry.mapping.name)"
+                + (entry.mapping.policy.map { ", policy \($0)" } ?? "") + ")"
+        }
+        let read = Set(resolved.compactMap(\.sourceEntity?.name))
+        let dropped = sourceModel.entities.filter { !$0.isAbstract && !read.contains($0.name) }
+            .map { "drops every \($0.name) object: no mapping reads it" }
+        return StepSummary(
+            from: sourceModel.name, to: destinationModel.name, kind: .explicit, operations: operations,
+            warnings: mapping.notes + dropped)
+    }
+
+    /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
+    public func perform(_ context: StepContext) throws {
+        try DestinationStore.create(at: context.destinationPath, model: destinationModel, like: context.sourcePath)
+        let queue = try DatabaseQueue(path: context.destinationPath)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
+            defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }
+            try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
+            let session = MappingSession(
+                db: db, source: try MappedStoreTables(db, schema: "src", model: sourceModel),
+                destination: try MappedStoreTables(db, schema: "main", model: destinationModel),
+                mappings: resolved, functions: functions, policies: policies)
+            session.mappingPath = mapping.path
+            try session.association.create()
+            try session.planPrimaryKeys()
+            for entry in resolved { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
+            for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
+            for entry in resolved { try session.validate(entry) }
+            try session.checkRequiredValues()
+            try session.association.drop()
+            try session.updatePrimaryKeyCounters()
+            try db.execute(sql: "PRAGMA \"main\".incremental_vacuum")
+        }
+        try queue.close()
+    }
+}

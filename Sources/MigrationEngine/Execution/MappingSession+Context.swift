@@ -1,0 +1,115 @@
+import GRDB
+
+extension MappingSession: MigrationPolicyContext {
+    func value(_ key: String, of object: ObjectReference) throws -> ExpressionValue {
+        try value(forKey: key, of: object)
+    }
+
+    func evaluate(_ expression: String, source: ObjectReference?, destination: ObjectReference?) throws
+        -> ExpressionValue
+    {
+        guard let mapping = current?.mapping ?? mappings.first else {
+            throw ExpressionEvaluationError("no mapping is running")
+        }
+        let parsed = try MappingExpression(parsing: expression)
+        try functions.check(parsed.expression)
+        return try evaluate(parsed, mapping: mapping, source: source, destination: destination)
+    }
+
+    func insert(_ entity: String, values: [String: ExpressionValue]) throws -> ObjectReference {
+        try insert(entity, values: values, mapping: current?.mapping.index, source: current?.source)
+    }
+
+    func destinationInstances(mapping: String, sources: [ObjectReference]) throws -> [ObjectReference] {
+        guard let target = mappingsByName[mapping] else {
+            throw ExpressionEvaluationError("there is no entity mapping named \(mapping)")
+        }
+        return try destinations(of: target, for: sources)
+    }
+
+    func count(_ entity: String, side: ObjectReference.Side) throws -> Int {
+        let table = try tables(side).table(entity)
+        let marks = table.familyNumbers.map { _ in "?" }.joined(separator: ", ")
+        return try Int.fetchOne(
+            db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(marks))",
+            arguments: StatementArguments(table.familyNumbers)) ?? 0
+    }
+
+    @discardableResult
+    func createDefaultDestinationInstance(for source: ObjectReference, mapping: EntityMapping) throws
+        -> ObjectReference?
+    {
+        guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
+        var mergeKey: String?
+        if let merge = resolved.mapping.mergeKey {
+            let key = try evaluate(merge, mapping: resolved, source: source, destination: nil)
+            if !key.isNull {
+                mergeKey = ColumnValueCoding.mergeKey(key)
+                if let (existing, number) = try association.merged(mapping: resolved.index, key: mergeKey!) {
+                    try association.record(mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
+                    return ObjectReference(side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)
+                }
+            }
+        }
+        var values: [String: ExpressionValue] = [:]
+        for (attribute, expression) in resolved.attributes {
+            guard let expression else { continue }
+            let value = try evaluate(expression, mapping: resolved, source: source, destination: nil)
+            do {
+                values[attribute.name] = try ValueCoercion.coerce(value, to: attribute.type)
+            } catch {
+                throw failure(error, mapping: resolved, object: source, expression: expression)
+            }
+        }
+        let preserved = keyPreserving.contains(resolved.index) ? source.primaryKey : nil
+        let made = try insert(entity.name, values: values, mapping: resolved.index, source: source, preservedKey: preserved)
+        if let mergeKey {
+            try association.recordMerge(mapping: resolved.index, key: mergeKey, destination: made.primaryKey,
+                                        entity: try destination.table(entity.name).number)
+        }
+        return made
+    }
+
+    func createDefaultRelationships(for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping)
+        throws
+    {
+        guard let resolved = mappingsByName[mapping.name], destination.entity == resolved.destinationEntity?.name else {
+            return
+        }
+        for (relationship, expression) in resolved.relationships {
+            let value = try evaluate(expression, mapping: resolved, source: source, destination: destination)
+            do {
+                try link(destination, relationship.name, to: value.objects)
+            } catch {
+                throw failure(error, mapping: resolved, object: source, expression: expression)
+            }
+        }
+    }
+
+    /// Evaluates a mapping's expression for one object, turning failures into ``MappingRuntimeError``s.
+    func evaluate(
+        _ expression: MappingExpression, mapping: ResolvedEntityMapping, source: ObjectReference?,
+        destination: ObjectReference?
+    ) throws -> ExpressionValue {
+        let environment = ObjectEnvironment(session: self, mapping: mapping, source: source, destination: destination)
+        do {
+            return try ExpressionEvaluator.evaluate(expression.expression, in: environment)
+        } catch {
+            throw failure(error, mapping: mapping, object: source ?? destination, expression: expression)
+        }
+    }
+
+    /// `error` as a ``MappingRuntimeError`` naming the mapping, entity, object and expression.
+    func failure(_ error: Error, mapping: ResolvedEntityMapping, object: ObjectReference?, expression: MappingExpression?)
+        -> Error
+    {
+        if error is MappingRuntimeError || error is MigrationCancelled { return error }
+        let location = expression?.position.flatMap { position in
+            mappingPath.map { "\($0):\(position.line):\(position.column)" }
+        }
+        return MappingRuntimeError(
+            mapping: mapping.mapping.name, entity: object?.entity ?? mapping.sourceEntity?.name ?? "?",
+            primaryKey: object?.primaryKey ?? 0, expression: expression?.text, location: location,
+            message: (error as? ExpressionEvaluationError)?.message ?? "\(error)")
+    }
+}

@@ -1,0 +1,99 @@
+import GRDB
+
+extension MappingSession {
+    /// Makes a destination object with `values` (attributes not given get the model's default) and records it
+    /// as made from `source` by mapping number `mapping`. `preservedKey` reuses the source's `Z_PK`.
+    func insert(
+        _ entityName: String, values: [String: ExpressionValue], mapping: Int?, source: ObjectReference?,
+        preservedKey: Int64? = nil
+    ) throws -> ObjectReference {
+        let table = try destination.table(entityName)
+        let key = try preservedKey ?? allocateKey(for: table)
+        var arguments: [DatabaseValue] = [key.databaseValue, table.number.databaseValue, 1.databaseValue]
+        arguments.reserveCapacity(3 + table.storedAttributes.count)
+        for attribute in table.storedAttributes {
+            var value = values[attribute.name] ?? .null
+            if values[attribute.name] == nil, let text = attribute.defaultValue {
+                value = (try? ValueCoercion.coerce(.string(text), to: attribute.type)) ?? .null
+            }
+            arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
+        }
+        let statement = try db.cachedStatement(sql: table.insertSQL)
+        try statement.execute(arguments: StatementArguments(arguments))
+        if let mapping, let source {
+            try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+        }
+        return ObjectReference(side: .destination, entity: entityName, primaryKey: key)
+    }
+
+    /// Sets attributes of a destination object.
+    func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
+        let table = try destination.table(object.entity)
+        for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+            guard let attribute = table.attributes[name] else {
+                throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
+            }
+            let coerced = try ValueCoercion.coerce(value, to: attribute.type)
+            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE Z_PK = ?")
+                .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
+        }
+    }
+
+    /// Links `object.relationship` to `targets`, writing whichever foreign keys hold the two sides.
+    func link(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
+        let table = try destination.table(object.entity)
+        let model = destination.model
+        guard let relationship = table.relationships[name] else {
+            throw ExpressionEvaluationError("\(object.entity) has no relationship \(name)")
+        }
+        let family = Set(model.hierarchy(below: model.entity(named: relationship.destinationEntity)!).map(\.name))
+        let fitting = targets.filter { $0.side == .destination && family.contains($0.entity) }
+        let inverse = model.inverse(of: relationship)
+        if !relationship.isToMany {
+            guard fitting.count <= 1 else {
+                throw ExpressionEvaluationError(
+                    "\(object.entity).\(name) is a to-one relationship but the mapping gave \(fitting.count) objects")
+            }
+            try setForeignKey(of: object, relationship, to: fitting.first)
+            if let target = fitting.first, let inverse, !inverse.isToMany {
+                try setForeignKey(of: target, inverse, to: object)
+            }
+            return
+        }
+        guard let inverse, !inverse.isToMany else {
+            throw ExpressionEvaluationError(
+                "\(object.entity).\(name): to-many relationships without a to-one inverse are not supported in mapped steps yet")
+        }
+        for target in fitting { try setForeignKey(of: target, inverse, to: object) }
+    }
+
+    private func setForeignKey(of object: ObjectReference, _ relationship: Relationship, to target: ObjectReference?)
+        throws
+    {
+        let table = try destination.table(object.entity)
+        var assignments = [SQLIdentifier.quoted(try table.column(relationship.name)) + " = ?"]
+        var arguments: [DatabaseValue] = [target?.primaryKey.databaseValue ?? .null]
+        if let typed = table.entityColumns[relationship.name] {
+            assignments.append(SQLIdentifier.quoted(typed) + " = ?")
+            arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
+        }
+        arguments.append(object.primaryKey.databaseValue)
+        try db.cachedStatement(sql: "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
+            .execute(arguments: StatementArguments(arguments))
+    }
+
+    private func allocateKey(for table: MappedEntityTable) throws -> Int64 {
+        let next = (nextKeys[table.table] ?? 0) + 1
+        nextKeys[table.table] = next
+        return next
+    }
+
+    /// Sets each root entity's `Z_MAX` to the highest `Z_PK` in its table.
+    func updatePrimaryKeyCounters() throws {
+        for table in destination.entities.values where table.entity.parentName == nil {
+            try db.execute(
+                sql: "UPDATE \"main\".Z_PRIMARYKEY SET Z_MAX = (SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.table)) WHERE Z_ENT = ?",
+                arguments: [table.number])
+        }
+    }
+}

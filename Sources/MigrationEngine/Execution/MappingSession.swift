@@ -1,0 +1,94 @@
+import GRDB
+
+/// The state of one mapped step while it runs: the destination connection (with the source attached as
+/// `src`), both stores' tables, the association table, primary-key counters and the object being mapped.
+final class MappingSession {
+    let db: Database
+    let source: MappedStoreTables
+    let destination: MappedStoreTables
+    let mappings: [ResolvedEntityMapping]
+    let mappingsByName: [String: ResolvedEntityMapping]
+    let functions: ExpressionFunctions
+    let policies: [Int: any MigrationPolicy]
+    let association: AssociationTable
+    /// The next `Z_PK` to hand out per destination table.
+    var nextKeys: [String: Int64] = [:]
+    /// Mapping numbers whose objects keep their source `Z_PK`.
+    var keyPreserving: Set<Int> = []
+    /// The source row being mapped, so `$source.<attribute>` needs no query.
+    var currentRow: (reference: ObjectReference, row: Row)?
+    /// The mapping file, for error locations.
+    var mappingPath: String?
+    /// The mapping and source object stage 1 is working on (objects a policy inserts are recorded under them).
+    var current: (mapping: ResolvedEntityMapping, source: ObjectReference)?
+
+    init(
+        db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping],
+        functions: ExpressionFunctions, policies: [Int: any MigrationPolicy]
+    ) {
+        self.db = db
+        self.source = source
+        self.destination = destination
+        self.mappings = mappings
+        self.mappingsByName = Dictionary(mappings.map { ($0.mapping.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.functions = functions
+        self.policies = policies
+        self.association = AssociationTable(db: db)
+    }
+
+    func tables(_ side: ObjectReference.Side) -> MappedStoreTables {
+        side == .source ? source : destination
+    }
+
+    /// An attribute (value), to-one (object or `nil`) or to-many (list) of an object on either side.
+    func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
+        let stores = tables(object.side)
+        let table = try stores.table(object.entity)
+        if let attribute = table.attributes[key] {
+            return ColumnValueCoding.read(try column(attribute.name, of: object, in: table), as: attribute.type)
+        }
+        guard let relationship = table.relationships[key] else {
+            throw ExpressionEvaluationError("\(object.entity) has no attribute or relationship \(key)")
+        }
+        if !relationship.isToMany {
+            guard let key = Int64.fromDatabaseValue(try column(relationship.name, of: object, in: table)) else { return .null }
+            var entity = relationship.destinationEntity
+            if let typed = table.entityColumns[relationship.name],
+                let number = Int.fromDatabaseValue(try column(typed, of: object, in: table, raw: true)),
+                let name = stores.numbers[number]
+            {
+                entity = name
+            }
+            return .object(ObjectReference(side: object.side, entity: entity, primaryKey: key))
+        }
+        return .list(try toMany(relationship, of: object, in: stores).map(ExpressionValue.object))
+    }
+
+    private func column(_ name: String, of object: ObjectReference, in table: MappedEntityTable, raw: Bool = false)
+        throws -> DatabaseValue
+    {
+        let column = raw ? name : try table.column(name)
+        if let current = currentRow, current.reference == object, let value = current.row[column] as DatabaseValue? {
+            return value
+        }
+        let statement = try db.cachedStatement(sql: "SELECT \(SQLIdentifier.quoted(column)) FROM \(table.table) WHERE Z_PK = ?")
+        return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
+    }
+
+    /// The objects of a to-many relationship, found through the inverse to-one's foreign key.
+    private func toMany(_ relationship: Relationship, of object: ObjectReference, in stores: MappedStoreTables) throws
+        -> [ObjectReference]
+    {
+        guard let inverse = stores.model.inverse(of: relationship), !inverse.isToMany else {
+            throw ExpressionEvaluationError(
+                "\(object.entity).\(relationship.name): many-to-many relationships are not supported in mapped steps yet")
+        }
+        let target = try stores.table(relationship.destinationEntity)
+        let statement = try db.cachedStatement(
+            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK")
+        return try Row.fetchAll(statement, arguments: [object.primaryKey]).map { row in
+            ObjectReference(
+                side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])
+        }
+    }
+}

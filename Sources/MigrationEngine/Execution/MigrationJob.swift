@@ -1,0 +1,41 @@
+/// One store to migrate and the chain chosen for it.
+public struct MigrationJob: Sendable {
+    /// The store's database file.
+    public var storePath: String
+    /// The chain to run.
+    public var plan: MigrationPlan
+
+    /// Creates a job.
+    public init(storePath: String, plan: MigrationPlan) {
+        self.storePath = storePath
+        self.plan = plan
+    }
+}
+
+/// How a run behaves.
+public struct ExecutionOptions: Sendable {
+    /// Do everything but the swap, then remove the temporaries.
+    public var dryRun: Bool
+    /// Where backups and the history log go; nil for the default beside each store (`.cdmigrate/<file>`).
+    public var backupRoot: String?
+    /// Asks the run to stop at the next batch boundary.
+    public var cancellation: CancellationFlag
+    /// Called at each stage of a swap (tests crash the process there).
+    public var stageHook: @Sendable (SwapStage) -> Void
+
+    /// Creates options: a real run, default backups, not cancelled.
+    public init(
+        dryRun: Bool = false, backupRoot: String? = nil, cancellation: CancellationFlag = CancellationFlag(),
+        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
+    ) {
+        self.dryRun = dryRun
+        self.backupRoot = backupRoot
+        self.cancellation = cancellation
+        self.stageHook = stageHook
+    }
+
+    /// The backup root used for a store.
+    public func backupRoot(for storePath: String) -> String {
+        backupRoot ?? StorePaths(storePath: storePath).defaultBackupRoot
+    }
+}

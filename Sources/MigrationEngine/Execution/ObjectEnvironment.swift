@@ -1,0 +1,78 @@
+/// The ``ExpressionEnvironment`` of one object being mapped: `$source`, `$destination`, `$manager`,
+/// `$entityPolicy`, the stores behind them and the association table.
+struct ObjectEnvironment: ExpressionEnvironment {
+    let session: MappingSession
+    let mapping: ResolvedEntityMapping
+    let source: ObjectReference?
+    let destination: ObjectReference?
+    let functions: ExpressionFunctions
+
+    init(session: MappingSession, mapping: ResolvedEntityMapping, source: ObjectReference?, destination: ObjectReference?) {
+        self.session = session
+        self.mapping = mapping
+        self.source = source
+        self.destination = destination
+        var functions = session.functions
+        if let policy = session.policies[mapping.index] {
+            for call in Self.policyCalls(in: mapping) {
+                if let function = policy.function(named: call) { functions.register(function) }
+            }
+        }
+        self.functions = functions
+    }
+
+    func variable(named name: String) -> ExpressionValue? {
+        switch name {
+        case "source": source.map(ExpressionValue.object) ?? .null
+        case "destination": destination.map(ExpressionValue.object) ?? .null
+        case "manager", "entityPolicy", "entityMapping": .string(mapping.mapping.name)
+        default: nil
+        }
+    }
+
+    func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
+        try session.value(forKey: key, of: object)
+    }
+
+    func destinationInstances(mapping name: String, sources: [ObjectReference]) throws -> [ObjectReference] {
+        guard let target = session.mappingsByName[name] else {
+            throw ExpressionEvaluationError("there is no entity mapping named \(name)")
+        }
+        return try session.destinations(of: target, for: sources)
+    }
+
+    func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
+        -> [ObjectReference]
+    {
+        guard let sourceEntity = mapping.sourceEntity,
+            let declared = session.source.model.allRelationships(of: sourceEntity).first(where: { $0.name == relationship })
+        else {
+            throw ExpressionEvaluationError("the source entity has no relationship \(relationship)")
+        }
+        let wanted = mapping.relationships.first { $0.relationship.name == relationship }?.relationship.destinationEntity
+        let candidates = session.mappings.filter {
+            $0.sourceEntity?.name == declared.destinationEntity
+                && (wanted == nil || $0.destinationEntity?.name == wanted)
+        }
+        return try candidates.flatMap { try session.destinations(of: $0, for: sources) }
+    }
+
+    /// Selector names used with `$entityPolicy` in the mapping, so the policy's own functions can be offered.
+    private static func policyCalls(in mapping: ResolvedEntityMapping) -> [String] {
+        let texts = mapping.attributes.compactMap { $0.value?.text } + mapping.relationships.map(\.value.text)
+        return texts.flatMap { text in
+            text.components(separatedBy: "$entityPolicy, \"").dropFirst().map { String($0.prefix { $0 != ":" && $0 != "\"" }) }
+        }
+    }
+}
+
+extension MappingSession {
+    /// The destination objects `mapping` made from `sources`.
+    func destinations(of mapping: ResolvedEntityMapping, for sources: [ObjectReference]) throws -> [ObjectReference] {
+        try sources.filter { $0.side == .source }.flatMap { source in
+            try association.destinations(mapping: mapping.index, source: source.primaryKey).map { key, number in
+                ObjectReference(side: .destination, entity: destination.numbers[number] ?? "?", primaryKey: key)
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import GRDB
+
+/// Checks a store a step has just written against the model version it claims to be at, before anything
+/// is allowed to replace the original: SQLite's `integrity_check`, the bookkeeping rows (one `Z_METADATA`
+/// row whose version hashes are the model's, one `Z_PRIMARYKEY` row per entity with the right number,
+/// parent and a `Z_MAX` no lower than any key handed out), the tables and columns ``SchemaBuilder`` derives,
+/// every to-one key and join-table row pointing at an existing object of the right entity, required
+/// attributes and to-ones filled, every row of an entity table belonging to an entity of that table, and
+/// row counts equal to the ones expected.
+public struct StoreValidator: Sendable {
+    /// The model version the store must be at.
+    public let model: ObjectModel
+
+    /// A validator for one model version.
+    public init(model: ObjectModel) {
+        self.model = model
+    }
+
+    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found.
+    /// - Parameter expectedCounts: rows each entity must hold (entities not named are not checked).
+    public func validate(_ path: String, expectedCounts: [String: Int] = [:]) throws(ExecutionError) {
+        do {
+            // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
+            // only connection removes the sidecars again.
+            let queue = try DatabaseQueue(path: path)
+            defer { try? queue.close() }
+            try queue.read { db in
+                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                guard integrity == ["ok"] else { throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))") }
+                try checkMetadata(db, path)
+                let entries = try checkPrimaryKeys(db, path)
+                try SchemaConformance(model: model, path: path).check(db)
+                let counts = try EntityRows(model: model, entries: entries).count(db, path: path)
+                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where counts[entity] != expected {
+                    throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
+                }
+            }
+        } catch let error as ExecutionError {
+            throw error
+        } catch {
+            throw problem(path, "cannot read the store: \(error)")
+        }
+    }
+
+    private func checkMetadata(_ db: Database, _ path: String) throws {
+        let rows = try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "Z_METADATA""#) ?? 0
+        guard rows == 1 else { throw problem(path, "Z_METADATA has \(rows) rows, expected 1") }
+        let metadata = try StoreMetadata.read(db, path: path)
+        let expected = VersionHasher(model: model).entityHashes
+        let actual = metadata.versionHashes
+        guard actual == expected else {
+            let wrong = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
+            throw problem(path, "metadata version hashes differ from \(model.name) for \(wrong.joined(separator: ", "))")
+        }
+        if let digest = metadata.hashesDigest, digest != VersionHasher.digest(of: expected) {
+            throw problem(path, "metadata hashes digest does not match \(model.name)")
+        }
+    }
+
+    private func checkPrimaryKeys(_ db: Database, _ path: String) throws -> [PrimaryKeyEntry] {
+        let entries = try EntityRows.modelEntries(db)
+        let names = entries.map(\.name)
+        guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
+            throw problem(path, "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))")
+        }
+        for entry in entries {
+            let parent = model.entity(named: entry.name)?.parentName
+            let recorded = entries.first { $0.number == entry.superNumber }?.name
+            guard parent == recorded else {
+                throw problem(path, "Z_PRIMARYKEY gives \(entry.name) the parent \(recorded ?? "none"), the model \(parent ?? "none")")
+            }
+        }
+        return entries
+    }
+
+    private func problem(_ path: String, _ message: String) -> ExecutionError {
+        ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(message)")
+    }
+}

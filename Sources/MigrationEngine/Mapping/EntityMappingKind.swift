@@ -1,0 +1,27 @@
+/// What an entity mapping does, as Core Data's `NSEntityMappingType` names it.
+public enum EntityMappingKind: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Each source object becomes a destination object with the same attribute values.
+    case copy
+    /// The destination entity is new; the mapping makes no objects by itself (a policy may).
+    case add
+    /// The source entity's objects are dropped.
+    case remove
+    /// Each source object becomes a destination object computed by expressions.
+    case transform
+    /// A named migration policy makes the destination objects.
+    case custom
+
+    /// Core Data's `NSEntityMappingType` number.
+    public var code: Int {
+        switch self {
+        case .custom: 1
+        case .add: 2
+        case .remove: 3
+        case .copy: 4
+        case .transform: 5
+        }
+    }
+
+    /// Whether the mapping walks the source entity's objects.
+    public var readsSource: Bool { self == .copy || self == .transform || self == .custom }
+}

@@ -1,0 +1,29 @@
+/// A function callable by name from expressions: built in (`upper`, `uuid`, …) or registered by an app.
+public struct ExpressionFunction: Sendable {
+    /// The name it is called by (matched without regard to case).
+    public var name: String
+    /// How many arguments it takes.
+    public var arity: ClosedRange<Int>
+    /// Whether every call gives the same result for the same arguments (`uuid()` and `now()` do not).
+    public var isDeterministic: Bool
+    /// Computes the result; throw ``ExpressionEvaluationError`` for bad arguments.
+    public var body: @Sendable ([ExpressionValue]) throws -> ExpressionValue
+
+    /// Creates a function.
+    public init(
+        _ name: String, arity: ClosedRange<Int>, isDeterministic: Bool = true,
+        body: @escaping @Sendable ([ExpressionValue]) throws -> ExpressionValue
+    ) {
+        self.name = name
+        self.arity = arity
+        self.isDeterministic = isDeterministic
+        self.body = body
+    }
+
+    /// `name(a, b)` or `name(a, b[, c])`, for messages.
+    var signature: String {
+        arity.lowerBound == arity.upperBound
+            ? "\(name) takes \(arity.lowerBound) argument\(arity.lowerBound == 1 ? "" : "s")"
+            : "\(name) takes \(arity.lowerBound) to \(arity.upperBound) arguments"
+    }
+}

@@ -1,0 +1,53 @@
+/// Swift code that takes part in an explicit migration, mirroring Core Data's `NSEntityMigrationPolicy`.
+///
+/// A mapping names a policy (`policy: SplitColors` in a mapping file, or the custom policy class of an
+/// Xcode mapping model); the step looks the name up in a ``MigrationPolicyRegistry``. Each stage has a
+/// default that does what the mapping's expressions say, so a policy overrides only what it needs:
+///
+/// ```swift
+/// struct AddColor: MigrationPolicy {
+///     func createDestinationInstances(for source: ObjectReference, mapping: EntityMapping,
+///                                     context: some MigrationPolicyContext) throws {
+///         let post = try context.createDefaultDestinationInstance(for: source, mapping: mapping)
+///         let color = try context.insert("Color", values: [
+///             "colorID": .uuid(UUID()), "hex": try context.value("hexColor", of: source)])
+///         try context.link(post, "color", to: [color])
+///     }
+/// }
+/// ```
+public protocol MigrationPolicy: Sendable {
+    /// Stage 1, once per source object the mapping reads: make its destination objects.
+    func createDestinationInstances(
+        for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext) throws
+    /// Stage 2, once per destination object the mapping made: set its relationships.
+    func createRelationships(
+        for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
+        context: some MigrationPolicyContext) throws
+    /// Stage 3, once per mapping after every mapping has made its relationships: check the result.
+    func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws
+    /// A function for `FUNCTION($entityPolicy, "name:", …)` in this mapping's expressions; `nil` when unknown.
+    func function(named name: String) -> ExpressionFunction?
+}
+
+extension MigrationPolicy {
+    /// The default: one destination object with the mapping's attribute values.
+    public func createDestinationInstances(
+        for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
+    ) throws {
+        _ = try context.createDefaultDestinationInstance(for: source, mapping: mapping)
+    }
+
+    /// The default: the mapping's relationship expressions.
+    public func createRelationships(
+        for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
+        context: some MigrationPolicyContext
+    ) throws {
+        try context.createDefaultRelationships(for: destination, source: source, mapping: mapping)
+    }
+
+    /// The default: nothing to check beyond the store validation every step gets.
+    public func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws {}
+
+    /// The default: no functions of its own.
+    public func function(named name: String) -> ExpressionFunction? { nil }
+}

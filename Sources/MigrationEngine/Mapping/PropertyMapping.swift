@@ -1,0 +1,16 @@
+/// How one destination attribute or relationship gets its value.
+public struct PropertyMapping: Sendable, Hashable {
+    /// The destination property's name.
+    public var name: String
+    /// The value: for an attribute a value; for a relationship the destination objects to link to.
+    public var value: MappingExpression
+    /// Where the property's name is written in the mapping file.
+    public var position: SourcePosition?
+
+    /// Creates a property mapping.
+    public init(name: String, value: MappingExpression, position: SourcePosition? = nil) {
+        self.name = name
+        self.value = value
+        self.position = position
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Every version's hashes as `cdmigrate hash` prints them: per entity hex and base64, plus checksum and
+/// digest (the `--json` shape, documented in `docs/readme/hash.md`).
+public struct ModelHashReport: Sendable, Codable, Hashable {
+    /// The model path.
+    public var model: String
+    /// The current version's name, when known.
+    public var currentVersion: String?
+    /// Every version, in bundle order.
+    public var versions: [Version]
+
+    /// One version's hashes.
+    public struct Version: Sendable, Codable, Hashable {
+        /// The version's name.
+        public var name: String
+        /// Whether it is the current version.
+        public var isCurrent: Bool
+        /// `NSStoreModelVersionIdentifiers` a store of this version records.
+        public var versionIdentifiers: [String]
+        /// `NSStoreModelVersionChecksumKey`.
+        public var checksum: String
+        /// `NSStoreModelVersionHashesDigest`.
+        public var digest: String
+        /// Entities in name order.
+        public var entities: [EntityHash]
+    }
+
+    /// One entity's version hash.
+    public struct EntityHash: Sendable, Codable, Hashable {
+        /// The entity's name.
+        public var name: String
+        /// The hash as 64 lower-case hex digits.
+        public var hex: String
+        /// The hash in base64, as store metadata and Xcode show it.
+        public var base64: String
+    }
+
+    /// Computes the report for a loaded model.
+    public init(bundle: ModelBundle) {
+        model = bundle.path
+        currentVersion = bundle.currentVersion?.name
+        versions = bundle.versions.map { version in
+            let hasher = VersionHasher(model: version)
+            let hashes = hasher.entityHashes
+            return Version(
+                name: version.name, isCurrent: version.name == bundle.currentVersion?.name,
+                versionIdentifiers: version.versionIdentifiers, checksum: hasher.checksum, digest: hasher.digest,
+                entities: version.entitiesByName.map { entity in
+                    let hash = hashes[entity.name] ?? Data()
+                    return EntityHash(
+                        name: entity.name, hex: hash.map { String(format: "%02x", $0) }.joined(),
+                        base64: hash.base64EncodedString())
+                })
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The cost of a partial chain, compared lexicographically: lossy steps, then steps, then a tie-break key
+/// (each step's landing position, explicit before inferred, mapping name) so equal chains resolve the same
+/// way every time. The key only ever grows by appending, which keeps Dijkstra's search correct.
+struct PathCost: Comparable {
+    var lossySteps = 0
+    var steps = 0
+    var key: [StepKey] = []
+
+    struct StepKey: Comparable {
+        var position: Int
+        var inferred: Bool
+        var origin: String
+
+        static func < (a: StepKey, b: StepKey) -> Bool {
+            if a.position != b.position { return a.position < b.position }
+            if a.inferred != b.inferred { return !a.inferred }
+            return a.origin < b.origin
+        }
+    }
+
+    func adding(_ edge: StepCandidate, position: Int) -> PathCost {
+        PathCost(
+            lossySteps: lossySteps + (edge.isLossy ? 1 : 0), steps: steps + 1,
+            key: key + [StepKey(position: position, inferred: edge.kind == .inferred, origin: edge.origin)])
+    }
+
+    static func < (a: PathCost, b: PathCost) -> Bool {
+        if a.lossySteps != b.lossySteps { return a.lossySteps < b.lossySteps }
+        if a.steps != b.steps { return a.steps < b.steps }
+        return a.key.lexicographicallyPrecedes(b.key)
+    }
+}

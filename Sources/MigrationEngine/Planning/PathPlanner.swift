@@ -1,0 +1,84 @@
+/// Chooses the chain of steps from a store's version to a target version.
+///
+/// Rules, in order of precedence:
+/// 1. Only steps that move toward the target along the order are considered (no overshooting and coming
+///    back); broken versions are never passed through; a routing override "from X go to Y" is obeyed
+///    whenever Y still leads to the target.
+/// 2. A lossy inferred step that jumps over other versions is never chosen when another chain exists (the
+///    versions in between may carry data forward, as renames do). A lossy step between neighbouring
+///    versions is a change the model's author made on purpose and may be taken.
+/// 3. Explicit mappings are honoured: when an explicit step out of a version leads to the target, the chain
+///    takes one (even if that makes it longer), and an inferred step may not jump over a version that has
+///    such an explicit step. (Rules are relaxed one at a time, with a warning, only if no chain satisfies them.)
+/// 4. Among the remaining chains the fewest lossy steps, then the fewest steps, win; ties go to the chain
+///    whose steps land on earlier versions, explicit before inferred, then mapping name.
+public struct PathPlanner: Sendable {
+    /// The graph searched.
+    public let graph: VersionGraph
+
+    /// Creates a planner over a graph.
+    public init(graph: VersionGraph) {
+        self.graph = graph
+    }
+
+    /// The chain from `source` to `target`; throws naming the versions when either is unknown or broken, or
+    /// when no chain exists.
+    public func plan(from source: String, to target: String) throws(PlanningError) -> MigrationPlan {
+        for name in [source, target] where graph.models[name] == nil {
+            throw PlanningError(
+                .unknownVersion, versions: [name],
+                message: "unknown version \"\(name)\" (model has: \(graph.versions.joined(separator: ", ")))")
+        }
+        if graph.routing.broken.contains(target) {
+            throw PlanningError(.noRoute, versions: [target], message: "target version \"\(target)\" is marked broken")
+        }
+        if source == target { return MigrationPlan(from: source, to: target, steps: []) }
+        let base = PathSearch.candidateEdges(graph, from: source, to: target)
+        // First every chain whose only lossy steps are between neighbouring versions (a change the model's
+        // author made on purpose); a lossy jump over other versions only when nothing else leads there.
+        let neighbourly = base.filter { !$0.isLossy || isNeighbourStep($0) }
+        for allowLossyJumps in [false, true] {
+            let edges = allowLossyJumps ? base : neighbourly
+            for rules in PathRules.allCases {
+                let search = PathSearch(graph: graph, edges: edges, source: source, target: target, rules: rules)
+                if let steps = search.shortest() {
+                    return MigrationPlan(from: source, to: target, steps: steps, warnings: warnings(steps, rules, search))
+                }
+            }
+        }
+        throw noRoute(source, target, base)
+    }
+
+    /// Whether no version lies between the step's two ends in the order.
+    private func isNeighbourStep(_ step: StepCandidate) -> Bool {
+        !graph.versions.contains { graph.order.lies($0, between: step.from, and: step.to) }
+    }
+
+    private func warnings(_ steps: [StepCandidate], _ rules: PathRules, _ search: PathSearch) -> [String] {
+        var result = steps.filter(\.isLossy).map { "\($0.from) → \($0.to) is inferred and loses data: " + $0.warnings.joined(separator: "; ") }
+        switch rules {
+        case .strict: break
+        case .explicitFirst:
+            result.append("no chain avoids jumping over an explicit mapping; an inferred step skips \(search.forcedVersions.joined(separator: ", "))")
+        case .unconstrained:
+            result.append("no chain can take every explicit mapping that leads to \(search.target); some are not used")
+        }
+        return result
+    }
+
+    private func noRoute(_ source: String, _ target: String, _ edges: [StepCandidate]) -> PlanningError {
+        var reason = "no explicit mapping or inferable step leads there"
+        if graph.edges.isEmpty, graph.uninferable.isEmpty { reason += " (inferred steps are turned off)" }
+        if let via = graph.routing.overrides[source] {
+            reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
+        } else if let blocked = graph.uninferable.first(where: { $0.pair.from == source }) {
+            reason = "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
+        } else if !graph.routing.broken.isEmpty {
+            reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
+        }
+        if let unusable = graph.unusableMappings.first {
+            reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
+        }
+        return PlanningError(.noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
+    }
+}

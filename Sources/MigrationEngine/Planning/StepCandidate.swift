@@ -1,0 +1,45 @@
+/// One edge of the version graph: a step that could run from one version to another.
+public struct StepCandidate: Sendable, CustomStringConvertible {
+    /// The version the step starts from.
+    public var from: String
+    /// The version the step produces.
+    public var to: String
+    /// Inferred from the two versions, or driven by an explicit mapping.
+    public var kind: StepKind
+    /// Whether the step drops data the source holds (only inferred steps are judged lossy).
+    public var isLossy: Bool
+    /// Where the step comes from: the mapping's name, or `inferred`.
+    public var origin: String
+    /// Operations the step performs, for plans.
+    public var operations: [String]
+    /// Warnings, above all for data that would be lost.
+    public var warnings: [String]
+    private let factory: @Sendable () throws -> any MigrationStep
+
+    /// Creates a candidate; `factory` builds the runnable step when the plan is executed.
+    public init(
+        from: String, to: String, kind: StepKind, isLossy: Bool = false, origin: String,
+        operations: [String] = [], warnings: [String] = [],
+        factory: @escaping @Sendable () throws -> any MigrationStep
+    ) {
+        self.from = from
+        self.to = to
+        self.kind = kind
+        self.isLossy = isLossy
+        self.origin = origin
+        self.operations = operations
+        self.warnings = warnings
+        self.factory = factory
+    }
+
+    /// The step to run.
+    public func makeStep() throws -> any MigrationStep { try factory() }
+
+    /// The step as shown in plans and events.
+    public var summary: StepSummary {
+        StepSummary(from: from, to: to, kind: kind, operations: operations, warnings: warnings)
+    }
+
+    /// `A -ex-> B` or `A -inf-> B`, the notation of plans and tests.
+    public var description: String { "\(from)-\(kind == .explicit ? "ex" : "inf")-\(to)" }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// The versions of a model put in order, answering which inferred steps are allowed and what lies between
+/// two versions.
+///
+/// Upgrades follow the order (or the allowed pairs). Inferred downgrades are allowed only when
+/// `allowsDowngrades` is set; explicit mappings may go either way regardless of the order.
+public struct VersionOrder: Sendable, Hashable {
+    /// The rule the order was built from.
+    public let rule: VersionOrderRule
+    /// Ordered versions, oldest first; versions the rule leaves out are not in it.
+    public let sequence: [String]
+    /// Whether inferred steps may also run against the order (newer to older).
+    public let allowsDowngrades: Bool
+    /// Every `(a, b)` with `a` before `b`; for a sequence that is every ordered pair, for pairs their closure.
+    private let precedence: Set<VersionPair>
+    /// The directly allowed upgrade pairs.
+    private let allowed: Set<VersionPair>
+
+    /// Orders `versions` by `rule`; throws naming the versions when the rule names unknown versions,
+    /// leaves a version unmatched, ties two versions, or loops.
+    public init(rule: VersionOrderRule = .natural, versions: [String], allowsDowngrades: Bool = false) throws(PlanningError) {
+        self.rule = rule
+        self.allowsDowngrades = allowsDowngrades
+        let known = Set(versions)
+        switch rule {
+        case .natural:
+            sequence = versions.sorted(by: NaturalOrder.precedes)
+        case .pattern(let expression):
+            sequence = try PatternOrdering(expression).sort(versions)
+        case .list(let names):
+            try Self.checkKnown(names, known)
+            var seen = Set<String>()
+            for name in names where !seen.insert(name).inserted {
+                throw PlanningError(.cycle, versions: [name], message: "version order lists \"\(name)\" twice")
+            }
+            sequence = names
+        case .pairs(let pairs):
+            try Self.checkKnown(pairs.flatMap { [$0.from, $0.to] }, known)
+            sequence = try PairOrdering(pairs).topologicalOrder()
+        }
+        if case .pairs(let pairs) = rule {
+            allowed = Set(pairs)
+            precedence = PairOrdering(unchecked: pairs).closure()
+        } else {
+            var pairs = Set<VersionPair>()
+            for (i, a) in sequence.enumerated() {
+                for b in sequence[(i + 1)...] { pairs.insert(VersionPair(from: a, to: b)) }
+            }
+            allowed = pairs
+            precedence = pairs
+        }
+    }
+
+    /// The position of a version in the order, or nil when the order leaves it out.
+    public func position(of version: String) -> Int? {
+        sequence.firstIndex(of: version)
+    }
+
+    /// Whether `a` comes before `b` (directly or through other versions).
+    public func precedes(_ a: String, _ b: String) -> Bool {
+        precedence.contains(VersionPair(from: a, to: b))
+    }
+
+    /// Whether the order allows an inferred step from `from` to `to`.
+    public func allowsInferredStep(from: String, to: String) -> Bool {
+        if allowed.contains(VersionPair(from: from, to: to)) { return true }
+        return allowsDowngrades && allowed.contains(VersionPair(from: to, to: from))
+    }
+
+    /// Whether `version` lies strictly between `a` and `b` in the order, in either direction.
+    public func lies(_ version: String, between a: String, and b: String) -> Bool {
+        (precedes(a, version) && precedes(version, b)) || (precedes(b, version) && precedes(version, a))
+    }
+
+    private static func checkKnown(_ names: [String], _ known: Set<String>) throws(PlanningError) {
+        let unknown = names.filter { !known.contains($0) }
+        guard unknown.isEmpty else {
+            let list = known.sorted(by: NaturalOrder.precedes).joined(separator: ", ")
+            throw PlanningError(
+                .unknownVersion, versions: unknown,
+                message: "version order names unknown version \"\(unknown[0])\" (model has: \(list))")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/// The sample app's Swift migration policy (Journal 4 → 5): each entry's word count, which no
+/// expression can state, is computed in Swift after the mapping's expressions made the entry.
+public struct WordCountPolicy: MigrationPolicy {
+    /// The name the sample app's mapping file uses (`policy: WordCount`).
+    public static let name = "WordCount"
+
+    /// Creates the policy.
+    public init() {}
+
+    /// Makes the entry as the mapping describes, then stores the number of words of its text.
+    public func createDestinationInstances(
+        for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
+    ) throws {
+        guard let entry = try context.createDefaultDestinationInstance(for: source, mapping: mapping) else { return }
+        let text = try context.value("text", of: source)
+        try context.update(entry, values: ["wordCount": .integer(Int64(Self.words(in: text.isNull ? "" : text.text)))])
+    }
+
+    /// Every source entry became exactly one destination entry.
+    public func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws {
+        let before = try context.count("Entry", side: .source)
+        let after = try context.count("Entry", side: .destination)
+        guard before == after else {
+            throw ExpressionEvaluationError("\(before) entries were read but \(after) were written")
+        }
+    }
+
+    /// Words are runs of letters or digits.
+    static func words(in text: String) -> Int {
+        text.split { !$0.isLetter && !$0.isNumber }.count
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+extension StoreReport {
+    /// Builds the report for read store contents and, optionally, a model to compare with.
+    /// - Parameters:
+    ///   - path: The store path as the user gave it.
+    ///   - modelSource: `cache` or the model's path, describing `bundle`.
+    public init(path: String, contents: StoreContents, bundle: ModelBundle?, modelSource: String?, storeModel: ObjectModel?) {
+        let metadata = contents.metadata
+        let compatibility = bundle.map { CompatibilityCheck.check($0, metadata: metadata, storeModel: storeModel) }
+        let chosen = compatibility.flatMap { report in report.nearestVersion.flatMap { report.comparison(for: $0) } }
+        let byNumber = Dictionary(contents.primaryKeys.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        let hashes = metadata.versionHashes
+        self.init(
+            path: path, files: contents.files.files, journalMode: contents.journalMode, autoVacuum: contents.autoVacuum,
+            uuid: metadata.uuid, frameworkVersion: metadata.frameworkVersion, hashesVersion: metadata.hashesVersion,
+            versionIdentifiers: metadata.versionIdentifiers, hashesDigest: metadata.hashesDigest,
+            checksum: metadata.checksum, metadata: metadata.plist,
+            metadataTypes: metadata.plist.mapValues(\.typeName), unknownMetadataKeys: metadata.unknownKeys,
+            entities: contents.rowCounts.map { count in
+                let entry = byNumber[count.number]
+                return EntityReport(
+                    name: count.entity, number: count.number,
+                    parent: entry.flatMap { byNumber[$0.superNumber]?.name }, table: count.table, rows: count.rows,
+                    maxPrimaryKey: entry?.maxPrimaryKey ?? 0, hash: hashes[count.entity]?.base64EncodedString(),
+                    matchesModel: chosen.map { version in
+                        version.entities.first { $0.entity == count.entity }?.status == .matches
+                    })
+            },
+            joinTables: contents.joinTables, historyTables: contents.historyTables, otherTables: contents.otherTables,
+            hasModelCache: contents.modelCache != nil, modelSource: modelSource,
+            modelVersions: bundle?.versions.map(\.name) ?? [], compatibility: compatibility)
+    }
+}

@@ -1,0 +1,27 @@
+/// A failure while creating or filling a store; names the file and, when SQL failed, the statement.
+public struct StoreWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The store being written.
+    public var path: String
+    /// What went wrong.
+    public var message: String
+    /// The SQL statement that failed, if any.
+    public var sql: String?
+    /// The broad kind of failure.
+    public var category: FailureCategory
+
+    /// Creates an error.
+    public init(path: String, message: String, sql: String? = nil, category: FailureCategory = .migrationFailed) {
+        self.path = path
+        self.message = message
+        self.sql = sql
+        self.category = category
+    }
+
+    /// One line: `path: message (SQL: …)`.
+    public var description: String {
+        if let sql { return "\(path): \(message) (SQL: \(sql.prefix(200)))" }
+        return "\(path): \(message)"
+    }
+}
+
+extension StoreWriteError: CategorizedError {}

@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+
+/// Creates an empty Core Data SQLite store for a model version, as Core Data itself would:
+/// incremental auto-vacuum, the entity and bookkeeping tables with Apple's DDL, one `Z_PRIMARYKEY` row
+/// per entity and the `Z_METADATA` row with version hashes and the store UUID.
+public struct StoreWriter: Sendable {
+    /// The model version the store is for.
+    public let model: ObjectModel
+    /// The schema to create.
+    public let schema: StoreSchema
+
+    /// Creates a writer; the schema defaults to ``SchemaBuilder``'s layout of the model.
+    public init(model: ObjectModel, schema: StoreSchema? = nil) {
+        self.model = model
+        self.schema = schema ?? SchemaBuilder(model: model).build()
+    }
+
+    /// Creates the store at `path`, which must not exist yet. Returns the store UUID written.
+    @discardableResult
+    public func create(at path: String, options: StoreCreationOptions = .init()) throws(StoreWriteError) -> String {
+        guard !FileManager.default.fileExists(atPath: path) else {
+            throw StoreWriteError(path: path, message: "refusing to create a store over an existing file", category: .io)
+        }
+        let uuid = (options.uuid ?? UUID().uuidString).uppercased()
+        let plist = try MetadataPlistBuilder(model: model, options: options).build(path: path)
+        var current = ""
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try queue.writeWithoutTransaction { db in
+                // Must precede the first table, or SQLite ignores it.
+                current = "PRAGMA auto_vacuum = 2"
+                try db.execute(sql: current)
+                try db.inTransaction {
+                    for statement in schema.createStatements {
+                        current = statement
+                        try db.execute(sql: statement)
+                    }
+                    current = "INSERT INTO Z_PRIMARYKEY"
+                    for entity in schema.entities {
+                        try db.execute(
+                            sql: "INSERT INTO \"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
+                            arguments: [entity.number, entity.name, entity.superNumber, options.maxPrimaryKeys[entity.name] ?? 0])
+                    }
+                    current = "INSERT INTO Z_METADATA"
+                    try db.execute(
+                        sql: "INSERT INTO \"Z_METADATA\" (\"Z_VERSION\", \"Z_UUID\", \"Z_PLIST\") VALUES (1, ?, ?)",
+                        arguments: [uuid, plist])
+                    return .commit
+                }
+            }
+            try queue.close()
+        } catch {
+            throw StoreWriteError(path: path, message: "cannot create store: \(error)", sql: current)
+        }
+        return uuid
+    }
+}

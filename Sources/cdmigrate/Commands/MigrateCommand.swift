@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import MigrationEngine
+
+/// `cdmigrate migrate STORE… --model M [--to V] [--dry-run] [--yes] [--backup-dir D] [--json]`.
+struct MigrateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "migrate",
+        abstract: "Migrate one or more stores (all or nothing), with backups, validation and an atomic swap.")
+
+    @Argument(help: "The stores' .sqlite files; several are migrated all or nothing.")
+    var stores: [String]
+
+    @OptionGroup var planning: PlanningOptions
+
+    @Option(help: "The target version (default: the model's current version).")
+    var to: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Run and validate every step, then discard the result.")
+    var dryRun = false
+
+    @Flag(help: "Do not ask for confirmation.")
+    var yes = false
+
+    @Option(name: .customLong("backup-dir"), help: "Where backups and the history log go (default: .cdmigrate/<store> beside each store).")
+    var backupDir: String?
+
+    @Flag(help: "Print events as JSON lines.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let printer = ProgressPrinter(json: json)
+            for store in stores {
+                if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) {
+                    printer.handle(.log("recovered an interrupted migration of \(store): \(outcome.rawValue)"))
+                }
+            }
+            let plans = try stores.map { try planning.planning(store: $0, target: to) }
+            if !json { plans.forEach { print(PlanRendering.text($0)) } }
+            if !dryRun, !yes, plans.contains(where: { !$0.plan.steps.isEmpty }) { try confirm(plans.count) }
+            let options = ExecutionOptions(
+                dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                stageHook: CrashHook.stageHook())
+            let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
+            try ChainExecutor(options: options, report: printer.handle).run(jobs)
+        }
+    }
+
+    private func confirm(_ count: Int) throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ExecutionError(.cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate")
+        }
+        print("Migrate \(count) store(s)? The originals are backed up first. [y/N] ", terminator: "")
+        guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+            throw ExecutionError(.cancelled, path: stores.joined(separator: ", "), message: "not confirmed; nothing was changed")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArgumentParser
+import Foundation
+import MigrationEngine
+
+/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore", abstract: "Restore a store from one of its backups (the newest by default).")
+
+    @Argument(help: "The store's .sqlite file.")
+    var store: String
+
+    @Option(help: "The backup's identifier (see `cdmigrate history`).")
+    var backup: String?
+
+    @Option(name: .customLong("backup-dir"), help: "Where the backups are (default: .cdmigrate/<store> beside it).")
+    var backupDir: String?
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let record = try StoreRestore.restore(
+                storePath: store, backupID: backup,
+                backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            if json {
+                print(try HistoryCommand.encode(record))
+            } else {
+                print("restored \(store) from backup \(record.backup ?? "?"); \(record.detail ?? "")")
+            }
+        }
+    }
+}

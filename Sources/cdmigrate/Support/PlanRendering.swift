@@ -1,0 +1,29 @@
+import MigrationEngine
+
+/// A plan as text: the chain drawn as a chain, then each step's operations and warnings.
+enum PlanRendering {
+    static func text(_ planning: StorePlanning) -> String {
+        let plan = planning.plan
+        var out = "store    \(planning.storePath)\nversion  \(planning.storeVersion)\ntarget   \(planning.targetVersion)\n"
+        guard !plan.steps.isEmpty else { return out + "the store is already at the target version; nothing to do\n" }
+        out += "chain    " + chain(plan) + "\n"
+        for (index, step) in plan.steps.enumerated() {
+            let lossy = step.isLossy ? ", LOSES DATA" : ""
+            out += "\n\(index + 1). \(step.from) → \(step.to)  [\(step.kind.rawValue): \(step.origin)\(lossy)]  ~\(planning.rowCount) rows\n"
+            for operation in step.operations { out += "     \(operation)\n" }
+            for warning in step.warnings { out += "     warning: \(warning)\n" }
+        }
+        for warning in plan.warnings { out += "\nwarning: \(warning)\n" }
+        for (name, pair, reason) in planning.graph.unusableMappings {
+            out += "\nwarning: mapping \(name) (\(pair)) cannot be used: \(reason)\n"
+        }
+        return out
+    }
+
+    /// `v1 ═mapping═▶ v2 ─inferred→ v3`.
+    static func chain(_ plan: MigrationPlan) -> String {
+        plan.steps.reduce(plan.from) { text, step in
+            text + (step.kind == .explicit ? " ═mapping═▶ " : " ─inferred→ ") + step.to
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import MigrationEngine
+import Synchronization
+
+/// Shows a run's events: JSON lines for scripts, a redrawn progress bar per step on a terminal, or plain
+/// lines otherwise. Called from the engine's thread; output is serialised.
+final class ProgressPrinter: Sendable {
+    enum Style: Sendable { case json, terminal, lines }
+
+    private let style: Style
+    private let state = Mutex<(steps: [StepSummary], lastDraw: Date)>(([], .distantPast))
+
+    init(json: Bool) {
+        style = json ? .json : (isatty(STDOUT_FILENO) == 1 ? .terminal : .lines)
+    }
+
+    func handle(_ event: MigrationEvent) {
+        state.withLock { state in
+            switch style {
+            case .json: emit(EventJSON.line(event) + "\n")
+            case .lines: if let line = Self.line(event, state.steps) { emit(line + "\n") }
+            case .terminal: draw(event, &state)
+            }
+            if case .planReady(let steps) = event { state.steps = steps }
+        }
+    }
+
+    private func draw(_ event: MigrationEvent, _ state: inout (steps: [StepSummary], lastDraw: Date)) {
+        if case .entityProgress(let index, let entity, let done, let total) = event {
+            guard Date().timeIntervalSince(state.lastDraw) > 0.1 || done == total else { return }
+            state.lastDraw = Date()
+            let width = 30, fraction = total > 0 ? Double(done) / Double(total) : 1
+            let filled = Int(fraction * Double(width))
+            let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+            emit("\r\u{1B}[2K  step \(index + 1) \(entity) \(bar) \(done)/\(total)")
+        } else if let line = Self.line(event, state.steps) {
+            emit("\r\u{1B}[2K" + line + "\n")
+        }
+    }
+
+    private static func line(_ event: MigrationEvent, _ steps: [StepSummary]) -> String? {
+        switch event {
+        case .planReady(let steps): return "plan: \(steps.count) step(s)"
+        case .stepStarted(let index, let step): return "step \(index + 1): \(step.from) → \(step.to) (\(step.kind.rawValue))"
+        case .entityProgress: return nil
+        case .stepValidated(let index, let seconds): return "step \(index + 1): validated in \(String(format: "%.2f", seconds))s"
+        case .log(let message): return message
+        case .committed(let backup, let dryRun):
+            return dryRun ? "dry run complete: every step succeeded and validated; nothing was changed"
+                : "migrated" + (backup.map { "; backup at \($0)" } ?? "")
+        case .failed(let reason): return "failed: \(reason)"
+        }
+    }
+
+    private func emit(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

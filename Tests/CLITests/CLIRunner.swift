@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+
+/// Runs the built `cdmigrate` binary and captures its output and exit status.
+enum CLIRunner {
+    struct Result {
+        var status: Int32
+        var reason: Process.TerminationReason
+        var stdout: String
+        var stderr: String
+    }
+
+    static var binary: String {
+        Corpus.packageRoot.appendingPathComponent(".build/debug/cdmigrate").path
+    }
+
+    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+
+    /// Runs `cdmigrate arguments`; a `launcher` (for example `setpriv …`) runs the binary through it.
+    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws -> Result {
+        let process = Process()
+        let command = launcher + [binary] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, reason: process.terminationReason,
+            stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+@testable import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("Recovery of an interrupted swap", Corpus.required)
+struct RecoveryTests {
+    /// Two stores prepared for a swap exactly as the executor prepares them: validated temporaries beside
+    /// them, backups, and the journal's contents.
+    struct Prepared {
+        let stores: [String]
+        let originals: [Data]
+        let journal: SwapJournal
+    }
+
+    func prepare() throws -> Prepared {
+        let folder = try TemporaryDirectory.make()
+        let stores = [
+            try ExecutionFixture.store("v1.0.0", in: folder, name: "A.sqlite"),
+            try ExecutionFixture.store("v1.0.0", in: folder, name: "B.sqlite"),
+        ]
+        let originals = try stores.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        var moving: [(String, String)] = []
+        var backups: [BackupManifest] = []
+        let options = ExecutionOptions(backupRoot: folder.appendingPathComponent("backups").path)
+        for store in stores {
+            var timings: [RunRecord.Step] = []
+            let job = MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+            let temporary = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
+            moving.append((store, temporary))
+            backups.append(try BackupStore(root: options.backupRoot(for: store)).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0"))
+        }
+        let journal = try SwapJournalBuilder.make(run: "test", moving: moving, backups: backups, options: options)
+        return Prepared(stores: stores, originals: originals, journal: journal)
+    }
+
+    static let cuts: [(SwapStage, Int)] = [
+        (.journalWritten, 1), (.sidecarsParked, 1), (.databaseReplaced, 1), (.sidecarsParked, 2),
+        (.databaseReplaced, 2), (.swapped, 1),
+    ]
+
+    @Test("A swap cut at any stage ends, after recovery, with every store complete old or every store complete new",
+          arguments: 0..<6)
+    func cutAndRecover(cut: Int) throws {
+        let prepared = try prepare()
+        let (stage, occurrence) = Self.cuts[cut]
+        var seen = 0
+        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
+        swap.interruption = { reached in
+            if reached == stage { seen += 1 }
+            return reached == stage && seen == occurrence
+        }
+        #expect(throws: ExecutionError.self) { try swap.run() }
+        let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
+        #expect(recovered.outcome == .finishedSwap)  // every temporary was intact, so the swap is finished
+        for store in prepared.stores {
+            #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "A Known Value")
+            #expect(!FileManager.default.fileExists(atPath: StorePaths(storePath: store).journal))
+            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+        }
+    }
+
+    @Test("When a new file is lost, recovery puts every store back to its original bytes")
+    func rollBack() throws {
+        let prepared = try prepare()
+        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
+        var replaced = 0
+        swap.interruption = { stage in
+            if stage == .databaseReplaced { replaced += 1 }
+            return replaced == 1
+        }
+        #expect(throws: ExecutionError.self) { try swap.run() }
+        // The first store is new; the second's temporary is lost, so the run cannot be finished.
+        try FileManager.default.removeItem(atPath: prepared.journal.members[1].temporaryPath)
+        let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[0]))
+        #expect(recovered.outcome == .restoredOriginal)
+        for (store, original) in zip(prepared.stores, prepared.originals) {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
+            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+
+@testable import MigrationEngine
+
+@Suite("Xcode mapping model import", Corpus.required)
+struct XcodeMappingImporterTests {
+    static let colors = "wibosco-colors/CoreDataMigration_Example.xcdatamodeld"
+
+    @Test("Migration1to2 decodes $source.color from its keyed-archived NSExpression")
+    func decodesExpression() throws {
+        let model = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel"))
+        #expect(model.sourceVersion == "CoreDataMigration_Example")
+        #expect(model.destinationVersion == "CoreDataMigration_Example 2")
+        #expect(model.entityMappings.map(\.name) == ["PostToPost"])
+        let post = try #require(model.entityMappings.first)
+        #expect(post.kind == .transform && post.sourceEntity == "Post" && post.destinationEntity == "Post")
+        #expect(post.attributes.map(\.name) == ["hexColor"])
+        #expect(post.attribute("hexColor")?.value.text == "$source.color")
+        #expect(model.notes.isEmpty)
+    }
+
+    @Test("Migration1to2 imported as-is migrates store 1 to v2 with every hexColor equal to the old color")
+    func migratesColors() throws {
+        let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel"))
+        let step = try MappedStep(
+            mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: mapping.sourceVersion),
+            destinationModel: try MappedStepFixtures.model(Self.colors, version: mapping.destinationVersion))
+        let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let before = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"))
+            .read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK") }
+        let after = try DatabaseQueue(path: path)
+            .read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZHEXCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK") }
+        #expect(before.count == 1001)
+        #expect(after.map { Array($0.databaseValues) } == before.map { Array($0.databaseValues) })
+    }
+
+    @Test("a mapping with a custom policy class imports with a note, and cannot run until a policy is registered")
+    func customPolicy() throws {
+        let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))
+        #expect(mapping.entityMappings.map(\.name) == ["Color", "PostToPost"])
+        #expect(mapping.entityMappings.map(\.kind) == [.add, .transform])
+        #expect(mapping.requiredPolicies == ["CoreDataMigration_Example.Post2ToPost3MigrationPolicy"])
+        #expect(mapping.notes == [
+            "mapping PostToPost uses the custom policy class CoreDataMigration_Example.Post2ToPost3MigrationPolicy: "
+                + "register a MigrationPolicy named \"Post2ToPost3MigrationPolicy\" (or "
+                + "\"CoreDataMigration_Example.Post2ToPost3MigrationPolicy\") that does what the class did, or the step cannot run",
+        ])
+        #expect {
+            try MappedStep(
+                mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 2"),
+                destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"))
+        } throws: { error in
+            (error as? MappingFileError)?.message.hasPrefix(
+                "mapping PostToPost needs the migration policy CoreDataMigration_Example.Post2ToPost3MigrationPolicy, which is not registered") == true
+        }
+    }
+
+    @Test("Migration2to3 with a Swift policy in place of Post2ToPost3MigrationPolicy gives each Post its Color")
+    func policyReplacesClass() throws {
+        let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))
+        var policies = MigrationPolicyRegistry()
+        policies.register(ColorSplitPolicy(), named: "Post2ToPost3MigrationPolicy")
+        let step = try MappedStep(
+            mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 2"),
+            destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"),
+            policies: policies)
+        let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
+        let hexes = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
+            .read { try [String?].init(String?.fetchAll($0, sql: "SELECT ZHEXCOLOR FROM ZPOST ORDER BY Z_PK")) }
+        let linked = try DatabaseQueue(path: path).read { db in
+            try String?.fetchAll(db, sql: "SELECT c.ZHEX FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR AND c.ZPOST = p.Z_PK ORDER BY p.Z_PK")
+        }
+        #expect(linked == hexes)
+    }
+}
+
+/// What the original app's `Post2ToPost3MigrationPolicy` did, as a Swift migration policy.
+struct ColorSplitPolicy: MigrationPolicy {
+    func createDestinationInstances(
+        for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
+    ) throws {
+        guard let post = try context.createDefaultDestinationInstance(for: source, mapping: mapping) else { return }
+        let color = try context.insert("Color", values: [
+            "colorID": .uuid(UUID()), "hex": try context.value("hexColor", of: source),
+        ])
+        try context.link(post, "color", to: [color])
+    }
+}

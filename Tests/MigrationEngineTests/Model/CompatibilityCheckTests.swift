@@ -1,0 +1,67 @@
+import Foundation
+import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("Compatibility of corpus stores with their models", Corpus.required)
+struct CompatibilityCheckTests {
+    @Test("The case list covers every store in the corpus")
+    func everyStoreIsListed() {
+        #expect(CorpusStoreCase.storesOnDisk == CorpusStoreCase.all.map(\.store).sorted())
+    }
+
+    @Test("Exactly one version has the store's hashes, digest and checksum", arguments: CorpusStoreCase.all)
+    func exactlyOneVersionMatches(_ testCase: CorpusStoreCase) throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
+        let bundle = try ModelLoader.load(path: Corpus.path(testCase.model))
+        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
+        #expect(report.comparesHashes)
+        #expect(report.versions.filter(\.isCompatible).map(\.version) == [testCase.version])
+        #expect(report.compatibleVersion == testCase.version)
+        let version = try #require(bundle.version(named: testCase.version))
+        let hasher = VersionHasher(model: version)
+        #expect(hasher.entityHashes == contents.metadata.versionHashes)
+        if let digest = contents.metadata.hashesDigest { #expect(hasher.digest == digest) }
+        if let checksum = contents.metadata.checksum { #expect(hasher.checksum == checksum) }
+    }
+
+    @Test("Without the compatible version, the nearest one is named with per-property differences")
+    func nearestVersionWithDifferences() throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+        var bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
+        bundle.versions.removeAll { $0.name == "CoreDataMigration_Example 3" }
+        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try contents.cachedModel())
+        #expect(report.compatibleVersion == nil)
+        #expect(report.nearestVersion == "CoreDataMigration_Example 4")
+        let nearest = try #require(report.comparison(for: "CoreDataMigration_Example 4"))
+        #expect(nearest.entities.map(\.status) == [.matches, .differs])
+        let post = try #require(nearest.entities.last)
+        #expect(post.differences == [PropertyDifference(property: "hide", kind: "attribute", change: .missing)])
+        let first = try #require(report.comparison(for: "CoreDataMigration_Example"))
+        #expect(first.entities.first { $0.entity == "Color" }?.status == .extra)
+        let postV1 = try #require(first.entities.first { $0.entity == "Post" })
+        #expect(Set(postV1.differences.map { "\($0.change) \($0.property ?? "")" }) == ["missing color", "extra color"])
+    }
+
+    @Test("A changed attribute type is reported as a changed facet")
+    func changedFacet() throws {
+        let store = ObjectModel(name: "store", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .string)])])
+        let model = ObjectModel(name: "v2", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .integer32, isOptional: false)])])
+        let comparison = CompatibilityCheck.compare(model, storeHashes: VersionHasher(model: store).entityHashes, storeModel: store)
+        #expect(!comparison.isCompatible)
+        #expect(comparison.entities.first?.differences.first?.details == ["type: String → Integer 32", "optional: YES → NO"])
+    }
+
+    @Test("Below hash scheme 3 only entity names are compared")
+    func namesOnlyBelowSchemeThree() throws {
+        let model = ObjectModel(name: "v", entities: [Entity(name: "Post", attributes: [Attribute(name: "a", type: .string)])])
+        var metadata = StoreMetadata(uuid: "U", plist: [
+            StoreMetadata.Key.versionHashes: .dictionary(["Post": .data(Data(repeating: 7, count: 32))]),
+            StoreMetadata.Key.hashesVersion: .integer(2),
+        ])
+        let bundle = ModelBundle(path: "m", versions: [model], currentVersionName: "v")
+        #expect(CompatibilityCheck.check(bundle, metadata: metadata).compatibleVersion == "v")
+        metadata.plist[StoreMetadata.Key.hashesVersion] = .integer(3)
+        #expect(CompatibilityCheck.check(bundle, metadata: metadata).compatibleVersion == nil)
+    }
+}

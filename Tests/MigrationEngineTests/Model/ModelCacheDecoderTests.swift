@@ -1,0 +1,72 @@
+import Foundation
+import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("Z_MODELCACHE decoding", Corpus.required)
+struct ModelCacheDecoderTests {
+    @Test("Hashes of every store's cached model equal its metadata hashes", arguments: CorpusStoreCase.all)
+    func cachedModelHashes(_ testCase: CorpusStoreCase) throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
+        let model = try #require(try contents.cachedModel())
+        let hasher = VersionHasher(model: model)
+        #expect(hasher.entityHashes == contents.metadata.versionHashes)
+        if let digest = contents.metadata.hashesDigest { #expect(hasher.digest == digest) }
+    }
+
+    @Test("The cached model has the source model's entities, attributes and relationships", arguments: CorpusStoreCase.all)
+    func cachedModelMatchesSource(_ testCase: CorpusStoreCase) throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
+        let cached = try #require(try contents.cachedModel())
+        let source = try #require(try ModelLoader.load(path: Corpus.path(testCase.model)).version(named: testCase.version))
+        #expect(cached.entities.map(\.name) == source.entitiesByName.map(\.name))
+        for entity in source.entities {
+            let decoded = try #require(cached.entity(named: entity.name))
+            let summary = { (e: Entity) in
+                e.attributes.map { "\($0.name):\($0.type.rawValue):\($0.isOptional)" }.sorted()
+                    + e.relationships.map { "\($0.name)->\($0.destinationEntity)/\($0.inverseName ?? "")" }.sorted()
+            }
+            #expect(summary(decoded) == summary(entity))
+            #expect(Set(decoded.relationships.map(\.deleteRule)) == Set(entity.relationships.map(\.deleteRule)))
+        }
+    }
+
+    @Test("A renaming identifier survives as a renaming identifier")
+    func renamingIdentifier() throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite"))
+        let attribute = try #require(try contents.cachedModel()?.entity(named: "BasicEntity")?.attributes.first)
+        #expect(attribute.name == "v1_1_0_name")
+        #expect(attribute.renamingIdentifier == "v1_0_0_name")
+    }
+
+    @Test("Damaged model caches throw a model error naming the store")
+    func damagedCache() throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+        let blob = try #require(contents.modelCache)
+        for cut in [0, 1, blob.count / 2, blob.count - 1] {
+            #expect(throws: ModelError.self) { try ModelCacheDecoder.decode(blob.prefix(cut), path: "s.sqlite") }
+        }
+        let error = try #require(throws: ModelError.self) { try ModelCacheDecoder.decode(Data("junk".utf8), path: "s.sqlite") }
+        #expect(error.code == .undecodableArchive)
+        #expect(error.description.hasPrefix("s.sqlite: "))
+    }
+
+    @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps")
+    func corruptedArchive() throws {
+        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite"))
+        let archive = try ModelCacheDecoder.inflate(try #require(contents.modelCache), path: "s.sqlite")
+        var decoded = 0
+        // Every 7th byte, two values each: the whole archive is covered in a few seconds of a debug build.
+        for position in stride(from: 0, to: archive.count, by: 7) {
+            for replacement: UInt8 in [0x00, 0xFF] where archive[position] != replacement {
+                var damaged = archive
+                damaged[position] = replacement
+                if let model = try? ModelArchiveDecoder.decode(damaged, name: "x", path: "s.mom") {
+                    _ = VersionHasher(model: model).entityHashes
+                    decoded += 1
+                }
+            }
+        }
+        #expect(decoded > 0, "some corruptions only change names or values and still decode")
+    }
+}

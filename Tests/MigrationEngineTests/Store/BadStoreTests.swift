@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("Bad stores get distinct errors naming the file")
+struct BadStoreTests {
+    static func code(_ path: String) -> StoreError.Code? {
+        do {
+            _ = try StoreReader.read(path: path)
+            return nil
+        } catch {
+            #expect(error.description.hasPrefix(path + ": "))
+            #expect(!error.description.contains("\n"))
+            return error.code
+        }
+    }
+
+    @Test("Missing, directory, empty, text and plain SQLite files")
+    func notStores() throws {
+        let folder = try TemporaryDirectory.make()
+        #expect(Self.code(folder.appendingPathComponent("none.sqlite").path) == .notFound)
+        #expect(Self.code(folder.path) == .unreadable)
+        let empty = folder.appendingPathComponent("empty.sqlite").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        #expect(Self.code(empty) == .notSQLite)
+        let text = folder.appendingPathComponent("text.sqlite").path
+        #expect(FileManager.default.createFile(atPath: text, contents: Data(String(repeating: "hello ", count: 50).utf8)))
+        #expect(Self.code(text) == .notSQLite)
+        let plain = folder.appendingPathComponent("plain.sqlite").path
+        try DatabaseQueue(path: plain).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        #expect(Self.code(plain) == .notCoreData)
+    }
+
+    @Test("An unreadable file is an I/O failure", .enabled(if: getuid() != 0, "root reads files whatever their mode"))
+    func permissionDenied() throws {
+        let folder = try TemporaryDirectory.make()
+        let path = folder.appendingPathComponent("secret.sqlite").path
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "CREATE TABLE t (x)") }
+        try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: path)
+        #expect(Self.code(path) == .unreadable)
+    }
+
+    @Test("Overwritten pages, a truncated file and unreadable metadata are damage", Corpus.required)
+    func damaged() throws {
+        let overwritten = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: overwritten))
+        try handle.seek(toOffset: 4096 * 3)
+        try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 20))
+        try handle.close()
+        #expect(Self.code(overwritten) == .damaged)
+
+        let truncated = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        try FileHandle(forWritingTo: URL(fileURLWithPath: truncated)).truncate(atOffset: 4096 * 40)
+        #expect(Self.code(truncated) == .damaged)
+
+        let metadata = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        try DatabaseQueue(path: metadata).write {
+            try $0.execute(sql: #"UPDATE "Z_METADATA" SET "Z_PLIST" = ?"#, arguments: [Data("bplist00 broken".utf8)])
+        }
+        #expect(Self.code(metadata) == .damaged)
+    }
+
+    @Test("A store another process is writing is locked", Corpus.required, arguments: [
+        "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite", "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite",
+    ])
+    func locked(_ store: String) throws {
+        let path = try Corpus.copyStore(store)
+        let writer = try SQLiteWriterProcess(path: path)
+        defer { writer.finish() }
+        #expect(Self.code(path) == .locked)
+        writer.finish()
+        #expect(Self.code(path) == nil)
+    }
+
+
+    @Test("Odd values in bookkeeping columns are read without trapping", Corpus.required)
+    func oddValues() throws {
+        let path = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = 'many', "Z_SUPER" = NULL WHERE "Z_ENT" = 1"#)
+            try db.execute(sql: #"UPDATE "Z_METADATA" SET "Z_UUID" = x'00FF'"#)
+            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = NULL WHERE "Z_PK" <= 3"#)
+            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = 'two' WHERE "Z_PK" BETWEEN 4 AND 5"#)
+        }
+        let contents = try StoreReader.read(path: path)
+        #expect(contents.primaryKeys.first == PrimaryKeyEntry(number: 1, name: "Color", superNumber: 0, maxPrimaryKey: 0))
+        #expect(contents.rows(of: "Post") == 7990)
+        #expect(contents.metadata.rowVersion == 1)
+    }
+}
