@@ -13,7 +13,7 @@ public enum ResultView {
                 lines.append(StyledText("Backup of the original: ", style: .dim).appending(backup ?? "none", CellStyle(.normal, bold: true)))
             }
         case .failed(let reason)?:
-            lines.append(StyledText("✗ Migration failed", style: .danger))
+            lines.append(StyledText(run.abortRequested ? "✗ Migration aborted" : "✗ Migration failed", style: .danger))
             lines.append(StyledText("Reason: ", style: .dim).appending(reason))
             lines.append(StyledText("The store is unchanged: the original files were never written.", style: CellStyle(.ok, bold: true)))
         case nil:
