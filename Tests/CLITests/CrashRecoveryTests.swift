@@ -9,7 +9,6 @@ import TestSupport
        .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct CrashRecoveryTests {
     @Test("Killed at each swap stage, the next run leaves a complete store",
-          .disabled("needs InferredStep in the CLI (EngineComponents.inference), not merged yet"),
           arguments: ["journal-written", "sidecars-parked", "database-replaced", "swapped"])
     func killedDuringSwap(stage: String) throws {
         let model = Corpus.path("rename-chain/Model.xcdatamodeld")
