@@ -176,4 +176,23 @@ struct InferredStepTests {
         let out = try StoreDump(StepRunner.run(InferredStep(sourceModel: unordered, destinationModel: Self.v1), sourcePath: source))
         #expect(try out.rows("ZNOTE").map { [$0[0], $0[4]] } == [["int64(1)", "int64(1024)"], ["int64(2)", "int64(2048)"], ["int64(5)", "int64(1024)"]])
     }
+
+    @Test("A join table named after the other side keeps that side in the destination")
+    func joinTableSideIsKept() throws {
+        let schema = SchemaBuilder(model: Self.v1, existingTableNames: ["Z_3NOTES"]).build()
+        #expect(schema.joinTables.map(\.name) == ["Z_3NOTES"])
+        let path = try TemporaryDirectory.make().appendingPathComponent("source.sqlite").path
+        try StoreWriter(model: Self.v1, schema: schema).create(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT) VALUES (1, 2, 1), (2, 2, 1)")
+            try db.execute(sql: "INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT) VALUES (7, 3, 1)")
+            try db.execute(sql: "INSERT INTO Z_3NOTES (Z_3TAGS, Z_2NOTES) VALUES (7, 1), (7, 2)")
+        }
+        try queue.close()
+        let out = try StoreDump(StepRunner.run(InferredStep(sourceModel: Self.v1, destinationModel: Self.v2), sourcePath: path))
+        #expect(try out.columns("Z_4NOTES") == ["Z_4TAGS", "Z_3NOTES"])
+        #expect(try out.rows("Z_4NOTES") == [["int64(7)", "int64(1)"], ["int64(7)", "int64(2)"]])
+        #expect(try out.schema().contains { $0.name == "Z_3TAGS" } == false)
+    }
 }
