@@ -82,6 +82,8 @@ struct InferredStepConformanceTests {
         #expect(try migrated.primaryKeys() == original.primaryKeys())
         let apple = try StoreDump(Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"))
         #expect(try migrated.schema() == apple.schema())
+        let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
+        #expect(typed.plist == (try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }).plist)
         #expect(events.all.contains(.entityProgress(index: 0, entity: "Post", done: 7995, total: 7995)))
     }
 }
