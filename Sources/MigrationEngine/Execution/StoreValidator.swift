@@ -59,9 +59,7 @@ public struct StoreValidator: Sendable {
     }
 
     private func checkPrimaryKeys(_ db: Database, _ path: String) throws -> [PrimaryKeyEntry] {
-        let entries = try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
-            .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
-            .filter { !$0.isHistory }
+        let entries = try EntityRows.modelEntries(db)
         let names = entries.map(\.name)
         guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
             throw problem(path, "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))")

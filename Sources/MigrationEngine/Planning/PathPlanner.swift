@@ -68,12 +68,16 @@ public struct PathPlanner: Sendable {
 
     private func noRoute(_ source: String, _ target: String, _ edges: [StepCandidate]) -> PlanningError {
         var reason = "no explicit mapping or inferable step leads there"
+        if graph.edges.isEmpty, graph.uninferable.isEmpty { reason += " (inferred steps are turned off)" }
         if let via = graph.routing.overrides[source] {
             reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
         } else if let blocked = graph.uninferable.first(where: { $0.pair.from == source }) {
             reason = "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
         } else if !graph.routing.broken.isEmpty {
             reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
+        }
+        if let unusable = graph.unusableMappings.first {
+            reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
         }
         return PlanningError(.noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
     }

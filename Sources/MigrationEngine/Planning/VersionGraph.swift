@@ -14,7 +14,8 @@ public struct VersionGraph: Sendable {
     /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`).
     public let uninferable: [(pair: VersionPair, reasons: [String])]
     /// Explicit mappings that matched two versions but do not fit them, with the reason (a missing
-    /// policy, an unknown attribute…); they make no edge.
+    /// policy, an unknown attribute…); they make no edge, and no inferred step leaves or jumps over their
+    /// source version in their place.
     public let unusableMappings: [(name: String, pair: VersionPair, reason: String)]
 
     /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
@@ -50,7 +51,13 @@ public struct VersionGraph: Sendable {
                     factory: { try inference.makeStep(from: source, to: destination) }))
             }
         }
-        self.edges = edges
+        // A mapping its author wrote but that cannot run (a missing policy…) must not be silently replaced
+        // by inference: no inferred step leaves its source version or jumps over it until it is fixed.
+        let blocked = Set(unusable.map(\.1.from))
+        self.edges = edges.filter { edge in
+            edge.kind == .explicit
+                || !blocked.contains { $0 == edge.from || order.lies($0, between: edge.from, and: edge.to) }
+        }
         self.uninferable = uninferable
     }
 

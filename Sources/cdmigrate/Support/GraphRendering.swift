@@ -27,8 +27,8 @@ enum GraphRendering {
         return out
     }
 
-    static func dot(_ graph: VersionGraph, chain: MigrationPlan) -> String {
-        let chosen = Set(chain.steps.map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin)" })
+    static func dot(_ graph: VersionGraph, chain: MigrationPlan?) -> String {
+        let chosen = Set((chain?.steps ?? []).map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin)" })
         var out = "digraph versions {\n  rankdir=LR;\n"
         for version in graph.versions {
             let style = graph.routing.broken.contains(version) ? " style=dashed color=red" : ""
