@@ -9,6 +9,7 @@ struct CDMigrate: ParsableCommand {
         subcommands: [
             HashCommand.self,
             InspectCommand.self,
+            DiffCommand.self,
             PlanCommand.self,
             MigrateCommand.self,
             VerifyCommand.self,

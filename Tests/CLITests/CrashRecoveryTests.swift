@@ -3,13 +3,11 @@ import Testing
 import TestSupport
 
 /// The real binary, killed with SIGKILL at each stage of the swap, then run again: the store must be the
-/// complete old or the complete new one. It needs inferred steps in the CLI (the rename chain has no
-/// explicit mappings), which arrive with the inferred mapping and inferred step.
+/// complete old or the complete new one. The rename-chain store migrates by an inferred step.
 @Suite("Recovery after the process is killed during the swap", Corpus.required,
        .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct CrashRecoveryTests {
     @Test("Killed at each swap stage, the next run leaves a complete store",
-          .disabled("needs InferredStep in the CLI (EngineComponents.inference), not merged yet"),
           arguments: ["journal-written", "sidecars-parked", "database-replaced", "swapped"])
     func killedDuringSwap(stage: String) throws {
         let model = Corpus.path("rename-chain/Model.xcdatamodeld")
@@ -28,5 +26,28 @@ struct CrashRecoveryTests {
         let restored = try CLIRunner.run(["restore", store])
         #expect(restored.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
+    }
+}
+
+@Suite("Two stores killed mid-swap", Corpus.required, .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct GroupCrashRecoveryTests {
+    @Test("Killed after the first of two stores was replaced, the next run completes both")
+    func killedBetweenStores() throws {
+        let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+        let folder = try TemporaryDirectory.make()
+        let first = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite", to: folder)
+        let second = try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite", to: folder)
+        let killed = try CLIRunner.run(
+            ["migrate", first, second, "--model", model, "--to", "v1.2.0", "--yes", "--json"],
+            environment: ["CDMIGRATE_CRASH_AT": "database-replaced:1"])
+        #expect(killed.reason == .uncaughtSignal)
+        // Recovering through the second store completes the first as well: they were one run.
+        let verify = try CLIRunner.run(["verify", second, "--model", model, "--json"])
+        #expect(verify.stdout.contains(#""recovered":"finished-swap""#))
+        for store in [first, second] {
+            let check = try CLIRunner.run(["verify", store, "--model", model, "--json"])
+            #expect(check.status == 0)
+            #expect(check.stdout.contains(#""version":"v1.2.0""#))
+        }
     }
 }

@@ -21,6 +21,10 @@ public struct ChainExecutor: Sendable {
     @discardableResult
     public func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
         let run = String(UUID().uuidString.prefix(8)).lowercased()
+        let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
+        if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
+            throw ExecutionError(.io, path: repeated, message: "the same store is given twice")
+        }
         let started = Date()
         let locks = try lockAll(jobs)
         defer { locks.forEach { $0.release() } }
@@ -55,10 +59,13 @@ public struct ChainExecutor: Sendable {
             report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
             return try record(jobs, run, started, timings, .succeeded, nil, backups)
         } catch {
-            if swapping {
-                // The journal exists: finish or undo now rather than leave it for the next run.
-                _ = try? Recovery.recoverIfNeeded(storePath: jobs[0].storePath, locked: locked)
-            } else {
+            if swapping, let outcome = finishOrUndo(jobs, finals, locked), outcome == .finishedSwap {
+                // The swap failed part-way but every new store was intact, so it was finished: a success.
+                report(.log("the swap was interrupted by \(error) and has been completed"))
+                report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
+                return try record(jobs, run, started, timings, .succeeded, "swap completed by recovery after: \(error)", backups)
+            }
+            if !swapping {
                 zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.forEach { TemporaryFile.remove($0.1) }
                 for manifest in backups {
                     try? FileManager.default.removeItem(atPath: BackupStore(root: options.backupRoot(for: manifest.storePath)).folder(of: manifest.id))
@@ -71,47 +78,18 @@ public struct ChainExecutor: Sendable {
         }
     }
 
-    private func lockAll(_ jobs: [MigrationJob]) throws(ExecutionError) -> [StoreLock] {
-        var locks: [StoreLock] = []
-        for path in Set(jobs.map { StorePaths(storePath: $0.storePath).storePath }).sorted() {
+    /// After a swap failed part-way: recovers (finishes or undoes) it now rather than leaving the journal for
+    /// the next run. Returns nil when recovery itself failed, leaving journal and temporaries for the next run.
+    private func finishOrUndo(_ jobs: [MigrationJob], _ finals: [String], _ locked: Set<String>) -> Recovery.Outcome? {
+        var outcome: Recovery.Outcome?
+        for (job, final) in zip(jobs, finals) where !job.plan.steps.isEmpty {
             do {
-                locks.append(try StoreLock(storePath: path))
+                if let result = try Recovery.recoverIfNeeded(storePath: job.storePath, locked: locked) { outcome = result.outcome }
             } catch {
-                locks.forEach { $0.release() }
-                throw error
+                return nil
             }
+            TemporaryFile.remove(final)
         }
-        return locks
-    }
-
-    private func recover(_ storePath: String, locked: Set<String>) throws {
-        if let (journal, outcome) = try Recovery.recoverIfNeeded(storePath: storePath, locked: locked) {
-            report(.log("recovered an interrupted migration of \(storePath): \(outcome.rawValue)"))
-            try RunHistory(root: options.backupRoot(for: storePath)).append(RunRecord(
-                run: journal.run, action: .recover, storePath: storePath, started: journal.started, finished: Date(),
-                from: nil, to: nil, steps: [], result: .succeeded, detail: outcome.rawValue, backup: nil))
-        }
-        StorePaths(storePath: storePath).leftovers().forEach { try? FileManager.default.removeItem(atPath: $0) }
-    }
-
-    private func checkCancelled() throws {
-        if options.cancellation.isCancelled { throw MigrationCancelled() }
-    }
-
-    private func record(
-        _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]],
-        _ result: RunRecord.Result, _ detail: String?, _ backups: [BackupManifest]
-    ) throws -> [RunRecord] {
-        var records: [RunRecord] = []
-        for (job, steps) in zip(jobs, timings) {
-            let backup = backups.first { $0.storePath == StorePaths(storePath: job.storePath).storePath }
-            let record = RunRecord(
-                run: run, action: options.dryRun ? .dryRun : .migrate, storePath: StorePaths(storePath: job.storePath).storePath,
-                started: started, finished: Date(), from: job.plan.from, to: job.plan.to, steps: steps,
-                result: result, detail: detail, backup: backup?.id)
-            try RunHistory(root: options.backupRoot(for: job.storePath)).append(record)
-            records.append(record)
-        }
-        return records
+        return outcome
     }
 }

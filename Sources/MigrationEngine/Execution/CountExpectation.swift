@@ -9,10 +9,7 @@ enum CountExpectation {
         let queue = try DatabaseQueue(path: source)
         defer { try? queue.close() }
         let sourceCounts: [String: Int] = try queue.read { db in
-            let entries = try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
-                .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
-                .filter { !$0.isHistory }
-            return try EntityRows(model: sourceModel, entries: entries).count(db, path: source)
+            try EntityRows(model: sourceModel, entries: EntityRows.modelEntries(db)).count(db, path: source)
         }
         var expected: [String: Int] = [:]
         for entity in step.destinationModel.entities {

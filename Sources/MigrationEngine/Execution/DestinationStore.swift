@@ -5,10 +5,10 @@ import GRDB
 enum DestinationStore {
     static func create(at path: String, model: ObjectModel, like sourcePath: String) throws {
         let source = try DatabaseQueue(path: sourcePath, configuration: readOnly)
-        let row = try source.read { try Row.fetchOne($0, sql: "SELECT Z_UUID, Z_PLIST FROM Z_METADATA LIMIT 1") }
+        let metadata = try source.read { db throws in try StoreMetadata.read(db, path: sourcePath) }
         try source.close()
         try StoreWriter(model: model).create(
-            at: path, options: StoreCreationOptions(uuid: row?["Z_UUID"], sourceMetadata: row?["Z_PLIST"]))
+            at: path, options: StoreCreationOptions(uuid: metadata.uuid, sourceMetadata: metadata))
     }
 
     private static var readOnly: GRDB.Configuration {

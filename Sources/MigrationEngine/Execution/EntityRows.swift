@@ -6,6 +6,13 @@ struct EntityRows {
     let model: ObjectModel
     let entries: [PrimaryKeyEntry]
 
+    /// The store's `Z_PRIMARYKEY` rows for model entities (persistent-history entries left out).
+    static func modelEntries(_ db: Database) throws -> [PrimaryKeyEntry] {
+        try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
+            .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
+            .filter { !$0.isHistory }
+    }
+
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
     func count(_ db: Database, path: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]

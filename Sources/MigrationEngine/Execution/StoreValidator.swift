@@ -3,9 +3,11 @@ import GRDB
 
 /// Checks a store a step has just written against the model version it claims to be at, before anything
 /// is allowed to replace the original: SQLite's `integrity_check`, the bookkeeping rows (one `Z_METADATA`
-/// row whose version hashes are the model's, one `Z_PRIMARYKEY` row per entity with the right parent and a
-/// `Z_MAX` no lower than any key handed out), every row of an entity table belonging to an entity of that
-/// table, and row counts equal to the ones expected.
+/// row whose version hashes are the model's, one `Z_PRIMARYKEY` row per entity with the right number,
+/// parent and a `Z_MAX` no lower than any key handed out), the tables and columns ``SchemaBuilder`` derives,
+/// every to-one key and join-table row pointing at an existing object of the right entity, required
+/// attributes and to-ones filled, every row of an entity table belonging to an entity of that table, and
+/// row counts equal to the ones expected.
 public struct StoreValidator: Sendable {
     /// The model version the store must be at.
     public let model: ObjectModel
@@ -28,6 +30,7 @@ public struct StoreValidator: Sendable {
                 guard integrity == ["ok"] else { throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))") }
                 try checkMetadata(db, path)
                 let entries = try checkPrimaryKeys(db, path)
+                try SchemaConformance(model: model, path: path).check(db)
                 let counts = try EntityRows(model: model, entries: entries).count(db, path: path)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where counts[entity] != expected {
                     throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
@@ -56,9 +59,7 @@ public struct StoreValidator: Sendable {
     }
 
     private func checkPrimaryKeys(_ db: Database, _ path: String) throws -> [PrimaryKeyEntry] {
-        let entries = try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
-            .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
-            .filter { !$0.isHistory }
+        let entries = try EntityRows.modelEntries(db)
         let names = entries.map(\.name)
         guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
             throw problem(path, "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))")

@@ -56,7 +56,9 @@ enum ArchivedEntityDecoder {
         return attribute
     }
 
-    private static func relationship(_ object: ArchivedObject, name: String, entity: String, path: String) throws(ModelError) -> Relationship {
+    private static func relationship(
+        _ object: ArchivedObject, name: String, entity: String, path: String
+    ) throws(ModelError) -> Relationship {
         guard let destination = object["NSDestinationEntity"]?["NSEntityName"]?.string
             ?? object["_NSDestinationEntityName"]?.string
         else {
@@ -64,13 +66,18 @@ enum ArchivedEntityDecoder {
         }
         let inverse = object["NSInverseRelationship"]
         let maxCount = Int(object["NSMaxCount"]?.integer ?? 0)
+        let minCount = Int(object["NSMinCount"]?.integer ?? 0)
+        // Counts are hashed as 32-bit integers; anything outside that range is damage, not a model.
+        guard Int32(exactly: maxCount) != nil, Int32(exactly: minCount) != nil else {
+            throw ModelError(.undecodableArchive, path: path, message: "\(entity).\(name) has an impossible min/max count")
+        }
         return Relationship(
             name: name, destinationEntity: destination,
             inverseName: inverse?["NSPropertyName"]?.string ?? object["_NSInverseRelationshipName"]?.string,
             inverseEntity: inverse?["NSEntity"]?["NSEntityName"]?.string,
             isOptional: flag(object, "NSIsOptional"), isTransient: flag(object, "NSIsTransient"),
             isReadOnly: flag(object, "NSIsReadOnly"), isToMany: maxCount != 1,
-            isOrdered: flag(object, "NSIsOrdered"), minCount: Int(object["NSMinCount"]?.integer ?? 0),
+            isOrdered: flag(object, "NSIsOrdered"), minCount: minCount,
             maxCount: maxCount,
             deleteRule: DeleteRule(code: Int(object["NSDeleteRule"]?.integer ?? 1)) ?? .nullify,
             renamingIdentifier: renaming(object["NSRenamingIdentifier"]?.string, name: name),

@@ -25,6 +25,7 @@ public enum ModelArchiveDecoder {
             entities.append(try ArchivedEntityDecoder.entity(object, path: path))
         }
         entities.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
+        try rejectInheritanceCycles(entities, path: path)
         let identifiers = (root["NSVersionIdentifiers"]?.elements ?? []).compactMap(\.string).sorted()
         let templates = ((try? members(root["NSFetchRequestTemplates"], path: path, what: "templates")) ?? [:])
             .map { key, request in
@@ -34,6 +35,21 @@ public enum ModelArchiveDecoder {
         return ObjectModel(
             name: name, entities: entities, fetchRequests: templates,
             versionIdentifiers: identifiers.isEmpty ? [""] : identifiers)
+    }
+
+    /// A damaged archive can make an entity its own ancestor, which would send hashing round for ever.
+    private static func rejectInheritanceCycles(_ entities: [Entity], path: String) throws(ModelError) {
+        let parents = Dictionary(entities.map { ($0.name, $0.parentName) }, uniquingKeysWith: { first, _ in first })
+        for entity in entities {
+            var seen: Set<String> = [entity.name]
+            var current = entity.parentName
+            while let name = current {
+                guard seen.insert(name).inserted else {
+                    throw ModelError(.undecodableArchive, path: path, message: "entity \(entity.name) inherits from itself")
+                }
+                current = parents[name] ?? nil
+            }
+        }
     }
 
     /// The entries of an `NSDictionary` or of Core Data's private `NSKnownKeysDictionary1`, whose keys

@@ -4,7 +4,9 @@
 /// 1. Only steps that move toward the target along the order are considered (no overshooting and coming
 ///    back); broken versions are never passed through; a routing override "from X go to Y" is obeyed
 ///    whenever Y still leads to the target.
-/// 2. A lossy inferred step is never chosen when a chain without one exists.
+/// 2. A lossy inferred step that jumps over other versions is never chosen when another chain exists (the
+///    versions in between may carry data forward, as renames do). A lossy step between neighbouring
+///    versions is a change the model's author made on purpose and may be taken.
 /// 3. Explicit mappings are honoured: when an explicit step out of a version leads to the target, the chain
 ///    takes one (even if that makes it longer), and an inferred step may not jump over a version that has
 ///    such an explicit step. (Rules are relaxed one at a time, with a warning, only if no chain satisfies them.)
@@ -32,8 +34,11 @@ public struct PathPlanner: Sendable {
         }
         if source == target { return MigrationPlan(from: source, to: target, steps: []) }
         let base = PathSearch.candidateEdges(graph, from: source, to: target)
-        for allowLossy in [false, true] {
-            let edges = allowLossy ? base : base.filter { !$0.isLossy }
+        // First every chain whose only lossy steps are between neighbouring versions (a change the model's
+        // author made on purpose); a lossy jump over other versions only when nothing else leads there.
+        let neighbourly = base.filter { !$0.isLossy || isNeighbourStep($0) }
+        for allowLossyJumps in [false, true] {
+            let edges = allowLossyJumps ? base : neighbourly
             for rules in PathRules.allCases {
                 let search = PathSearch(graph: graph, edges: edges, source: source, target: target, rules: rules)
                 if let steps = search.shortest() {
@@ -42,6 +47,11 @@ public struct PathPlanner: Sendable {
             }
         }
         throw noRoute(source, target, base)
+    }
+
+    /// Whether no version lies between the step's two ends in the order.
+    private func isNeighbourStep(_ step: StepCandidate) -> Bool {
+        !graph.versions.contains { graph.order.lies($0, between: step.from, and: step.to) }
     }
 
     private func warnings(_ steps: [StepCandidate], _ rules: PathRules, _ search: PathSearch) -> [String] {
@@ -58,12 +68,16 @@ public struct PathPlanner: Sendable {
 
     private func noRoute(_ source: String, _ target: String, _ edges: [StepCandidate]) -> PlanningError {
         var reason = "no explicit mapping or inferable step leads there"
+        if graph.edges.isEmpty, graph.uninferable.isEmpty { reason += " (inferred steps are turned off)" }
         if let via = graph.routing.overrides[source] {
             reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
         } else if let blocked = graph.uninferable.first(where: { $0.pair.from == source }) {
             reason = "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
         } else if !graph.routing.broken.isEmpty {
             reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
+        }
+        if let unusable = graph.unusableMappings.first {
+            reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
         }
         return PlanningError(.noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
     }

@@ -13,6 +13,10 @@ public struct VersionGraph: Sendable {
     public let edges: [StepCandidate]
     /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`).
     public let uninferable: [(pair: VersionPair, reasons: [String])]
+    /// Explicit mappings that matched two versions but do not fit them, with the reason (a missing
+    /// policy, an unknown attribute…); they make no edge, and no inferred step leaves or jumps over their
+    /// source version in their place.
+    public let unusableMappings: [(name: String, pair: VersionPair, reason: String)]
 
     /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
     /// (and no inferred steps) make edges.
@@ -27,7 +31,8 @@ public struct VersionGraph: Sendable {
         let versions = order.sequence + names.filter { order.position(of: $0) == nil }.sorted(by: NaturalOrder.precedes)
         let models = Dictionary(bundle.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
-        var edges = Self.explicitEdges(explicit, versions: versions, models: models)
+        var (edges, unusable) = Self.explicitEdges(explicit, versions: versions, models: models)
+        unusableMappings = unusable
         var uninferable: [(VersionPair, [String])] = []
         for from in versions where inference != nil {
             for to in versions where from != to {
@@ -46,7 +51,13 @@ public struct VersionGraph: Sendable {
                     factory: { try inference.makeStep(from: source, to: destination) }))
             }
         }
-        self.edges = edges
+        // A mapping its author wrote but that cannot run (a missing policy…) must not be silently replaced
+        // by inference: no inferred step leaves its source version or jumps over it until it is fixed.
+        let blocked = Set(unusable.map(\.1.from))
+        self.edges = edges.filter { edge in
+            edge.kind == .explicit
+                || !blocked.contains { $0 == edge.from || order.lies($0, between: edge.from, and: edge.to) }
+        }
         self.uninferable = uninferable
     }
 
@@ -55,23 +66,34 @@ public struct VersionGraph: Sendable {
         edges.filter { $0.from == version }
     }
 
+    /// Edges for the explicit mappings; each is built once here, so a mapping that does not fit its versions
+    /// is reported at planning time instead of failing mid-run.
     private static func explicitEdges(
         _ candidates: [ExplicitMappingCandidate], versions: [String], models: [String: ObjectModel]
-    ) -> [StepCandidate] {
+    ) -> ([StepCandidate], [(String, VersionPair, String)]) {
         let hashes = models.mapValues { VersionHasher(model: $0).entityHashes }
         var edges: [StepCandidate] = []
+        var unusable: [(String, VersionPair, String)] = []
         for candidate in candidates.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             for from in versions where candidate.matchesSource(from, hashes: hashes[from]!) {
                 for to in versions where to != from && candidate.matchesDestination(to, hashes: hashes[to]!) {
                     let (source, destination) = (models[from]!, models[to]!)
                     let make = candidate.makeStep
+                    let summary: StepSummary
+                    do {
+                        summary = try make(source, destination).summary
+                    } catch {
+                        unusable.append((candidate.name, VersionPair(from: from, to: to), "\(error)"))
+                        continue
+                    }
                     edges.append(StepCandidate(
                         from: from, to: to, kind: .explicit, origin: candidate.name,
-                        operations: candidate.operations, warnings: candidate.warnings,
+                        operations: candidate.operations + summary.operations,
+                        warnings: (candidate.warnings + summary.warnings).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
                         factory: { try make(source, destination) }))
                 }
             }
         }
-        return edges
+        return (edges, unusable)
     }
 }

@@ -43,6 +43,17 @@ public struct JoinTable: Sendable, Hashable, Codable {
         self.orderColumns = orderColumns
     }
 
+    /// The `Z_FOK_` column keeping the order of the relationship on `side`, if that side is ordered.
+    public func orderColumn(ordering side: Side) -> String? {
+        let name = Self.orderColumnName(for: side == owner ? targetColumn : ownerColumn)
+        return orderColumns.contains(name) ? name : nil
+    }
+
+    /// `Z_FOK_` + the object column's name without its `Z_` prefix.
+    static func orderColumnName(for column: String) -> String {
+        "Z_FOK_" + (column.hasPrefix("Z_") ? String(column.dropFirst(2)) : column)
+    }
+
     /// The index Core Data adds for lookups from the target side.
     public var index: SchemaIndex {
         SchemaIndex(name: "\(name)_\(targetColumn)_INDEX", table: name, columns: [targetColumn, ownerColumn])

@@ -60,11 +60,8 @@ extension JoinTable {
         func isOrdered(_ side: Side) -> Bool {
             model.entity(named: side.entity)?.relationship(named: side.relationship)?.isOrdered ?? false
         }
-        func orderColumn(for column: String) -> String {
-            "Z_FOK_" + (column.hasPrefix("Z_") ? String(column.dropFirst(2)) : column)
-        }
-        if isOrdered(owner) { copy.orderColumns.append(orderColumn(for: targetColumn)) }
-        if inverse != owner, isOrdered(inverse) { copy.orderColumns.append(orderColumn(for: ownerColumn)) }
+        if isOrdered(owner) { copy.orderColumns.append(Self.orderColumnName(for: targetColumn)) }
+        if inverse != owner, isOrdered(inverse) { copy.orderColumns.append(Self.orderColumnName(for: ownerColumn)) }
         return copy
     }
 }

@@ -6,49 +6,38 @@ struct MetadataPlistBuilder {
     let options: StoreCreationOptions
 
     /// Keys that describe the model or the store and are always recomputed, never carried over.
-    static let modelKeys: Set<String> = [
-        "NSStoreType", "NSStoreUUID", "NSStoreModelVersionHashes", "NSStoreModelVersionHashesVersion",
-        "NSStoreModelVersionIdentifiers", "NSPersistenceFrameworkVersion", "_NSAutoVacuumLevel",
-        "NSStoreModelVersionHashesDigest", "NSStoreModelVersionChecksumKey",
-    ]
+    static let modelKeys: Set<String> = StoreMetadata.Key.known.union(["NSStoreUUID"])
 
     func build(path: String) throws(StoreWriteError) -> Data {
-        let source = try sourceDictionary(path: path)
-        var plist: [String: Any] = source.filter { !Self.modelKeys.contains($0.key) }
+        typealias Key = StoreMetadata.Key
+        let source = options.sourceMetadata
+        var plist: [String: Any] = [:]
+        for (key, value) in source?.plist ?? [:] where !Self.modelKeys.contains(key) {
+            guard let object = value.foundationObject else {
+                throw StoreWriteError(path: path, message: "metadata key \(key) holds a value a property list cannot store")
+            }
+            plist[key] = object
+        }
         let hasher = VersionHasher(model: model)
         let hashes = hasher.entityHashes
-        let framework = options.frameworkVersion
-            ?? (source["NSPersistenceFrameworkVersion"] as? NSNumber)?.intValue
-            ?? StoreCreationOptions.defaultFrameworkVersion
-        plist["NSStoreType"] = "SQLite"
-        plist["NSStoreModelVersionHashes"] = hashes.mapValues { NSData(data: $0) }
-        plist["NSStoreModelVersionHashesVersion"] = NSNumber(value: 3)
-        plist["NSStoreModelVersionIdentifiers"] = model.versionIdentifiers.isEmpty ? [""] : model.versionIdentifiers
-        plist["NSPersistenceFrameworkVersion"] = NSNumber(value: framework)
-        plist["_NSAutoVacuumLevel"] = "2"
+        let framework = options.frameworkVersion ?? source?.frameworkVersion ?? StoreCreationOptions.defaultFrameworkVersion
+        plist[Key.storeType] = "SQLite"
+        plist[Key.versionHashes] = hashes
+        plist[Key.hashesVersion] = 3
+        plist[Key.versionIdentifiers] = model.versionIdentifiers.isEmpty ? [""] : model.versionIdentifiers
+        plist[Key.frameworkVersion] = framework
+        plist[Key.autoVacuumLevel] = "2"
         // Newer frameworks add a digest (and later a checksum); follow the source when there is one.
-        let hasSource = options.sourceMetadata != nil
-        if hasSource ? source["NSStoreModelVersionHashesDigest"] != nil : framework >= 1000 {
-            plist["NSStoreModelVersionHashesDigest"] = VersionHasher.digest(of: hashes)
+        if source.map({ $0.hashesDigest != nil }) ?? (framework >= 1000) {
+            plist[Key.hashesDigest] = VersionHasher.digest(of: hashes)
         }
-        if hasSource ? source["NSStoreModelVersionChecksumKey"] != nil : framework >= 1300 {
-            plist["NSStoreModelVersionChecksumKey"] = hasher.checksum
+        if source.map({ $0.checksum != nil }) ?? (framework >= 1300) {
+            plist[Key.checksum] = hasher.checksum
         }
         do {
             return try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
         } catch {
             throw StoreWriteError(path: path, message: "cannot encode store metadata: \(error)")
         }
-    }
-
-    private func sourceDictionary(path: String) throws(StoreWriteError) -> [String: Any] {
-        guard let data = options.sourceMetadata else { return [:] }
-        guard let value = try? PropertyListSerialization.propertyList(from: data, format: nil),
-            let dictionary = value as? [String: Any]
-        else {
-            throw StoreWriteError(path: path, message: "source store metadata is not a property list dictionary",
-                                  category: .damaged)
-        }
-        return dictionary
     }
 }

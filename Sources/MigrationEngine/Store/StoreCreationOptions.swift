@@ -6,15 +6,15 @@ public struct StoreCreationOptions: Sendable, Hashable {
     public var uuid: String?
     /// `NSPersistenceFrameworkVersion`; taken from `sourceMetadata` when `nil` there too, else 1048.
     public var frameworkVersion: Int?
-    /// A source store's `Z_PLIST` (binary plist). Keys the model does not determine are carried over,
-    /// and the digest and checksum are written only when it had them.
-    public var sourceMetadata: Data?
+    /// A source store's metadata. Keys the model does not determine are carried over, and the digest
+    /// and checksum are written only when it had them.
+    public var sourceMetadata: StoreMetadata?
     /// `Z_MAX` per entity name; 0 for entities not listed.
     public var maxPrimaryKeys: [String: Int]
 
     /// Creates options; the defaults make a fresh, empty store.
     public init(
-        uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: Data? = nil,
+        uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: StoreMetadata? = nil,
         maxPrimaryKeys: [String: Int] = [:]
     ) {
         self.uuid = uuid

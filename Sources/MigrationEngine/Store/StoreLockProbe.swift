@@ -3,15 +3,15 @@ import Foundation
 /// Asks the kernel, without taking any lock or writing anything, whether another process is writing a store.
 ///
 /// SQLite marks a writer with POSIX byte-range locks: in rollback mode on the RESERVED byte of the database
-/// file (offset 0x40000001; readers never lock it), in WAL mode on the write-lock byte of the `-shm` file
-/// (offset 120).
+/// file (offset 0x40000001; readers never lock it), in WAL mode on the write and checkpoint bytes of the
+/// `-shm` file (offsets 120 and 121; a checkpoint writes the database file).
 /// `F_GETLK` reports a conflicting lock held by another process. Only the store's own files are opened,
 /// read-only, and this process never holds SQLite locks on an original store, so closing them releases nothing.
 enum StoreLockProbe {
     /// Whether another process holds SQLite's write lock on the store.
     static func hasWriter(databasePath: String) -> Bool {
         isWriteLocked(databasePath, start: 0x4000_0001, length: 1)
-            || isWriteLocked(databasePath + "-shm", start: 120, length: 1)
+            || isWriteLocked(databasePath + "-shm", start: 120, length: 2)
     }
 
     private static func isWriteLocked(_ path: String, start: Int, length: Int) -> Bool {

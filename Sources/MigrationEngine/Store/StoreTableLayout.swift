@@ -42,8 +42,9 @@ struct StoreTableLayout {
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
         var countsByTable: [String: [Int: Int]] = [:]
         for table in entityTables where tables.contains(table) {
-            let rows = try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*) FROM \#(Self.quote(table)) GROUP BY "Z_ENT""#)
-            countsByTable[table] = Dictionary(rows.map { ($0[0] as Int? ?? 0, $0[1] as Int) }, uniquingKeysWith: +)
+            let rows = try Row.fetchAll(
+                db, sql: #"SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), COUNT(*) FROM \#(SQLIdentifier.quoted(table)) GROUP BY 1"#)
+            countsByTable[table] = Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: +)
         }
         return primaryKeys.filter { !$0.isHistory }.map { entry in
             let table = entityTable(of: entry)
@@ -55,14 +56,10 @@ struct StoreTableLayout {
 
     func describe(_ names: [String], _ db: Database) throws -> [StoreTable] {
         try names.map { name in
-            let quoted = Self.quote(name)
+            let quoted = SQLIdentifier.quoted(name)
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }
             let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted)") ?? 0
             return StoreTable(name: name, columns: columns, rows: rows)
         }
-    }
-
-    private static func quote(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 }

@@ -21,7 +21,16 @@ struct InspectCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let contents = try StoreReader.read(path: store)
-            let storeModel = try contents.cachedModel()
+            let storeModel: ObjectModel?
+            do {
+                storeModel = try contents.cachedModel()
+            } catch let error as ModelError {
+                // With a model to compare with, a damaged cache only costs the per-property detail.
+                guard model != nil else {
+                    throw StoreError(.damaged, path: store, message: "model cache is unreadable: \(error.message)")
+                }
+                storeModel = nil
+            }
             let bundle: ModelBundle?
             if let model {
                 bundle = try ModelLoader.load(path: model)

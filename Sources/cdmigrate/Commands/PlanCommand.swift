@@ -26,10 +26,15 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let result = try planning.planning(store: store, target: to)
             if graph {
-                print(dot ? GraphRendering.dot(result.graph, chain: result.plan) : GraphRendering.text(result.graph), terminator: "")
-            } else if json {
+                // The graph is shown even when no chain reaches the target: that is when it is most needed.
+                let whole = try planning.graph()
+                let chain = try? planning.planning(store: store, target: to).plan
+                print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+                return
+            }
+            let result = try planning.planning(store: store, target: to)
+            if json {
                 print(try PlanJSON.encode(result))
             } else {
                 print(PlanRendering.text(result), terminator: "")

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationEngine
+import Synchronization
 
 /// The test hook `CDMIGRATE_CRASH_AT=<stage>[:<n>]`: the process kills itself with SIGKILL the n-th time
 /// (default first) a swap reaches that stage, so tests can prove recovery after a real crash.
@@ -15,14 +16,8 @@ enum CrashHook {
         }
     }
 
-    private final class Counter: @unchecked Sendable {
-        private var value = 0
-        private let lock = NSLock()
-        func next() -> Int {
-            lock.lock()
-            defer { lock.unlock() }
-            value += 1
-            return value
-        }
+    private final class Counter: Sendable {
+        private let value = Mutex(0)
+        func next() -> Int { value.withLock { $0 += 1; return $0 } }
     }
 }

@@ -4,9 +4,8 @@ import MigrationEngine
 /// The pieces that turn model versions and mapping directories into runnable steps: the inference provider
 /// (the model diff and inferred step) and the readers of explicit mapping directories.
 enum EngineComponents {
-    /// Judges and builds inferred steps; nil until the inferred mapping and inferred step are part of the
-    /// engine, in which case plans use explicit mappings only.
-    static let inference: (any InferenceProvider)? = nil
+    /// Judges and builds inferred steps (the inferred mapping and ``InferredStep``).
+    static let inference: (any InferenceProvider)? = InferredStepProvider()
 
     /// Readers of explicit mapping directories, each turning a directory into candidates.
     static let mappingReaders: [@Sendable (String, ModelBundle) throws -> [ExplicitMappingCandidate]] = [

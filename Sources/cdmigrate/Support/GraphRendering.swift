@@ -20,11 +20,15 @@ enum GraphRendering {
             out += "cannot be inferred:\n"
             for (pair, reasons) in graph.uninferable { out += "  \(pair): \(reasons.joined(separator: "; "))\n" }
         }
+        if !graph.unusableMappings.isEmpty {
+            out += "unusable mappings:\n"
+            for (name, pair, reason) in graph.unusableMappings { out += "  \(name) (\(pair)): \(reason)\n" }
+        }
         return out
     }
 
-    static func dot(_ graph: VersionGraph, chain: MigrationPlan) -> String {
-        let chosen = Set(chain.steps.map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin)" })
+    static func dot(_ graph: VersionGraph, chain: MigrationPlan?) -> String {
+        let chosen = Set((chain?.steps ?? []).map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin)" })
         var out = "digraph versions {\n  rankdir=LR;\n"
         for version in graph.versions {
             let style = graph.routing.broken.contains(version) ? " style=dashed color=red" : ""

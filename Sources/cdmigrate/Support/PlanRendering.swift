@@ -14,6 +14,9 @@ enum PlanRendering {
             for warning in step.warnings { out += "     warning: \(warning)\n" }
         }
         for warning in plan.warnings { out += "\nwarning: \(warning)\n" }
+        for (name, pair, reason) in planning.graph.unusableMappings {
+            out += "\nwarning: mapping \(name) (\(pair)) cannot be used: \(reason)\n"
+        }
         return out
     }
 

@@ -62,6 +62,16 @@ struct PlanningOptions: ParsableArguments {
             inference: noInference ? nil : EngineComponents.inference, target: target)
     }
 
+    /// The whole version graph, whether or not any chain exists.
+    func graph() throws -> VersionGraph {
+        let bundle = try ModelLoader.load(path: model)
+        let settings = try settings()
+        return try VersionGraph(
+            bundle: bundle, settings: settings,
+            explicit: try EngineComponents.explicitMappings(in: settings.mappingDirectories, bundle: bundle),
+            inference: noInference ? nil : EngineComponents.inference)
+    }
+
     private static func pair(_ text: String) throws -> VersionPair {
         let parts = text.components(separatedBy: "->").map { $0.trimmingCharacters(in: .whitespaces) }
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {

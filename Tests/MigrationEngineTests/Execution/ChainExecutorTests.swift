@@ -158,3 +158,46 @@ struct RestoreTests {
         #expect(throws: ExecutionError.self) { try StoreRestore.restore(storePath: store, backupID: "nope", backupRoot: nil) }
     }
 }
+
+@Suite("Stores whose data lives in the -wal", Corpus.required)
+struct WALStoreTests {
+    /// A rename-chain store in WAL mode whose extra rows exist only in its `-wal` (copied while the writing
+    /// connection was still open, as a store pulled from a running app looks).
+    func walStore() throws -> String {
+        let work = try ExecutionFixture.store("v1.0.0")
+        let queue = try DatabaseQueue(path: work)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        }
+        try queue.write { db in
+            for index in 2...50 {
+                try db.execute(sql: #"INSERT INTO "ZBASICENTITY" ("Z_PK", "Z_ENT", "Z_OPT", "ZV1_0_0_NAME") VALUES (?, 1, 1, ?)"#, arguments: [index, "row \(index)"])
+            }
+            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = 50"#)
+        }
+        let folder = try TemporaryDirectory.make()
+        let store = folder.appendingPathComponent("App.sqlite").path
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: work + suffix, toPath: store + suffix) }
+        try queue.close()
+        return store
+    }
+
+    @Test("The snapshot includes the -wal, and the old -wal never meets the new store")
+    func walDataSurvives() throws {
+        let store = try walStore()
+        #expect(StoreFileSet.scan(store)[.wal] != nil)
+        try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.2"))])
+        #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
+        let snapshot = try StoreSnapshot.take(of: store)
+        defer { snapshot.remove() }
+        let count = try snapshot.openReadOnly().read { try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZBASICENTITY" WHERE "ZV1_1_2_NAME" IS NOT NULL"#) }
+        #expect(count == 50)
+        let backups = BackupStore(root: StorePaths(storePath: store).defaultBackupRoot)
+        let manifest = try #require(backups.list().first)
+        #expect(manifest.files.map(\.name).contains("App.sqlite-wal"))
+        try StoreRestore.restore(storePath: store, backupID: manifest.id, backupRoot: nil)
+        #expect(FileManager.default.fileExists(atPath: store + "-wal"))
+        #expect(try ExecutionFixture.value(store, column: "ZV1_0_0_NAME") != nil)
+    }
+}

@@ -43,17 +43,32 @@ struct PathPlannerTests {
         #expect(plan.warnings.isEmpty)
     }
 
-    @Test("A lossy step is taken, with a warning, when nothing else leads to the target")
+    @Test("A lossy step between neighbours is taken, with a warning; a lossy jump only when nothing else leads there")
     func lossyWhenUnavoidable() throws {
         let inference = PlanningFixture.RuleInference(lossy: { $0 == "V2" && $1 == "V3" })
         let plan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: inference)
             .plan(from: "V1", to: "V3")
         #expect(plan.description == "V1-inf-V3")
-        let forced = PlanningFixture.RuleInference(lossy: { _, to in to == "V3" })
-        let lossyPlan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: forced)
+        let intended = PlanningFixture.RuleInference(lossy: { _, to in to == "V3" })
+        let lossyPlan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: intended)
             .plan(from: "V1", to: "V3")
-        #expect(lossyPlan.steps.count == 1)
+        #expect(lossyPlan.description == "V1-inf-V2, V2-inf-V3")
         #expect(lossyPlan.warnings.count == 1)
+        let onlyJump = PlanningFixture.RuleInference(inferable: { from, to in from == "V1" && to == "V3" }, lossy: { _, _ in true })
+        let jumpPlan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: onlyJump)
+            .plan(from: "V1", to: "V3")
+        #expect(jumpPlan.description == "V1-inf-V3")
+        #expect(jumpPlan.warnings.count == 1)
+    }
+
+    @Test("A rename followed by an intended drop goes through the rename, not around it")
+    func renameThenDrop() throws {
+        // V1→V2 renames (lossless only stepwise), V2→V3 drops an attribute on purpose: the direct jump
+        // V1→V3 is also one lossy step, but it would lose the renamed values too.
+        let inference = PlanningFixture.RuleInference(lossy: { from, to in to == "V3" })
+        let plan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: inference)
+            .plan(from: "V1", to: "V3")
+        #expect(plan.description == "V1-inf-V2, V2-inf-V3")
     }
 
     @Test("Ties break the same way every time: the chain landing on earlier versions wins")

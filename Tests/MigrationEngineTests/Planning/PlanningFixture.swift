@@ -6,6 +6,14 @@ import MigrationEngine
 struct PlanningFixture {
     struct NotRunnable: Error {}
 
+    /// A step that exists only to be planned; planning tests never run it.
+    struct PlannedOnly: MigrationStep {
+        let sourceModel: ObjectModel
+        let destinationModel: ObjectModel
+        var summary: StepSummary { StepSummary(from: sourceModel.name, to: destinationModel.name, kind: .explicit) }
+        func perform(_ context: StepContext) throws { throw NotRunnable() }
+    }
+
     /// Inference allowed by a rule on version names; lossy where the rule says so.
     struct RuleInference: InferenceProvider {
         var inferable: @Sendable (String, String) -> Bool = { _, _ in true }
@@ -39,7 +47,7 @@ struct PlanningFixture {
             name: "\(from)to\(to)",
             sourceHashes: VersionHasher(model: bundle.version(named: from)!).entityHashes,
             destinationHashes: VersionHasher(model: bundle.version(named: to)!).entityHashes,
-            makeStep: { _, _ in throw NotRunnable() })
+            makeStep: { PlannedOnly(sourceModel: $0, destinationModel: $1) })
     }
 
     static func planner(

@@ -69,3 +69,21 @@ struct RoutingTests {
         #expect(cycle?.description.contains("V1 → V3 → V1") == true)
     }
 }
+
+@Suite("Unusable explicit mappings")
+struct UnusableMappingTests {
+    @Test("A mapping that cannot run is never replaced by inference: no route, naming the mapping")
+    func unusableMappingBlocks() throws {
+        let bundle = PlanningFixture.bundle(4)
+        var broken = PlanningFixture.explicit("V2", "V3", in: bundle)
+        broken.makeStep = { _, _ in throw PlanningFixture.NotRunnable() }
+        let graph = try VersionGraph(bundle: bundle, settings: PlanningSettings(), explicit: [broken], inference: PlanningFixture.RuleInference())
+        #expect(graph.unusableMappings.map(\.name) == ["V2toV3"])
+        #expect(!graph.edges.contains { $0.from == "V2" || ($0.from == "V1" && ["V3", "V4"].contains($0.to)) })
+        let planner = PathPlanner(graph: graph)
+        let error = #expect(throws: PlanningError.self) { try planner.plan(from: "V1", to: "V4") }
+        #expect(error?.description.contains("mapping V2toV3 (V2 → V3) cannot be used") == true)
+        #expect(try planner.plan(from: "V1", to: "V2").description == "V1-inf-V2")
+        #expect(try planner.plan(from: "V3", to: "V4").description == "V3-inf-V4")
+    }
+}

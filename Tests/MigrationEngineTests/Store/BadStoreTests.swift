@@ -73,4 +73,20 @@ struct BadStoreTests {
         writer.finish()
         #expect(Self.code(path) == nil)
     }
+
+
+    @Test("Odd values in bookkeeping columns are read without trapping", Corpus.required)
+    func oddValues() throws {
+        let path = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = 'many', "Z_SUPER" = NULL WHERE "Z_ENT" = 1"#)
+            try db.execute(sql: #"UPDATE "Z_METADATA" SET "Z_UUID" = x'00FF'"#)
+            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = NULL WHERE "Z_PK" <= 3"#)
+            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = 'two' WHERE "Z_PK" BETWEEN 4 AND 5"#)
+        }
+        let contents = try StoreReader.read(path: path)
+        #expect(contents.primaryKeys.first == PrimaryKeyEntry(number: 1, name: "Color", superNumber: 0, maxPrimaryKey: 0))
+        #expect(contents.rows(of: "Post") == 7990)
+        #expect(contents.metadata.rowVersion == 1)
+    }
 }

@@ -48,8 +48,8 @@ struct SchemaConformanceTests {
         let version = try #require(try Self.version(of: apple, in: "rename-chain/Model.xcdatamodeld"))
         let appleMetadata = try apple.metadata()
         let created = try TemporaryDirectory.make().appendingPathComponent("created.sqlite").path
-        let appleBlob = try apple.queue.read { db in try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA")! }
-        try StoreWriter(model: version).create(at: created, options: .init(sourceMetadata: appleBlob))
+        let appleMetadata2 = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
+        try StoreWriter(model: version).create(at: created, options: .init(sourceMetadata: appleMetadata2))
         let ours = try StoreDump(created).metadata()
         #expect(Set(ours.plist.keys) == Set(appleMetadata.plist.keys))
         #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data]

@@ -1,4 +1,3 @@
-import Crypto
 import GRDB
 import Foundation
 import MigrationEngine
@@ -7,31 +6,18 @@ import TestSupport
 
 @Suite("Store snapshots never touch the original", Corpus.required)
 struct StoreSnapshotTests {
-    /// Bytes digest and modification time of every file beside the store, and which files exist.
-    static func fingerprint(_ path: String) throws -> [String: String] {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        var result: [String: String] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            let file = folder.appendingPathComponent(name).path
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            let modified = try FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date
-            result[name] = "\(SHA256.hash(data: data)) \(modified?.timeIntervalSince1970 ?? 0)"
-        }
-        return result
-    }
-
     @Test("The WAL store's 84 posts are read from its -wal; its files stay byte-identical, no -shm appears")
     func walStoreUntouched() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
-        let before = try Self.fingerprint(store)
-        #expect(before.keys.sorted() == ["CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example_WAL.sqlite-wal"])
+        let before = try FolderFingerprint(folderOf: store)
+        #expect(before.files.keys.sorted() == ["CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example_WAL.sqlite-wal"])
         let contents = try StoreReader.read(path: store)
         #expect(contents.rows(of: "Post") == 84)
         #expect(contents.rows(of: "Color") == 84)
         #expect(contents.journalMode == .wal)
         #expect(contents.files[.wal]?.size == 1_763_392)
         #expect(contents.files[.shm] == nil)
-        #expect(try Self.fingerprint(store) == before)
+        #expect(try FolderFingerprint(folderOf: store) == before)
     }
 
     @Test("Without its -wal the same database file holds none of those posts")
@@ -56,30 +42,17 @@ struct StoreSnapshotTests {
         #expect(!FileManager.default.fileExists(atPath: snapshot.directory.path))
     }
 
-    @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the original")
+    @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the read-only original")
     func hotJournal() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["sqlite3", store]
-        let input = Pipe()
-        let output = Pipe()
-        writer.standardInput = input
-        writer.standardOutput = output
-        try writer.run()
-        let statements = #"PRAGMA cache_size = 2; BEGIN; UPDATE "ZPOST" SET "ZHEXCOLOR" = 'lost'; SELECT 'ready';"#
-        input.fileHandleForWriting.write(Data((statements + "\n").utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("ready") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
+        let statements = #"PRAGMA cache_size = 2; BEGIN; UPDATE "ZPOST" SET "ZHEXCOLOR" = 'lost';"#
+        try SQLiteWriterProcess(path: store, statements: statements).crash()
         let journal = try FileManager.default.attributesOfItem(atPath: store + "-journal")[.size] as? Int
         #expect((journal ?? 0) > 0)
-        let before = try Self.fingerprint(store)
+        for suffix in ["", "-journal"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: store + suffix)
+        }
+        let before = try FolderFingerprint(folderOf: store)
         let snapshot = try StoreSnapshot.take(of: store)
         let lost = try snapshot.openReadOnly().read {
             try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZPOST" WHERE "ZHEXCOLOR" = 'lost'"#)
@@ -87,6 +60,22 @@ struct StoreSnapshotTests {
         #expect(lost == 0)
         #expect(try StoreReader.read(snapshot).rows(of: "Post") == 5979)
         #expect(snapshot.originalFiles[.journal] != nil)
-        #expect(try Self.fingerprint(store) == before)
+        #expect(try FolderFingerprint(folderOf: store) == before)
+    }
+
+    @Test("A symbolic link to a WAL store is followed to the store, and the store is still left untouched")
+    func symbolicLink() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let link = try TemporaryDirectory.make().appendingPathComponent("Link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store)
+        let before = try FolderFingerprint(folderOf: store)
+        let snapshot = try StoreSnapshot.take(of: link)
+        #expect(try StoreReader.read(snapshot).rows(of: "Post") == 84)
+        #expect(snapshot.originalFiles[.wal] != nil)
+        let copied = try FileManager.default.attributesOfItem(atPath: snapshot.path)
+        #expect(copied[.type] as? FileAttributeType == .typeRegular)
+        #expect(copied[.posixPermissions] as? Int == 0o600)
+        #expect(try FolderFingerprint(folderOf: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path) == ["Link.sqlite"])
     }
 }

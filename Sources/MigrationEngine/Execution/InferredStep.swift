@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+
+/// A migration step that does what Core Data's lightweight migration would, set-based: it creates the
+/// destination store with ``StoreWriter`` and fills it with one `INSERT … SELECT` per entity (in `Z_PK`
+/// ranges, so progress and cancellation are honoured) and per join table, across an attached source.
+///
+/// `Z_PK`, `Z_OPT`, `Z_MAX`, the store UUID and metadata keys the model does not determine carry over;
+/// entity numbers are rewritten when they change; tables no model version accounts for (persistent
+/// history: `ATRANSACTION`, `ACHANGE`, `ATRANSACTIONSTRING`, …) are copied untouched, with their
+/// `Z_PRIMARYKEY` rows.
+public struct InferredStep: MigrationStep {
+    /// The model version the source store is at.
+    public let sourceModel: ObjectModel
+    /// The model version the destination store will be at.
+    public let destinationModel: ObjectModel
+    /// What the step does.
+    public let mapping: InferredMapping
+    /// Rows per `INSERT … SELECT` batch (a range of `Z_PK` values this wide).
+    public var batchSize: Int = 50_000
+
+    /// Creates the step, inferring its mapping.
+    public init(sourceModel: ObjectModel, destinationModel: ObjectModel) {
+        self.sourceModel = sourceModel
+        self.destinationModel = destinationModel
+        mapping = InferredMapping.infer(from: sourceModel, to: destinationModel)
+    }
+
+    /// Versions, operations and warnings (drops and likely renames) for plans.
+    public var summary: StepSummary {
+        StepSummary(
+            from: sourceModel.name, to: destinationModel.name, kind: .inferred, operations: mapping.operations,
+            warnings: mapping.drops.map(\.description) + mapping.warnings + mapping.suggestedRenames.map(\.description)
+                + mapping.notInferable.map { "not inferable: \($0)" })
+    }
+
+    /// Writes the migrated store at `context.destinationPath`.
+    public func perform(_ context: StepContext) throws {
+        guard mapping.isInferable else {
+            throw StoreWriteError(
+                path: context.sourcePath,
+                message: "\(sourceModel.name) → \(destinationModel.name) cannot be inferred: "
+                    + mapping.notInferable.map(\.description).joined(separator: "; "),
+                category: .noRoute)
+        }
+        let facts = try SourceStoreFacts(path: context.sourcePath)
+        try facts.verifyHashes(of: sourceModel)
+        let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
+        try facts.verify(sourceSchema, model: sourceModel.name)
+        let destinationSchema = SchemaBuilder(
+            model: destinationModel, existingTableNames: joinTableHints(sourceSchema)).build()
+        let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
+        try StoreWriter(model: destinationModel, schema: destinationSchema).create(
+            at: context.destinationPath,
+            options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys))
+        let plan = InferredCopyPlan(
+            mapping: mapping, source: sourceModel, destination: destinationModel,
+            sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
+        try InferredCopier(context: context, facts: facts, sourceSchema: sourceSchema,
+                           destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize)
+            .run(plan)
+    }
+
+    /// The destination names of join tables whose source tables exist, so a table keeps the side it
+    /// was named after when its relationship carries over.
+    private func joinTableHints(_ sourceSchema: StoreSchema) -> Set<String> {
+        let numbering = SchemaBuilder(model: destinationModel).build()
+        var hints: Set<String> = []
+        for join in sourceSchema.joinTables {
+            for entityMapping in mapping.entities {
+                guard let sourceEntity = entityMapping.source, let model = sourceModel.entity(named: sourceEntity),
+                    (sourceModel.ancestors(of: model).map(\.name) + [sourceEntity]).contains(join.owner.entity),
+                    let property = entityMapping.relationships.first(where: { $0.source == join.owner.relationship }),
+                    let number = numbering.entity(named: entityMapping.destination)?.number
+                else { continue }
+                hints.insert("Z_\(number)\(property.destination.uppercased())")
+            }
+        }
+        return hints
+    }
+}

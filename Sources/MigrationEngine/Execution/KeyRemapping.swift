@@ -1,0 +1,81 @@
+/// How primary keys and entity numbers change between a source store and its migrated copy.
+///
+/// `Z_PK` values carry over. Only when a destination table takes rows from more than one source table
+/// (entities moving into another inheritance tree) are the later tables' keys shifted past the
+/// earlier ones', so that keys stay unique; references to shifted rows shift with them.
+struct KeyRemapping: Sendable {
+    /// Source entity number → destination entity number, for entities that carry over.
+    let entityNumbers: [Int: Int]
+    /// Shift per (source table, destination table).
+    private let offsets: [Pair: Int]
+    /// Destination table of each carried-over source entity number.
+    private let destinationTables: [Int: String]
+    /// `Z_MAX` per destination root entity.
+    let maxPrimaryKeys: [String: Int]
+    private let sourceSchema: StoreSchema
+
+    private struct Pair: Hashable {
+        var source: String
+        var destination: String
+    }
+
+    init(mapping: InferredMapping, sourceSchema: StoreSchema, destinationSchema: StoreSchema, facts: SourceStoreFacts) {
+        self.sourceSchema = sourceSchema
+        var numbers: [Int: Int] = [:]
+        var tables: [Int: String] = [:]
+        var contributors: [String: [String]] = [:]
+        for entity in sourceSchema.entities {
+            guard let target = mapping.destination(ofSourceEntity: entity.name),
+                let destination = destinationSchema.entity(named: target.destination)
+            else { continue }
+            numbers[entity.number] = destination.number
+            tables[entity.number] = destination.table
+            if !(contributors[destination.table]?.contains(entity.table) ?? false) {
+                contributors[destination.table, default: []].append(entity.table)
+            }
+        }
+        var offsets: [Pair: Int] = [:]
+        var maxima: [String: Int] = [:]
+        for (table, sources) in contributors {
+            var shift = 0
+            for source in sources {
+                offsets[Pair(source: source, destination: table)] = shift
+                shift += facts.maxPrimaryKey(table: source, schema: sourceSchema)
+            }
+            if let root = destinationSchema.tables.first(where: { $0.name == table })?.rootEntity {
+                maxima[root] = shift
+            }
+        }
+        entityNumbers = numbers
+        destinationTables = tables
+        self.offsets = offsets
+        maxPrimaryKeys = maxima
+    }
+
+    /// The shift for rows of `sourceTable` landing in `destinationTable`.
+    func offset(from sourceTable: String, to destinationTable: String) -> Int {
+        offsets[Pair(source: sourceTable, destination: destinationTable)] ?? 0
+    }
+
+    /// SQL for a reference (`Z_PK` of a row in `targetTable` of the source) as it reads after the move.
+    func reference(_ expression: String, targetTable: String) -> String {
+        var shifts: [(number: Int, shift: Int)] = []
+        for entity in sourceSchema.entities where entity.table == targetTable {
+            guard let destination = destinationTables[entity.number] else { continue }
+            shifts.append((entity.number, offset(from: targetTable, to: destination)))
+        }
+        let values = Set(shifts.map(\.shift))
+        if values.isEmpty || values == [0] { return expression }
+        if values.count == 1 { return "(\(expression) + \(values.first!))" }
+        let cases = shifts.map { "WHEN \($0.number) THEN \($0.shift)" }.joined(separator: " ")
+        return "(\(expression) + COALESCE((SELECT CASE t.\"Z_ENT\" \(cases) ELSE 0 END"
+            + " FROM \"src\".\(SQLIdentifier.quoted(targetTable)) t WHERE t.\"Z_PK\" = \(expression)), 0))"
+    }
+
+    /// SQL renumbering an entity-number expression (`Z_ENT` or a `Z<n>_` column).
+    func entityNumber(_ expression: String) -> String {
+        if entityNumbers.allSatisfy({ $0.key == $0.value }) { return expression }
+        let cases = entityNumbers.sorted { $0.key < $1.key }.map { "WHEN \($0.key) THEN \($0.value)" }
+        return "CASE \(expression) \(cases.joined(separator: " ")) END"
+    }
+}

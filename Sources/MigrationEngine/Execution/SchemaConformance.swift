@@ -1,0 +1,87 @@
+import GRDB
+
+/// The schema-level half of ``StoreValidator``: the tables, columns and entity numbers ``SchemaBuilder``
+/// derives for the model; every to-one key and join-table row pointing at an existing object of the right
+/// entity; and no required attribute or to-one left empty.
+struct SchemaConformance {
+    let model: ObjectModel
+    let path: String
+
+    func check(_ db: Database) throws {
+        let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        let schema = SchemaBuilder(model: model, existingTableNames: tables).build()
+        try checkNumbers(db, schema)
+        for table in schema.tables {
+            guard tables.contains(table.name) else { throw problem("table \(table.name) is missing") }
+            let actual = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLIdentifier.quoted(table.name)))").map { $0["name"] as String })
+            let expected = Set(table.columns.map(\.name))
+            guard actual == expected else {
+                let missing = expected.subtracting(actual).sorted(), extra = actual.subtracting(expected).sorted()
+                throw problem("\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))")
+            }
+            for column in table.columns { try checkColumn(db, column, in: table, schema) }
+        }
+        for join in schema.joinTables {
+            guard tables.contains(join.name) else { throw problem("join table \(join.name) is missing") }
+            let ownerTarget = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship)?.destinationEntity
+            try checkReferences(db, table: join.name, column: join.ownerColumn, rows: "1", to: join.owner.entity, schema)
+            if let ownerTarget {
+                try checkReferences(db, table: join.name, column: join.targetColumn, rows: "1", to: ownerTarget, schema)
+            }
+        }
+    }
+
+    private func checkNumbers(_ db: Database, _ schema: StoreSchema) throws {
+        let rows = try Row.fetchAll(db, sql: #"SELECT "Z_NAME", "Z_ENT", "Z_SUPER" FROM "Z_PRIMARYKEY""#)
+        for entity in schema.entities {
+            guard let row = rows.first(where: { ($0[0] as String?) == entity.name }),
+                (row[1] as Int?) == entity.number, (row[2] as Int? ?? 0) == entity.superNumber
+            else { throw problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))") }
+        }
+    }
+
+    private func checkColumn(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
+        switch column.role {
+        case .attribute(let entity, let name):
+            guard let attribute = model.entity(named: entity)?.attribute(named: name), !attribute.isOptional else { return }
+            try checkFilled(db, table, column.name, entity, schema, what: "required attribute \(entity).\(name)")
+        case .foreignKey(let entity, let name):
+            guard let relationship = model.entity(named: entity)?.relationship(named: name) else { return }
+            if !relationship.isOptional {
+                try checkFilled(db, table, column.name, entity, schema, what: "required to-one \(entity).\(name)")
+            }
+            try checkReferences(db, table: table.name, column: column.name, rows: entityFilter(entity, schema), to: relationship.destinationEntity, schema)
+        default:
+            return
+        }
+    }
+
+    private func checkFilled(_ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String) throws {
+        let sql = "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table.name)) WHERE \(entityFilter(entity, schema)) AND \(SQLIdentifier.quoted(column)) IS NULL"
+        let empty = try Int.fetchOne(db, sql: sql) ?? 0
+        if empty > 0 { throw problem("\(empty) row(s) leave \(what) empty") }
+    }
+
+    /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.
+    private func checkReferences(_ db: Database, table: String, column: String, rows: String, to destination: String, _ schema: StoreSchema) throws {
+        guard let target = schema.table(for: destination) else { return }
+        let key = SQLIdentifier.quoted(column)
+        let sql = """
+            SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table)) AS s WHERE \(rows) AND s.\(key) IS NOT NULL AND NOT EXISTS \
+            (SELECT 1 FROM \(SQLIdentifier.quoted(target.name)) AS t WHERE t."Z_PK" = s.\(key) AND \(entityFilter(destination, schema, alias: "t")))
+            """
+        let dangling = try Int.fetchOne(db, sql: sql) ?? 0
+        if dangling > 0 { throw problem("\(dangling) row(s) of \(table).\(column) point at no \(destination) object") }
+    }
+
+    /// `Z_ENT IN (…)` for the entity and its sub-entities.
+    private func entityFilter(_ entity: String, _ schema: StoreSchema, alias: String? = nil) -> String {
+        let names = model.entity(named: entity).map { model.hierarchy(below: $0).map(\.name) } ?? [entity]
+        let numbers = names.compactMap { schema.entity(named: $0)?.number }.map(String.init).joined(separator: ", ")
+        return "\(alias.map { $0 + "." } ?? "")\"Z_ENT\" IN (\(numbers))"
+    }
+
+    private func problem(_ message: String) -> ExecutionError {
+        ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(message)")
+    }
+}

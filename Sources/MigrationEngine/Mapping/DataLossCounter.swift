@@ -1,0 +1,57 @@
+import GRDB
+
+/// Counts, in a store at the source version, the values an inferred step would drop.
+public enum DataLossCounter {
+    /// The step's drops with counts: non-null attribute values, links held by to-one keys or join
+    /// tables, and objects of dropped entities (their own rows, not their sub-entities').
+    public static func count(
+        _ mapping: InferredMapping, sourceModel: ObjectModel, storePath: String
+    ) throws(StoreWriteError) -> [DataLoss] {
+        let facts = try SourceStoreFacts(path: storePath)
+        try facts.verifyHashes(of: sourceModel)
+        let schema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
+        try facts.verify(schema, model: sourceModel.name)
+        var losses: [DataLoss] = []
+        do {
+            var configuration = GRDB.Configuration()
+            configuration.readonly = true
+            let queue = try DatabaseQueue(path: storePath, configuration: configuration)
+            try queue.read { db in
+                for var loss in mapping.drops {
+                    if let sql = countSQL(loss, model: sourceModel, schema: schema) {
+                        loss.count = try Int.fetchOne(db, sql: sql) ?? 0
+                    }
+                    losses.append(loss)
+                }
+            }
+            try queue.close()
+        } catch {
+            throw StoreWriteError(path: storePath, message: "cannot count values: \(error)", category: .damaged)
+        }
+        return losses
+    }
+
+    private static func countSQL(_ loss: DataLoss, model: ObjectModel, schema: StoreSchema) -> String? {
+        guard let entity = model.entity(named: loss.entity), let table = schema.table(for: entity.name) else { return nil }
+        let numbers = model.hierarchy(below: entity).compactMap { schema.entity(named: $0.name)?.number }
+        let inEntities = "\"Z_ENT\" IN (\(numbers.map(String.init).joined(separator: ", ")))"
+        let from = "FROM \(SQLIdentifier.quoted(table.name))"
+        switch loss.kind {
+        case .entity:
+            return "SELECT COUNT(*) \(from) WHERE \"Z_ENT\" = \(schema.entity(named: entity.name)!.number)"
+        case .attribute, .relationship:
+            guard let property = loss.property else { return nil }
+            let owner = ([entity] + model.ancestors(of: entity)).first {
+                $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
+            }?.name ?? entity.name
+            let roles: [SchemaColumn.Role] = [.attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property)]
+            if let column = table.columns.first(where: { roles.contains($0.role) }) {
+                return "SELECT COUNT(\(SQLIdentifier.quoted(column.name))) \(from) WHERE \(inEntities)"
+            }
+            if let join = schema.joinTable(entity: owner, relationship: property) {
+                return "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(join.name))"
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+
+/// An attribute's default value in the form its column stores it.
+public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible {
+    case integer(Int64)
+    case real(Double)
+    case text(String)
+    case blob(Data)
+
+    /// The stored form of `attribute`'s default (`defaultValueString`), or `nil` when it has none
+    /// or the text cannot be read for the type. Booleans become 0/1; dates are seconds since 2001.
+    public init?(attribute: Attribute) {
+        guard let text = attribute.defaultValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        switch attribute.type {
+        case .boolean:
+            switch text.lowercased() {
+            case "yes", "true", "1": self = .integer(1)
+            case "no", "false", "0": self = .integer(0)
+            default: return nil
+            }
+        case .integer16, .integer32, .integer64:
+            guard let value = Int64(text) ?? Double(text).flatMap({ Int64(exactly: $0) }) else { return nil }
+            self = .integer(value)
+        case .double, .float, .decimal, .date:
+            guard let value = Double(text) else { return nil }
+            self = .real(value)
+        case .string, .uri:
+            self = .text(text)
+        case .uuid:
+            guard let uuid = UUID(uuidString: text) else { return nil }
+            self = .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
+        default:
+            return nil
+        }
+    }
+
+    /// The value as it would be shown to a user.
+    public var description: String {
+        switch self {
+        case .integer(let value): String(value)
+        case .real(let value): String(value)
+        case .text(let value): "\"\(value)\""
+        case .blob(let value): "<\(value.count) bytes>"
+        }
+    }
+}

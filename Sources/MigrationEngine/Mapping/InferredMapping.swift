@@ -1,0 +1,91 @@
+/// What Core Data's lightweight (inferred) migration would do between two model versions.
+///
+/// Entities and properties match by name, or by the destination's renaming identifier naming the
+/// source. Added and dropped attributes, relationships and entities, optional ↔ required (a required
+/// attribute needs a default), entity renames and hierarchy moves are inferable; anything else is
+/// listed in ``notInferable`` with a reason per property.
+public struct InferredMapping: Sendable, Hashable, Codable {
+    /// The source version's name.
+    public var sourceVersion: String
+    /// The destination version's name.
+    public var destinationVersion: String
+    /// One mapping per destination entity, in destination entity order.
+    public var entities: [InferredEntityMapping]
+    /// Source entities with no destination counterpart; their objects are dropped.
+    public var droppedEntities: [String]
+    /// Changes that need an explicit mapping.
+    public var notInferable: [NotInferable]
+    /// Things that will be done but deserve attention (e.g. a relationship becoming required).
+    public var warnings: [String]
+    /// Likely renames without a renaming identifier.
+    public var suggestedRenames: [RenameSuggestion]
+    /// Everything the step drops that holds data of its own, without counts (see ``DataLossCounter``).
+    /// A dropped to-many whose inverse is a to-one is not listed: its links live in the inverse's key.
+    public var drops: [DataLoss]
+
+    /// Creates a mapping from its parts (see ``infer(from:to:)`` to compute one).
+    public init(
+        sourceVersion: String, destinationVersion: String, entities: [InferredEntityMapping], droppedEntities: [String],
+        notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion], drops: [DataLoss]
+    ) {
+        self.sourceVersion = sourceVersion
+        self.destinationVersion = destinationVersion
+        self.entities = entities
+        self.droppedEntities = droppedEntities
+        self.notInferable = notInferable
+        self.warnings = warnings
+        self.suggestedRenames = suggestedRenames
+        self.drops = drops
+    }
+
+    /// Infers the mapping from `source` to `destination`.
+    public static func infer(from source: ObjectModel, to destination: ObjectModel) -> InferredMapping {
+        var inferrer = MappingInferrer(source: source, destination: destination)
+        return inferrer.infer()
+    }
+
+    /// Whether lightweight migration can perform the whole step.
+    public var isInferable: Bool { notInferable.isEmpty }
+
+    /// The mapping of a destination entity.
+    public func entity(_ destination: String) -> InferredEntityMapping? {
+        entities.first { $0.destination == destination }
+    }
+
+    /// The destination entity that takes a source entity's objects.
+    public func destination(ofSourceEntity name: String) -> InferredEntityMapping? {
+        entities.first { $0.source == name }
+    }
+
+    /// The operations in words, for plans (`add Post.hide`, `rename Post.color → hexColor`, …).
+    public var operations: [String] {
+        var lines: [String] = []
+        for entity in entities {
+            let name = entity.destination
+            guard let source = entity.source else {
+                lines.append("add entity \(name)")
+                continue
+            }
+            if entity.isRenamed { lines.append("rename entity \(source) → \(name)") }
+            if let change = entity.parentChange {
+                lines.append("move \(name) from \(change.from ?? "the root") to \(change.to ?? "the root")")
+            }
+            for property in entity.attributes + entity.relationships {
+                if property.isAdded {
+                    lines.append("add \(name).\(property.destination)"
+                        + (property.defaultValue.map { " (default \($0))" } ?? ""))
+                } else if property.isRenamed {
+                    lines.append("rename \(name).\(property.source!) → \(property.destination)")
+                }
+                if property.becomesRequired {
+                    lines.append("make \(name).\(property.destination) required"
+                        + (property.defaultValue.map { " (missing values become \($0))" } ?? ""))
+                }
+                if property.becomesOptional { lines.append("make \(name).\(property.destination) optional") }
+            }
+            lines += (entity.droppedAttributes + entity.droppedRelationships).map { "drop \(source).\($0)" }
+        }
+        lines += droppedEntities.map { "drop entity \($0)" }
+        return lines
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import MigrationEngine
+
+/// What `cdmigrate diff` prints, as text or JSON.
+struct DiffReport: Encodable {
+    let from: String
+    let to: String
+    let inferable: Bool
+    /// Whether the step drops data: values counted in the store, or (without a store) anything dropped.
+    let lossy: Bool
+    let countedInStore: String?
+    let operations: [String]
+    let drops: [DataLoss]
+    let notInferable: [NotInferable]
+    let suggestedRenames: [RenameSuggestion]
+    let warnings: [String]
+    let mapping: InferredMapping
+
+    init(mapping: InferredMapping, drops: [DataLoss], countedInStore: String?) {
+        from = mapping.sourceVersion
+        to = mapping.destinationVersion
+        inferable = mapping.isInferable
+        lossy = drops.contains { ($0.count ?? 1) > 0 }
+        self.countedInStore = countedInStore
+        operations = mapping.operations
+        self.drops = drops
+        notInferable = mapping.notInferable
+        suggestedRenames = mapping.suggestedRenames
+        warnings = mapping.warnings
+        self.mapping = mapping
+    }
+
+    /// The named version, or a failure listing the versions there are.
+    static func version(_ name: String, in bundle: ModelBundle) throws -> ObjectModel {
+        guard let version = bundle.version(named: name) else {
+            throw UnknownVersion(path: bundle.path, name: name, known: bundle.versions.map(\.name))
+        }
+        return version
+    }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    func text() -> String {
+        var lines = ["\(from) → \(to): " + (inferable ? "inferable (lightweight)" : "NOT inferable: needs an explicit mapping")]
+        func section(_ title: String, _ items: [String]) {
+            guard !items.isEmpty else { return }
+            lines.append("")
+            lines.append(title)
+            lines += items.map { "  " + $0 }
+        }
+        section("Operations:", operations.isEmpty ? ["(none: the versions store the same data)"] : operations)
+        let lossTitle = countedInStore.map { "Data loss (counted in \($0)):" } ?? "Data loss (no store given; may lose data):"
+        section(lossTitle, drops.map { loss in
+            loss.description + (loss.count == nil ? "  (if the store holds any)" : loss.count! > 0 ? "  LOSSY" : "")
+        })
+        section("Not inferable:", notInferable.map(\.description))
+        section("Suggested renames:", suggestedRenames.map(\.description))
+        section("Warnings:", warnings)
+        if lossy { lines += ["", countedInStore == nil ? "This step drops data." : "This step is lossy for this store."] }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// A version name the model does not have.
+struct UnknownVersion: CategorizedError {
+    let path: String
+    let name: String
+    let known: [String]
+    var category: FailureCategory { .invalidInput }
+    var description: String {
+        "\(path): no model version \"\(name)\" (versions: \(known.joined(separator: ", ")))"
+    }
+}

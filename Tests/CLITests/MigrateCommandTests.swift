@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+import TestSupport
+
+@Suite("migrate and plan on the rename chain", Corpus.required, .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct MigrateCommandTests {
+    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+
+    @Test("plan shows the chain through every version")
+    func plan() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let result = try CLIRunner.run(["plan", store, "--model", model])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("chain    v1.0.0 ─inferred→ v1.1.0 ─inferred→ v1.1.2 ─inferred→ v1.2.0 ─inferred→ v2.0.0"))
+        let graph = try CLIRunner.run(["plan", store, "--model", model, "--graph", "--dot"])
+        #expect(graph.stdout.hasPrefix("digraph versions {"))
+        #expect(graph.stdout.contains(#""v1.0.0" -> "v2.0.0" [style=dashed label="inferred" color=red]"#))
+    }
+
+    @Test("A dry run prints JSON events and changes nothing; a real run needs --yes off a terminal, then records history")
+    func dryRunThenMigrate() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let stamp = try FileManager.default.attributesOfItem(atPath: store)[.modificationDate] as? Date
+        let dry = try CLIRunner.run(["migrate", store, "--model", model, "--dry-run", "--json"])
+        #expect(dry.status == 0)
+        let events = dry.stdout.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        #expect(events.first?["event"] as? String == "planReady")
+        #expect(events.last?["event"] as? String == "committed")
+        #expect(events.last?["dryRun"] as? Bool == true)
+        #expect(events.filter { $0["event"] as? String == "stepValidated" }.count == 4)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.modificationDate] as? Date == stamp)
+
+        let refused = try CLIRunner.run(["migrate", store, "--model", model])
+        #expect(refused.status == 11)
+        let migrated = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
+        #expect(migrated.status == 0)
+        #expect(migrated.stdout.contains("migrated; backup at"))
+        let verify = try CLIRunner.run(["verify", store, "--model", model])
+        #expect(verify.stdout.contains("a valid v2.0.0 store"))
+        let history = try CLIRunner.run(["history", store, "--json"])
+        let actions = history.stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["action"] as? String
+        }
+        #expect(actions == ["dry-run", "migrate"])
+        let restored = try CLIRunner.run(["restore", store])
+        #expect(restored.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("A store open in another SQLite connection is refused with exit code 6")
+    func lockedStore() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        holder.arguments = [store]
+        let input = Pipe()
+        holder.standardInput = input
+        holder.standardOutput = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
+        try holder.run()
+        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
+        Thread.sleep(forTimeInterval: 0.5)
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
+        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
+        holder.waitUntilExit()
+        #expect(result.status == 6)
+        #expect(result.stderr.contains("cdmigrate: error:"))
+    }
+}
