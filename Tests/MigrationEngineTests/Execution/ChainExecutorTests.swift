@@ -118,6 +118,21 @@ struct ChainExecutorTests {
         #expect(BackupStore(root: backupRoot).list().isEmpty)
     }
 
+    @Test("A store that is no longer at the plan's starting version is refused untouched")
+    func storeMovedOn() throws {
+        let folder = try TemporaryDirectory.make()
+        let store = try ExecutionFixture.store("v1.1.0", in: folder)
+        let backupRoot = try TemporaryDirectory.make().path
+        let before = try ExecutionFixture.fingerprint(folder.path)
+        let error = #expect(throws: ExecutionError.self) {
+            try ChainExecutor(options: ExecutionOptions(backupRoot: backupRoot)).run([
+                MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.2"))
+            ])
+        }
+        #expect(error?.description.contains("no longer at v1.0.0") == true)
+        #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
+    }
+
     @Test("An open SQLite connection keeps a migration off the store")
     func lockedByWriter() throws {
         let store = try ExecutionFixture.store("v1.0.0")
