@@ -26,6 +26,10 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // A store caught mid-swap would be read in a state that is neither old nor new.
+            if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) {
+                StandardError.write("cdmigrate: recovered an interrupted migration of \(store): \(outcome.rawValue)\n")
+            }
             if graph {
                 // The graph is shown even when no chain reaches the target: that is when it is most needed.
                 let whole = try planning.graph()
