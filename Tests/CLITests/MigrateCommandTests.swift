@@ -51,6 +51,26 @@ struct MigrateCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
+    @Test("On a terminal, each step draws a progress bar with its rate", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressBarsOnTerminal() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("\u{1B}[2K  step 1 BasicEntity █"))
+        #expect(text.contains("1/1 ("))
+        #expect(text.contains("rows/s"))
+    }
+
     @Test("A store open in another SQLite connection is refused with exit code 6")
     func lockedStore() throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
