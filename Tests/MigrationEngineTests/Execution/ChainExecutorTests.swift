@@ -216,3 +216,25 @@ struct WALStoreTests {
         #expect(try ExecutionFixture.value(store, column: "ZV1_0_0_NAME") != nil)
     }
 }
+
+@Suite("External data folder", Corpus.required)
+struct ExternalDataTests {
+    @Test("The .Name_SUPPORT folder is backed up with the store, left in place by the swap, and restored")
+    func supportFolder() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let paths = StorePaths(storePath: store)
+        let external = paths.supportFolder + "/_EXTERNAL_DATA"
+        try FileManager.default.createDirectory(atPath: external, withIntermediateDirectories: true)
+        let blob = Data((0..<4096).map { UInt8($0 % 251) })
+        try blob.write(to: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001"))
+        try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))])
+        let backups = BackupStore(root: paths.defaultBackupRoot)
+        let manifest = try #require(backups.list().first)
+        let supportName = URL(fileURLWithPath: paths.supportFolder).lastPathComponent
+        #expect(manifest.files.map(\.name).contains(supportName + "/_EXTERNAL_DATA/0F1E2D3C-0000-4000-8000-000000000001"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001")) == blob)
+        try FileManager.default.removeItem(atPath: paths.supportFolder)
+        try StoreRestore.restore(storePath: store, backupID: manifest.id, backupRoot: nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001")) == blob)
+    }
+}
