@@ -16,10 +16,12 @@ enum CLIRunner {
 
     static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    /// Runs `cdmigrate arguments`; a `launcher` (for example `setpriv …`) runs the binary through it.
+    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
-        process.arguments = arguments
+        let command = launcher + [binary] + arguments
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -7,9 +7,9 @@ import TestSupport
 struct HashCommandTests {
     @Test("--json: every version with checksum, digest and each entity's hash in hex and base64")
     func json() throws {
-        let result = try CommandRunner.run(["hash", Corpus.path("rename-chain/Model.xcdatamodeld"), "--json"])
+        let result = try CLIRunner.run(["hash", Corpus.path("rename-chain/Model.xcdatamodeld"), "--json"])
         #expect(result.status == 0)
-        #expect(try CommandRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions"])
+        #expect(try CLIRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions"])
         let report = try JSONDecoder().decode(ModelHashReport.self, from: Data(result.stdout.utf8))
         #expect(report.versions.count == 5)
         #expect(report.currentVersion == "v2.0.0")
@@ -22,7 +22,7 @@ struct HashCommandTests {
 
     @Test("Text: versions, checksum and digest lines, hex and base64 per entity")
     func text() throws {
-        let result = try CommandRunner.run(["hash", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
+        let result = try CLIRunner.run(["hash", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("CoreDataMigration_Example 4  (current)"))
         #expect(result.stdout.contains("  Color  xCYQ2suC39Z9goHUnYKRa9Akk8tMyJfbnKCX/nycuec=  c42610dacb82dfd67d8281d49d82916bd02493cb4cc897db9ca097fe7c9cb9e7"))
@@ -31,7 +31,7 @@ struct HashCommandTests {
 
     @Test("A missing model is exit code 3 with one line naming it")
     func missing() throws {
-        let result = try CommandRunner.run(["hash", "/nonexistent/Model.xcdatamodeld"])
+        let result = try CLIRunner.run(["hash", "/nonexistent/Model.xcdatamodeld"])
         #expect(result.status == 3)
         #expect(result.stderr == "cdmigrate: error: /nonexistent/Model.xcdatamodeld: no such file or directory\n")
     }

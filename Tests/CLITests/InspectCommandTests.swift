@@ -17,11 +17,11 @@ struct InspectCommandTests {
     func jsonShape() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
         let before = try FolderFingerprint(folderOf: store)
-        let result = try CommandRunner.run(["inspect", store, "--json"])
+        let result = try CLIRunner.run(["inspect", store, "--json"])
         #expect(try FolderFingerprint(folderOf: store) == before, "inspect wrote nothing beside the store")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        #expect(try CommandRunner.jsonKeys(result.stdout).isSubset(of: Self.documentedKeys))
+        #expect(try CLIRunner.jsonKeys(result.stdout).isSubset(of: Self.documentedKeys))
         let report = try JSONDecoder().decode(StoreReport.self, from: Data(result.stdout.utf8))
         #expect(report.entities.map(\.rows) == [84, 84])
         #expect(report.entities.allSatisfy { $0.matchesModel == true })
@@ -36,7 +36,7 @@ struct InspectCommandTests {
     @Test("Text report with --model names the compatible version and marks entities ✓")
     func textWithModel() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
-        let result = try CommandRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
+        let result = try CLIRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
         #expect(result.stdout.contains("✓ CoreDataMigration_Example 3 (2/2), ✗ CoreDataMigration_Example 4 (1/2)"))
@@ -48,7 +48,7 @@ struct InspectCommandTests {
     func nearest() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
         let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel")
-        let result = try CommandRunner.run(["inspect", store, "--model", model])
+        let result = try CLIRunner.run(["inspect", store, "--model", model])
         #expect(result.status == 0)
         #expect(result.stdout.contains("✗ no compatible version; nearest: CoreDataMigration_Example 4"))
         #expect(result.stdout.contains("attribute hide: in the model version, not in the store"))
@@ -73,7 +73,7 @@ struct InspectCommandTests {
             (folder.path, 7), (plain, 12),
         ]
         for (path, status) in cases {
-            let result = try CommandRunner.run(["inspect", path])
+            let result = try CLIRunner.run(["inspect", path])
             #expect(result.status == status, "\(path)")
             #expect(result.stdout.isEmpty)
             #expect(result.stderr.hasPrefix("cdmigrate: error: \(path): "))
@@ -82,12 +82,12 @@ struct InspectCommandTests {
     }
 
     @Test("A store the user may not read: exit 7, one line naming it",
-          .enabled(if: CommandRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+          .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func permissionDenied() throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: store)
-        let result = try CommandRunner.run(["inspect", store], asUnprivileged: true)
+        let result = try CLIRunner.runUnprivileged(["inspect", store])
         #expect(result.status == 7)
         #expect(result.stderr == "cdmigrate: error: \(store): cannot open: Permission denied\n")
     }
@@ -98,14 +98,28 @@ struct InspectCommandTests {
         try DatabaseQueue(path: store).write {
             try $0.execute(sql: #"UPDATE "Z_MODELCACHE" SET "Z_CONTENT" = ?"#, arguments: [Data("junk".utf8)])
         }
-        let alone = try CommandRunner.run(["inspect", store])
+        let alone = try CLIRunner.run(["inspect", store])
         #expect(alone.status == 5)
         #expect(alone.stderr.hasPrefix("cdmigrate: error: \(store): model cache is unreadable: "))
         let model = Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld")
-        let compared = try CommandRunner.run(["inspect", store, "--model", model, "--json"])
+        let compared = try CLIRunner.run(["inspect", store, "--model", model, "--json"])
         #expect(compared.status == 0)
         let report = try JSONDecoder().decode(StoreReport.self, from: Data(compared.stdout.utf8))
         #expect(report.compatibility?.compatibleVersion == "CoreDataMigration_Example 2")
         #expect(report.compatibility?.usesStoreModel == false)
+    }
+
+    @Test("A store without a model cache and no --model: facts shown, no compatibility claimed")
+    func noModelAtAll() throws {
+        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE "Z_MODELCACHE""#) }
+        let text = try CLIRunner.run(["inspect", store])
+        #expect(text.status == 0)
+        #expect(text.stdout.contains("none (the store has no model cache; pass --model)"))
+        let json = try CLIRunner.run(["inspect", store, "--json"])
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(json.stdout.utf8))
+        #expect(report.compatibility == nil && report.modelSource == nil && !report.hasModelCache)
+        #expect(report.entities.map(\.rows) == [10])
+        #expect(report.entities.first?.matchesModel == nil)
     }
 }

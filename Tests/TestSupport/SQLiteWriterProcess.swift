@@ -6,14 +6,17 @@ public final class SQLiteWriterProcess {
     private let input = Pipe()
     private let output = Pipe()
 
-    /// Starts `sqlite3` on `path` and returns once it holds the write lock.
-    public init(path: String) throws {
+    /// What the default writer runs: a write transaction left open, so SQLite holds its write lock.
+    public static let openTransaction = #"BEGIN IMMEDIATE; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX";"#
+
+    /// Starts `sqlite3` on `path`, runs `statements` and returns once they have run.
+    public init(path: String, statements: String = openTransaction) throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", path]
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        input.fileHandleForWriting.write(Data((#"BEGIN IMMEDIATE; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX"; SELECT 'ready';"# + "\n").utf8))
+        input.fileHandleForWriting.write(Data((statements + " SELECT 'ready';\n").utf8))
         var seen = Data()
         while !String(decoding: seen, as: UTF8.self).contains("ready") {
             let chunk = output.fileHandleForReading.availableData
@@ -27,6 +30,13 @@ public final class SQLiteWriterProcess {
         guard process.isRunning else { return }
         input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
         try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    /// Kills the process mid-transaction, as a crash would, leaving whatever it wrote on disk.
+    public func crash() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }

@@ -24,7 +24,7 @@ struct InferredCopier {
                         current = copy.sql
                         try copyEntity(copy, db: db)
                     }
-                    for sql in plan.joinCopies {
+                    for sql in plan.joinCopies + plan.orderFills {
                         try context.checkCancelled()
                         current = sql
                         try db.execute(sql: sql)

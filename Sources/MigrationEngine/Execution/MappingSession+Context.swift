@@ -73,9 +73,13 @@ extension MappingSession: MigrationPolicyContext {
     func createDefaultRelationships(for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping)
         throws
     {
-        guard let resolved = mappingsByName[mapping.name], destination.entity == resolved.destinationEntity?.name else {
-            return
-        }
+        guard let resolved = mappingsByName[mapping.name] else { return }
+        try linkDefaults(resolved, destination: destination, source: source)
+    }
+
+    /// Sets the relationships `resolved` lists on one object it made (objects of other entities are skipped).
+    func linkDefaults(_ resolved: ResolvedEntityMapping, destination: ObjectReference, source: ObjectReference) throws {
+        guard destination.entity == resolved.destinationEntity?.name else { return }
         for (relationship, expression) in resolved.relationships {
             let value = try evaluate(expression, mapping: resolved, source: source, destination: destination)
             do {

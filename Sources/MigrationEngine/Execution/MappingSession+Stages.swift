@@ -73,6 +73,30 @@ extension MappingSession {
     func createRelationships(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws {
         let policy = policies[mapping.index]
         guard policy != nil || !mapping.relationships.isEmpty else { return }
+        if policy == nil {
+            var remaining = mapping
+            remaining.relationships = []
+            let linker = RelationshipBulkLinker(session: self)
+            for (relationship, value) in mapping.relationships {
+                try context.checkCancelled()
+                var linked = false
+                try db.inTransaction {
+                    linked = try linker.link(mapping, relationship, value)
+                    return linked ? .commit : .rollback
+                }
+                if !linked { remaining.relationships.append((relationship, value)) }
+            }
+            guard !remaining.relationships.isEmpty else { return }
+            return try createRelationshipsOneByOne(remaining, context: context, batchSize: batchSize)
+        }
+        try createRelationshipsOneByOne(mapping, context: context, batchSize: batchSize)
+    }
+
+    /// Stage 2 object by object: the policy's stage, or each relationship expression evaluated per object.
+    private func createRelationshipsOneByOne(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int)
+        throws
+    {
+        let policy = policies[mapping.index]
         var last: Int64 = 0
         while true {
             try context.checkCancelled()
@@ -90,7 +114,7 @@ extension MappingSession {
                             try policy.createRelationships(
                                 for: made, source: sourceObject, mapping: mapping.mapping, context: self)
                         } else {
-                            try createDefaultRelationships(for: made, source: sourceObject, mapping: mapping.mapping)
+                            try linkDefaults(mapping, destination: made, source: sourceObject)
                         }
                     } catch {
                         throw failure(error, mapping: mapping, object: sourceObject, expression: nil)

@@ -44,17 +44,7 @@ struct ObjectEnvironment: ExpressionEnvironment {
     func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
         -> [ObjectReference]
     {
-        guard let sourceEntity = mapping.sourceEntity,
-            let declared = session.source.model.allRelationships(of: sourceEntity).first(where: { $0.name == relationship })
-        else {
-            throw ExpressionEvaluationError("the source entity has no relationship \(relationship)")
-        }
-        let wanted = mapping.relationships.first { $0.relationship.name == relationship }?.relationship.destinationEntity
-        let candidates = session.mappings.filter {
-            $0.sourceEntity?.name == declared.destinationEntity
-                && (wanted == nil || $0.destinationEntity?.name == wanted)
-        }
-        return try candidates.flatMap { try session.destinations(of: $0, for: sources) }
+        try session.mappings(reachedBy: relationship, from: mapping).flatMap { try session.destinations(of: $0, for: sources) }
     }
 
     /// Selector names used with `$entityPolicy` in the mapping, so the policy's own functions can be offered.
@@ -67,12 +57,33 @@ struct ObjectEnvironment: ExpressionEnvironment {
 }
 
 extension MappingSession {
-    /// The destination objects `mapping` made from `sources`.
+    /// The destination objects `mapping` made from `sources` (only sources from the table it reads count).
     func destinations(of mapping: ResolvedEntityMapping, for sources: [ObjectReference]) throws -> [ObjectReference] {
-        try sources.filter { $0.side == .source }.flatMap { source in
-            try association.destinations(mapping: mapping.index, source: source.primaryKey).map { key, number in
+        guard let read = mapping.sourceEntity.flatMap({ source.entities[$0.name]?.table }) else { return [] }
+        return try sources.filter { $0.side == .source && source.entities[$0.entity]?.table == read }.flatMap { object in
+            try association.destinations(mapping: mapping.index, source: object.primaryKey).map { key, number in
                 ObjectReference(side: .destination, entity: destination.numbers[number] ?? "?", primaryKey: key)
             }
+        }
+    }
+
+    /// The mappings that turn the objects of `mapping`'s source relationship `relationship` into objects of
+    /// the destination relationship with the same name (Core Data's `…ForSourceRelationshipNamed:`).
+    func mappings(reachedBy relationship: String, from mapping: ResolvedEntityMapping) throws -> [ResolvedEntityMapping] {
+        guard let sourceEntity = mapping.sourceEntity,
+            let declared = source.model.allRelationships(of: sourceEntity).first(where: { $0.name == relationship }),
+            let reached = source.model.entity(named: declared.destinationEntity)
+        else {
+            throw ExpressionEvaluationError("the source entity has no relationship \(relationship)")
+        }
+        let family = Set(source.model.hierarchy(below: reached).map(\.name))
+        let wanted = mapping.relationships.first { $0.relationship.name == relationship }?.relationship.destinationEntity
+        let wantedFamily = wanted.flatMap { destination.model.entity(named: $0) }
+            .map { Set(destination.model.hierarchy(below: $0).map(\.name)) }
+        return mappings.filter { candidate in
+            guard let read = candidate.sourceEntity?.name, family.contains(read) else { return false }
+            guard let wantedFamily else { return true }
+            return candidate.destinationEntity.map { wantedFamily.contains($0.name) } ?? false
         }
     }
 }

@@ -19,11 +19,14 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     public var warnings: [String]
     /// Likely renames without a renaming identifier.
     public var suggestedRenames: [RenameSuggestion]
+    /// Everything the step drops that holds data of its own, without counts (see ``DataLossCounter``).
+    /// A dropped to-many whose inverse is a to-one is not listed: its links live in the inverse's key.
+    public var drops: [DataLoss]
 
     /// Creates a mapping from its parts (see ``infer(from:to:)`` to compute one).
     public init(
         sourceVersion: String, destinationVersion: String, entities: [InferredEntityMapping], droppedEntities: [String],
-        notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion]
+        notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion], drops: [DataLoss]
     ) {
         self.sourceVersion = sourceVersion
         self.destinationVersion = destinationVersion
@@ -32,6 +35,7 @@ public struct InferredMapping: Sendable, Hashable, Codable {
         self.notInferable = notInferable
         self.warnings = warnings
         self.suggestedRenames = suggestedRenames
+        self.drops = drops
     }
 
     /// Infers the mapping from `source` to `destination`.
@@ -51,17 +55,6 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     /// The destination entity that takes a source entity's objects.
     public func destination(ofSourceEntity name: String) -> InferredEntityMapping? {
         entities.first { $0.source == name }
-    }
-
-    /// Everything the step drops, without counts (see ``DataLossCounter`` for counts in a store).
-    public var drops: [DataLoss] {
-        var losses = droppedEntities.map { DataLoss(kind: .entity, entity: $0) }
-        for entity in entities {
-            guard let source = entity.source else { continue }
-            losses += entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: source, property: $0) }
-            losses += entity.droppedRelationships.map { DataLoss(kind: .relationship, entity: source, property: $0) }
-        }
-        return losses
     }
 
     /// The operations in words, for plans (`add Post.hide`, `rename Post.color → hexColor`, …).

@@ -4,7 +4,7 @@ struct MappingInferrer {
     let destination: ObjectModel
     private var notInferable: [NotInferable] = []
     private var warnings: [String] = []
-    private var suggestions: [RenameSuggestion] = []
+    var suggestions: [RenameSuggestion] = []
 
     init(source: ObjectModel, destination: ObjectModel) {
         self.source = source
@@ -42,7 +42,8 @@ struct MappingInferrer {
         let dropped = source.entities.map(\.name).filter { !used.contains($0) }
         return InferredMapping(
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
-            droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions)
+            droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions,
+            drops: drops(entities: mappings, droppedEntities: dropped))
     }
 
     private mutating func map(_ entity: Entity, from: Entity) -> InferredEntityMapping {
@@ -120,12 +121,11 @@ struct MappingInferrer {
         {
             notInferable.append(fail("now points to \(relationship.destinationEntity), not to what \(from.destinationEntity) became"))
         }
-        if relationship.isToMany != from.isToMany {
-            notInferable.append(fail("changes between to-one and to-many (not supported by cdmigrate's inferred step)"))
-        } else if relationship.isToMany && relationship.isOrdered != from.isOrdered {
-            notInferable.append(fail("changes between ordered and unordered (not supported by cdmigrate's inferred step)"))
-        } else if isManyToMany(relationship, in: destination) != isManyToMany(from, in: source) {
-            notInferable.append(fail("its inverse changes between to-one and to-many (not supported by cdmigrate's inferred step)"))
+        // To-one → to-many (and ordered ↔ unordered) keeps every link; the reverse would have to pick one.
+        if from.isToMany && !relationship.isToMany {
+            notInferable.append(fail("becomes to-one: objects related to several would keep only one"))
+        } else if relationship.isToMany && destination.inverse(of: relationship) == nil && source.inverse(of: from) != nil {
+            notInferable.append(fail("loses its inverse (to-many relationships without an inverse are not supported by cdmigrate)"))
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true
@@ -135,26 +135,7 @@ struct MappingInferrer {
         return mapping
     }
 
-    private func isManyToMany(_ relationship: Relationship, in model: ObjectModel) -> Bool {
-        relationship.isToMany && (model.inverse(of: relationship)?.isToMany ?? false)
-    }
-
-    private func destinationName(ofSource name: String) -> String? {
+    func destinationName(ofSource name: String) -> String? {
         destination.entities.first { sourceEntity(for: $0)?.name == name }?.name
-    }
-
-    private mutating func suggestRenames(_ mapping: InferredEntityMapping, sourceEntity: Entity, entity: Entity) {
-        let added = mapping.attributes.filter(\.isAdded).compactMap { m in destination.allAttributes(of: entity).first { $0.name == m.destination } }
-        let dropped = mapping.droppedAttributes.compactMap { name in source.allAttributes(of: sourceEntity).first { $0.name == name } }
-        if added.count == 1, dropped.count == 1, added[0].type == dropped[0].type {
-            suggestions.append(RenameSuggestion(entity: entity.name, from: dropped[0].name, to: added[0].name))
-        }
-        let addedLinks = mapping.relationships.filter(\.isAdded).compactMap { m in destination.allRelationships(of: entity).first { $0.name == m.destination } }
-        let droppedLinks = mapping.droppedRelationships.compactMap { name in source.allRelationships(of: sourceEntity).first { $0.name == name } }
-        if addedLinks.count == 1, droppedLinks.count == 1, addedLinks[0].isToMany == droppedLinks[0].isToMany,
-            destinationName(ofSource: droppedLinks[0].destinationEntity) == addedLinks[0].destinationEntity
-        {
-            suggestions.append(RenameSuggestion(entity: entity.name, from: droppedLinks[0].name, to: addedLinks[0].name))
-        }
     }
 }

@@ -56,7 +56,9 @@ enum ArchivedEntityDecoder {
         return attribute
     }
 
-    private static func relationship(_ object: ArchivedObject, name: String, entity: String, path: String) throws(ModelError) -> Relationship {
+    private static func relationship(
+        _ object: ArchivedObject, name: String, entity: String, path: String
+    ) throws(ModelError) -> Relationship {
         guard let destination = object["NSDestinationEntity"]?["NSEntityName"]?.string
             ?? object["_NSDestinationEntityName"]?.string
         else {

@@ -25,7 +25,9 @@ struct EntityDiffer {
         return result
     }
 
-    private func compare<P>(_ ours: [String: P], _ theirs: [String: P], kind: String, facets: (P) -> [(String, String)]) -> [PropertyDifference] {
+    private func compare<P>(
+        _ ours: [String: P], _ theirs: [String: P], kind: String, facets: (P) -> [(String, String)]
+    ) -> [PropertyDifference] {
         Set(ours.keys).union(theirs.keys).sorted().compactMap { name in
             switch (ours[name], theirs[name]) {
             case (_?, nil): return PropertyDifference(property: name, kind: kind, change: .missing)

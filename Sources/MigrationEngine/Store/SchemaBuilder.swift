@@ -84,23 +84,36 @@ public struct SchemaBuilder: Sendable {
         let ordered = columns.enumerated().sorted { ($0.element.orderGroup, $0.offset) < ($1.element.orderGroup, $1.offset) }
         return SchemaTable(
             name: tableName, rootEntity: root.name, columns: fixed + ordered.map(\.element),
-            indexes: indexes + fetchIndexes(below: root, table: tableName, columns: columns))
+            indexes: indexes + declaredIndexes(below: root, table: tableName, columns: columns))
     }
 
-    private func fetchIndexes(below root: Entity, table: String, columns: [SchemaColumn]) -> [SchemaIndex] {
+    /// Fetch indexes (`Z_<Entity>_<name>`, each column `COLLATE BINARY ASC|DESC`) and uniqueness
+    /// constraints (`Z_<ENTITY>_UNIQUE_<PROPERTIES>`, a `UNIQUE` index). R-tree indexes are not created.
+    private func declaredIndexes(below root: Entity, table: String, columns: [SchemaColumn]) -> [SchemaIndex] {
+        func column(_ property: String, in entity: Entity) -> String? {
+            let owners = Set(([entity] + model.ancestors(of: entity)).map(\.name))
+            return columns.first { column in
+                switch column.role {
+                case .attribute(let owner, let name), .foreignKey(let owner, let name): owners.contains(owner) && name == property
+                default: false
+                }
+            }?.name
+        }
         var indexes: [SchemaIndex] = []
         for entity in model.hierarchy(below: root) {
-            for fetchIndex in entity.fetchIndexes {
-                let names = fetchIndex.elements.compactMap { element in
-                    columns.first { column in
-                        switch column.role {
-                        case .attribute(_, let name), .foreignKey(_, let name): name == element.property
-                        default: false
-                        }
-                    }?.name
-                }
+            for fetchIndex in entity.fetchIndexes where fetchIndex.elements.allSatisfy({ $0.type == "Binary" }) {
+                let names = fetchIndex.elements.compactMap { column($0.property, in: entity) }
                 guard names.count == fetchIndex.elements.count, !names.isEmpty else { continue }
-                indexes.append(SchemaIndex(name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names))
+                indexes.append(SchemaIndex(
+                    name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names,
+                    columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") }))
+            }
+            for constraint in entity.uniquenessConstraints {
+                let names = constraint.compactMap { column($0, in: entity) }
+                guard names.count == constraint.count, !names.isEmpty else { continue }
+                let suffix = constraint.map { $0.uppercased() }.joined(separator: "_")
+                indexes.append(SchemaIndex(
+                    name: "Z_\(entity.name.uppercased())_UNIQUE_\(suffix)", table: table, columns: names, isUnique: true))
             }
         }
         return indexes

@@ -6,17 +6,27 @@ public struct SchemaIndex: Sendable, Hashable, Codable {
     public var table: String
     /// The indexed columns, in order.
     public var columns: [String]
+    /// Text after each column (`COLLATE BINARY ASC` for fetch indexes), parallel to ``columns``; empty for none.
+    public var columnSuffixes: [String]
+    /// Whether it is a `UNIQUE` index (uniqueness constraints).
+    public var isUnique: Bool
 
     /// Creates an index description.
-    public init(name: String, table: String, columns: [String]) {
+    public init(name: String, table: String, columns: [String], columnSuffixes: [String] = [], isUnique: Bool = false) {
         self.name = name
         self.table = table
         self.columns = columns
+        self.columnSuffixes = columnSuffixes
+        self.isUnique = isUnique
     }
 
     /// Core Data's DDL: `CREATE INDEX ZCOLOR_ZPOST_INDEX ON ZCOLOR (ZPOST)`.
     public var createStatement: String {
-        let list = columns.map(SQLIdentifier.ddl).joined(separator: ", ")
-        return "CREATE INDEX \(SQLIdentifier.ddl(name)) ON \(SQLIdentifier.ddl(table)) (\(list))"
+        let list = columns.enumerated().map { index, column in
+            let suffix = index < columnSuffixes.count ? columnSuffixes[index] : ""
+            return SQLIdentifier.ddl(column) + (suffix.isEmpty ? "" : " " + suffix)
+        }
+        let kind = isUnique ? "CREATE UNIQUE INDEX" : "CREATE INDEX"
+        return "\(kind) \(SQLIdentifier.ddl(name)) ON \(SQLIdentifier.ddl(table)) (\(list.joined(separator: ", ")))"
     }
 }

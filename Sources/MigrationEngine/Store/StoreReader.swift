@@ -28,7 +28,9 @@ public enum StoreReader {
                 let tables = try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
                 guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
-                    throw StoreError(.notCoreData, path: path, message: "SQLite database without Z_METADATA and Z_PRIMARYKEY, not a Core Data store")
+                    throw StoreError(
+                        .notCoreData, path: path,
+                        message: "SQLite database without Z_METADATA and Z_PRIMARYKEY, not a Core Data store")
                 }
                 let metadata = try StoreMetadata.read(db, path: path)
                 // CASTs keep odd values in a damaged store from reaching GRDB's strict conversions.

@@ -30,29 +30,29 @@ public final class StoreSnapshot: Sendable {
 
     /// Takes a snapshot of the store at `path`.
     /// - Parameter parent: Where to create the private folder (the system temporary folder by default).
+    /// A symbolic link is followed: SQLite keeps the `-wal` beside the link's target, so that is the store.
     public static func take(of path: String, in parent: URL? = nil) throws(StoreError) -> StoreSnapshot {
         try StoreFileProbe.checkDatabaseFile(path)
-        if StoreLockProbe.hasWriter(databasePath: path) {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        if StoreLockProbe.hasWriter(databasePath: resolved) {
             throw StoreError(.locked, path: path, message: "another process is writing this store")
         }
         let directory = try makePrivateDirectory(in: parent ?? FileManager.default.temporaryDirectory, for: path)
         let copy = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
         for _ in 0..<5 {
-            let before = StoreFileSet.scan(path)
-            let stamps = modificationStamps(path)
+            let before = StoreFileSet.scan(resolved)
+            let stamps = modificationStamps(resolved)
             do {
                 for file in before.files where [.database, .wal, .journal].contains(file.role) {
                     let target = copy + (file.role.suffix ?? "")
                     try? FileManager.default.removeItem(atPath: target)
-                    try FileManager.default.copyItem(atPath: file.path, toPath: target)
-                    // The copy is ours alone and may need writing (journal rollback), whatever the original's mode.
-                    try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: target)
+                    try SnapshotFileCopy.copy(from: file.path, to: target)
                 }
             } catch {
                 try? FileManager.default.removeItem(at: directory)
                 throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error.localizedDescription)")
             }
-            if modificationStamps(path) == stamps, StoreFileSet.scan(path) == before {
+            if modificationStamps(resolved) == stamps, StoreFileSet.scan(resolved) == before {
                 let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot

@@ -42,7 +42,8 @@ struct StoreTableLayout {
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
         var countsByTable: [String: [Int: Int]] = [:]
         for table in entityTables where tables.contains(table) {
-            let rows = try Row.fetchAll(db, sql: #"SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), COUNT(*) FROM \#(SQLIdentifier.quoted(table)) GROUP BY 1"#)
+            let rows = try Row.fetchAll(
+                db, sql: #"SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), COUNT(*) FROM \#(SQLIdentifier.quoted(table)) GROUP BY 1"#)
             countsByTable[table] = Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: +)
         }
         return primaryKeys.filter { !$0.isHistory }.map { entry in

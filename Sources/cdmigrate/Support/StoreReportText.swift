@@ -8,7 +8,7 @@ struct StoreReportText {
     func render() -> String {
         var lines = [
             field("Store", report.path),
-            field("Files", report.files.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent) (\(size($0.size)))" }.joined(separator: ", ")),
+            field("Files", report.files.map { "\(name($0.path)) (\(size($0.size)))" }.joined(separator: ", ")),
             field("Journal", "\(report.journalMode.rawValue)  auto_vacuum \(report.autoVacuum)"),
             field("UUID", report.uuid),
             field("Framework", report.frameworkVersion.map(String.init) ?? "unknown"),
@@ -22,8 +22,8 @@ struct StoreReportText {
         }
         lines.append("")
         lines += entityTable
-        for (title, tables) in [("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables)]
-        where !tables.isEmpty {
+        let groups = [("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables)]
+        for (title, tables) in groups where !tables.isEmpty {
             lines.append(field(title, tables.map { "\($0.name) (\($0.rows) rows)" }.joined(separator: ", ")))
         }
         lines += differences
@@ -87,6 +87,10 @@ struct StoreReportText {
 
     private func field(_ name: String, _ value: String) -> String {
         name.padding(toLength: 10, withPad: " ", startingAt: 0) + value
+    }
+
+    private func name(_ path: String) -> String {
+        URL(fileURLWithPath: path).lastPathComponent
     }
 
     private func size(_ bytes: Int64) -> String {

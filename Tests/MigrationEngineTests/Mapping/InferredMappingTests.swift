@@ -86,4 +86,18 @@ struct InferredMappingTests {
     func defaults(_ attribute: Attribute, _ expected: DefaultLiteral) {
         #expect(DefaultLiteral(attribute: attribute) == expected)
     }
+
+    @Test("Dropping a to-many whose inverse to-one stays loses nothing; dropping the to-one does")
+    func dropsFollowStorage() {
+        let before = InferredStepTests.v1
+        var withoutToMany = before
+        withoutToMany.entities[0].relationships = []
+        withoutToMany.entities[1].relationships[0].inverseName = nil
+        #expect(InferredMapping.infer(from: before, to: withoutToMany).drops.isEmpty)
+        var withoutToOne = before
+        withoutToOne.entities[1].relationships.removeFirst()
+        withoutToOne.entities[0].relationships[0].inverseName = nil
+        #expect(InferredMapping.infer(from: before, to: withoutToOne).drops
+            == [DataLoss(kind: .relationship, entity: "Note", property: "folder")])
+    }
 }

@@ -65,4 +65,20 @@ struct SchemaBuilderTests {
         let kept = SchemaBuilder(model: Self.tree, existingTableNames: ["Z_4FOLDERS"]).build()
         #expect(kept.joinTable(entity: "Folder", relationship: "tags")?.name == "Z_4FOLDERS")
     }
+
+    @Test("Fetch indexes and uniqueness constraints become Core Data's indexes")
+    func declaredIndexes() {
+        let model = ObjectModel(name: "i", entities: [
+            Entity(name: "GenericAlbum", attributes: [Attribute(name: "uuid", type: .string), Attribute(name: "kind", type: .integer16)],
+                   uniquenessConstraints: [["uuid"]],
+                   fetchIndexes: [FetchIndex(name: "byUuidIndex", elements: [.init(property: "uuid")]),
+                                  FetchIndex(name: "byKind", elements: [.init(property: "kind", ascending: false)])]),
+        ])
+        let statements = SchemaBuilder(model: model).build().tables[0].indexes.map(\.createStatement)
+        #expect(statements == [
+            "CREATE INDEX Z_GenericAlbum_byUuidIndex ON ZGENERICALBUM (ZUUID COLLATE BINARY ASC)",
+            "CREATE INDEX Z_GenericAlbum_byKind ON ZGENERICALBUM (ZKIND COLLATE BINARY DESC)",
+            "CREATE UNIQUE INDEX Z_GENERICALBUM_UNIQUE_UUID ON ZGENERICALBUM (ZUUID)",
+        ])
+    }
 }

@@ -45,24 +45,8 @@ struct StoreSnapshotTests {
     @Test("A hot journal left by a writer killed mid-transaction is rolled back in the copy, not in the read-only original")
     func hotJournal() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
-        let writer = Process()
-        writer.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        writer.arguments = ["sqlite3", store]
-        let input = Pipe()
-        let output = Pipe()
-        writer.standardInput = input
-        writer.standardOutput = output
-        try writer.run()
-        let statements = #"PRAGMA cache_size = 2; BEGIN; UPDATE "ZPOST" SET "ZHEXCOLOR" = 'lost'; SELECT 'ready';"#
-        input.fileHandleForWriting.write(Data((statements + "\n").utf8))
-        var seen = Data()
-        while !String(decoding: seen, as: UTF8.self).contains("ready") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            seen += chunk
-        }
-        kill(writer.processIdentifier, SIGKILL)
-        writer.waitUntilExit()
+        let statements = #"PRAGMA cache_size = 2; BEGIN; UPDATE "ZPOST" SET "ZHEXCOLOR" = 'lost';"#
+        try SQLiteWriterProcess(path: store, statements: statements).crash()
         let journal = try FileManager.default.attributesOfItem(atPath: store + "-journal")[.size] as? Int
         #expect((journal ?? 0) > 0)
         for suffix in ["", "-journal"] {
@@ -77,5 +61,21 @@ struct StoreSnapshotTests {
         #expect(try StoreReader.read(snapshot).rows(of: "Post") == 5979)
         #expect(snapshot.originalFiles[.journal] != nil)
         #expect(try FolderFingerprint(folderOf: store) == before)
+    }
+
+    @Test("A symbolic link to a WAL store is followed to the store, and the store is still left untouched")
+    func symbolicLink() throws {
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let link = try TemporaryDirectory.make().appendingPathComponent("Link.sqlite").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: store)
+        let before = try FolderFingerprint(folderOf: store)
+        let snapshot = try StoreSnapshot.take(of: link)
+        #expect(try StoreReader.read(snapshot).rows(of: "Post") == 84)
+        #expect(snapshot.originalFiles[.wal] != nil)
+        let copied = try FileManager.default.attributesOfItem(atPath: snapshot.path)
+        #expect(copied[.type] as? FileAttributeType == .typeRegular)
+        #expect(copied[.posixPermissions] as? Int == 0o600)
+        #expect(try FolderFingerprint(folderOf: store) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path) == ["Link.sqlite"])
     }
 }

@@ -1,0 +1,93 @@
+/// Builds the statements of an ``InferredCopyPlan`` from the mapping and both schemas.
+struct InferredCopyBuilder {
+    let mapping: InferredMapping
+    let source: ObjectModel
+    let destination: ObjectModel
+    let sourceSchema: StoreSchema
+    let destinationSchema: StoreSchema
+    let keys: KeyRemapping
+
+    /// The entity in `entity`'s chain (itself or an ancestor) that declares `property`.
+    func owner(of property: String, in entity: Entity, model: ObjectModel) -> String {
+        ([entity] + model.ancestors(of: entity)).first {
+            $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
+        }?.name ?? entity.name
+    }
+
+    func entityCopy(_ entityMapping: InferredEntityMapping) -> InferredCopyPlan.EntityCopy? {
+        guard let sourceName = entityMapping.source, let from = source.entity(named: sourceName),
+            let to = destination.entity(named: entityMapping.destination),
+            let table = destinationSchema.table(for: to.name), let sourceTable = sourceSchema.table(for: sourceName),
+            let newNumber = destinationSchema.entity(named: to.name)?.number,
+            let oldNumber = sourceSchema.entity(named: sourceName)?.number
+        else { return nil }
+        let chain = Set(([to] + destination.ancestors(of: to)).map(\.name))
+        var names: [String] = []
+        var values: [String] = []
+        var arguments: [DefaultLiteral] = []
+        func sourceColumn(_ role: SchemaColumn.Role) -> String? {
+            sourceTable.column(role).map { "s." + SQLIdentifier.quoted($0.name) }
+        }
+        for column in table.columns {
+            var value: String?
+            switch column.role {
+            case .primaryKey:
+                let shift = keys.offset(from: sourceTable.name, to: table.name)
+                value = shift == 0 ? "s.\"Z_PK\"" : "s.\"Z_PK\" + \(shift)"
+            case .entityNumber:
+                value = String(newNumber)
+            case .saveCounter:
+                value = "s.\"Z_OPT\""
+            case .attribute(let declaring, let name):
+                guard chain.contains(declaring), let property = entityMapping.attribute(name) else { continue }
+                let old = property.source.flatMap { sourceColumn(.attribute(entity: owner(of: $0, in: from, model: source), name: $0)) }
+                if let old, property.becomesRequired, let fill = property.defaultValue {
+                    value = "COALESCE(\(old), ?)"
+                    arguments.append(fill)
+                } else if let old {
+                    value = old
+                } else if property.isAdded, let fill = property.defaultValue {
+                    value = "?"
+                    arguments.append(fill)
+                }
+            case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name), .foreignOrder(let declaring, let name):
+                guard chain.contains(declaring), let sourceName = entityMapping.relationship(name)?.source,
+                    let relationship = source.allRelationships(of: from).first(where: { $0.name == sourceName })
+                else { continue }
+                let declarer = owner(of: sourceName, in: from, model: source)
+                value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
+            }
+            if let value {
+                names.append(SQLIdentifier.quoted(column.name))
+                values.append(value)
+            }
+        }
+        let sql = "INSERT INTO \"main\".\(SQLIdentifier.quoted(table.name)) (\(names.joined(separator: ", "))) "
+            + "SELECT \(values.joined(separator: ", ")) FROM \"src\".\(SQLIdentifier.quoted(sourceTable.name)) s "
+            + "WHERE s.\"Z_ENT\" = \(oldNumber) AND s.\"Z_PK\" > ? AND s.\"Z_PK\" <= ?"
+        return InferredCopyPlan.EntityCopy(destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
+                          sql: sql, arguments: arguments)
+    }
+
+    private func relationshipValue(
+        _ role: SchemaColumn.Role, declarer: String, relationship: Relationship, column: (SchemaColumn.Role) -> String?
+    ) -> String? {
+        guard let key = column(.foreignKey(entity: declarer, relationship: relationship.name)),
+            let targetTable = sourceSchema.table(for: relationship.destinationEntity)?.name
+        else { return nil }
+        switch role {
+        case .foreignKey:
+            return keys.reference(key, targetTable: targetTable)
+        case .foreignEntity:
+            if let kind = column(.foreignEntity(entity: declarer, relationship: relationship.name)) {
+                return keys.entityNumber(kind)
+            }
+            guard let target = mapping.destination(ofSourceEntity: relationship.destinationEntity),
+                let number = destinationSchema.entity(named: target.destination)?.number
+            else { return nil }
+            return "CASE WHEN \(key) IS NULL THEN NULL ELSE \(number) END"
+        default:
+            return column(.foreignOrder(entity: declarer, relationship: relationship.name))
+        }
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// Stage 2 in a few SQL statements for the lookups most mappings use — "the objects mapping X made from
+/// `$source`", from `$source.<relationship>`, or the generated lookup through a source relationship —
+/// joining the association table with itself instead of evaluating one object at a time.
+///
+/// Anything else (policies, computed expressions, to-one lookups that find several objects) is left to the
+/// per-object path, which also reports errors precisely.
+struct RelationshipBulkLinker {
+    let session: MappingSession
+
+    private var association: String { AssociationTable.table }
+
+    /// Links `relationship` for every object `mapping` made; `false` when the expression needs the per-object path.
+    func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
+        guard let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
+            let destinationEntity = mapping.destinationEntity,
+            let made = session.destination.entities[destinationEntity.name],
+            let targetTable = session.destination.entities[relationship.destinationEntity],
+            let from = try sourceJoin(mapping, targets.from)
+        else { return false }
+        let model = session.destination.model
+        let inverse = model.inverse(of: relationship)
+        let numbers = targetTable.familyNumbers.map(String.init).joined(separator: ", ")
+        let pairs = """
+            SELECT a1."destination" AS d, a1."destinationEntity" AS de, a2."destination" AS t, a2."destinationEntity" AS te
+            FROM \(association) a1 \(from.join)
+            JOIN \(association) a2 ON a2."mapping" IN (\(targets.mappings.map { String($0.index) }.joined(separator: ", ")))
+              AND a2."source" = \(from.key) AND a2."destinationEntity" IN (\(numbers))
+            WHERE a1."mapping" = \(mapping.index) AND a1."destinationEntity" = \(made.number)
+            """
+        if !relationship.isToMany {
+            guard let column = made.columns[relationship.name] else { return false }
+            let ambiguous = try Int64.fetchOne(session.db, sql: "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1")
+            guard ambiguous == nil else { return false }
+            try update(made, [(column, "p.t")] + typed(made, relationship.name, "p.te"), pairs: pairs, key: "p.d")
+            if let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] {
+                try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
+            }
+            return true
+        }
+        guard let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] else { return false }
+        try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
+        return true
+    }
+
+    private func typed(_ table: MappedEntityTable, _ relationship: String, _ value: String) -> [(String, String)] {
+        table.entityColumns[relationship].map { [($0, value)] } ?? []
+    }
+
+    private func update(_ table: MappedEntityTable, _ assignments: [(String, String)], pairs: String, key: String) throws {
+        let set = assignments.map { "\(SQLIdentifier.quoted($0.0)) = \($0.1)" }.joined(separator: ", ")
+        try session.db.execute(sql: "UPDATE \(table.table) AS x SET \(set) FROM (\(pairs)) AS p WHERE x.Z_PK = \(key)")
+    }
+
+    /// The mappings a lookup expression names, and the expression giving the source objects.
+    private func targetMappings(_ mapping: ResolvedEntityMapping, _ expression: Expression) throws
+        -> (mappings: [ResolvedEntityMapping], from: Expression)?
+    {
+        guard case .function(let target, let selector, let arguments) = expression.kind,
+            target.kind == .variable("manager"), arguments.count == 2,
+            case .literal(.string(let name)) = arguments[0].kind
+        else { return nil }
+        switch selector {
+        case SelectorCall.entityMappingLookup:
+            return session.mappingsByName[name].map { ([$0], arguments[1]) }
+        case SelectorCall.relationshipLookup:
+            return (try session.mappings(reachedBy: name, from: mapping), arguments[1])
+        default:
+            return nil
+        }
+    }
+
+    /// SQL joining a1's source object to the source objects `from` names: `$source`, or `$source.<relationship>`
+    /// through a foreign key (to-one) or the inverse's foreign key (to-many).
+    private func sourceJoin(_ mapping: ResolvedEntityMapping, _ from: Expression) throws -> (join: String, key: String)? {
+        if from.kind == .variable("source") { return ("", "a1.\"source\"") }
+        guard case .key(let base, let name) = from.kind, base.kind == .variable("source"),
+            let entity = mapping.sourceEntity, let table = session.source.entities[entity.name],
+            let relationship = table.relationships[name]
+        else { return nil }
+        if !relationship.isToMany {
+            guard let column = table.columns[name] else { return nil }
+            return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(SQLIdentifier.quoted(column))")
+        }
+        guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany,
+            let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
+        else { return nil }
+        let family = other.familyNumbers.map(String.init).joined(separator: ", ")
+        return ("JOIN \(other.table) s ON s.\(SQLIdentifier.quoted(column)) = a1.\"source\" AND s.Z_ENT IN (\(family))", "s.Z_PK")
+    }
+}
