@@ -15,6 +15,10 @@ struct MigrateCommandTests {
         let graph = try CLIRunner.run(["plan", store, "--model", model, "--graph", "--dot"])
         #expect(graph.stdout.hasPrefix("digraph versions {"))
         #expect(graph.stdout.contains(#""v1.0.0" -> "v2.0.0" [style=dashed label="inferred" color=red]"#))
+        let json = try CLIRunner.run(["plan", store, "--model", model, "--graph", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["versions"] as? [String] == ["v1.0.0", "v1.1.0", "v1.1.2", "v1.2.0", "v2.0.0"])
+        #expect((object["steps"] as? [[String: Any]])?.count == 10)
     }
 
     @Test("A dry run prints JSON events and changes nothing; a real run needs --yes off a terminal, then records history")

@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print the whole version graph instead of one chain.")
     var graph = false
 
-    @Flag(help: "With --graph: print Graphviz DOT.")
+    @Flag(help: "With --graph: print Graphviz DOT (or, with --json, the graph as JSON).")
     var dot = false
 
     @Flag(help: "Print JSON instead of text.")
@@ -34,7 +34,11 @@ struct PlanCommand: ParsableCommand {
                 // The graph is shown even when no chain reaches the target: that is when it is most needed.
                 let whole = try planning.graph()
                 let chain = try? planning.planning(store: store, target: to).plan
-                print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+                if json {
+                    print(try GraphJSON.encode(whole))
+                } else {
+                    print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+                }
                 return
             }
             let result = try planning.planning(store: store, target: to)
