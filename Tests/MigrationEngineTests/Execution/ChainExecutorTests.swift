@@ -47,6 +47,15 @@ struct ChainExecutorTests {
         try StoreValidator(model: try #require(ExecutionFixture.bundle().version(named: "v1.2.0"))).validate(store)
     }
 
+    @Test("The migrated store keeps the original's permissions")
+    func keepsPermissions() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: store)
+        try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.2"))])
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int == 0o640)
+        #expect(try ExecutionFixture.value(store, column: "ZV1_1_2_NAME") == "A Known Value")
+    }
+
     @Test("A dry run leaves every original byte and modification time unchanged, and no temporaries")
     func dryRun() throws {
         let folder = try TemporaryDirectory.make()
