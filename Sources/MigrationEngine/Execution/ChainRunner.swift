@@ -39,7 +39,7 @@ struct ChainRunner {
                     throw ExecutionError(.stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
-                let counts = candidate.kind == .inferred ? try CountExpectation.inferred(from: step, source: source) : [:]
+                let counts = try CountExpectation.expected(for: step, kind: candidate.kind, source: source)
                 try StoreValidator(model: step.destinationModel).validate(destination, expectedCounts: counts)
                 TemporaryFile.removeSidecars(of: destination)
                 // The original's permissions; owner-writable until the last step so the next step can open it.
