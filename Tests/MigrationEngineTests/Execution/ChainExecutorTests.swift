@@ -47,6 +47,22 @@ struct ChainExecutorTests {
         try StoreValidator(model: try #require(ExecutionFixture.bundle().version(named: "v1.2.0"))).validate(store)
     }
 
+    @Test("Leftovers of a crashed run (temporaries, a half-written journal, a partial backup) are cleared")
+    func leftoversCleared() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let paths = StorePaths(storePath: store)
+        let root = paths.defaultBackupRoot
+        try FileManager.default.createDirectory(atPath: root + "/backups/x.partial", withIntermediateDirectories: true)
+        for leftover in [paths.temporary(run: "dead", step: 0), paths.journal + ".writing"] {
+            FileManager.default.createFile(atPath: leftover, contents: Data("x".utf8))
+        }
+        try ChainExecutor(options: ExecutionOptions(dryRun: true)).run([
+            MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+        ])
+        #expect(paths.leftovers().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root + "/backups/x.partial"))
+    }
+
     @Test("The migrated store keeps the original's permissions")
     func keepsPermissions() throws {
         let store = try ExecutionFixture.store("v1.0.0")
