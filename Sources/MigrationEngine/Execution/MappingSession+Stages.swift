@@ -73,7 +73,7 @@ extension MappingSession {
     func createRelationships(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws {
         let policy = policies[mapping.index]
         guard policy != nil || !mapping.relationships.isEmpty else { return }
-        if policy == nil {
+        if policy?.customizesRelationships != true {
             var remaining = mapping
             remaining.relationships = []
             let linker = RelationshipBulkLinker(session: self)
@@ -96,7 +96,7 @@ extension MappingSession {
     private func createRelationshipsOneByOne(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int)
         throws
     {
-        let policy = policies[mapping.index]
+        let policy = policies[mapping.index].flatMap { $0.customizesRelationships ? $0 : nil }
         var last: Int64 = 0
         while true {
             try context.checkCancelled()
