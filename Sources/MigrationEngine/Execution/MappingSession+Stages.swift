@@ -37,6 +37,7 @@ extension MappingSession {
             try context.checkCancelled()
             let rows = try Row.fetchAll(statement, arguments: [table.number, last, batchSize])
             guard !rows.isEmpty else { break }
+            currentColumns = Dictionary(rows[0].columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             try db.inTransaction {
                 for row in rows {
                     let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row["Z_PK"])
