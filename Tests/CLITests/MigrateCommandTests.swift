@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import Testing
 import TestSupport
 
@@ -73,6 +74,18 @@ struct MigrateCommandTests {
         #expect(text.contains("\u{1B}[2K  step 1 BasicEntity █"))
         #expect(text.contains("1/1 ("))
         #expect(text.contains("rows/s"))
+    }
+
+    @Test("A second migration of a store that is being migrated is refused with exit code 6")
+    func secondMigrationRefused() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let running = try StoreLock(storePath: store)  // what a migration in progress holds
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
+        running.release()
+        #expect(result.status == 6)
+        #expect(result.stderr.contains("another cdmigrate run is working on this store"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
     @Test("A store open in another SQLite connection is refused with exit code 6")
