@@ -42,6 +42,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The sample app's migration tool: an app team's own executable with a Swift migration policy.
+        .executableTarget(name: "PolicyExample", dependencies: ["MigrationEngine"], path: "Examples/PolicyExample"),
         // Shared by the test targets only: corpus access and temporary folders.
         .target(name: "TestSupport", dependencies: ["MigrationEngine"], path: "Tests/TestSupport"),
         .testTarget(

@@ -39,12 +39,12 @@ struct ChainRunner {
                     throw ExecutionError(.stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
-                // Writable by its owner until the last step, so the next step and the validator can open it.
-                let isLast = index == job.plan.steps.count - 1
-                try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
-                let counts = candidate.kind == .inferred ? try CountExpectation.inferred(from: step, source: source) : [:]
+                let counts = try CountExpectation.expected(for: step, kind: candidate.kind, source: source)
                 try StoreValidator(model: step.destinationModel).validate(destination, expectedCounts: counts)
                 TemporaryFile.removeSidecars(of: destination)
+                // The original's permissions; owner-writable until the last step so the next step can open it.
+                let isLast = index == job.plan.steps.count - 1
+                try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
                 let seconds = Date().timeIntervalSince(started)
                 timings[timings.count - 1].seconds = seconds
                 report(.stepValidated(index: index, seconds: seconds))

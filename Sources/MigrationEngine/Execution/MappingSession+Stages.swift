@@ -37,6 +37,7 @@ extension MappingSession {
             try context.checkCancelled()
             let rows = try Row.fetchAll(statement, arguments: [table.number, last, batchSize])
             guard !rows.isEmpty else { break }
+            currentColumns = Dictionary(rows[0].columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             try db.inTransaction {
                 for row in rows {
                     let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row["Z_PK"])
@@ -73,7 +74,7 @@ extension MappingSession {
     func createRelationships(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws {
         let policy = policies[mapping.index]
         guard policy != nil || !mapping.relationships.isEmpty else { return }
-        if policy == nil {
+        if policy?.customizesRelationships != true {
             var remaining = mapping
             remaining.relationships = []
             let linker = RelationshipBulkLinker(session: self)
@@ -96,7 +97,7 @@ extension MappingSession {
     private func createRelationshipsOneByOne(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int)
         throws
     {
-        let policy = policies[mapping.index]
+        let policy = policies[mapping.index].flatMap { $0.customizesRelationships ? $0 : nil }
         var last: Int64 = 0
         while true {
             try context.checkCancelled()

@@ -17,6 +17,10 @@ final class MappingSession {
     var keyPreserving: Set<Int> = []
     /// The source row being mapped, so `$source.<attribute>` needs no query.
     var currentRow: (reference: ObjectReference, row: Row)?
+    /// Column positions in the rows of the current batch (GRDB looks names up case-insensitively, slowly).
+    var currentColumns: [String: Int] = [:]
+    /// Each mapping's callable functions, once worked out.
+    var mappingFunctions: [Int: ExpressionFunctions] = [:]
     /// The mapping file, for error locations.
     var mappingPath: String?
     /// The mapping and source object stage 1 is working on (objects a policy inserts are recorded under them).
@@ -68,8 +72,8 @@ final class MappingSession {
         throws -> DatabaseValue
     {
         let column = raw ? name : try table.column(name)
-        if let current = currentRow, current.reference == object, let value = current.row[column] as DatabaseValue? {
-            return value
+        if let current = currentRow, current.reference == object, let index = currentColumns[column] {
+            return current.row[index]
         }
         let statement = try db.cachedStatement(sql: "SELECT \(SQLIdentifier.quoted(column)) FROM \(table.table) WHERE Z_PK = ?")
         return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null

@@ -12,13 +12,7 @@ struct ObjectEnvironment: ExpressionEnvironment {
         self.mapping = mapping
         self.source = source
         self.destination = destination
-        var functions = session.functions
-        if let policy = session.policies[mapping.index] {
-            for call in Self.policyCalls(in: mapping) {
-                if let function = policy.function(named: call) { functions.register(function) }
-            }
-        }
-        self.functions = functions
+        self.functions = session.functions(for: mapping)
     }
 
     func variable(named name: String) -> ExpressionValue? {
@@ -46,17 +40,25 @@ struct ObjectEnvironment: ExpressionEnvironment {
     {
         try session.mappings(reachedBy: relationship, from: mapping).flatMap { try session.destinations(of: $0, for: sources) }
     }
-
-    /// Selector names used with `$entityPolicy` in the mapping, so the policy's own functions can be offered.
-    private static func policyCalls(in mapping: ResolvedEntityMapping) -> [String] {
-        let texts = mapping.attributes.compactMap { $0.value?.text } + mapping.relationships.map(\.value.text)
-        return texts.flatMap { text in
-            text.components(separatedBy: "$entityPolicy, \"").dropFirst().map { String($0.prefix { $0 != ":" && $0 != "\"" }) }
-        }
-    }
 }
 
 extension MappingSession {
+    /// The functions `mapping`'s expressions may call: the step's, plus its policy's own
+    /// (`FUNCTION($entityPolicy, "name:", …)`), worked out once per mapping.
+    func functions(for mapping: ResolvedEntityMapping) -> ExpressionFunctions {
+        if let known = mappingFunctions[mapping.index] { return known }
+        var result = functions
+        if let policy = policies[mapping.index] {
+            let texts = mapping.attributes.compactMap { $0.value?.text } + mapping.relationships.map(\.value.text)
+            let names = texts.flatMap { text in
+                text.components(separatedBy: "$entityPolicy, \"").dropFirst().map { String($0.prefix { $0 != ":" && $0 != "\"" }) }
+            }
+            for name in names { if let function = policy.function(named: name) { result.register(function) } }
+        }
+        mappingFunctions[mapping.index] = result
+        return result
+    }
+
     /// The destination objects `mapping` made from `sources` (only sources from the table it reads count).
     func destinations(of mapping: ResolvedEntityMapping, for sources: [ObjectReference]) throws -> [ObjectReference] {
         guard let read = mapping.sourceEntity.flatMap({ source.entities[$0.name]?.table }) else { return [] }

@@ -27,6 +27,10 @@ public protocol MigrationPolicy: Sendable {
     func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws
     /// A function for `FUNCTION($entityPolicy, "name:", …)` in this mapping's expressions; `nil` when unknown.
     func function(named name: String) -> ExpressionFunction?
+    /// Whether stage 2 must call ``createRelationships(for:source:mapping:context:)`` for every object.
+    /// A policy that keeps the default stage 2 may return `false`, so the mapping's relationship lookups run
+    /// as a few set-based SQL statements instead of once per object.
+    var customizesRelationships: Bool { get }
 }
 
 extension MigrationPolicy {
@@ -50,4 +54,7 @@ extension MigrationPolicy {
 
     /// The default: no functions of its own.
     public func function(named name: String) -> ExpressionFunction? { nil }
+
+    /// The default: `true`, so an overridden stage 2 is always called.
+    public var customizesRelationships: Bool { true }
 }

@@ -16,6 +16,9 @@ public struct WordCountPolicy: MigrationPolicy {
         try context.update(entry, values: ["wordCount": .integer(Int64(Self.words(in: text.isNull ? "" : text.text)))])
     }
 
+    /// Stage 2 stays the mapping's own (its relationship lookups run in bulk).
+    public var customizesRelationships: Bool { false }
+
     /// Every source entry became exactly one destination entry.
     public func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws {
         let before = try context.count("Entry", side: .source)
