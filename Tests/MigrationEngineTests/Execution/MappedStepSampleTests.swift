@@ -103,6 +103,34 @@ struct MappedStepSampleTests {
         }
     }
 
+    @Test("persistent-history tables and their Z_PRIMARYKEY rows come through a mapped step untouched")
+    func historyTables() throws {
+        let source = try SampleJournalStore.journal3(Self.entries)
+        try DatabaseQueue(path: source).write { db in
+            try db.execute(sql: "CREATE TABLE ATRANSACTION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAUTHOR VARCHAR )")
+            try db.execute(sql: "CREATE INDEX ATRANSACTION_ZAUTHOR ON ATRANSACTION (ZAUTHOR)")
+            try db.execute(sql: "INSERT INTO ATRANSACTION VALUES (1, 16001, 1, 'app')")
+            try db.execute(sql: "INSERT INTO Z_PRIMARYKEY VALUES (16001, 'Transaction', 0, 1)")
+        }
+        let out = try split(source)
+        let (rows, index, key) = try DatabaseQueue(path: out).read { db in
+            (try String.fetchAll(db, sql: "SELECT ZAUTHOR FROM ATRANSACTION"),
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ATRANSACTION_ZAUTHOR'"),
+             try Int.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001"))
+        }
+        #expect(rows == ["app"] && index == 1 && key == 1)
+    }
+
+    @Test("a store at another version is refused before anything is written")
+    func wrongVersion() throws {
+        let step = try MappedStep(
+            mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
+            destinationModel: SampleJournalStore.version(5), policies: SampleApp.policies)
+        #expect(throws: StoreWriteError.self) {
+            try SampleJournalStore.run(step, source: try SampleJournalStore.journal3(Self.entries))
+        }
+    }
+
     @Test("a cancelled run stops between batches")
     func cancellation() throws {
         let step = try MappedStep(
