@@ -16,6 +16,7 @@ struct CDMigrate: ParsableCommand {
             HistoryCommand.self,
             RestoreCommand.self,
             ConsoleCommand.self,
+            DemoCommand.self,
         ],
         defaultSubcommand: ConsoleCommand.self
     )

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import Testing
 import TestSupport
 
@@ -15,6 +16,10 @@ struct MigrateCommandTests {
         let graph = try CLIRunner.run(["plan", store, "--model", model, "--graph", "--dot"])
         #expect(graph.stdout.hasPrefix("digraph versions {"))
         #expect(graph.stdout.contains(#""v1.0.0" -> "v2.0.0" [style=dashed label="inferred" color=red]"#))
+        let json = try CLIRunner.run(["plan", store, "--model", model, "--graph", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["versions"] as? [String] == ["v1.0.0", "v1.1.0", "v1.1.2", "v1.2.0", "v2.0.0"])
+        #expect((object["steps"] as? [[String: Any]])?.count == 10)
     }
 
     @Test("A dry run prints JSON events and changes nothing; a real run needs --yes off a terminal, then records history")
@@ -48,6 +53,38 @@ struct MigrateCommandTests {
         #expect(actions == ["dry-run", "migrate"])
         let restored = try CLIRunner.run(["restore", store])
         #expect(restored.status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("On a terminal, each step draws a progress bar with its rate", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func progressBarsOnTerminal() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
+            .map { "'" + $0 + "'" }.joined(separator: " ")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qc", command, "/dev/null"]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("\u{1B}[2K  step 1 BasicEntity █"))
+        #expect(text.contains("1/1 ("))
+        #expect(text.contains("rows/s"))
+    }
+
+    @Test("A second migration of a store that is being migrated is refused with exit code 6")
+    func secondMigrationRefused() throws {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let running = try StoreLock(storePath: store)  // what a migration in progress holds
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
+        running.release()
+        #expect(result.status == 6)
+        #expect(result.stderr.contains("another cdmigrate run is working on this store"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 

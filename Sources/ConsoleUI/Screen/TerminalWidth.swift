@@ -77,4 +77,20 @@ public enum TerminalWidth {
         if !current.isEmpty || lines.isEmpty { lines.append(current) }
         return lines
     }
+
+    /// Cuts text into lines of at most `width` columns anywhere (for paths, which have no spaces to break at).
+    public static func hardWrap(_ text: String, to width: Int) -> [String] {
+        guard width > 0 else { return [text] }
+        var lines: [String] = []
+        var current = ""
+        for character in text {
+            if of(current) + of(character) > width {
+                lines.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        lines.append(current)
+        return lines
+    }
 }

@@ -15,6 +15,11 @@ public enum TerminalSignals {
     /// Installs the handlers; `cleanup` must be safe to call at any time (it only ends curses mode).
     public static func install(cleanup: @escaping @convention(c) () -> Void) {
         fatalCleanup = cleanup
+        // A parent may have blocked these (test runners do); the console must see Ctrl-C and resizes.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH] { sigaddset(&unblock, number) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber) { number in pendingSignal.store(number, ordering: .relaxed) }
         }

@@ -27,6 +27,7 @@ public enum HelpOverlay {
 
     /// Draws the overlay centred over the body.
     public static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect) {
+        buffer.fill(body)
         let rect = body.centered(width: min(body.width, 96), height: body.height)
         PaneFrame(title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: rect.width - 3),
             scroll: scroll)

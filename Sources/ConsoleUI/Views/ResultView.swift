@@ -1,7 +1,7 @@
 /// How the run ended: success with the backup path and timings, or the failure with its reason.
 public enum ResultView {
     /// The result's lines.
-    public static func lines(_ run: RunProgress) -> [StyledText] {
+    public static func lines(_ run: RunProgress, width: Int = 200) -> [StyledText] {
         var lines: [StyledText] = []
         switch run.outcome {
         case .succeeded(let backup)?:
@@ -10,10 +10,13 @@ public enum ResultView {
                 lines.append(StyledText("Every step ran and validated; the store was not replaced and the temporaries are gone."))
             } else {
                 lines.append(StyledText("✓ Migrated to \(run.target)", style: .ok))
-                lines.append(StyledText("Backup of the original: ", style: .dim).appending(backup ?? "none", CellStyle(.normal, bold: true)))
+                lines.append(StyledText("Backup of the original:", style: .dim))
+                for part in TerminalWidth.hardWrap(backup ?? "none", to: width - 2) {
+                    lines.append(StyledText("  " + part, style: CellStyle(.normal, bold: true)))
+                }
             }
         case .failed(let reason)?:
-            lines.append(StyledText("✗ Migration failed", style: .danger))
+            lines.append(StyledText(run.abortRequested ? "✗ Migration aborted" : "✗ Migration failed", style: .danger))
             lines.append(StyledText("Reason: ", style: .dim).appending(reason))
             lines.append(StyledText("The store is unchanged: the original files were never written.", style: CellStyle(.ok, bold: true)))
         case nil:
@@ -40,6 +43,7 @@ public enum ResultView {
     public static func draw(_ run: RunProgress, into buffer: inout ScreenBuffer, in body: Rect) {
         let failed: Bool
         if case .failed? = run.outcome { failed = true } else { failed = false }
-        PaneFrame(title: failed ? "Result — failed" : "Result", focused: true, lines: lines(run)).draw(into: &buffer, in: body)
+        PaneFrame(title: failed ? "Result — failed" : "Result", focused: true, lines: lines(run, width: body.width - 3))
+            .draw(into: &buffer, in: body)
     }
 }

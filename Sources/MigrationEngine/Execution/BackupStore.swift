@@ -60,6 +60,15 @@ public struct BackupStore: Sendable {
             .sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
+    /// Removes backups a crash interrupted before they were complete (no journal ever points at one).
+    public func removePartialBackups() {
+        let folder = root + "/backups"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names where name.hasSuffix(".partial") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+        }
+    }
+
     /// The manifest of one backup.
     public func manifest(of id: String) throws(ExecutionError) -> BackupManifest {
         let path = folder(of: id) + "/" + BackupManifest.fileName

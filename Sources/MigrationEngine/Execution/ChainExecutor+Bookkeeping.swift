@@ -23,6 +23,7 @@ extension ChainExecutor {
                 from: nil, to: nil, steps: [], result: .succeeded, detail: outcome.rawValue, backup: nil))
         }
         StorePaths(storePath: storePath).leftovers().forEach { try? FileManager.default.removeItem(atPath: $0) }
+        BackupStore(root: options.backupRoot(for: storePath)).removePartialBackups()
     }
 
     func checkCancelled() throws {

@@ -74,7 +74,10 @@ public struct ChainExecutor: Sendable {
             let cancelled = error is MigrationCancelled
             report(.failed(reason: "\(error)"))
             _ = try? record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
-            throw cancelled ? ExecutionError(.cancelled, path: jobs.map(\.storePath).joined(separator: ", "), message: "\(error)") : error
+            let stores = jobs.map(\.storePath).joined(separator: ", ")
+            if cancelled { throw ExecutionError(.cancelled, path: stores, message: "\(error)") }
+            // Every failure leaves as a categorized error, so front ends can give it an exit code.
+            throw (error as? any CategorizedError) ?? ExecutionError(.io, path: stores, message: "\(error)")
         }
     }
 

@@ -14,6 +14,7 @@ struct ChainRunner {
         let paths = StorePaths(storePath: job.storePath)
         let snapshot = try StoreSnapshot.take(of: job.storePath)
         defer { snapshot.remove() }
+        try checkStillAtStart(snapshot)
         var source = snapshot.path
         var made: [String] = []
         do {
@@ -38,10 +39,12 @@ struct ChainRunner {
                     throw ExecutionError(.stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
-                try TemporaryFile.matchPermissions(destination, of: job.storePath)
-                let counts = candidate.kind == .inferred ? try CountExpectation.inferred(from: step, source: source) : [:]
+                let counts = try CountExpectation.expected(for: step, kind: candidate.kind, source: source)
                 try StoreValidator(model: step.destinationModel).validate(destination, expectedCounts: counts)
                 TemporaryFile.removeSidecars(of: destination)
+                // The original's permissions; owner-writable until the last step so the next step can open it.
+                let isLast = index == job.plan.steps.count - 1
+                try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
                 let seconds = Date().timeIntervalSince(started)
                 timings[timings.count - 1].seconds = seconds
                 report(.stepValidated(index: index, seconds: seconds))
@@ -53,6 +56,16 @@ struct ChainRunner {
             throw error
         }
         return source
+    }
+
+    /// The plan was made before the store was locked: refuse to run it if the store has moved on since.
+    private func checkStillAtStart(_ snapshot: StoreSnapshot) throws {
+        guard let first = job.plan.steps.first else { return }
+        let model = try first.makeStep().sourceModel
+        let hashes = try snapshot.openReadOnly().read { try StoreMetadata.read($0, path: job.storePath).versionHashes }
+        guard hashes == VersionHasher(model: model).entityHashes else {
+            throw ExecutionError(.validationFailed, path: job.storePath, message: "the store is no longer at \(model.name), the version it was planned from; plan again")
+        }
     }
 
     private func checkCancelled() throws {

@@ -28,10 +28,7 @@ public enum Recovery {
         for member in journal.members where !locked.contains(StorePaths(storePath: member.storePath).storePath) {
             locks.append(try StoreLock(storePath: member.storePath))
         }
-        let canFinish = journal.members.allSatisfy { member in
-            FileDigest.sha256(member.storePath) == member.newDigest || FileDigest.sha256(member.temporaryPath) == member.newDigest
-        }
-        if canFinish {
+        if journal.members.allSatisfy(\.canFinish) {
             try StoreSwap(journal: journal, stageHook: stageHook).rollForward()
             return (journal, .finishedSwap)
         }

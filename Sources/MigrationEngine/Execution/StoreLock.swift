@@ -70,7 +70,7 @@ public final class StoreLock {
     private static func lockDatabase(_ path: String) throws(ExecutionError) -> Int32 {
         var descriptor = open(path, O_RDWR | O_CLOEXEC)
         var type = Int16(F_WRLCK)
-        if descriptor < 0, errno == EACCES {
+        if descriptor < 0, errno == EACCES || errno == EROFS {
             // A read-only store can still be guarded against writers with a read lock.
             descriptor = open(path, O_RDONLY | O_CLOEXEC)
             type = Int16(F_RDLCK)

@@ -33,13 +33,13 @@ public struct StorePaths: Sendable, Hashable {
     /// Where a sidecar (`-wal`, `-journal`) of the original is parked during a swap.
     public func parked(run: String, suffix: String) -> String { prefix + "\(run)-parked\(suffix)" }
 
-    /// Temporaries and parked files left beside the store (not the lock or the journal).
+    /// Temporaries, parked files and half-written journals left beside the store (not the lock or the journal).
     public func leftovers() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let namePrefix = "." + fileName + ".cdmigrate-"
         return names.filter { $0.hasPrefix(namePrefix) }
             .map { folder + "/" + $0 }
-            .filter { $0 != lockFile && $0 != journal && !$0.hasPrefix(journal) }
+            .filter { $0 != lockFile && $0 != journal }
             .sorted()
     }
 }

@@ -28,7 +28,7 @@ struct StoreSwap {
     /// parked files and the journal are removed. Every action is idempotent.
     func rollForward() throws(ExecutionError) {
         for member in journal.members {
-            if FileDigest.sha256(member.storePath) == member.newDigest { continue }
+            if member.isSwapped { continue }
             try park(member)
             try reach(.sidecarsParked)
             try DurableFile.rename(member.temporaryPath, to: member.storePath)

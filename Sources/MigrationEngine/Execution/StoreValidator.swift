@@ -7,7 +7,7 @@ import GRDB
 /// parent and a `Z_MAX` no lower than any key handed out), the tables and columns ``SchemaBuilder`` derives,
 /// every to-one key and join-table row pointing at an existing object of the right entity, required
 /// attributes and to-ones filled, every row of an entity table belonging to an entity of that table, and
-/// row counts equal to the ones expected.
+/// row counts equal to the ones expected (see `CountExpectation` for where a step fixes them).
 public struct StoreValidator: Sendable {
     /// The model version the store must be at.
     public let model: ObjectModel
@@ -32,7 +32,7 @@ public struct StoreValidator: Sendable {
                 let entries = try checkPrimaryKeys(db, path)
                 try SchemaConformance(model: model, path: path).check(db)
                 let counts = try EntityRows(model: model, entries: entries).count(db, path: path)
-                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where counts[entity] != expected {
+                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where (counts[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
                 }
             }

@@ -12,14 +12,15 @@ enum TemporaryFile {
         for suffix in StoreFileList.sidecars { unlink(path + suffix) }
     }
 
-    /// Gives the temporary the original's permission bits and, where allowed, its owner and group.
-    static func matchPermissions(_ path: String, of original: String) throws(ExecutionError) {
+    /// Gives the temporary the original's permission bits (plus owner write when `ownerWritable`, for
+    /// temporaries still to be read by SQLite) and, where allowed, its owner and group.
+    static func matchPermissions(_ path: String, of original: String, ownerWritable: Bool = false) throws(ExecutionError) {
         var info = stat()
         guard stat(original, &info) == 0 else { throw ExecutionError(.io, path: original, message: "cannot read permissions") }
         guard StoreFileList.isFile(path) else {
             throw ExecutionError(.stepFailed, path: path, message: "the step did not create its destination store")
         }
-        guard chmod(path, info.st_mode & 0o7777) == 0 else {
+        guard chmod(path, (info.st_mode & 0o7777) | (ownerWritable ? 0o200 : 0)) == 0 else {
             throw ExecutionError(.io, path: path, message: "cannot set permissions")
         }
         _ = chown(path, info.st_uid, info.st_gid)  // Only root may give a file away; the bits above still hold.

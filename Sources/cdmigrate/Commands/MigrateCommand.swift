@@ -38,6 +38,10 @@ struct MigrateCommand: ParsableCommand {
             }
             let plans = try stores.map { try planning.planning(store: $0, target: to) }
             if !json { plans.forEach { print(PlanRendering.text($0)) } }
+            guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
+                if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
+                return
+            }
             if !dryRun, !yes, plans.contains(where: { !$0.plan.steps.isEmpty }) { try confirm(plans.count) }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },

@@ -18,7 +18,7 @@ struct PlanCommand: ParsableCommand {
     @Flag(help: "Print the whole version graph instead of one chain.")
     var graph = false
 
-    @Flag(help: "With --graph: print Graphviz DOT.")
+    @Flag(help: "With --graph: print Graphviz DOT (or, with --json, the graph as JSON).")
     var dot = false
 
     @Flag(help: "Print JSON instead of text.")
@@ -26,11 +26,19 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // A store caught mid-swap would be read in a state that is neither old nor new.
+            if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) {
+                StandardError.write("cdmigrate: recovered an interrupted migration of \(store): \(outcome.rawValue)\n")
+            }
             if graph {
                 // The graph is shown even when no chain reaches the target: that is when it is most needed.
                 let whole = try planning.graph()
                 let chain = try? planning.planning(store: store, target: to).plan
-                print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+                if json {
+                    print(try GraphJSON.encode(whole))
+                } else {
+                    print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+                }
                 return
             }
             let result = try planning.planning(store: store, target: to)

@@ -15,7 +15,8 @@ enum ConsoleLauncher {
             _ = try StoreReader.read(path: storePath, checkIntegrity: false)
         }
         let source = EngineDataSource(modelPath: modelPath)
-        let app = ConsoleApp(source: source, planner: nil, storePath: storePath,
+        let planner = modelPath.map { ConsoleEnginePlanner(modelPath: $0, mappingDirectories: mappingDirectories) }
+        let app = ConsoleApp(source: source, planner: planner, storePath: storePath,
             pickerRoot: FileManager.default.currentDirectoryPath)
         switch app.run() {
         case .quit: return

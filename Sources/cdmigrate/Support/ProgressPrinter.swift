@@ -8,7 +8,13 @@ final class ProgressPrinter: Sendable {
     enum Style: Sendable { case json, terminal, lines }
 
     private let style: Style
-    private let state = Mutex<(steps: [StepSummary], lastDraw: Date)>(([], .distantPast))
+    private let state = Mutex<State>(State())
+
+    struct State {
+        var steps: [StepSummary] = []
+        var lastDraw = Date.distantPast
+        var stepStarted = Date()
+    }
 
     init(json: Bool) {
         style = json ? .json : (isatty(STDOUT_FILENO) == 1 ? .terminal : .lines)
@@ -22,17 +28,21 @@ final class ProgressPrinter: Sendable {
             case .terminal: draw(event, &state)
             }
             if case .planReady(let steps) = event { state.steps = steps }
+            if case .stepStarted = event { state.stepStarted = Date() }
         }
     }
 
-    private func draw(_ event: MigrationEvent, _ state: inout (steps: [StepSummary], lastDraw: Date)) {
+    private func draw(_ event: MigrationEvent, _ state: inout State) {
         if case .entityProgress(let index, let entity, let done, let total) = event {
             guard Date().timeIntervalSince(state.lastDraw) > 0.1 || done == total else { return }
             state.lastDraw = Date()
             let width = 30, fraction = total > 0 ? Double(done) / Double(total) : 1
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-            emit("\r\u{1B}[2K  step \(index + 1) \(entity) \(bar) \(done)/\(total)")
+            let elapsed = max(Date().timeIntervalSince(state.stepStarted), 0.001)
+            let rate = Double(done) / elapsed
+            let eta = rate > 0 && done < total ? String(format: ", ETA %.0fs", Double(total - done) / rate) : ""
+            emit("\r\u{1B}[2K  step \(index + 1) \(entity) \(bar) \(done)/\(total) (\(Int(rate)) rows/s\(eta))")
         } else if let line = Self.line(event, state.steps) {
             emit("\r\u{1B}[2K" + line + "\n")
         }

@@ -27,13 +27,16 @@ final class TmuxSession {
         socket = "cdmigrate-tests-\(name)"
         let env = environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8", "LC_ALL": "C.UTF-8"]) { a, _ in a }
         let exports = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let line = "cd \(Self.quote(directory)) && env \(exports) " + command.map(Self.quote).joined(separator: " ")
-            + "; echo; echo \"[exit $?]\"; sleep 600"
-        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", line])
+        // The test runner's own NO_COLOR (swift test may set it) must not leak into the program under test.
+        let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
+        let line = "cd \(Self.quote(directory)) && env \(unset)\(exports) " + command.map(Self.quote).joined(separator: " ")
+            + "; code=$?; echo; echo \"[exit $code]\"; sleep 600"
+        // The server forked by new-session would inherit an output pipe and keep it open forever.
+        try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", line], readOutput: false)
     }
 
     deinit {
-        _ = try? tmux(["kill-server"])
+        _ = try? tmux(["kill-server"], readOutput: false)
     }
 
     /// Sends keys as tmux names them (`Tab`, `Enter`, `Escape`, `Down`, `q`, `C-c`).
@@ -65,18 +68,59 @@ final class TmuxSession {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Runs tmux with posix_spawn and waitpid (Foundation's Process can miss the exit of a client whose
+    /// server forked off), reading its output to the end when asked.
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable("tmux") ?? "/usr/bin/tmux")
-        process.arguments = ["-L", socket, "-f", "/dev/null"] + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+    private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
+        let argv = [Self.executable("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw TmuxFailure(arguments: arguments) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if readOutput {
+            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        }
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addclose(&actions, fds[0])
+        posix_spawn_file_actions_addclose(&actions, fds[1])
+        // The test runner blocks some signals; the tmux server and the program under test must get them all.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for number in [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGPIPE, SIGCHLD] { sigaddset(&defaults, number) }
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var cArguments = argv.map { strdup($0) } + [nil]
+        defer { cArguments.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, environ)
+        close(fds[1])
+        defer { close(fds[0]) }
+        guard status == 0 else { throw TmuxFailure(arguments: arguments) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while readOutput {
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        var exitStatus: Int32 = 0
+        waitpid(pid, &exitStatus, 0)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    /// tmux could not be started.
+    struct TmuxFailure: Error {
+        let arguments: [String]
     }
 
     private static func executable(_ name: String) -> String? {

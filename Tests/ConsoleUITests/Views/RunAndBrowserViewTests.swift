@@ -71,8 +71,10 @@ import Testing
         run.apply(.committed(backup: "/tmp/demo/.cdmigrate/Posts.sqlite/backups/20261122", dryRun: false), at: 3.2)
         let lines = ResultView.lines(run).map(\.plainText)
         #expect(lines[0] == "✓ Migrated to v3")
-        #expect(lines[1] == "Backup of the original: /tmp/demo/.cdmigrate/Posts.sqlite/backups/20261122")
-        #expect(lines[5] == " 2 v2 → v3  2.0 s  200,000 rows")
+        #expect(lines[1] == "Backup of the original:")
+        #expect(lines[2] == "  /tmp/demo/.cdmigrate/Posts.sqlite/backups/20261122")
+        #expect(lines[6] == " 2 v2 → v3  2.0 s  200,000 rows")
+        #expect(ResultView.lines(run, width: 24)[2...4].map(\.plainText) == ["  /tmp/demo/.cdmigrate/P", "  osts.sqlite/backups/20", "  261122"])
         #expect(lines.last == " total 3.2 s")
     }
 

@@ -47,6 +47,31 @@ struct ChainExecutorTests {
         try StoreValidator(model: try #require(ExecutionFixture.bundle().version(named: "v1.2.0"))).validate(store)
     }
 
+    @Test("Leftovers of a crashed run (temporaries, a half-written journal, a partial backup) are cleared")
+    func leftoversCleared() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let paths = StorePaths(storePath: store)
+        let root = paths.defaultBackupRoot
+        try FileManager.default.createDirectory(atPath: root + "/backups/x.partial", withIntermediateDirectories: true)
+        for leftover in [paths.temporary(run: "dead", step: 0), paths.journal + ".writing"] {
+            #expect(FileManager.default.createFile(atPath: leftover, contents: Data("x".utf8)))
+        }
+        try ChainExecutor(options: ExecutionOptions(dryRun: true)).run([
+            MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+        ])
+        #expect(paths.leftovers().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: root + "/backups/x.partial"))
+    }
+
+    @Test("The migrated store keeps the original's permissions")
+    func keepsPermissions() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: store)
+        try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.2"))])
+        #expect(try FileManager.default.attributesOfItem(atPath: store)[.posixPermissions] as? Int == 0o640)
+        #expect(try ExecutionFixture.value(store, column: "ZV1_1_2_NAME") == "A Known Value")
+    }
+
     @Test("A dry run leaves every original byte and modification time unchanged, and no temporaries")
     func dryRun() throws {
         let folder = try TemporaryDirectory.make()
@@ -116,6 +141,21 @@ struct ChainExecutorTests {
         }
         #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
         #expect(BackupStore(root: backupRoot).list().isEmpty)
+    }
+
+    @Test("A store that is no longer at the plan's starting version is refused untouched")
+    func storeMovedOn() throws {
+        let folder = try TemporaryDirectory.make()
+        let store = try ExecutionFixture.store("v1.1.0", in: folder)
+        let backupRoot = try TemporaryDirectory.make().path
+        let before = try ExecutionFixture.fingerprint(folder.path)
+        let error = #expect(throws: ExecutionError.self) {
+            try ChainExecutor(options: ExecutionOptions(backupRoot: backupRoot)).run([
+                MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.2"))
+            ])
+        }
+        #expect(error?.description.contains("no longer at v1.0.0") == true)
+        #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
     }
 
     @Test("An open SQLite connection keeps a migration off the store")
@@ -199,5 +239,27 @@ struct WALStoreTests {
         try StoreRestore.restore(storePath: store, backupID: manifest.id, backupRoot: nil)
         #expect(FileManager.default.fileExists(atPath: store + "-wal"))
         #expect(try ExecutionFixture.value(store, column: "ZV1_0_0_NAME") != nil)
+    }
+}
+
+@Suite("External data folder", Corpus.required)
+struct ExternalDataTests {
+    @Test("The .Name_SUPPORT folder is backed up with the store, left in place by the swap, and restored")
+    func supportFolder() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let paths = StorePaths(storePath: store)
+        let external = paths.supportFolder + "/_EXTERNAL_DATA"
+        try FileManager.default.createDirectory(atPath: external, withIntermediateDirectories: true)
+        let blob = Data((0..<4096).map { UInt8($0 % 251) })
+        try blob.write(to: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001"))
+        try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))])
+        let backups = BackupStore(root: paths.defaultBackupRoot)
+        let manifest = try #require(backups.list().first)
+        let supportName = URL(fileURLWithPath: paths.supportFolder).lastPathComponent
+        #expect(manifest.files.map(\.name).contains(supportName + "/_EXTERNAL_DATA/0F1E2D3C-0000-4000-8000-000000000001"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001")) == blob)
+        try FileManager.default.removeItem(atPath: paths.supportFolder)
+        try StoreRestore.restore(storePath: store, backupID: manifest.id, backupRoot: nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: external + "/0F1E2D3C-0000-4000-8000-000000000001")) == blob)
     }
 }

@@ -23,6 +23,9 @@ struct InferredStepConformanceTests {
         #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"] as? [String: Data])
         #expect(Set(ours.plist.keys) == Set(theirs.plist.keys))
         #expect(ours.plist["NSPersistenceFrameworkVersion"] as? Int == theirs.plist["NSPersistenceFrameworkVersion"] as? Int)
+        let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
+        let appleTyped = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
+        #expect(typed.plist == appleTyped.plist)
         let rows = try migrated.rows("ZPOST")
         #expect(rows.count == 10)
         #expect(rows == (try apple.rows("ZPOST")))
@@ -48,6 +51,8 @@ struct InferredStepConformanceTests {
         #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"] as? [String: Data])
         #expect(ours.plist["NSStoreModelVersionHashesDigest"] as? String == theirs.plist["NSStoreModelVersionHashesDigest"] as? String)
         #expect(ours.uuid == (try StoreDump(sourcePath).metadata().uuid))
+        let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
+        #expect(typed.plist == (try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }).plist)
     }
 
     @Test("rename-chain: a single jump v1.0.0 → v2.0.0 is lossy and names the loss")
@@ -77,6 +82,8 @@ struct InferredStepConformanceTests {
         #expect(try migrated.primaryKeys() == original.primaryKeys())
         let apple = try StoreDump(Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"))
         #expect(try migrated.schema() == apple.schema())
+        let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
+        #expect(typed.plist == (try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }).plist)
         #expect(events.all.contains(.entityProgress(index: 0, entity: "Post", done: 7995, total: 7995)))
     }
 }

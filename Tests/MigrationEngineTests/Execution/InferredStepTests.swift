@@ -176,4 +176,50 @@ struct InferredStepTests {
         let out = try StoreDump(StepRunner.run(InferredStep(sourceModel: unordered, destinationModel: Self.v1), sourcePath: source))
         #expect(try out.rows("ZNOTE").map { [$0[0], $0[4]] } == [["int64(1)", "int64(1024)"], ["int64(2)", "int64(2048)"], ["int64(5)", "int64(1024)"]])
     }
+
+    @Test("A join table named after the other side keeps that side in the destination")
+    func joinTableSideIsKept() throws {
+        let schema = SchemaBuilder(model: Self.v1, existingTableNames: ["Z_3NOTES"]).build()
+        #expect(schema.joinTables.map(\.name) == ["Z_3NOTES"])
+        let path = try TemporaryDirectory.make().appendingPathComponent("source.sqlite").path
+        try StoreWriter(model: Self.v1, schema: schema).create(at: path)
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            try db.execute(sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT) VALUES (1, 2, 1), (2, 2, 1)")
+            try db.execute(sql: "INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT) VALUES (7, 3, 1)")
+            try db.execute(sql: "INSERT INTO Z_3NOTES (Z_3TAGS, Z_2NOTES) VALUES (7, 1), (7, 2)")
+        }
+        try queue.close()
+        let out = try StoreDump(StepRunner.run(InferredStep(sourceModel: Self.v1, destinationModel: Self.v2), sourcePath: path))
+        #expect(try out.columns("Z_4NOTES") == ["Z_4TAGS", "Z_3NOTES"])
+        #expect(try out.rows("Z_4NOTES") == [["int64(7)", "int64(1)"], ["int64(7)", "int64(2)"]])
+        #expect(try out.schema().contains { $0.name == "Z_3TAGS" } == false)
+    }
+
+    @Test("Entity rename moves rows to the new table; a sub-entity that becomes a root keeps its keys")
+    func renameAndSplit() throws {
+        let before = ObjectModel(name: "a", entities: [
+            Entity(name: "Animal", attributes: [Attribute(name: "name", type: .string)]),
+            Entity(name: "Dog", parentName: "Animal", attributes: [Attribute(name: "breed", type: .string)]),
+            Entity(name: "Item", attributes: [Attribute(name: "sku", type: .string)]),
+        ])
+        let after = ObjectModel(name: "b", entities: [
+            Entity(name: "Animal", attributes: [Attribute(name: "name", type: .string)]),
+            Entity(name: "Dog", attributes: [Attribute(name: "name", type: .string), Attribute(name: "breed", type: .string)]),
+            Entity(name: "Product", renamingIdentifier: "Item", attributes: [Attribute(name: "sku", type: .string)]),
+        ])
+        let source = try Self.makeStore(before, sql: [
+            "INSERT INTO ZANIMAL VALUES (1, 1, 1, 'cat', NULL), (2, 2, 4, 'rex', 'pug')",
+            "INSERT INTO ZITEM VALUES (9, 3, 2, 'A-1')",
+            "UPDATE Z_PRIMARYKEY SET Z_MAX = CASE Z_ENT WHEN 1 THEN 2 WHEN 3 THEN 9 ELSE 0 END",
+        ])
+        let step = InferredStep(sourceModel: before, destinationModel: after)
+        #expect(step.mapping.isInferable)
+        #expect(step.mapping.operations == ["move Dog from Animal to the root", "rename entity Item → Product"])
+        let out = try StoreDump(StepRunner.run(step, sourcePath: source))
+        #expect(try out.rows("ZANIMAL") == [["int64(1)", "int64(1)", "int64(1)", "string(\"cat\")"]])
+        #expect(try out.rows("ZDOG") == [["int64(2)", "int64(2)", "int64(4)", "string(\"pug\")", "string(\"rex\")"]])
+        #expect(try out.rows("ZPRODUCT") == [["int64(9)", "int64(3)", "int64(2)", "string(\"A-1\")"]])
+        #expect(try out.primaryKeys() == ["1|Animal|0|2", "2|Dog|0|2", "3|Product|0|9"])
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 @testable import MigrationEngine
 import Testing
 import TestSupport
@@ -77,6 +78,27 @@ struct RecoveryTests {
         for (store, original) in zip(prepared.stores, prepared.originals) {
             #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
             #expect(StorePaths(storePath: store).leftovers().isEmpty)
+        }
+    }
+}
+
+@Suite("Recovery keeps what an app wrote after the crash", Corpus.required)
+struct RecoveryAfterAppWriteTests {
+    @Test("A new store an app has written to since the crash is kept, not rolled back")
+    func appWroteToNewStore() throws {
+        let prepared = try RecoveryTests().prepare()
+        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
+        swap.interruption = { $0 == .swapped }
+        #expect(throws: ExecutionError.self) { try swap.run() }
+        for store in prepared.stores {
+            try DatabaseQueue(path: store).write {
+                try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
+            }
+        }
+        let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[0]))
+        #expect(recovered.outcome == .finishedSwap)
+        for store in prepared.stores {
+            #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "written by the app")
         }
     }
 }

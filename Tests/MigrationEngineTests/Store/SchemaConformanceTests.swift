@@ -61,5 +61,12 @@ struct SchemaConformanceTests {
         #expect(ours.plist["_NSAutoVacuumLevel"] as? String == "2")
         #expect(ours.plist["NSStoreModelVersionIdentifiers"] as? [String] == [""])
         #expect(ours.uuid.count == 36 && ours.uuid == ours.uuid.uppercased())
+        // Exact binary plist types, as Apple writes them (a real or Boolean would also cast to Int above).
+        let typed = try StoreDump(created).queue.read { db in try StoreMetadata.read(db, path: created) }
+        let appleTyped = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
+        #expect(typed.plist.mapValues(\.typeName) == appleTyped.plist.mapValues(\.typeName))
+        #expect(typed.plist["NSPersistenceFrameworkVersion"] == .integer(1048))
+        #expect(typed.plist["NSStoreModelVersionHashesVersion"] == .integer(3))
+        #expect(typed.versionHashes == appleTyped.versionHashes)
     }
 }

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Regenerates Screenshots/*.png from real runs of the console: `cdmigrate demo` under tmux, each screen
+# captured with `tmux capture-pane -e -p` and rendered by Scripts/render_screenshot.py (pyte + Pillow).
+#
+# Needs tmux, python3-pyte, python3-pil and fonts-dejavu-core (Debian packages; installed when run as root).
+# Usage: Scripts/screenshots.sh [COLUMNS ROWS]     (default 100 30; ENTRIES=n for a smaller demo store)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+COLS=${1:-100}
+ROWS=${2:-30}
+PY=/usr/bin/python3   # Debian's Python, where python3-pyte and python3-pil live
+
+missing=()
+command -v tmux >/dev/null || missing+=(tmux)
+$PY -c 'import pyte' 2>/dev/null || missing+=(python3-pyte)
+$PY -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing+=(fonts-dejavu-core)
+if [ ${#missing[@]} -gt 0 ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -qq "${missing[@]}" >/dev/null
+    else
+        echo "screenshots.sh: install ${missing[*]} first (apt-get install ${missing[*]})" >&2
+        exit 1
+    fi
+fi
+
+swift build --product cdmigrate >/dev/null
+BIN="$(swift build --show-bin-path)/cdmigrate"
+WORK="$(mktemp -d)"
+SOCKET="cdmigrate-screenshots-$$"
+t() { tmux -L "$SOCKET" -f /dev/null "$@"; }
+cleanup() { t kill-server 2>/dev/null || true; rm -rf "$WORK"; }
+trap cleanup EXIT
+
+# Polls the pane until TEXT appears (no fixed sleeps: screens are captured as soon as they are drawn).
+wait_for() {
+    local text=$1 limit=${2:-60} start=$SECONDS
+    until t capture-pane -p -t demo | grep -qF -- "$text"; do
+        if (( SECONDS - start > limit )); then
+            echo "screenshots.sh: timed out waiting for \"$text\"; screen was:" >&2
+            t capture-pane -p -t demo >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+}
+
+shot() {
+    t capture-pane -e -N -p -t demo > "$WORK/$1.ans"
+    $PY Scripts/render_screenshot.py "$WORK/$1.ans" "Screenshots/$1.png" "$COLS" "$ROWS"
+    echo "Screenshots/$1.png"
+}
+
+mkdir -p Screenshots
+t new-session -d -s demo -x "$COLS" -y "$ROWS" \
+    "env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 '$BIN' demo --entries ${ENTRIES:-200000} --directory '$WORK/demo'; sleep 600"
+wait_for "Plan → Journal 5" 120
+
+t send-keys -t demo Tab Tab            # Versions → Entities → Store
+wait_for "▸ Store"
+shot store
+
+t send-keys -t demo Tab                # → Plan
+wait_for "▸ Plan"
+shot plan
+
+t send-keys -t demo BTab BTab Enter    # → Entities, browse Entry
+wait_for "rows 1–"
+shot data-browser
+t send-keys -t demo Escape
+wait_for "▸ Entities"
+
+t send-keys -t demo "?"
+wait_for "Help — Esc or ? closes"
+shot help
+t send-keys -t demo Escape
+
+t send-keys -t demo m
+wait_for "Backup of the original goes to:"
+shot confirm
+
+t send-keys -t demo Enter              # Migrate
+wait_for "(step 2 of 3)" 120
+# Step 2 between 40,000 and 99,999 of 200,000 rows: a bar well under way.
+until t capture-pane -p -t demo | grep -qE '(^|[^0-9,])[4-9][0-9],[0-9]{3}/200,000 rows'; do sleep 0.1; done
+shot run
+
+wait_for "✓ Migrated to Journal 5" 600
+shot result
+t send-keys -t demo q

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import MigrationEngine
+
+/// `cdmigrate demo`: the console on the sample app, prepared in a temporary folder with nothing to provide.
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Open the console on the bundled sample app with a generated store at its oldest version.")
+
+    @Option(help: "How many journal entries the generated store holds.")
+    var entries = 200_000
+
+    @Option(help: "Where to prepare the demo (default: a new temporary folder).")
+    var directory: String?
+
+    @Flag(help: "Only prepare the folder and print its paths as JSON; do not open the console.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let demo = try DemoFolder.prepare(in: directory, entries: entries)
+            if json {
+                print(try JSONOutput.encode(demo))
+                return
+            }
+            try ConsoleLauncher.open(storePath: demo.store, modelPath: demo.model, mappingDirectories: [])
+        }
+    }
+}

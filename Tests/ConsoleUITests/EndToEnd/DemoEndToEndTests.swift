@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `cdmigrate demo` under tmux: change the target, dry run, migrate, abort.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+    .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
+struct DemoEndToEndTests {
+    /// Opens the demo with a small store (entries) in a fresh folder.
+    static func openDemo(entries: Int) throws -> (TmuxSession, URL) {
+        let folder = try TemporaryDirectory.make()
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "demo", "--entries", "\(entries)", "--directory", folder.path],
+            width: 100, height: 30, directory: folder.path)
+        try tmux.waitFor("Plan → Journal 5", timeout: 60)
+        return (tmux, folder)
+    }
+
+    @Test func changeTargetThenDryRunLeavesTheStoreAlone() throws {
+        let (tmux, folder) = try Self.openDemo(entries: 2_000)
+        let store = folder.appendingPathComponent("Journal.sqlite").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        var screen = try tmux.waitFor("Journal 1 ─inferred→ Journal 3 ═mapping═▶ Journal 4")
+        #expect(screen.contains("● Journal 1"))
+        try tmux.send("Down", "Down", "t")
+        screen = try tmux.waitFor("Plan → Journal 3")
+        #expect(screen.contains("Journal 1 ─inferred→ Journal 3"))
+        #expect(!screen.contains("═mapping═▶ Journal 4"), "the plan was redrawn for the new target")
+        try tmux.send("m", "Tab")
+        try tmux.waitFor("[ Dry run ]")
+        try tmux.send("Enter")
+        screen = try tmux.waitFor("✓ Dry run to Journal 3 succeeded", timeout: 60)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "a dry run never writes the store")
+        try tmux.send("Escape")
+        try tmux.waitFor("▸ Versions")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
+    @Test func migrateAllTheWayShowsTheBackupAndTheNewVersion() throws {
+        let (tmux, folder) = try Self.openDemo(entries: 2_000)
+        try tmux.send("m")
+        try tmux.waitFor("Backup of the original goes to:")
+        try tmux.send("Enter")
+        let screen = try tmux.waitFor("✓ Migrated to Journal 5", timeout: 60)
+        let joined = screen.split(separator: "\n").map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }
+            .joined()
+        #expect(joined.contains("\(folder.path)/.cdmigrate/Journal.sqlite/backups/"), "backup path shown: \(screen)")
+        let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.cdmigrate/Journal.sqlite/backups")
+        #expect(backups.count == 1)
+        #expect(screen.contains(" 3 Journal 4 → Journal 5"))
+        try tmux.send("Escape")
+        try tmux.waitFor("● Journal 5")
+        try tmux.waitFor("already at Journal 5")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
+    @Test func abortLeavesTheOriginalUntouched() throws {
+        let (tmux, folder) = try Self.openDemo(entries: 100_000)
+        let store = folder.appendingPathComponent("Journal.sqlite").path
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        try tmux.send("m", "Enter")
+        try tmux.waitFor("Current:", timeout: 30)
+        try tmux.send("a")
+        try tmux.waitFor("Abort the run?")
+        try tmux.send("y")
+        let screen = try tmux.waitFor("✗ Migration aborted", timeout: 60)
+        #expect(screen.contains("The store is unchanged"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("cdmigrate-") }
+        #expect(leftovers.isEmpty, "temporary stores removed: \(leftovers)")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+}
