@@ -88,12 +88,21 @@ public struct VersionGraph: Sendable {
                     }
                     edges.append(StepCandidate(
                         from: from, to: to, kind: .explicit, origin: candidate.name,
-                        operations: candidate.operations + summary.operations,
-                        warnings: (candidate.warnings + summary.warnings).reduce(into: []) { if !$0.contains($1) { $0.append($1) } },
+                        // The candidate's own list and the step's summary describe the same mappings.
+                        operations: (candidate.operations + summary.operations).removingRepeats(),
+                        warnings: (candidate.warnings + summary.warnings).removingRepeats(),
                         factory: { try make(source, destination) }))
                 }
             }
         }
         return (edges, unusable)
+    }
+}
+
+extension Array where Element: Hashable {
+    /// The elements in order, each kept only the first time it appears.
+    fileprivate func removingRepeats() -> [Element] {
+        var seen: Set<Element> = []
+        return filter { seen.insert($0).inserted }
     }
 }

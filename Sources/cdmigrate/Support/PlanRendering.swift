@@ -9,7 +9,9 @@ enum PlanRendering {
         out += "chain    " + chain(plan) + "\n"
         for (index, step) in plan.steps.enumerated() {
             let lossy = step.isLossy ? ", LOSES DATA" : ""
-            out += "\n\(index + 1). \(step.from) → \(step.to)  [\(step.kind.rawValue): \(step.origin)\(lossy)]  ~\(planning.rowCount) rows\n"
+            // An inferred step's origin is just "inferred"; only a mapping's name adds anything.
+            let origin = step.origin == step.kind.rawValue ? "" : ": \(step.origin)"
+            out += "\n\(index + 1). \(step.from) → \(step.to)  [\(step.kind.rawValue)\(origin)\(lossy)]  ~\(planning.rowCount) rows\n"
             for operation in step.operations { out += "     \(operation)\n" }
             for warning in step.warnings { out += "     warning: \(warning)\n" }
         }
