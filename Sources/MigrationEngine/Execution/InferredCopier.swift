@@ -61,26 +61,9 @@ struct InferredCopier {
         }
     }
 
-    /// Tables the source model does not account for (persistent history, app tables) keep their DDL and
-    /// rows; so do `Z_PRIMARYKEY` rows of entities outside the model.
+    /// Tables outside the source model (persistent history, app tables) are carried over untouched.
     private func copyForeignTables(_ db: Database) throws {
-        let known = sourceSchema.tableNames
-        let foreign = facts.master.filter { $0.type == "table" && !known.contains($0.name) && !$0.name.hasPrefix("sqlite_") }
-        let names = Set(foreign.map(\.name))
-        for table in foreign {
-            try db.execute(sql: table.sql)
-            let quoted = SQLIdentifier.quoted(table.name)
-            try db.execute(sql: "INSERT INTO \"main\".\(quoted) SELECT * FROM \"src\".\(quoted)")
-        }
-        for entry in facts.master where entry.type != "table" && names.contains(entry.table) {
-            try db.execute(sql: entry.sql)
-        }
-        let modelNames = Set(sourceSchema.entities.map(\.name))
-        for row in facts.primaryKeys where !modelNames.contains(row.name) && !destinationNumbers.contains(row.number) {
-            try db.execute(
-                sql: "INSERT INTO \"main\".\"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
-                arguments: [row.number, row.name, row.superNumber, row.maxPrimaryKey])
-        }
+        try ForeignTableCopier(facts: facts, sourceSchema: sourceSchema, destinationNumbers: destinationNumbers).copy(db)
     }
 }
 

@@ -67,7 +67,11 @@ public struct MappedStep: MigrationStep {
 
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
     public func perform(_ context: StepContext) throws {
-        try DestinationStore.create(at: context.destinationPath, model: destinationModel, like: context.sourcePath)
+        let facts = try SourceStoreFacts(path: context.sourcePath)
+        try facts.verifyHashes(of: sourceModel)
+        let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
+        try StoreWriter(model: destinationModel).create(
+            at: context.destinationPath, options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata))
         let queue = try DatabaseQueue(path: context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
@@ -84,6 +88,9 @@ public struct MappedStep: MigrationStep {
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()
+            try ForeignTableCopier(
+                facts: facts, sourceSchema: sourceSchema, destinationNumbers: Set(session.destination.numbers.keys)
+            ).copy(db)
             try session.association.drop()
             try session.updatePrimaryKeyCounters()
             try db.execute(sql: "PRAGMA \"main\".incremental_vacuum")

@@ -26,6 +26,7 @@ extension MappingSession {
         guard mapping.mapping.kind.readsSource, let entity = mapping.sourceEntity,
             let table = source.entities[entity.name]
         else { return }
+        if try BulkEntityCopier(session: self).copy(mapping, context: context, batchSize: batchSize) { return }
         let label = mapping.mapping.name
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = ?", arguments: [table.number]) ?? 0
         let statement = try db.makeStatement(

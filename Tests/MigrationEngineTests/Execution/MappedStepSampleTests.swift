@@ -103,6 +103,89 @@ struct MappedStepSampleTests {
         }
     }
 
+    @Test("persistent-history tables and their Z_PRIMARYKEY rows come through a mapped step untouched")
+    func historyTables() throws {
+        let source = try SampleJournalStore.journal3(Self.entries)
+        try DatabaseQueue(path: source).write { db in
+            try db.execute(sql: "CREATE TABLE ATRANSACTION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAUTHOR VARCHAR )")
+            try db.execute(sql: "CREATE INDEX ATRANSACTION_ZAUTHOR ON ATRANSACTION (ZAUTHOR)")
+            try db.execute(sql: "INSERT INTO ATRANSACTION VALUES (1, 16001, 1, 'app')")
+            try db.execute(sql: "INSERT INTO Z_PRIMARYKEY VALUES (16001, 'Transaction', 0, 1)")
+        }
+        let out = try split(source)
+        let (rows, index, key) = try DatabaseQueue(path: out).read { db in
+            (try String.fetchAll(db, sql: "SELECT ZAUTHOR FROM ATRANSACTION"),
+             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ATRANSACTION_ZAUTHOR'"),
+             try Int.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001"))
+        }
+        #expect(rows == ["app"] && index == 1 && key == 1)
+    }
+
+    @Test("a store at another version is refused before anything is written")
+    func wrongVersion() throws {
+        let step = try MappedStep(
+            mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
+            destinationModel: SampleJournalStore.version(5), policies: SampleApp.policies)
+        #expect(throws: StoreWriteError.self) {
+            try SampleJournalStore.run(step, source: try SampleJournalStore.journal3(Self.entries))
+        }
+    }
+
+    private func authorStep(_ relationship: String, extra: String = "") throws -> MappedStep {
+        let text = """
+            from: Journal 3
+            to: Journal 4
+            mappings:
+              - name: EntryToEntry
+                source: Entry
+                destination: Entry
+                relationships:
+                  author: \(relationship)
+              - name: EntryToAuthor
+                source: Entry
+                destination: Author
+                filter: $source.author != nil AND trim($source.author) != ""
+                merge: trim($source.author)
+                attributes: { name: trim($source.author) }
+            \(extra)
+            """
+        return try MappedStep(
+            mapping: try MappingFileReader.read(text, path: "authors.yaml"), sourceModel: SampleJournalStore.version(3),
+            destinationModel: SampleJournalStore.version(4))
+    }
+
+    @Test("computed relationship values are linked object by object")
+    func computedRelationship() throws {
+        let lookup = #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#
+        let out = try SampleJournalStore.run(
+            try authorStep("'$source.mood > 2 ? \(lookup) : nil'"), source: try SampleJournalStore.journal3(Self.entries))
+        let names = try DatabaseQueue(path: out).read { db in
+            try String?.fetchAll(db, sql: "SELECT a.ZNAME FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR ORDER BY e.Z_PK")
+        }
+        #expect(names == [nil, nil, "Grace Hopper", nil, nil, nil])
+    }
+
+    @Test("a to-one relationship given two objects fails naming the object and expression")
+    func ambiguousToOne() throws {
+        let extra = """
+              - name: EntryToInitial
+                source: Entry
+                destination: Author
+                filter: $source.author != nil AND trim($source.author) != ""
+                merge: prefix(trim($source.author), 1)
+                attributes:
+                  name: prefix(trim($source.author), 1)
+            """
+        let step = try authorStep("'{FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToAuthor\", $source), FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToInitial\", $source)}'", extra: extra)
+        #expect {
+            try SampleJournalStore.run(step, source: try SampleJournalStore.journal3(Self.entries))
+        } throws: { error in
+            let failure = error as? MappingRuntimeError
+            return failure?.primaryKey == 1 && failure?.mapping == "EntryToEntry"
+                && failure?.message == "Entry.author is a to-one relationship but the mapping gave 2 objects"
+        }
+    }
+
     @Test("a cancelled run stops between batches")
     func cancellation() throws {
         let step = try MappedStep(

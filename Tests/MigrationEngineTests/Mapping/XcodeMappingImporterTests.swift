@@ -58,6 +58,22 @@ struct XcodeMappingImporterTests {
         }
     }
 
+    @Test("the sections and TMLPersistentContainer mapping models import: order, names, kinds, policies; orphans ignored")
+    func otherModels() throws {
+        let sections = try XcodeMappingImporter.read(
+            path: Corpus.path("wibosco-sections/mappings/Migration2to3ModelMapping.xcmappingmodel"))
+        #expect(sections.entityMappings.map(\.name) == ["Section", "PostToPost"])
+        #expect(sections.entityMappings.map(\.kind) == [.add, .transform])
+        #expect(sections.requiredPolicies == ["CoreDataMigration_Example.Post2ToPost3MigrationPolicy"])
+        let simple = try XcodeMappingImporter.read(
+            path: Corpus.path("models-only/tml/TestModel_Simple_Mapping12.xcmappingmodel"))
+        #expect(simple.sourceVersion == "TestModel_Simple_1" && simple.destinationVersion == "TestModel_Simple_2")
+        #expect(simple.entityMappings.map(\.name) == ["SimpleItemToSimpleItem"])
+        let multi = try XcodeMappingImporter.read(path: Corpus.path("models-only/tml/TestModel_MultiConfig_12.xcmappingmodel"))
+        #expect(multi.entityMappings.map(\.name) == ["MultiItem2ToMultiItem2", "MultiItem1ToMultiItem1"])
+        #expect(multi.notes.count == 2)
+    }
+
     @Test("Migration2to3 with a Swift policy in place of Post2ToPost3MigrationPolicy gives each Post its Color")
     func policyReplacesClass() throws {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))

@@ -1,0 +1,81 @@
+import GRDB
+
+/// Stage 1 in SQL for mappings that only copy (every attribute `$source.<same type>`, a constant or the
+/// default; no filter, merge key or policy; source keys kept): `INSERT … SELECT` by ranges of `Z_PK`,
+/// recording the associations the same way, instead of evaluating one object at a time.
+struct BulkEntityCopier {
+    let session: MappingSession
+
+    /// Copies `mapping`'s objects; `false` when the mapping needs the per-object path.
+    func copy(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws -> Bool {
+        guard session.policies[mapping.index] == nil, mapping.mapping.filter == nil, mapping.mapping.mergeKey == nil,
+            session.keyPreserving.contains(mapping.index), let sourceEntity = mapping.sourceEntity,
+            let destinationEntity = mapping.destinationEntity, let from = session.source.entities[sourceEntity.name],
+            let to = session.destination.entities[destinationEntity.name],
+            let values = try selections(mapping, from: from, to: to)
+        else { return false }
+        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + to.storedAttributes.map { to.columns[$0.name]! }
+        let range = "WHERE s.Z_ENT = \(from.number) AND s.Z_PK > ? AND s.Z_PK <= ?"
+        let selected = ["s.Z_PK", String(to.number), "1"] + values.map(\.sql)
+        let insert = try session.db.makeStatement(sql: """
+            INSERT INTO \(to.table) (\(SQLIdentifier.quotedList(columns)))
+            SELECT \(selected.joined(separator: ", ")) FROM \(from.table) s \(range)
+            """)
+        let associate = try session.db.makeStatement(sql: """
+            INSERT INTO \(AssociationTable.table) SELECT \(mapping.index), s.Z_PK, s.Z_PK, \(to.number) FROM \(from.table) s \(range)
+            """)
+        let db = session.db
+        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from.table) WHERE Z_ENT = ?", arguments: [from.number]) ?? 0
+        let highest = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(from.table)") ?? 0
+        let step = Int64(max(batchSize, 1) * 25)
+        var low: Int64 = Int64.min
+        var done = 0
+        context.report(.entityProgress(index: context.index, entity: mapping.mapping.name, done: 0, total: total))
+        while low < highest {
+            try context.checkCancelled()
+            let high = low == Int64.min ? min(highest, step) : min(highest, low + step)
+            try db.inTransaction {
+                try insert.execute(arguments: StatementArguments(values.compactMap(\.argument) + [low, high]))
+                done += db.changesCount
+                try associate.execute(arguments: [low, high])
+                return .commit
+            }
+            low = high
+            context.report(.entityProgress(index: context.index, entity: mapping.mapping.name, done: done, total: total))
+        }
+        return true
+    }
+
+    /// The SQL (and bound value, for constants) giving each stored destination attribute, or `nil` when one
+    /// needs an expression evaluated.
+    private func selections(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to: MappedEntityTable) throws
+        -> [(sql: String, argument: DatabaseValue?)]?
+    {
+        var result: [(sql: String, argument: DatabaseValue?)] = []
+        for attribute in to.storedAttributes {
+            let value = mapping.attributes.first { $0.attribute.name == attribute.name }?.value
+            switch value?.expression.kind {
+            case .key(let base, let name)? where base.kind == .variable("source"):
+                guard let source = from.attributes[name], let column = from.columns[name],
+                    Self.sameStorage(source.type, attribute.type)
+                else { return nil }
+                result.append(("s.\(SQLIdentifier.quoted(column))", nil))
+            case .literal(let constant)?:
+                result.append(("?", ColumnValueCoding.write(try ValueCoercion.coerce(constant, to: attribute.type))))
+            case nil:
+                let fallback = attribute.defaultValue.flatMap { try? ValueCoercion.coerce(.string($0), to: attribute.type) }
+                result.append(("?", ColumnValueCoding.write(fallback ?? .null)))
+            default:
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// Whether a stored value of type `a` is already what an attribute of type `b` stores.
+    static func sameStorage(_ a: AttributeType, _ b: AttributeType) -> Bool {
+        let integers: Set<AttributeType> = [.integer16, .integer32, .integer64]
+        let reals: Set<AttributeType> = [.double, .float]
+        return a == b || (integers.contains(a) && integers.contains(b)) || (reals.contains(a) && reals.contains(b))
+    }
+}
