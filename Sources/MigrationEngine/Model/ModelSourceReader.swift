@@ -95,9 +95,9 @@ public enum ModelSourceReader {
             isTransient: element.flag("transient"),
             isDerived: element.flag("derived"),
             derivationExpression: element.attributes["derivationExpression"],
-            defaultValue: element.attributes["defaultValueString"],
-            minValue: element.attributes["minValueString"],
-            maxValue: element.attributes["maxValueString"],
+            defaultValue: value(element, "default", type: type),
+            minValue: value(element, "min", type: type),
+            maxValue: value(element, "max", type: type),
             allowsExternalBinaryDataStorage: element.flag("allowsExternalBinaryDataStorage"),
             preservesValueInHistoryOnDeletion: element.flag("preserveAfterDeletion"),
             valueTransformerName: element.attributes["valueTransformerName"],
@@ -168,6 +168,16 @@ public enum ModelSourceReader {
                 throw ModelError(.invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
             }
         }
+    }
+
+    /// A default, minimum or maximum (`which`) in ``Attribute``'s form: `…ValueString` as written, except
+    /// for a Date, whose `…ValueString` is display text in Xcode's time zone; there the exact
+    /// `…DateTimeInterval` (seconds since 2001-01-01 UTC) is used, written as a compiled model's decoder writes it.
+    private static func value(_ element: XMLElementTree, _ which: String, type: AttributeType) -> String? {
+        if type == .date, let seconds = element.attributes["\(which)DateTimeInterval"].flatMap(Double.init) {
+            return String(seconds)
+        }
+        return element.attributes["\(which)ValueString"]
     }
 
     /// The element's non-empty `name`; `what` names the element in the error when it has none.
