@@ -25,6 +25,7 @@ struct CommandTests {
         #expect(result.status == 10)
         #expect(result.stderr.hasPrefix("cdmigrate: error: "))
         #expect(result.stderr.contains("metadata version hashes differ from v2.0.0"))
+        #expect(result.stderr.hasPrefix("cdmigrate: error: \(store): "))  // the user's file, not the private snapshot
     }
 
     @Test("plan names unknown target versions (exit 8) and missing routes (exit 9)")

@@ -8,9 +8,7 @@ struct EntityRows {
 
     /// The store's `Z_PRIMARYKEY` rows for model entities (persistent-history entries left out).
     static func modelEntries(_ db: Database) throws -> [PrimaryKeyEntry] {
-        try Row.fetchAll(db, sql: #"SELECT "Z_ENT", "Z_NAME", "Z_SUPER", "Z_MAX" FROM "Z_PRIMARYKEY""#)
-            .map { PrimaryKeyEntry(number: $0[0], name: $0[1] ?? "", superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0) }
-            .filter { !$0.isHistory }
+        try PrimaryKeyEntry.fetchAll(db).filter { !$0.isHistory }
     }
 
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
@@ -22,7 +20,7 @@ struct EntityRows {
             guard try db.tableExists(table) else {
                 throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: table \(table) for \(root.name) is missing")
             }
-            let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let quoted = SQLIdentifier.quoted(table)
             for row in try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(quoted) GROUP BY "Z_ENT""#) {
                 let number: Int = row[0] ?? -1
                 guard let entry = members.first(where: { $0.number == number }) else {

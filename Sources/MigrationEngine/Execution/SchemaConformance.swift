@@ -32,10 +32,10 @@ struct SchemaConformance {
     }
 
     private func checkNumbers(_ db: Database, _ schema: StoreSchema) throws {
-        let rows = try Row.fetchAll(db, sql: #"SELECT "Z_NAME", "Z_ENT", "Z_SUPER" FROM "Z_PRIMARYKEY""#)
+        let entries = try PrimaryKeyEntry.fetchAll(db)
         for entity in schema.entities {
-            guard let row = rows.first(where: { ($0[0] as String?) == entity.name }),
-                (row[1] as Int?) == entity.number, (row[2] as Int? ?? 0) == entity.superNumber
+            guard let entry = entries.first(where: { $0.name == entity.name }),
+                entry.number == entity.number, entry.superNumber == entity.superNumber
             else { throw problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))") }
         }
     }

@@ -14,11 +14,13 @@ public struct Attribute: Sendable, Hashable, Codable {
     public var isDerived: Bool
     /// The derivation expression of a derived attribute.
     public var derivationExpression: String?
-    /// The default value as written in the model source (`defaultValueString`).
+    /// The default value as text: as written in the model source (`defaultValueString`), except that a
+    /// Date's is seconds since 2001-01-01 UTC (`defaultDateTimeInterval`, e.g. `388411200.0`), the form a
+    /// compiled model holds and a Date column stores, so source and compiled models read alike.
     public var defaultValue: String?
-    /// The minimum value or length constraint, as written.
+    /// The minimum value or length constraint, as written (a Date's as seconds, like ``defaultValue``).
     public var minValue: String?
-    /// The maximum value or length constraint, as written.
+    /// The maximum value or length constraint, as written (a Date's as seconds, like ``defaultValue``).
     public var maxValue: String?
     /// Whether large values may be stored outside the SQLite file.
     public var allowsExternalBinaryDataStorage: Bool

@@ -41,9 +41,7 @@ public enum ModelSourceReader {
     }
 
     private static func entity(_ element: XMLElementTree, path: String) throws(ModelError) -> Entity {
-        guard let name = element.attributes["name"], !name.isEmpty else {
-            throw ModelError(.invalidModel, path: path, line: element.line, message: "<entity> has no name")
-        }
+        let name = try requiredName(element, "<entity>", path: path)
         var attributes: [Attribute] = []
         for child in element.children("attribute") {
             attributes.append(try attribute(child, entity: name, path: path))
@@ -88,24 +86,18 @@ public enum ModelSourceReader {
     private static func attribute(_ element: XMLElementTree, entity: String, path: String) throws(ModelError)
         -> Attribute
     {
-        guard let name = element.attributes["name"], !name.isEmpty else {
-            throw ModelError(.invalidModel, path: path, line: element.line, message: "an attribute of \(entity) has no name")
-        }
-        let typeName = element.attributes["attributeType"] ?? "Undefined"
-        guard let type = AttributeType(rawValue: typeName) else {
-            throw ModelError(
-                .invalidModel, path: path, line: element.line,
-                message: "attribute \(entity).\(name) has unknown attributeType \"\(typeName)\"")
-        }
+        let name = try requiredName(element, "an attribute of \(entity)", path: path)
+        let type: AttributeType = try named(
+            element, "attributeType", default: "Undefined", of: "attribute \(entity).\(name)", path: path)
         return Attribute(
             name: name, type: type,
             isOptional: element.flag("optional"),
             isTransient: element.flag("transient"),
             isDerived: element.flag("derived"),
             derivationExpression: element.attributes["derivationExpression"],
-            defaultValue: element.attributes["defaultValueString"],
-            minValue: element.attributes["minValueString"],
-            maxValue: element.attributes["maxValueString"],
+            defaultValue: value(element, "default", type: type),
+            minValue: value(element, "min", type: type),
+            maxValue: value(element, "max", type: type),
             allowsExternalBinaryDataStorage: element.flag("allowsExternalBinaryDataStorage"),
             preservesValueInHistoryOnDeletion: element.flag("preserveAfterDeletion"),
             valueTransformerName: element.attributes["valueTransformerName"],
@@ -120,21 +112,15 @@ public enum ModelSourceReader {
     private static func relationship(_ element: XMLElementTree, entity: String, path: String) throws(ModelError)
         -> Relationship
     {
-        guard let name = element.attributes["name"], !name.isEmpty else {
-            throw ModelError(.invalidModel, path: path, line: element.line, message: "a relationship of \(entity) has no name")
-        }
+        let name = try requiredName(element, "a relationship of \(entity)", path: path)
         guard let destination = element.attributes["destinationEntity"] else {
             throw ModelError(
                 .invalidModel, path: path, line: element.line,
                 message: "relationship \(entity).\(name) has no destinationEntity")
         }
         let toMany = element.flag("toMany")
-        let ruleName = element.attributes["deletionRule"] ?? "Nullify"
-        guard let rule = DeleteRule(rawValue: ruleName) else {
-            throw ModelError(
-                .invalidModel, path: path, line: element.line,
-                message: "relationship \(entity).\(name) has unknown deletionRule \"\(ruleName)\"")
-        }
+        let rule: DeleteRule = try named(
+            element, "deletionRule", default: "Nullify", of: "relationship \(entity).\(name)", path: path)
         return Relationship(
             name: name, destinationEntity: destination,
             inverseName: element.attributes["inverseName"],
@@ -182,6 +168,36 @@ public enum ModelSourceReader {
                 throw ModelError(.invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
             }
         }
+    }
+
+    /// A default, minimum or maximum (`which`) in ``Attribute``'s form: `…ValueString` as written, except
+    /// for a Date, whose `…ValueString` is display text in Xcode's time zone; there the exact
+    /// `…DateTimeInterval` (seconds since 2001-01-01 UTC) is used, written as a compiled model's decoder writes it.
+    private static func value(_ element: XMLElementTree, _ which: String, type: AttributeType) -> String? {
+        if type == .date, let seconds = element.attributes["\(which)DateTimeInterval"].flatMap(Double.init) {
+            return String(seconds)
+        }
+        return element.attributes["\(which)ValueString"]
+    }
+
+    /// The element's non-empty `name`; `what` names the element in the error when it has none.
+    private static func requiredName(_ element: XMLElementTree, _ what: String, path: String) throws(ModelError) -> String {
+        guard let name = element.attributes["name"], !name.isEmpty else {
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(what) has no name")
+        }
+        return name
+    }
+
+    /// The enumeration case named by XML attribute `key` (`fallback` when absent); `owner` names the
+    /// property in the error for an unknown name.
+    private static func named<Value: RawRepresentable<String>>(
+        _ element: XMLElementTree, _ key: String, default fallback: String, of owner: String, path: String
+    ) throws(ModelError) -> Value {
+        let raw = element.attributes[key] ?? fallback
+        guard let value = Value(rawValue: raw) else {
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(owner) has unknown \(key) \"\(raw)\"")
+        }
+        return value
     }
 
     private static func hasInheritanceCycle(_ entity: Entity, in model: ObjectModel) -> Bool {

@@ -22,7 +22,7 @@ public final class EntityRowPager: Sendable {
         guard let count = counts.first(where: { $0.entity == entity }), let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")
         }
-        let quoted = "\"" + table.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        let quoted = SQLIdentifier.quoted(table)
         do {
             return try queue.read { db in
                 let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }

@@ -48,14 +48,10 @@ struct SourceStoreFacts: Sendable {
                         maxKeys[entry.name] = try Int.fetchOne(db, sql: "SELECT MAX(\"Z_PK\") FROM \(table)") ?? 0
                     }
                     if names.contains("Z_ENT") && names.contains("Z_PK") {
-                        let rows = try Row.fetchAll(db, sql: "SELECT \"Z_ENT\", COUNT(*) FROM \(table) GROUP BY \"Z_ENT\"")
-                        counts[entry.name] = Dictionary(rows.map { (($0[0] as Int?) ?? 0, $0[1] as Int) }, uniquingKeysWith: +)
+                        counts[entry.name] = try PrimaryKeyEntry.rowsPerEntity(in: entry.name, db)
                     }
                 }
-                let keys = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
-                    PrimaryKeyEntry(number: $0[0], name: $0[1], superNumber: $0[2] ?? 0, maxPrimaryKey: $0[3] ?? 0)
-                }
-                return (columns, keys, try StoreMetadata.read(db, path: path), master, maxKeys, counts)
+                return (columns, try PrimaryKeyEntry.fetchAll(db), try StoreMetadata.read(db, path: path), master, maxKeys, counts)
             }
             try queue.close()
         } catch {

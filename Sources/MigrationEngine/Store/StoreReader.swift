@@ -33,13 +33,7 @@ public enum StoreReader {
                         message: "SQLite database without Z_METADATA and Z_PRIMARYKEY, not a Core Data store")
                 }
                 let metadata = try StoreMetadata.read(db, path: path)
-                // CASTs keep odd values in a damaged store from reaching GRDB's strict conversions.
-                let primaryKeys = try Row.fetchAll(db, sql: """
-                    SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), IFNULL(CAST("Z_NAME" AS TEXT), ''),
-                    IFNULL(CAST("Z_SUPER" AS INTEGER), 0), IFNULL(CAST("Z_MAX" AS INTEGER), 0)
-                    FROM "Z_PRIMARYKEY" ORDER BY 1
-                    """)
-                    .map { PrimaryKeyEntry(number: $0[0], name: $0[1], superNumber: $0[2], maxPrimaryKey: $0[3]) }
+                let primaryKeys = try PrimaryKeyEntry.fetchAll(db)
                 let layout = StoreTableLayout(tables: tables, primaryKeys: primaryKeys)
                 let modelCache = tables.contains("Z_MODELCACHE")
                     ? try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) : nil

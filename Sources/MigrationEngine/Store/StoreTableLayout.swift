@@ -42,9 +42,7 @@ struct StoreTableLayout {
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
         var countsByTable: [String: [Int: Int]] = [:]
         for table in entityTables where tables.contains(table) {
-            let rows = try Row.fetchAll(
-                db, sql: #"SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), COUNT(*) FROM \#(SQLIdentifier.quoted(table)) GROUP BY 1"#)
-            countsByTable[table] = Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: +)
+            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: table, db)
         }
         return primaryKeys.filter { !$0.isHistory }.map { entry in
             let table = entityTable(of: entry)

@@ -36,13 +36,8 @@ struct DiffCommand: ParsableCommand {
             let mapping = InferredMapping.infer(from: source, to: destination)
             var drops = mapping.drops
             if let store {
-                let snapshot = try StoreSnapshot.take(of: store)
-                defer { snapshot.remove() }
-                do {
-                    drops = try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
-                } catch var error as StoreWriteError {
-                    error.path = store  // name the user's file, not the private copy
-                    throw error
+                drops = try SnapshotReading.read(store) { snapshot in
+                    try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
                 }
             }
             let report = DiffReport(mapping: mapping, drops: drops, countedInStore: store)

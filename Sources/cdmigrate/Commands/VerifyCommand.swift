@@ -23,16 +23,17 @@ struct VerifyCommand: ParsableCommand {
         try reportingFailures {
             let recovered = try Recovery.recoverIfNeeded(storePath: store)
             let bundle = try ModelLoader.load(path: model)
-            let snapshot = try StoreSnapshot.take(of: store)
-            defer { snapshot.remove() }
-            let contents = try StoreReader.read(snapshot, checkIntegrity: false)
-            guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
-                let target = bundle.version(named: name)
-            else {
-                throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [],
-                                    message: "\(store): \(version.map { "no version \"\($0)\" in the model" } ?? "the store matches no version of \(model)")")
+            let name = try SnapshotReading.read(store) { snapshot in
+                let contents = try StoreReader.read(snapshot, checkIntegrity: false)
+                guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
+                    let target = bundle.version(named: name)
+                else {
+                    throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [],
+                                        message: "\(store): \(version.map { "no version \"\($0)\" in the model" } ?? "the store matches no version of \(model)")")
+                }
+                try StoreValidator(model: target).validate(snapshot.path)
+                return name
             }
-            try StoreValidator(model: target).validate(snapshot.path)
             let note = recovered.map { "; recovered an interrupted migration (\($0.outcome.rawValue))" } ?? ""
             if json {
                 let object: [String: Any] = ["store": store, "version": name, "valid": true, "recovered": recovered?.outcome.rawValue ?? NSNull()]

@@ -3,6 +3,7 @@ import MigrationEngine
 
 /// A plan as JSON for scripts: the store's version, the target, and each step with its kind and warnings.
 enum PlanJSON {
+    /// One step of a plan or edge of the graph; `estimatedRows` only in a plan, where a store was read.
     struct Step: Encodable {
         var from: String
         var to: String
@@ -11,7 +12,12 @@ enum PlanJSON {
         var lossy: Bool
         var operations: [String]
         var warnings: [String]
-        var estimatedRows: Int
+        var estimatedRows: Int?
+
+        init(_ step: StepCandidate, estimatedRows: Int? = nil) {
+            (from, to, kind, origin, lossy) = (step.from, step.to, step.kind, step.origin, step.isLossy)
+            (operations, warnings, self.estimatedRows) = (step.operations, step.warnings, estimatedRows)
+        }
     }
 
     struct Plan: Encodable {
@@ -23,30 +29,22 @@ enum PlanJSON {
     }
 
     static func encode(_ planning: StorePlanning) throws -> String {
-        let steps = planning.plan.steps.map {
-            Step(from: $0.from, to: $0.to, kind: $0.kind, origin: $0.origin, lossy: $0.isLossy,
-                 operations: $0.operations, warnings: $0.warnings, estimatedRows: planning.rowCount)
-        }
+        let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
         let plan = Plan(store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
                         steps: steps, warnings: planning.plan.warnings)
+        return try compact(plan)
+    }
+
+    /// The one-line JSON style of plans and graphs: keys sorted, slashes unescaped.
+    static func compact(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(plan), as: UTF8.self)
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
 
 /// The whole version graph as JSON: versions in order, every step, and what could not be used.
 enum GraphJSON {
-    struct Edge: Encodable {
-        var from: String
-        var to: String
-        var kind: StepKind
-        var origin: String
-        var lossy: Bool
-        var operations: [String]
-        var warnings: [String]
-    }
-
     struct Blocked: Encodable {
         var from: String
         var to: String
@@ -58,7 +56,7 @@ enum GraphJSON {
         var versions: [String]
         var broken: [String]
         var routes: [String: String]
-        var steps: [Edge]
+        var steps: [PlanJSON.Step]
         var uninferable: [Blocked]
         var unusableMappings: [Blocked]
     }
@@ -67,14 +65,9 @@ enum GraphJSON {
         let value = Graph(
             versions: graph.versions, broken: graph.routing.broken.sorted(by: NaturalOrder.precedes),
             routes: graph.routing.overrides,
-            steps: graph.edges.map {
-                Edge(from: $0.from, to: $0.to, kind: $0.kind, origin: $0.origin, lossy: $0.isLossy,
-                     operations: $0.operations, warnings: $0.warnings)
-            },
+            steps: graph.edges.map { PlanJSON.Step($0) },
             uninferable: graph.uninferable.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: nil, reasons: $0.reasons) },
             unusableMappings: graph.unusableMappings.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason]) })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return try PlanJSON.compact(value)
     }
 }

@@ -1,0 +1,34 @@
+/// The kind of a ``FileError``: a string-coded case that knows its broad ``FailureCategory``.
+public protocol FileErrorCode: RawRepresentable, Sendable, Hashable, Codable where RawValue == String {
+    /// The broad kind of the failure, and so the exit code.
+    var category: FailureCategory { get }
+}
+
+/// A failure about one file: its kind, the file and what is wrong. ``StoreError`` and ``ExecutionError``
+/// are this with their own codes, so both read and categorise the same way.
+public struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hashable {
+    /// The kinds of this error (`StoreError.Code`, `ExecutionError.Code`).
+    public typealias Code = Kind
+
+    /// What went wrong.
+    public var code: Code
+    /// The file involved.
+    public var path: String
+    /// What is wrong.
+    public var message: String
+
+    /// Creates an error.
+    public init(_ code: Code, path: String, message: String) {
+        self.code = code
+        self.path = path
+        self.message = message
+    }
+
+    /// The broad kind of the failure.
+    public var category: FailureCategory { code.category }
+
+    /// One line: `path: message` (line breaks in SQLite's messages become spaces).
+    public var description: String {
+        "\(path): \(message)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ")
+    }
+}

@@ -1,0 +1,23 @@
+import MigrationEngine
+
+/// Reading a user's store through a private snapshot, as `diff --store` and `verify` do: the snapshot is
+/// removed afterwards, and an error about it names the user's file, since the copy means nothing to them.
+enum SnapshotReading {
+    /// Runs `body` on a fresh snapshot of `store`.
+    static func read<Result>(_ store: String, _ body: (StoreSnapshot) throws -> Result) throws -> Result {
+        let snapshot = try StoreSnapshot.take(of: store)
+        defer { snapshot.remove() }
+        do {
+            return try body(snapshot)
+        } catch var error as StoreWriteError {
+            error.path = store
+            throw error
+        } catch var error as ExecutionError {
+            error.path = store
+            throw error
+        } catch var error as StoreError {
+            error.path = store
+            throw error
+        }
+    }
+}
