@@ -95,6 +95,32 @@ extension ConsoleApp {
         thread.start()
     }
 
+    func startPreparation(_ preparation: Preparation) {
+        let result = preparationResult
+        let thread = Thread {
+            do {
+                try preparation.work()
+                result.finish(nil)
+            } catch {
+                result.finish("\(error)")
+            }
+        }
+        thread.name = "cdmigrate-preparation"
+        thread.start()
+    }
+
+    /// Opens the store once the preparation has finished; returns whether anything changed.
+    func finishPreparation() -> Bool {
+        guard state.preparing != nil, let outcome = preparationResult.take() else { return false }
+        state.preparing = nil
+        if let failure = outcome {
+            state.message = failure
+        } else {
+            perform(pendingEffects)
+        }
+        return true
+    }
+
     /// Applies queued events; returns whether anything changed.
     func drainEvents() -> Bool {
         guard workerRunning else { return false }

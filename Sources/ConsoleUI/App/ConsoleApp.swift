@@ -28,10 +28,15 @@ public final class ConsoleApp {
     let clockStart = ProcessInfo.processInfo.systemUptime
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
-    /// Without a planner (no model given) the console browses read-only.
-    public init(source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String) {
+    /// Without a planner (no model given) the console browses read-only. A `preparation` runs on its own
+    /// thread before the store is opened, while the console shows its message.
+    public init(
+        source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
+        preparation: Preparation? = nil
+    ) {
         self.source = source
         self.planner = planner
+        self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         if let storePath {
             pendingEffects = [.openStore(storePath)]
@@ -41,6 +46,8 @@ public final class ConsoleApp {
     }
 
     var pendingEffects: [ConsoleEffect] = []
+    let preparation: Preparation?
+    let preparationResult = PreparationResult()
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
@@ -50,7 +57,12 @@ public final class ConsoleApp {
         let backend = NCursesBackend()
         defer { backend.restore() }
         state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
-        perform(pendingEffects)
+        if let preparation {
+            state.preparing = preparation.message
+            startPreparation(preparation)
+        } else {
+            perform(pendingEffects)
+        }
         var lastDraw = -1.0
         var dirty = true
         while true {
@@ -59,8 +71,8 @@ public final class ConsoleApp {
                 stopWorker()
                 return .interrupted(signal: signal)
             }
-            if drainEvents() { dirty = true }
-            let running = state.screen == .run && state.run?.outcome == nil
+            if drainEvents() || finishPreparation() { dirty = true }
+            let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
             if (dirty || running) && now - lastDraw >= Self.frameInterval {
                 backend.draw(renderer.render(state, now: now))
                 lastDraw = now

@@ -38,6 +38,8 @@ public struct ConsoleState: Sendable, Hashable {
     public var abortPrompt = false
     /// A one-line message for the title bar (errors, hints).
     public var message: String?
+    /// What the console is waiting for before the store can be opened, if anything.
+    public var preparing: String?
     /// The terminal size, for paging.
     public var size = TerminalSize(width: 80, height: 24)
 

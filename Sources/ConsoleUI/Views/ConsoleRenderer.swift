@@ -20,7 +20,12 @@ public struct ConsoleRenderer: Sendable {
             return buffer
         }
         TitleBar.draw(state, into: &buffer, in: layout.titleBar)
-        drawScreen(state, layout: layout, now: now, into: &buffer)
+        if let preparing = state.preparing {
+            Dialog(title: "Please wait", lines: [StyledText(preparing), StyledText("elapsed " + TimeText.format(now), style: .dim)],
+                buttons: [], selected: 0).draw(into: &buffer, in: layout.body)
+        } else {
+            drawScreen(state, layout: layout, now: now, into: &buffer)
+        }
         if state.screen == .main, let option = state.confirm, let plan = state.plan {
             ConfirmDialog.dialog(plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width)
                 .draw(into: &buffer, in: layout.body)

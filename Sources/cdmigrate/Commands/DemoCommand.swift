@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ConsoleUI
 import MigrationEngine
 
 /// `cdmigrate demo`: the console on the sample app, prepared in a temporary folder with nothing to provide.
@@ -19,12 +20,18 @@ struct DemoCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let demo = try DemoFolder.prepare(in: directory, entries: entries)
+            let demo = try DemoFolder.prepare(in: directory)
             if json {
+                if !demo.hasStore { try demo.generateStore(entries: entries) }
                 print(try JSONOutput.encode(demo))
                 return
             }
-            try ConsoleLauncher.open(storePath: demo.store, modelPath: demo.model, mappingDirectories: [])
+            // The console opens at once; the store is generated on another thread while it says so.
+            let preparation = demo.hasStore ? nil : Preparation(
+                message: "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
+                work: { [entries] in try demo.generateStore(entries: entries) })
+            try ConsoleLauncher.open(storePath: demo.store, modelPath: demo.model, mappingDirectories: [],
+                preparation: preparation)
         }
     }
 }

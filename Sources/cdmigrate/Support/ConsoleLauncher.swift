@@ -6,18 +6,18 @@ import MigrationEngine
 /// Starts the console on a terminal, shared by `console` and `demo`.
 enum ConsoleLauncher {
     /// Runs the console until the user quits; a signal ends it with 128 + the signal's number.
-    static func open(storePath: String?, modelPath: String?, mappingDirectories: [String]) throws {
+    static func open(storePath: String?, modelPath: String?, mappingDirectories: [String], preparation: Preparation? = nil) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ConsoleNeedsTerminal()
         }
-        if let storePath {
+        if let storePath, preparation == nil {
             // Read the store once before entering curses mode, so a bad path is a plain one-line error.
             _ = try StoreReader.read(path: storePath, checkIntegrity: false)
         }
         let source = EngineDataSource(modelPath: modelPath)
         let planner = modelPath.map { ConsoleEnginePlanner(modelPath: $0, mappingDirectories: mappingDirectories) }
         let app = ConsoleApp(source: source, planner: planner, storePath: storePath,
-            pickerRoot: FileManager.default.currentDirectoryPath)
+            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation)
         switch app.run() {
         case .quit: return
         case .interrupted(let signal):

@@ -10,12 +10,9 @@ struct DemoFolder: Encodable {
     let store: String
     /// The copied model.
     let model: String
-    /// How long preparing took.
-    let seconds: Double
 
-    /// Copies the sample app into `parent` (a new temporary folder when nil) and generates the store.
-    static func prepare(in parent: String?, entries: Int) throws -> DemoFolder {
-        let start = Date()
+    /// Copies the sample app into `parent` (a new temporary folder when nil); the store is not written yet.
+    static func prepare(in parent: String?) throws -> DemoFolder {
         let examples = SampleApp.examplesFolder
         guard FileManager.default.fileExists(atPath: examples.appendingPathComponent(SampleApp.modelName).path) else {
             throw DemoError(category: .notFound, path: examples.path,
@@ -28,15 +25,19 @@ struct DemoFolder: Encodable {
             guard !FileManager.default.fileExists(atPath: target.path) else { continue }
             try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: target)
         }
-        let model = folder.appendingPathComponent(SampleApp.modelName).path
-        let store = folder.appendingPathComponent("Journal.sqlite").path
-        if !FileManager.default.fileExists(atPath: store) {
-            guard let oldest = try ModelLoader.load(path: model).version(named: SampleApp.oldestVersion) else {
-                throw DemoError(category: .notFound, path: model, message: "no version \(SampleApp.oldestVersion)")
-            }
-            try SampleStoreGenerator(model: oldest, entries: entries).write(to: store)
+        return DemoFolder(directory: folder.path, store: folder.appendingPathComponent("Journal.sqlite").path,
+            model: folder.appendingPathComponent(SampleApp.modelName).path)
+    }
+
+    /// Whether the store has been generated already (a reused `--directory`).
+    var hasStore: Bool { FileManager.default.fileExists(atPath: store) }
+
+    /// Writes the store at the oldest version with `entries` journal entries.
+    func generateStore(entries: Int) throws {
+        guard let oldest = try ModelLoader.load(path: model).version(named: SampleApp.oldestVersion) else {
+            throw DemoError(category: .notFound, path: model, message: "no version \(SampleApp.oldestVersion)")
         }
-        return DemoFolder(directory: folder.path, store: store, model: model, seconds: Date().timeIntervalSince(start))
+        try SampleStoreGenerator(model: oldest, entries: entries).write(to: store)
     }
 
     private static func makeTemporaryFolder() throws -> URL {

@@ -80,6 +80,18 @@ struct ConsoleEndToEndTests {
         #expect(!screen.contains("▸ Versions"), "curses screen gone: the terminal was restored")
     }
 
+    @Test(Corpus.required) func sigtermRestoresTheTerminal() throws {
+        let folder = try Self.colorsFolder()
+        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            directory: folder.path)
+        try tmux.waitFor("▸ Versions")
+        let pid = try #require(try tmux.programPID())
+        kill(pid, SIGTERM)
+        let screen = try tmux.waitFor("[exit 143]")
+        #expect(screen.contains("stopped by signal 15"))
+        #expect(!screen.contains("▸ Versions"))
+    }
+
     @Test(Corpus.required) func noColorMeansMonochrome() throws {
         let folder = try Self.colorsFolder()
         let colored = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],

@@ -63,6 +63,13 @@ final class TmuxSession {
         return screen
     }
 
+    /// The process running in the pane (the child of the pane's shell), for sending it signals.
+    func programPID() throws -> pid_t? {
+        let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        return children.split(separator: " ").first.flatMap { pid_t($0) }
+    }
+
     /// Resizes the window.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
