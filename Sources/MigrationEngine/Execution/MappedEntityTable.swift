@@ -38,10 +38,13 @@ struct MappedStoreTables {
     let model: ObjectModel
     let entities: [String: MappedEntityTable]
     let numbers: [Int: String]
+    /// The store's layout as the schema builder describes it (join-table names read from the store).
+    let layout: StoreSchema
 
-    init(_ db: Database, schema: String, model: ObjectModel) throws {
+    init(_ db: Database, schema: String, model: ObjectModel, layout: StoreSchema) throws {
         self.schema = schema
         self.model = model
+        self.layout = layout
         let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
         var numbers: [String: Int] = [:]
         for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
@@ -86,6 +89,17 @@ struct MappedStoreTables {
                     + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")")
         }
         self.entities = entities
+    }
+
+    /// The join table of a many-to-many relationship of `entity` (declared by it or an ancestor): the qualified
+    /// table, the column holding `entity`'s objects and the column holding the related objects.
+    func join(_ relationship: String, of entity: Entity) -> (table: String, mine: String, theirs: String)? {
+        guard let declaring = ([entity] + model.ancestors(of: entity)).first(where: { $0.relationship(named: relationship) != nil }),
+            let join = layout.joinTable(entity: declaring.name, relationship: relationship)
+        else { return nil }
+        let mine = join.owner == JoinTable.Side(entity: declaring.name, relationship: relationship)
+        return ("\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(join.name))",
+                mine ? join.ownerColumn : join.targetColumn, mine ? join.targetColumn : join.ownerColumn)
     }
 
     /// The table of an entity, or an error naming the store side.

@@ -70,7 +70,8 @@ public struct MappedStep: MigrationStep {
         let facts = try SourceStoreFacts(path: context.sourcePath)
         try facts.verifyHashes(of: sourceModel)
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
-        try StoreWriter(model: destinationModel).create(
+        let writer = StoreWriter(model: destinationModel)
+        try writer.create(
             at: context.destinationPath, options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata))
         let queue = try DatabaseQueue(path: context.destinationPath)
         try queue.writeWithoutTransaction { db in
@@ -78,8 +79,8 @@ public struct MappedStep: MigrationStep {
             defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
             let session = MappingSession(
-                db: db, source: try MappedStoreTables(db, schema: "src", model: sourceModel),
-                destination: try MappedStoreTables(db, schema: "main", model: destinationModel),
+                db: db, source: try MappedStoreTables(db, schema: "src", model: sourceModel, layout: sourceSchema),
+                destination: try MappedStoreTables(db, schema: "main", model: destinationModel, layout: writer.schema),
                 mappings: resolved, functions: functions, policies: policies)
             session.mappingPath = mapping.path
             try session.association.create()

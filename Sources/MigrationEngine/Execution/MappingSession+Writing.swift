@@ -60,11 +60,16 @@ extension MappingSession {
             }
             return
         }
-        guard let inverse, !inverse.isToMany else {
-            throw ExpressionEvaluationError(
-                "\(object.entity).\(name): to-many relationships without a to-one inverse are not supported in mapped steps yet")
+        if let inverse, !inverse.isToMany {
+            for target in fitting { try setForeignKey(of: target, inverse, to: object) }
+            return
         }
-        for target in fitting { try setForeignKey(of: target, inverse, to: object) }
+        guard let join = destination.join(name, of: table.entity) else {
+            throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
+        }
+        let statement = try db.cachedStatement(
+            sql: "INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs))) VALUES (?, ?)")
+        for target in fitting { try statement.execute(arguments: [object.primaryKey, target.primaryKey]) }
     }
 
     private func setForeignKey(of object: ObjectReference, _ relationship: Relationship, to target: ObjectReference?)

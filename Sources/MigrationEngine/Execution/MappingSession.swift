@@ -79,18 +79,21 @@ final class MappingSession {
         return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
     }
 
-    /// The objects of a to-many relationship, found through the inverse to-one's foreign key.
+    /// The objects of a to-many relationship: through the inverse to-one's foreign key, or the join table.
     private func toMany(_ relationship: Relationship, of object: ObjectReference, in stores: MappedStoreTables) throws
         -> [ObjectReference]
     {
-        guard let inverse = stores.model.inverse(of: relationship), !inverse.isToMany else {
-            throw ExpressionEvaluationError(
-                "\(object.entity).\(relationship.name): many-to-many relationships are not supported in mapped steps yet")
-        }
         let target = try stores.table(relationship.destinationEntity)
-        let statement = try db.cachedStatement(
-            sql: "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK")
-        return try Row.fetchAll(statement, arguments: [object.primaryKey]).map { row in
+        let sql: String
+        if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
+            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK"
+        } else if let join = stores.join(relationship.name, of: try stores.table(object.entity).entity) {
+            sql = "SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(SQLIdentifier.quoted(join.theirs)) "
+                + "WHERE j.\(SQLIdentifier.quoted(join.mine)) = ? ORDER BY t.Z_PK"
+        } else {
+            throw ExpressionEvaluationError("\(object.entity).\(relationship.name): the store has no table for this relationship")
+        }
+        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: [object.primaryKey]).map { row in
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])
         }

@@ -39,8 +39,16 @@ struct RelationshipBulkLinker {
             }
             return true
         }
-        guard let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] else { return false }
-        try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
+        if let inverse, !inverse.isToMany {
+            guard let back = targetTable.columns[inverse.name] else { return false }
+            try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
+            return true
+        }
+        guard let join = session.destination.join(relationship.name, of: destinationEntity) else { return false }
+        try session.db.execute(sql: """
+            INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs)))
+            SELECT p.d, p.t FROM (\(pairs)) AS p
+            """)
         return true
     }
 
@@ -83,8 +91,12 @@ struct RelationshipBulkLinker {
             guard let column = table.columns[name] else { return nil }
             return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(SQLIdentifier.quoted(column))")
         }
-        guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany,
-            let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
+        guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany else {
+            guard let join = session.source.join(name, of: entity) else { return nil }
+            return ("JOIN \(join.table) j ON j.\(SQLIdentifier.quoted(join.mine)) = a1.\"source\"",
+                    "j.\(SQLIdentifier.quoted(join.theirs))")
+        }
+        guard let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
         else { return nil }
         let family = other.familyNumbers.map(String.init).joined(separator: ", ")
         return ("JOIN \(other.table) s ON s.\(SQLIdentifier.quoted(column)) = a1.\"source\" AND s.Z_ENT IN (\(family))", "s.Z_PK")

@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GRDB
 import Testing
@@ -69,5 +70,39 @@ struct MappedChainTests {
             #expect(row["body"] == content)
             #expect(row["idx"] == 0)
         }
+    }
+
+    @Test("a failing expression in a chain fails the run and leaves the original store byte for byte")
+    func failingChain() throws {
+        let path = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let digest = { Data(SHA256.hash(data: try Data(contentsOf: URL(fileURLWithPath: path)))) }
+        let before = try digest()
+        let directory = try TemporaryDirectory.make()
+        try """
+            from: CoreDataMigration_Example
+            to: CoreDataMigration_Example 2
+            mappings:
+              - source: Post
+                destination: Post
+                attributes:
+                  hexColor: $source.color * 2
+            """.write(to: directory.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
+        var settings = PlanningSettings()
+        settings.mappingDirectories = [directory.path]
+        let planning = try StorePlanning(
+            storePath: path, bundle: bundle, settings: settings,
+            explicit: try MappingDirectoryReader().candidates(in: directory.path, bundle: bundle),
+            inference: InferredStepProvider(), target: "CoreDataMigration_Example 2")
+        #expect(planning.plan.steps.map(\.kind) == [.explicit])
+        #expect {
+            try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
+                .run([MigrationJob(storePath: path, plan: planning.plan)])
+        } throws: { error in
+            "\(error)".contains("mapping PostToPost, Post Z_PK 1, expression `$source.color * 2`: type mismatch")
+        }
+        #expect(try digest() == before)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        #expect(leftovers.filter { !$0.hasPrefix(".") }.sorted() == ["CoreDataMigration_Example_1.sqlite"])
     }
 }
