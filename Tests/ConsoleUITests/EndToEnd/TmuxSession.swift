@@ -49,18 +49,34 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))
     }
 
-    /// Waits until the pane shows `text`; returns the screen, or records an issue with the last screen.
+    /// Waits until the pane shows `text`; returns the screen once it has settled, or records an issue with the
+    /// last screen.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if screen.contains(text) { return screen }
+            if screen.contains(text) { return try settled(screen, containing: text) }
             RunLoop.current.run(until: Date().addingTimeInterval(0.03))
         }
         Issue.record("timed out waiting for \"\(text)\"; screen was:\n\(screen)", sourceLocation: sourceLocation)
         return screen
+    }
+
+    /// A capture can land in the middle of a redraw (the wanted text already drawn, the rest not yet), which
+    /// made assertions on the returned screen flaky under load: wait until two captures agree, for at most
+    /// two seconds (a running progress view never settles; its last capture is returned then).
+    private func settled(_ first: String, containing text: String) throws -> String {
+        var previous = first
+        let limit = Date().addingTimeInterval(2)
+        while Date() < limit {
+            RunLoop.current.run(until: Date().addingTimeInterval(0.08))
+            let next = try capture()
+            if next == previous { return next }
+            if next.contains(text) { previous = next }
+        }
+        return previous
     }
 
     /// The process running in the pane (the child of the pane's shell), for sending it signals.
