@@ -41,7 +41,7 @@ public struct MappedStep: MigrationStep {
                 throw MappingFileError(
                     path: mapping.path ?? "mapping", at: entry.mapping.position,
                     "mapping \(entry.mapping.name) needs the migration policy \(name), which is not registered; "
-                        + "register a MigrationPolicy under that name (see docs/readme/mapping-files.md)")
+                        + "register a MigrationPolicy under that name (see docs/guide/mapping-files.md)")
             }
             found[entry.index] = policy
         }

@@ -12,7 +12,7 @@ public struct ExpressionFunctions: Sendable {
     /// An empty registry.
     public init() {}
 
-    /// The built-in functions (see docs/readme/mapping-files.md for the list).
+    /// The built-in functions (see docs/guide/mapping-files.md for the list).
     public static let standard: ExpressionFunctions = {
         var functions = ExpressionFunctions()
         for function in ExpressionBuiltins.all { functions.register(function) }

@@ -16,7 +16,7 @@ import Yams
 ///     relationships:
 ///       post: { mapping: PostToPost }
 /// ```
-/// Every error names the file, line and column. See docs/readme/mapping-files.md for the whole format.
+/// Every error names the file, line and column. See docs/guide/mapping-files.md for the whole format.
 public enum MappingFileReader {
     static let topLevelKeys = ["format", "from", "to", "mappings", "unmapped"]
 

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every version's hashes as `cdmigrate hash` prints them: per entity hex and base64, plus checksum and
-/// digest (the `--json` shape, documented in `docs/readme/hash.md`).
+/// digest (the `--json` shape, documented in `docs/guide/hash.md`).
 public struct ModelHashReport: Sendable, Codable, Hashable {
     /// The model path.
     public var model: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Everything `cdmigrate inspect` shows, as a stable Codable shape (the `--json` output; documented in
-/// `docs/readme/inspect.md`). Keys are only ever added, never renamed or removed.
+/// `docs/guide/inspect.md`). Keys are only ever added, never renamed or removed.
 public struct StoreReport: Sendable, Codable {
     /// The store's database file, as given.
     public var path: String

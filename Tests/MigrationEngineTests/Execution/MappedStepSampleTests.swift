@@ -90,7 +90,7 @@ struct MappedStepSampleTests {
         ("attributes:\n      mood: $source.moood", "m.yaml:7:13: mapping EntryToEntry: Entry in Journal 3 has no attribute or relationship moood"),
         ("attributes:\n      mood: shout(1)", "m.yaml:7:13: mapping EntryToEntry: unknown function \"shout\""),
         ("relationships:\n      author: { mapping: Nowhere }", "m.yaml:7:26: mapping EntryToEntry: there is no entity mapping named Nowhere"),
-        ("policy: Missing", "m.yaml:4:5: mapping EntryToEntry needs the migration policy Missing, which is not registered; register a MigrationPolicy under that name (see docs/readme/mapping-files.md)"),
+        ("policy: Missing", "m.yaml:4:5: mapping EntryToEntry needs the migration policy Missing, which is not registered; register a MigrationPolicy under that name (see docs/guide/mapping-files.md)"),
     ])
     func badMappings(tail: String, message: String) throws {
         let text = "from: Journal 3\nto: Journal 4\nmappings:\n  - source: Entry\n    destination: Entry\n    \(tail)\n"
