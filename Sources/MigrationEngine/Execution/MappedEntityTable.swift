@@ -48,9 +48,8 @@ struct MappedStoreTables {
         self.schema = schema
         self.model = model
         self.layout = layout
-        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
         var numbers: [String: Int] = [:]
-        for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
+        for entry in try PrimaryKeyEntry.fetchAll(db, schema: schema) { numbers[entry.name] = entry.number }
         self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
