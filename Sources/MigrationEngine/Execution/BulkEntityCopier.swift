@@ -63,8 +63,7 @@ struct BulkEntityCopier {
             case .literal(let constant)?:
                 result.append(("?", ColumnValueCoding.write(try ValueCoercion.coerce(constant, to: attribute.type))))
             case nil:
-                let fallback = attribute.defaultValue.flatMap { try? ValueCoercion.coerce(.string($0), to: attribute.type) }
-                result.append(("?", ColumnValueCoding.write(fallback ?? .null)))
+                result.append(("?", to.defaults[attribute.name] ?? .null))
             default:
                 return nil
             }

@@ -22,6 +22,9 @@ struct MappedEntityTable {
     let storedAttributes: [Attribute]
     /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`.
     let insertSQL: String
+    /// The stored form of each stored attribute's model default (``DefaultLiteral``, as inferred steps write
+    /// it), by attribute name, for attributes a mapping leaves unset; attributes without one are absent.
+    let defaults: [String: DatabaseValue]
 
     /// The column of a property, or an error naming the table.
     func column(_ property: String) throws -> String {
@@ -45,9 +48,8 @@ struct MappedStoreTables {
         self.schema = schema
         self.model = model
         self.layout = layout
-        let rows = try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM \(SQLIdentifier.quoted(schema)).Z_PRIMARYKEY")
         var numbers: [String: Int] = [:]
-        for row in rows { numbers[row["Z_NAME"]] = row["Z_ENT"] }
+        for entry in try PrimaryKeyEntry.fetchAll(db, schema: schema) { numbers[entry.name] = entry.number }
         self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
@@ -86,7 +88,9 @@ struct MappedStoreTables {
                 relationships: Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 storedAttributes: stored,
                 insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
-                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")")
+                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")",
+                defaults: Dictionary(stored.compactMap { attribute in DefaultLiteral(attribute: attribute).map { (attribute.name, $0.databaseValue) } },
+                    uniquingKeysWith: { a, _ in a }))
         }
         self.entities = entities
     }

@@ -12,9 +12,9 @@ extension MappingSession {
         var arguments: [DatabaseValue] = [key.databaseValue, table.number.databaseValue, 1.databaseValue]
         arguments.reserveCapacity(3 + table.storedAttributes.count)
         for attribute in table.storedAttributes {
-            var value = values[attribute.name] ?? .null
-            if values[attribute.name] == nil, let text = attribute.defaultValue {
-                value = (try? ValueCoercion.coerce(.string(text), to: attribute.type)) ?? .null
+            guard let value = values[attribute.name] else {
+                arguments.append(table.defaults[attribute.name] ?? .null)
+                continue
             }
             arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
         }
@@ -34,7 +34,7 @@ extension MappingSession {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE Z_PK = ?")
+            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE \"Z_PK\" = ?")
                 .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
@@ -83,7 +83,7 @@ extension MappingSession {
             arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
         }
         arguments.append(object.primaryKey.databaseValue)
-        try db.cachedStatement(sql: "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE Z_PK = ?")
+        try db.cachedStatement(sql: "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE \"Z_PK\" = ?")
             .execute(arguments: StatementArguments(arguments))
     }
 
@@ -97,7 +97,7 @@ extension MappingSession {
     func updatePrimaryKeyCounters() throws {
         for table in destination.entities.values where table.entity.parentName == nil {
             try db.execute(
-                sql: "UPDATE \"main\".Z_PRIMARYKEY SET Z_MAX = (SELECT IFNULL(MAX(Z_PK), 0) FROM \(table.table)) WHERE Z_ENT = ?",
+                sql: #"UPDATE "main"."Z_PRIMARYKEY" SET "Z_MAX" = (SELECT IFNULL(MAX("Z_PK"), 0) FROM \#(table.table)) WHERE "Z_ENT" = ?"#,
                 arguments: [table.number])
         }
     }

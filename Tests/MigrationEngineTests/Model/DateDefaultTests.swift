@@ -48,4 +48,30 @@ struct DateDefaultTests {
         let out = try StoreDump(StepRunner.run(step, sourcePath: source))
         #expect(try out.integer("SELECT COUNT(*) FROM ZEVENT WHERE ZCREATED = 388411200.0") == 2)
     }
+
+    @Test("A mapped step fills a Date its mapping leaves unset with the model's default", arguments: [false, true])
+    func mappedStepFillsDate(objectByObject: Bool) throws {
+        let v1 = try ModelSourceReader.read(Self.source(withCreated: false), name: "v1", path: "v1.xcdatamodel")
+        let v2 = try ModelSourceReader.read(Self.source(withCreated: true), name: "v2", path: "v2.xcdatamodel")
+        let source = try InferredStepTests.makeStore(v1, sql: [
+            "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 1, 1, 'launch'), (2, 1, 1, NULL)",
+            "UPDATE Z_PRIMARYKEY SET Z_MAX = 2",
+        ])
+        let text = """
+            from: v1
+            to: v2
+            mappings:
+              - name: EventToEvent
+                source: Event
+                destination: Event
+                attributes: { title: $source.title }
+            \(objectByObject ? "    policy: Plain" : "")
+            """
+        var policies = MigrationPolicyRegistry()
+        policies.register(PlainPolicy(), named: "Plain")
+        let step = try MappedStep(
+            mapping: try MappingFileReader.read(text, path: "events.yaml"), sourceModel: v1, destinationModel: v2, policies: policies)
+        let out = try StoreDump(SampleJournalStore.run(step, source: source))
+        #expect(try out.integer("SELECT COUNT(*) FROM ZEVENT WHERE ZCREATED = 388411200.0") == 2)
+    }
 }
