@@ -53,28 +53,38 @@ final class TmuxSession {
     /// last screen.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+        try waitUntil("\"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
+    }
+
+    /// Waits until the pane's text satisfies `condition`; returns the settled screen, or records an issue
+    /// (naming `what` was awaited) with the last screen.
+    @discardableResult
+    func waitUntil(
+        _ what: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation,
+        _ condition: (String) -> Bool
+    ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if screen.contains(text) { return try settled(screen, containing: text) }
+            if condition(screen) { return try settled(screen, while: condition) }
             RunLoop.current.run(until: Date().addingTimeInterval(0.03))
         }
-        Issue.record("timed out waiting for \"\(text)\"; screen was:\n\(screen)", sourceLocation: sourceLocation)
+        Issue.record("timed out waiting for \(what); screen was:\n\(screen)", sourceLocation: sourceLocation)
         return screen
     }
 
     /// A capture can land in the middle of a redraw (the wanted text already drawn, the rest not yet), which
     /// made assertions on the returned screen flaky under load: wait until two captures agree, for at most
     /// two seconds (a running progress view never settles; its last capture is returned then).
-    private func settled(_ first: String, containing text: String) throws -> String {
+    private func settled(_ first: String, while condition: (String) -> Bool) throws -> String {
         var previous = first
         let limit = Date().addingTimeInterval(2)
         while Date() < limit {
             RunLoop.current.run(until: Date().addingTimeInterval(0.08))
             let next = try capture()
             if next == previous { return next }
-            if next.contains(text) { previous = next }
+            if condition(next) { previous = next }
         }
         return previous
     }
