@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import MigrationEngine
 
 @Suite("Mapping file reader")
 struct MappingFileReaderTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+    static let examples = Corpus.packageRoot.appendingPathComponent("Examples")
 
     @Test("a split with a merge, a filter and relationship lookups")
     func split() throws {

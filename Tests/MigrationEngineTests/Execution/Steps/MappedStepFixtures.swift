@@ -6,8 +6,7 @@ import TestSupport
 
 /// Helpers for running mapped steps on corpus stores in tests.
 enum MappedStepFixtures {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Fixtures")
+    static let fixtures = Corpus.packageRoot.appendingPathComponent("Tests/MigrationEngineTests/Fixtures")
 
     static func mappingFile(_ name: String) -> String {
         fixtures.appendingPathComponent("Mappings/\(name)").path
