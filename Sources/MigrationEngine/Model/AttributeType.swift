@@ -57,6 +57,13 @@ public enum AttributeType: String, Sendable, Hashable, CaseIterable, Codable {
         }
     }
 
+    /// Whether values of this type are numbers (integers, Booleans, Decimal, Double, Float): lightweight
+    /// migration converts between any two of them (wire 2.54.0 turns the Boolean `isSilenced` into the
+    /// Integer 32 `mutedStatus`).
+    public var isNumeric: Bool {
+        isInteger || self == .decimal || self == .double || self == .float
+    }
+
     /// Whether values of this type are whole numbers (integers and Booleans).
     public var isInteger: Bool {
         switch self {

@@ -29,7 +29,12 @@ public enum CompatibilityCheck {
     public static func compare(
         _ version: ObjectModel, storeHashes: [String: Data], comparesHashes: Bool = true, storeModel: ObjectModel? = nil
     ) -> VersionComparison {
-        let modelHashes = VersionHasher(model: version).entityHashes
+        var modelHashes = VersionHasher(model: version).entityHashes
+        // A store of one configuration may record the hashes of that configuration's entities only.
+        if let configuration = version.configuration(holding: Set(storeHashes.keys)) {
+            let members = Set(configuration.entityNames)
+            modelHashes = modelHashes.filter { members.contains($0.key) }
+        }
         let names = Set(modelHashes.keys).union(storeHashes.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         let entities = names.map { name -> EntityComparison in
             let storeHash = storeHashes[name]

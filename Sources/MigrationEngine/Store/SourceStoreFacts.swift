@@ -62,13 +62,14 @@ struct SourceStoreFacts: Sendable {
 
     /// The highest primary key handed out in a table: the larger of its `Z_MAX` rows and its rows.
     func maxPrimaryKey(table: String, schema: StoreSchema) -> Int {
-        let names = Set(schema.entities.filter { $0.table == table }.map(\.name))
-        return primaryKeys.filter { names.contains($0.name) }.map { Int($0.maxPrimaryKey) }.reduce(maxRowKeys[table] ?? 0, Swift.max)
+        // By number: a row may keep a name Core Data renamed (see `PrimaryKeyEntry.resolvingRenames`).
+        let numbers = Set(schema.entities.filter { $0.table == table }.map(\.number))
+        return primaryKeys.filter { numbers.contains($0.number) }.map { Int($0.maxPrimaryKey) }.reduce(maxRowKeys[table] ?? 0, Swift.max)
     }
 
     /// Checks that the store's version hashes are the model's (Core Data's own compatibility test).
     func verifyHashes(of model: ObjectModel) throws(StoreWriteError) {
-        guard metadata.versionHashes == VersionHasher(model: model).entityHashes else {
+        guard model.matchesVersionHashes(metadata.versionHashes) else {
             throw StoreWriteError(path: path, message: "store is not at model version \(model.name) (version hashes differ)",
                                   category: .unsupported)
         }

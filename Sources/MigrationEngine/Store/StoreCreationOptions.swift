@@ -11,16 +11,20 @@ public struct StoreCreationOptions: Sendable, Hashable {
     public var sourceMetadata: StoreMetadata?
     /// `Z_MAX` per entity name; 0 for entities not listed.
     public var maxPrimaryKeys: [String: Int]
+    /// `Z_NAME` per entity name, for entities whose row keeps an earlier name (Core Data's lightweight
+    /// migration keeps the source's name for an entity it renames); entities not listed get their own name.
+    public var recordedNames: [String: String]
 
     /// Creates options; the defaults make a fresh, empty store.
     public init(
         uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: StoreMetadata? = nil,
-        maxPrimaryKeys: [String: Int] = [:]
+        maxPrimaryKeys: [String: Int] = [:], recordedNames: [String: String] = [:]
     ) {
         self.uuid = uuid
         self.frameworkVersion = frameworkVersion
         self.sourceMetadata = sourceMetadata
         self.maxPrimaryKeys = maxPrimaryKeys
+        self.recordedNames = recordedNames
     }
 
     /// The framework version used when neither the options nor the source metadata name one

@@ -22,8 +22,9 @@ struct ForeignTableCopier {
         for entry in facts.master where entry.type != "table" && names.contains(entry.table) {
             try db.execute(sql: entry.sql)
         }
-        let modelNames = Set(sourceSchema.entities.map(\.name))
-        for row in facts.primaryKeys where !modelNames.contains(row.name) && !destinationNumbers.contains(row.number) {
+        // By number: a model entity's row may keep a name Core Data renamed.
+        let modelNumbers = Set(sourceSchema.entities.map(\.number))
+        for row in facts.primaryKeys where !modelNumbers.contains(row.number) && !destinationNumbers.contains(row.number) {
             try db.execute(
                 sql: "INSERT INTO \"main\".\"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
                 arguments: [row.number, row.name, row.superNumber, row.maxPrimaryKey])

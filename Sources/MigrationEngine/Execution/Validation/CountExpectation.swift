@@ -46,6 +46,6 @@ enum CountExpectation {
     private static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> [String: Int] {
         let queue = try DatabaseQueue(path: source)
         defer { try? queue.close() }
-        return try queue.read { db in try EntityRows(model: model, entries: EntityRows.modelEntries(db)).count(db, path: source) }
+        return try queue.read { db in try EntityRows.reading(db, model: model).count(db, path: source) }
     }
 }

@@ -11,6 +11,14 @@ struct EntityRows {
         try PrimaryKeyEntry.fetchAll(db).filter { !$0.isHistory }
     }
 
+    /// The store's entries as `model` sees them: scoped to the configuration the store holds, and each
+    /// entry under the entity the model numbers the same (see `PrimaryKeyEntry.resolvingRenames`).
+    static func reading(_ db: Database, model: ObjectModel) throws -> EntityRows {
+        let entries = try modelEntries(db)
+        let scoped = model.scoped(toStoreEntities: Set(entries.map(\.name)))
+        return EntityRows(model: scoped, entries: PrimaryKeyEntry.resolvingRenames(entries, model: scoped))
+    }
+
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
     func count(_ db: Database, path: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]

@@ -32,7 +32,7 @@ struct SchemaConformance {
     }
 
     private func checkNumbers(_ db: Database, _ schema: StoreSchema) throws {
-        let entries = try PrimaryKeyEntry.fetchAll(db)
+        let entries = PrimaryKeyEntry.resolvingRenames(try PrimaryKeyEntry.fetchAll(db), model: model)
         for entity in schema.entities {
             guard let entry = entries.first(where: { $0.name == entity.name }),
                 entry.number == entity.number, entry.superNumber == entity.superNumber

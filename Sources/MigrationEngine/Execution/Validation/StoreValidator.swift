@@ -29,9 +29,11 @@ public struct StoreValidator: Sendable {
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
                 guard integrity == ["ok"] else { throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))") }
                 try checkMetadata(db, path)
-                let entries = try checkPrimaryKeys(db, path)
-                try SchemaConformance(model: model, path: path).check(db)
-                let counts = try EntityRows(model: model, entries: entries).count(db, path: path)
+                // A store of one configuration holds that configuration's entities only, numbered among them.
+                let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
+                let entries = try scope.checkPrimaryKeys(db, path)
+                try SchemaConformance(model: scope.model, path: path).check(db)
+                let counts = try EntityRows(model: scope.model, entries: entries).count(db, path: path)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where (counts[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
                 }
@@ -49,17 +51,17 @@ public struct StoreValidator: Sendable {
         let metadata = try StoreMetadata.read(db, path: path)
         let expected = VersionHasher(model: model).entityHashes
         let actual = metadata.versionHashes
-        guard actual == expected else {
+        guard model.matchesVersionHashes(actual) else {
             let wrong = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
             throw problem(path, "metadata version hashes differ from \(model.name) for \(wrong.joined(separator: ", "))")
         }
-        if let digest = metadata.hashesDigest, digest != VersionHasher.digest(of: expected) {
+        if let digest = metadata.hashesDigest, digest != VersionHasher.digest(of: actual) {
             throw problem(path, "metadata hashes digest does not match \(model.name)")
         }
     }
 
     private func checkPrimaryKeys(_ db: Database, _ path: String) throws -> [PrimaryKeyEntry] {
-        let entries = try EntityRows.modelEntries(db)
+        let entries = PrimaryKeyEntry.resolvingRenames(try EntityRows.modelEntries(db), model: model)
         let names = entries.map(\.name)
         guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
             throw problem(path, "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))")

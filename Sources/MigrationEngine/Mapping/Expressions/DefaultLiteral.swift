@@ -19,8 +19,7 @@ public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible
             default: return nil
             }
         case .integer16, .integer32, .integer64:
-            guard let value = Int64(text) ?? Double(text).flatMap({ Int64(exactly: $0) }) else { return nil }
-            self = .integer(value)
+            self = .integer(Int64(text) ?? Double(text).flatMap({ Int64(exactly: $0) }) ?? Self.leadingInteger(text))
         case .double, .float, .decimal, .date:
             guard let value = Double(text) else { return nil }
             self = .real(value)
@@ -32,6 +31,16 @@ public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible
         default:
             return nil
         }
+    }
+
+    /// The whole number an integer default's text starts with, or 0, the way Xcode compiles it
+    /// (`NSString.integerValue`): wire 2.54.0's Integer 32 `mutedStatus` has the default `NO`, and every
+    /// compiled copy of that model (the stores' `Z_MODELCACHE`) holds 0.
+    private static func leadingInteger(_ text: String) -> Int64 {
+        var digits = Substring(text)
+        let sign: Int64 = digits.first == "-" ? -1 : 1
+        if digits.first == "-" || digits.first == "+" { digits = digits.dropFirst() }
+        return (Int64(digits.prefix(while: \.isASCII).prefix(while: \.isNumber)) ?? 0) * sign
     }
 
     /// The value as it would be shown to a user.

@@ -17,11 +17,13 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
     public var becomesRequired: Bool
     /// Whether the property was required and becomes optional.
     public var becomesOptional: Bool
+    /// The destination type when a number changes numeric type (values are converted to it); `nil` otherwise.
+    public var convertsTo: AttributeType?
 
     /// Creates a property mapping.
     public init(
         kind: Kind, destination: String, source: String?, defaultValue: DefaultLiteral? = nil,
-        becomesRequired: Bool = false, becomesOptional: Bool = false
+        becomesRequired: Bool = false, becomesOptional: Bool = false, convertsTo: AttributeType? = nil
     ) {
         self.kind = kind
         self.destination = destination
@@ -29,6 +31,7 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
         self.defaultValue = defaultValue
         self.becomesRequired = becomesRequired
         self.becomesOptional = becomesOptional
+        self.convertsTo = convertsTo
     }
 
     /// Whether the property takes values from a source property of another name.

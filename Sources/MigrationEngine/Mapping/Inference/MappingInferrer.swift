@@ -13,13 +13,19 @@ struct MappingInferrer {
 
     /// The source entity a destination entity takes its objects from.
     func sourceEntity(for entity: Entity) -> Entity? {
-        Self.match(key: entity.renamingIdentifier ?? entity.name, in: source.entities, name: \.name, renaming: \.renamingIdentifier)
+        Self.match(
+            key: entity.renamingIdentifier ?? entity.name, ownName: entity.name, in: source.entities, name: \.name, renaming: \.renamingIdentifier)
     }
 
     /// Core Data matches on the destination's renaming identifier (or name) naming the source element;
-    /// failing that, two elements renamed from the same original also match.
-    static func match<T>(key: String, in candidates: [T], name: KeyPath<T, String>, renaming: KeyPath<T, String?>) -> T? {
+    /// failing that, two elements renamed from the same original match; failing that, a renaming identifier
+    /// that names nothing is ignored and the names match (wire 2.47.0 gives `Conversation` the identifier
+    /// `messageDestructionTimeout`, and Core Data keeps every conversation).
+    static func match<T>(
+        key: String, ownName: String, in candidates: [T], name: KeyPath<T, String>, renaming: KeyPath<T, String?>
+    ) -> T? {
         candidates.first { $0[keyPath: name] == key } ?? candidates.first { $0[keyPath: renaming] == key }
+            ?? candidates.first { $0[keyPath: name] == ownName }
     }
 
     mutating func infer() -> InferredMapping {
@@ -57,7 +63,8 @@ struct MappingInferrer {
         let sourceAttributes = source.allAttributes(of: from).filter(SchemaBuilder.isStored)
         var usedAttributes: Set<String> = []
         for attribute in destination.allAttributes(of: entity).filter(SchemaBuilder.isStored) {
-            let match = Self.match(key: attribute.renamingIdentifier ?? attribute.name, in: sourceAttributes, name: \.name, renaming: \.renamingIdentifier)
+            let match = Self.match(
+                key: attribute.renamingIdentifier ?? attribute.name, ownName: attribute.name, in: sourceAttributes, name: \.name, renaming: \.renamingIdentifier)
             guard let match, !usedAttributes.contains(match.name) else {
                 mapping.attributes.append(added(attribute, in: entity))
                 continue
@@ -69,7 +76,8 @@ struct MappingInferrer {
         let sourceRelationships = source.allRelationships(of: from).filter { !$0.isTransient }
         var usedRelationships: Set<String> = []
         for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
-            let match = Self.match(key: relationship.renamingIdentifier ?? relationship.name, in: sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
+            let match = Self.match(
+                key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name, in: sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
             guard let match, !usedRelationships.contains(match.name) else {
                 mapping.relationships.append(InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
@@ -97,7 +105,9 @@ struct MappingInferrer {
 
     private mutating func mapAttribute(_ attribute: Attribute, from: Attribute, in entity: Entity) -> InferredPropertyMapping {
         var mapping = InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: from.name)
-        if attribute.type != from.type {
+        if attribute.type != from.type && attribute.type.isNumeric && from.type.isNumeric {
+            mapping.convertsTo = attribute.type
+        } else if attribute.type != from.type {
             notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
                 reason: "type changes from \(from.type.rawValue) to \(attribute.type.rawValue)"))
         }

@@ -40,7 +40,9 @@ struct InferredCopyBuilder {
                 value = "s.\"Z_OPT\""
             case .attribute(let declaring, let name):
                 guard chain.contains(declaring), let property = entityMapping.attribute(name) else { continue }
-                let old = property.source.flatMap { sourceColumn(.attribute(entity: owner(of: $0, in: from, model: source), name: $0)) }
+                let old = property.source
+                    .flatMap { sourceColumn(.attribute(entity: owner(of: $0, in: from, model: source), name: $0)) }
+                    .map { Self.converted($0, to: property.convertsTo) }
                 if let old, property.becomesRequired, let fill = property.defaultValue {
                     value = "COALESCE(\(old), ?)"
                     arguments.append(fill)
@@ -67,6 +69,17 @@ struct InferredCopyBuilder {
             + "WHERE s.\"Z_ENT\" = \(oldNumber) AND s.\"Z_PK\" > ? AND s.\"Z_PK\" <= ?"
         return InferredCopyPlan.EntityCopy(destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
                           sql: sql, arguments: arguments)
+    }
+
+    /// A number read as the destination's numeric type, as `NSNumber` conversion would give it: whole
+    /// numbers truncate toward zero, Booleans are 1 for any non-zero value.
+    static func converted(_ expression: String, to type: AttributeType?) -> String {
+        switch type {
+        case .boolean?: "(CASE WHEN \(expression) IS NULL THEN NULL WHEN \(expression) <> 0 THEN 1 ELSE 0 END)"
+        case let type? where type.isInteger: "CAST(\(expression) AS INTEGER)"
+        case .double?, .float?: "CAST(\(expression) AS REAL)"
+        default: expression
+        }
     }
 
     private func relationshipValue(

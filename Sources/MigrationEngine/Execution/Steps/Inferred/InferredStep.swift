@@ -45,14 +45,32 @@ public struct InferredStep: MigrationStep {
         }
         let facts = try SourceStoreFacts(path: context.sourcePath)
         try facts.verifyHashes(of: sourceModel)
+        // A store of one configuration migrates to the same configuration of the destination; its metadata
+        // keeps the hashes of the whole destination model, as Core Data records them.
+        let entities = Set(facts.primaryKeys.filter { !$0.isHistory }.map(\.name))
+        if let configuration = sourceModel.configuration(holding: entities),
+            let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
+        {
+            let scoped = InferredStep(
+                sourceModel: sourceModel.restricted(to: configuration), destinationModel: destinationModel.restricted(to: target))
+            try scoped.copy(facts, context, recording: destinationModel)
+        } else {
+            try copy(facts, context, recording: destinationModel)
+        }
+    }
+
+    /// Creates the destination (with `recorded`'s version hashes) and copies every row into it.
+    private func copy(_ facts: SourceStoreFacts, _ context: StepContext, recording recorded: ObjectModel) throws {
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(sourceSchema, model: sourceModel.name)
         let destinationSchema = SchemaBuilder(
             model: destinationModel, existingTableNames: joinTableHints(sourceSchema)).build()
         let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
-        try StoreWriter(model: destinationModel, schema: destinationSchema).create(
+        try StoreWriter(model: recorded, schema: destinationSchema).create(
             at: context.destinationPath,
-            options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys))
+            options: StoreCreationOptions(
+                uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
+                recordedNames: keys.recordedNames))
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)

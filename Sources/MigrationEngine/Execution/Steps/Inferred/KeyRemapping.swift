@@ -12,6 +12,9 @@ struct KeyRemapping: Sendable {
     private let destinationTables: [Int: String]
     /// `Z_MAX` per destination root entity.
     let maxPrimaryKeys: [String: Int]
+    /// `Z_NAME` per destination entity whose source row records another name: Core Data's lightweight
+    /// migration keeps a renamed entity's old name (`coredataplus-cars` V2 still says `ExpensiveSportCar`).
+    let recordedNames: [String: String]
     private let sourceSchema: StoreSchema
 
     private struct Pair: Hashable {
@@ -24,10 +27,17 @@ struct KeyRemapping: Sendable {
         var numbers: [Int: Int] = [:]
         var tables: [Int: String] = [:]
         var contributors: [String: [String]] = [:]
+        var names: [String: String] = [:]
+        let destinationNames = Set(destinationSchema.entities.map(\.name))
         for entity in sourceSchema.entities {
             guard let target = mapping.destination(ofSourceEntity: entity.name),
                 let destination = destinationSchema.entity(named: target.destination)
             else { continue }
+            if let recorded = facts.primaryKeys.first(where: { $0.number == entity.number })?.name,
+                recorded != destination.name, !destinationNames.contains(recorded)
+            {
+                names[destination.name] = recorded
+            }
             numbers[entity.number] = destination.number
             tables[entity.number] = destination.table
             if !(contributors[destination.table]?.contains(entity.table) ?? false) {
@@ -50,6 +60,7 @@ struct KeyRemapping: Sendable {
         destinationTables = tables
         self.offsets = offsets
         maxPrimaryKeys = maxima
+        recordedNames = names
     }
 
     /// The shift for rows of `sourceTable` landing in `destinationTable`.

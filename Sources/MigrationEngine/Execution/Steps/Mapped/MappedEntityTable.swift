@@ -49,7 +49,9 @@ struct MappedStoreTables {
         self.model = model
         self.layout = layout
         var numbers: [String: Int] = [:]
-        for entry in try PrimaryKeyEntry.fetchAll(db, schema: schema) { numbers[entry.name] = entry.number }
+        for entry in PrimaryKeyEntry.resolvingRenames(try PrimaryKeyEntry.fetchAll(db, schema: schema), model: model) {
+            numbers[entry.name] = entry.number
+        }
         self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
