@@ -54,13 +54,14 @@ struct ConfigurationStoreTests {
         let source = try #require(bundle.version(named: "TestModel_MultiConfig_1"))
         // The next version's new counter, without its id type change (which no inferred step can make).
         let counter = try #require(bundle.version(named: "TestModel_MultiConfig_2")?.entity(named: "MultiItem2")?.attribute(named: "counter2"))
-        var destination = source
-        destination.name = "TestModel_MultiConfig_1 with counter2"
-        destination.entities = source.entities.map { entity in
+        var edited = source
+        edited.name = "TestModel_MultiConfig_1 with counter2"
+        edited.entities = source.entities.map { entity in
             var entity = entity
             if entity.name == "MultiItem2" { entity.attributes.append(counter) }
             return entity
         }
+        let destination = edited
         let store = try Self.config2Store(source)
         let plan = MigrationPlan(from: source.name, to: destination.name, steps: [
             StepCandidate(from: source.name, to: destination.name, kind: .inferred, origin: "inferred",

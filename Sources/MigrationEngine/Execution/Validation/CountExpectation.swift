@@ -2,8 +2,8 @@ import GRDB
 
 /// The row counts a step must produce, where its kind determines them exactly.
 ///
-/// - Inferred: every destination entity that exists in the source (by name, or by its renaming identifier)
-///   keeps exactly the source's number of rows.
+/// - Inferred: every destination entity the inferred mapping takes from a source entity keeps exactly that
+///   entity's number of rows.
 /// - Mapped: a destination entity made only by copy and transform mappings without filter, merge key or
 ///   policy gets one object per source object those mappings read; entities with any other maker are not
 ///   checked (a merge folds objects, a filter or policy decides how many there are).
@@ -34,10 +34,11 @@ enum CountExpectation {
     static func inferred(from step: any MigrationStep, source: String) throws -> [String: Int] {
         let sourceModel = step.sourceModel
         let sourceCounts = try sourceCounts(sourceModel, source)
+        // The entities the step's own mapping carries over, matched as inference matches them.
+        let mapping = (step as? InferredStep)?.mapping ?? InferredMapping.infer(from: sourceModel, to: step.destinationModel)
         var expected: [String: Int] = [:]
-        for entity in step.destinationModel.entities {
-            let old = sourceModel.entity(named: entity.renamingIdentifier ?? entity.name) ?? sourceModel.entity(named: entity.name)
-            if let old { expected[entity.name] = sourceCounts[old.name] ?? 0 }
+        for entity in mapping.entities {
+            if let old = entity.source { expected[entity.destination] = sourceCounts[old] ?? 0 }
         }
         return expected
     }

@@ -18,13 +18,15 @@ extension MappingInferrer {
 
     /// Records a likely rename: in one entity, one property of a type dropped and one of it added.
     mutating func suggestRenames(_ mapping: InferredEntityMapping, sourceEntity: Entity, entity: Entity) {
-        let added = mapping.attributes.filter(\.isAdded).compactMap { m in destination.allAttributes(of: entity).first { $0.name == m.destination } }
-        let dropped = mapping.droppedAttributes.compactMap { name in source.allAttributes(of: sourceEntity).first { $0.name == name } }
+        let (newAttributes, oldAttributes) = (destination.allAttributes(of: entity), source.allAttributes(of: sourceEntity))
+        let added = mapping.attributes.filter(\.isAdded).compactMap { m in newAttributes.first { $0.name == m.destination } }
+        let dropped = mapping.droppedAttributes.compactMap { name in oldAttributes.first { $0.name == name } }
         if added.count == 1, dropped.count == 1, added[0].type == dropped[0].type {
             suggestions.append(RenameSuggestion(entity: entity.name, from: dropped[0].name, to: added[0].name))
         }
-        let addedLinks = mapping.relationships.filter(\.isAdded).compactMap { m in destination.allRelationships(of: entity).first { $0.name == m.destination } }
-        let droppedLinks = mapping.droppedRelationships.compactMap { name in source.allRelationships(of: sourceEntity).first { $0.name == name } }
+        let (newLinks, oldLinks) = (destination.allRelationships(of: entity), source.allRelationships(of: sourceEntity))
+        let addedLinks = mapping.relationships.filter(\.isAdded).compactMap { m in newLinks.first { $0.name == m.destination } }
+        let droppedLinks = mapping.droppedRelationships.compactMap { name in oldLinks.first { $0.name == name } }
         if addedLinks.count == 1, droppedLinks.count == 1, addedLinks[0].isToMany == droppedLinks[0].isToMany,
             destinationName(ofSource: droppedLinks[0].destinationEntity) == addedLinks[0].destinationEntity
         {

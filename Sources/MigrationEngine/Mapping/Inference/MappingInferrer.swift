@@ -6,26 +6,27 @@ struct MappingInferrer {
     private var warnings: [String] = []
     var suggestions: [RenameSuggestion] = []
 
+    private let sourceEntities: RenameIndex<Entity>
+    /// Source entity name → the first destination entity taking its objects.
+    private let destinationNames: [String: String]
+
     init(source: ObjectModel, destination: ObjectModel) {
         self.source = source
         self.destination = destination
+        let index = RenameIndex(source.entities, name: \.name, renaming: \.renamingIdentifier)
+        var names: [String: String] = [:]
+        for entity in destination.entities {
+            if let from = index.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name), names[from.name] == nil {
+                names[from.name] = entity.name
+            }
+        }
+        sourceEntities = index
+        destinationNames = names
     }
 
-    /// The source entity a destination entity takes its objects from.
+    /// The source entity a destination entity takes its objects from (see ``RenameIndex/match(key:ownName:)``).
     func sourceEntity(for entity: Entity) -> Entity? {
-        Self.match(
-            key: entity.renamingIdentifier ?? entity.name, ownName: entity.name, in: source.entities, name: \.name, renaming: \.renamingIdentifier)
-    }
-
-    /// Core Data matches on the destination's renaming identifier (or name) naming the source element;
-    /// failing that, two elements renamed from the same original match; failing that, a renaming identifier
-    /// that names nothing is ignored and the names match (wire 2.47.0 gives `Conversation` the identifier
-    /// `messageDestructionTimeout`, and Core Data keeps every conversation).
-    static func match<T>(
-        key: String, ownName: String, in candidates: [T], name: KeyPath<T, String>, renaming: KeyPath<T, String?>
-    ) -> T? {
-        candidates.first { $0[keyPath: name] == key } ?? candidates.first { $0[keyPath: renaming] == key }
-            ?? candidates.first { $0[keyPath: name] == ownName }
+        sourceEntities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name)
     }
 
     mutating func infer() -> InferredMapping {
@@ -61,10 +62,10 @@ struct MappingInferrer {
             notInferable.append(NotInferable(entity: entity.name, reason: "becomes abstract; its objects would have no entity"))
         }
         let sourceAttributes = source.allAttributes(of: from).filter(SchemaBuilder.isStored)
+        let attributeIndex = RenameIndex(sourceAttributes, name: \.name, renaming: \.renamingIdentifier)
         var usedAttributes: Set<String> = []
         for attribute in destination.allAttributes(of: entity).filter(SchemaBuilder.isStored) {
-            let match = Self.match(
-                key: attribute.renamingIdentifier ?? attribute.name, ownName: attribute.name, in: sourceAttributes, name: \.name, renaming: \.renamingIdentifier)
+            let match = attributeIndex.match(key: attribute.renamingIdentifier ?? attribute.name, ownName: attribute.name)
             guard let match, !usedAttributes.contains(match.name) else {
                 mapping.attributes.append(added(attribute, in: entity))
                 continue
@@ -74,10 +75,10 @@ struct MappingInferrer {
         }
         mapping.droppedAttributes = sourceAttributes.map(\.name).filter { !usedAttributes.contains($0) }
         let sourceRelationships = source.allRelationships(of: from).filter { !$0.isTransient }
+        let relationshipIndex = RenameIndex(sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
         var usedRelationships: Set<String> = []
         for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
-            let match = Self.match(
-                key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name, in: sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
+            let match = relationshipIndex.match(key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name)
             guard let match, !usedRelationships.contains(match.name) else {
                 mapping.relationships.append(InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
@@ -146,6 +147,6 @@ struct MappingInferrer {
     }
 
     func destinationName(ofSource name: String) -> String? {
-        destination.entities.first { sourceEntity(for: $0)?.name == name }?.name
+        destinationNames[name]
     }
 }
