@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import Testing
 import TestSupport
 
@@ -21,8 +22,9 @@ struct CrashRecoveryTests {
             .appendingPathComponent("." + URL(fileURLWithPath: store).lastPathComponent + ".cdmigrate-journal").path))
         let verify = try CLIRunner.run(["verify", store, "--model", model, "--json"])
         #expect(verify.status == 0)
-        #expect(verify.stdout.contains(#""recovered":"finished-swap""#))
-        #expect(verify.stdout.contains(#""version":"v1.1.0""#))
+        let verified = try verify.decoded(StoreVerification.self)
+        #expect(verified.recovered == .finishedSwap)
+        #expect(verified.version == "v1.1.0")
         let restored = try CLIRunner.run(["restore", store])
         #expect(restored.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
@@ -43,11 +45,11 @@ struct GroupCrashRecoveryTests {
         #expect(killed.reason == .uncaughtSignal)
         // Recovering through the second store completes the first as well: they were one run.
         let verify = try CLIRunner.run(["verify", second, "--model", model, "--json"])
-        #expect(verify.stdout.contains(#""recovered":"finished-swap""#))
+        #expect(try verify.decoded(StoreVerification.self).recovered == .finishedSwap)
         for store in [first, second] {
             let check = try CLIRunner.run(["verify", store, "--model", model, "--json"])
             #expect(check.status == 0)
-            #expect(check.stdout.contains(#""version":"v1.2.0""#))
+            #expect(try check.decoded(StoreVerification.self).version == "v1.2.0")
         }
     }
 }

@@ -40,6 +40,7 @@ struct ChainExecutorTests {
             case .committed: "commit"
             case .failed: "failed"
             case .log: "log"
+            case .recovered: "recovered"
             }
         }
         #expect(kinds.first == "plan" && kinds.last == "commit")
