@@ -50,7 +50,10 @@ let package = Package(
         // The sample app's migration tool: an app team's own executable with a Swift migration policy.
         .executableTarget(name: "PolicyExample", dependencies: ["MigrationEngine", "JournalSample"], path: "Examples/PolicyExample"),
         // Shared by the test targets only: corpus access and temporary folders.
-        .target(name: "TestSupport", dependencies: ["MigrationEngine", "JournalSample"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["MigrationEngine", "JournalSample", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"),
         .testTarget(
             name: "MigrationEngineTests", dependencies: ["MigrationEngine", "JournalSample", "TestSupport"],
             exclude: ["Fixtures"]),
