@@ -73,19 +73,21 @@ public enum XcodeMappingImporter {
             kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
             position: SourcePosition(line: object.line, column: 1))
         let position = SourcePosition(line: object.line, column: 1)
-        if let unknown = object.attributes.keys.sorted().first(where: { !entityFields.contains($0) }),
-            object.attributes[unknown]?.isEmpty == false
-        {
+        if let unknown = object.attributes.keys.sorted().first(where: {
+            !entityFields.contains($0) && object.attributes[$0]?.isEmpty == false
+        }) {
             throw MappingFileError(
                 path: file, at: position,
                 "entity mapping \(mapping.name): the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would")
         }
         let reader = XcodePropertyMappingReader(
             file: file, entityMapping: mapping.name, generates: object.attributes["autogenerateexpression"] != "0")
-        mapping.attributes = try document.targets(object, "attributemappings")
-            .compactMap { (item) throws(MappingFileError) in try reader.read(item, kind: "attribute") }
-        mapping.relationships = try document.targets(object, "relationshipmappings")
-            .compactMap { (item) throws(MappingFileError) in try reader.read(item, kind: "relationship") }
+        for item in document.targets(object, "attributemappings") {
+            if let property = try reader.read(item, kind: "attribute") { mapping.attributes.append(property) }
+        }
+        for item in document.targets(object, "relationshipmappings") {
+            if let property = try reader.read(item, kind: "relationship") { mapping.relationships.append(property) }
+        }
         return mapping
     }
 }

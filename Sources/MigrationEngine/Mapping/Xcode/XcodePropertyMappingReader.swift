@@ -28,17 +28,17 @@ struct XcodePropertyMappingReader {
         guard let name = object.attributes["name"], !name.isEmpty else {
             throw fail(position, "a \(kind) mapping without a name")
         }
-        let fail = { (message: String) in self.fail(position, "\(kind) \(name): \(message)") }
+        let problem = { (message: String) in self.fail(position, "\(kind) \(name): \(message)") }
         if let unknown = object.attributes.keys.sorted().first(where: { !Self.knownFields.contains($0) }) {
-            throw fail("the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would")
+            throw problem("the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would")
         }
         let field = { (key: String) in object.attributes[key].flatMap { $0.isEmpty ? nil : $0 } }
         let stored = try field("valueexpressiondata").map { (encoded) throws(MappingFileError) in
-            try decode(encoded, fail: fail)
+            try decode(encoded, fail: problem)
         }
-        let built = try lookup(keyPath: field("sourcekeypath"), mapping: field("sourcemappingname"), fail: fail)
+        let built = try lookup(keyPath: field("sourcekeypath"), mapping: field("sourcemappingname"), fail: problem)
         if let stored, let built, stored.description != built.description {
-            throw fail("the stored value expression \(stored) and the key path with mapping name (\(built)) disagree")
+            throw problem("the stored value expression \(stored) and the key path with mapping name (\(built)) disagree")
         }
         if let expression = stored ?? built {
             return PropertyMapping(

@@ -10,7 +10,7 @@ enum StoreObjectGraph {
 
     /// One sorted line per object of the non-abstract entities of `model` in the store at `path`.
     static func lines(at path: String, model: ObjectModel) throws -> [String] {
-        try DatabaseQueue(path: path).read { db in
+        try DatabaseQueue(path: path).read { (db) throws -> [String] in
             let numbers = Dictionary(
                 try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY").map { ($0["Z_NAME"] as String, $0["Z_ENT"] as Int) },
                 uniquingKeysWith: { a, _ in a })

@@ -43,7 +43,7 @@ struct XcodeMappingFormsTests {
             mapping: mapping, sourceModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 3"),
             destinationModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 4"))
         let mood = try #require(step.resolved.first { $0.mapping.name == "MoodToMood" })
-        #expect(mood.relationships.map(\.value.text).sorted() == [
+        #expect(mood.relationships.map { $0.value.text }.sorted() == [
             #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "ContinentToContinent", $source.continent)"#,
             #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "CountryToCountry", $source.country)"#,
         ])
@@ -97,7 +97,7 @@ struct XcodeMappingFormsTests {
             mapping: mapping, sourceModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 3"),
             destinationModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 4"))
         let mood = try #require(step.resolved.first { $0.mapping.name == "MoodToMood" })
-        #expect(mood.relationships.map(\.relationship.name) == ["continent"])
+        #expect(mood.relationships.map { $0.relationship.name } == ["continent"])
     }
 
     @Test("KVC collection operators in key paths: distinct union, union, sum and count")
