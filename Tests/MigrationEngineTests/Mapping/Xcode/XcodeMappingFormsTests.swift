@@ -11,10 +11,10 @@ struct XcodeMappingFormsTests {
     static let moody23 = "moody/mappings/Moody 2-Moody 3.xcmappingmodel"
     static let moody34 = "moody/mappings/Moody 3-Moody 4.xcmappingmodel"
 
-    /// A copy of a corpus mapping model's XML with `edit` applied, in a fresh folder of its own.
-    static func edited(_ relative: String, _ edit: (String) -> String) throws -> String {
+    /// A copy of a corpus mapping model's XML with `old` replaced by `new`, in a fresh folder of its own.
+    static func edited(_ relative: String, replacing old: String, with new: String) throws -> String {
         let text = try String(contentsOfFile: Corpus.path(relative + "/xcmapping.xml"), encoding: .utf8)
-        let changed = edit(text)
+        let changed = text.replacingOccurrences(of: old, with: new)
         #expect(changed != text, "the edit must change the mapping model")
         let folder = try TemporaryDirectory.make().appendingPathComponent(URL(fileURLWithPath: relative).lastPathComponent)
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -52,11 +52,9 @@ struct XcodeMappingFormsTests {
 
     @Test("a relationship that cannot be honoured fails the import and the plan, naming model, entity mapping and property")
     func unhonouredRelationship() throws {
-        let path = try Self.edited(Self.moody23) {
-            $0.replacingOccurrences(
-                of: "id=\"z124\">\n        <attribute name=\"sourcemappingname\" type=\"string\">ContinentToContinent</attribute>\n",
-                with: "id=\"z124\">\n")
-        }
+        let path = try Self.edited(
+            Self.moody23, replacing: "id=\"z124\">\n        <attribute name=\"sourcemappingname\" type=\"string\">ContinentToContinent</attribute>\n",
+            with: "id=\"z124\">\n")
         let expected = "Moody 2-Moody 3.xcmappingmodel/xcmapping.xml:"
         let message = "entity mapping MoodToMood, relationship continent: the key path $source.country.continent names no "
             + "entity mapping, so its destination objects are unknown"
@@ -73,11 +71,9 @@ struct XcodeMappingFormsTests {
 
     @Test("a field Xcode's compiler would use but the importer does not know fails instead of being dropped")
     func unknownField() throws {
-        let path = try Self.edited(Self.moody23) {
-            $0.replacingOccurrences(
-                of: "id=\"z128\">\n",
-                with: "id=\"z128\">\n        <attribute name=\"userinfo\" type=\"binary\">AAAA</attribute>\n")
-        }
+        let path = try Self.edited(
+            Self.moody23, replacing: "id=\"z128\">\n",
+            with: "id=\"z128\">\n        <attribute name=\"userinfo\" type=\"binary\">AAAA</attribute>\n")
         #expect { try XcodeMappingImporter.read(path: path) } throws: { error in
             "\(error)".contains("entity mapping MoodToMood, relationship country: the field userinfo is not understood")
         }
@@ -85,11 +81,9 @@ struct XcodeMappingFormsTests {
 
     @Test("a blank property with autogenerateexpression 0 stays unset instead of getting a generated value")
     func notGenerated() throws {
-        let path = try Self.edited(Self.moody34) {
-            $0.replacingOccurrences(
-                of: "<attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>",
-                with: "<attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>")
-        }
+        let path = try Self.edited(
+            Self.moody34, replacing: "<attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>",
+            with: "<attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>")
         let mapping = try XcodeMappingImporter.read(path: path)
         let unset = mapping.entityMappings.flatMap(\.relationships).filter { $0.value == nil }.map(\.name)
         #expect(!unset.isEmpty && Set(unset) == ["country"])
