@@ -36,17 +36,17 @@ struct MoodyConformanceTests {
     @Test(
         "each Moody store migrated one version on equals Apple's store of that version, object for object",
         arguments: [
-            ("Moody.moody", "Moody 2", "Moody 2.moody", StepKind.inferred),
-            ("Moody 2.moody", "Moody 3", "Moody 3.moody", .explicit),
-            ("Moody 3.moody", "Moody 4", "Moody 4.moody", .explicit),
-            ("Moody 4.moody", "Moody 5", "Moody 5.moody", .explicit),
+            ("Moody.moody", "Moody 2", "Moody 2.moody", StepKind.inferred, 9),
+            ("Moody 2.moody", "Moody 3", "Moody 3.moody", .explicit, 9),
+            ("Moody 3.moody", "Moody 4", "Moody 4.moody", .explicit, 9),
+            ("Moody 4.moody", "Moody 5", "Moody 5.moody", .explicit, 7),
         ])
-    func step(store: String, target: String, apple: String, kind: StepKind) throws {
+    func step(store: String, target: String, apple: String, kind: StepKind, count: Int) throws {
         let (path, plan) = try Self.migrate(store, to: target)
         #expect(plan.steps.map(\.kind) == [kind])
         let expected = try Self.objects(try Corpus.copyStore("moody/stores/\(apple)"), version: target)
         let migrated = try Self.objects(path, version: target)
-        #expect(expected.count == 9)
+        #expect(expected.count == count)
         #expect(migrated == expected)
     }
 

@@ -9,16 +9,19 @@ struct CompiledMappingImporterTests {
     static let model = "coredataplus-cars/SampleModel.xcdatamodeld"
     static let compiled = "coredataplus-cars/compiled-mapping/V2toV3.cdm"
 
+    /// A stand-in for the app's `V2to3MakerPolicy`, so that steps naming it can be built.
+    static var policies: MigrationPolicyRegistry {
+        var policies = MigrationPolicyRegistry()
+        policies.register(DefaultPolicy(), named: "V2to3MakerPolicy")
+        return policies
+    }
+
     /// Each entity mapping with every property's value as the step resolves it.
     static func resolved(_ mapping: MappingModel) throws -> [String] {
         let step = try MappedStep(
             mapping: mapping, sourceModel: try MappedStepFixtures.model(model, version: mapping.sourceVersion),
             destinationModel: try MappedStepFixtures.model(model, version: mapping.destinationVersion),
-            policies: {
-                var policies = MigrationPolicyRegistry()
-                policies.register(DefaultPolicy(), named: "V2to3MakerPolicy")
-                return policies
-            }())
+            policies: policies)
         return step.resolved.map { entry in
             let values = entry.attributes.map { "\($0.attribute.name)=\($0.value?.text ?? "unset")" }
                 + entry.relationships.map { "\($0.relationship.name)=\($0.value.text)" }
@@ -52,7 +55,7 @@ struct CompiledMappingImporterTests {
         try FileManager.default.copyItem(
             atPath: Corpus.path(Self.compiled), toPath: folder.appendingPathComponent("V2toV3.cdm").path)
         let bundle = try ModelLoader.load(path: Corpus.path(Self.model))
-        let candidates = try MappingDirectoryReader().candidates(in: folder.path, bundle: bundle)
+        let candidates = try MappingDirectoryReader(policies: Self.policies).candidates(in: folder.path, bundle: bundle)
         #expect(candidates.map(\.name) == ["V2toV3.cdm"])
         let candidate = try #require(candidates.first)
         #expect(candidate.sourceVersion == "SampleModel2" && candidate.destinationVersion == "SampleModel3")
