@@ -2,10 +2,11 @@
 /// `docs/guide/store-schema.md`).
 ///
 /// Column order follows Core Data's DDL: `Z_PK, Z_ENT, Z_OPT`, then columns grouped by storage
-/// (integers and to-one keys; dates and real numbers; strings; UUIDs; Transformables; other blobs).
-/// Inside a group the columns come entity by entity (the root first, sub-entities in number order) and,
-/// per entity, attributes by name, then to-one keys by name (each followed by its `Z<n>_` entity
-/// column), then the `Z_FOK_` order columns of those keys.
+/// (integers and to-one keys; `Z_FOK_` order columns; dates and doubles; decimals; strings; UUIDs;
+/// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
+/// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
+/// followed by its `Z<n>_` entity column). A property a sub-entity lists again under an ancestor's name is
+/// the inherited one (Core Data allows no redeclaration), so it gets no second column.
 public struct SchemaBuilder: Sendable {
     /// The model version to lay out.
     public let model: ObjectModel
@@ -45,14 +46,16 @@ public struct SchemaBuilder: Sendable {
         var columns: [SchemaColumn] = []
         var indexes: [SchemaIndex] = []
         let entities = numbering.hierarchy(below: root)
+        var orderColumns: [(key: (Int, String), column: SchemaColumn)] = []
         for entity in entities {
-            for attribute in entity.attributes.filter(Self.isStored).sorted(by: { Self.precedes($0.name, $1.name) }) {
+            let inherited = Set(model.ancestors(of: entity).flatMap { $0.attributes.map(\.name) + $0.relationships.map(\.name) })
+            let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains($0.name) }
+            for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 columns.append(SchemaColumn(
                     name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
                     role: .attribute(entity: entity.name, name: attribute.name)))
             }
-            var orderColumns: [SchemaColumn] = []
-            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany }
+            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany && !inherited.contains($0.name) }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 let key = namespace.claim(Self.columnName(for: relationship.name))
                 columns.append(SchemaColumn(
@@ -68,13 +71,18 @@ public struct SchemaBuilder: Sendable {
                         role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
-                    orderColumns.append(SchemaColumn(
+                    let owner = numbering.number(of: relationship.inverseEntity ?? relationship.destinationEntity) ?? 0
+                    orderColumns.append(((owner, inverse.name), SchemaColumn(
                         name: namespace.claim("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
-                        role: .foreignOrder(entity: entity.name, relationship: relationship.name)))
+                        role: .foreignOrder(entity: entity.name, relationship: relationship.name))))
                 }
             }
-            columns += orderColumns
         }
+        // After every other integer, ordered by the ordered to-many they serve (its entity's number, then
+        // its name): `Z_FOK_VISIBLEINCONVERSATION` (for `Conversation.allMessages`) before
+        // `Z_FOK_HIDDENINCONVERSATION` (`hiddenMessages`) in wire 2.21.1's `ZMESSAGE`.
+        columns += orderColumns
+            .sorted { $0.key.0 != $1.key.0 ? $0.key.0 < $1.key.0 : Self.precedes($0.key.1, $1.key.1) }.map(\.column)
         let fixed = [
             SchemaColumn(name: "Z_PK", sqlType: "INTEGER", role: .primaryKey),
             SchemaColumn(name: "Z_ENT", sqlType: "INTEGER", role: .entityNumber),
@@ -92,19 +100,22 @@ public struct SchemaBuilder: Sendable {
             indexes: indexes + declared.indexes, constraints: declared.tableConstraints)
     }
 
-    /// Where Core Data puts a column in its DDL: integers (and keys) first, then real numbers and dates
-    /// interleaved, then strings, UUIDs, Transformables and other blobs (Transformable before Binary in
-    /// every wire table, UUID before Transformable in coredataplus-books' `ZBOOK`).
+    /// Where Core Data puts a column in its DDL: integers (and keys), `Z_FOK_` columns, dates and doubles
+    /// interleaved, decimals (`ZPUBLISHEDAT TIMESTAMP, ZPRICE DECIMAL` in coredataplus-books), strings, UUIDs,
+    /// Transformables and other blobs (Transformable before Binary in every wire table, UUID before
+    /// Transformable in coredataplus-books' `ZBOOK`).
     private func orderGroup(_ column: SchemaColumn) -> Int {
+        if case .foreignOrder = column.role { return 1 }
         if case .attribute(let entity, let name) = column.role, let type = model.entity(named: entity)?.attribute(named: name)?.type {
-            if type == .uuid { return 3 }
-            if type == .transformable { return 4 }
+            if type == .uuid { return 5 }
+            if type == .transformable { return 6 }
         }
         switch column.sqlType {
         case "INTEGER": return 0
-        case "FLOAT", "TIMESTAMP", "DECIMAL": return 1
-        case "VARCHAR": return 2
-        default: return 5
+        case "FLOAT", "TIMESTAMP": return 2
+        case "DECIMAL": return 3
+        case "VARCHAR": return 4
+        default: return 7
         }
     }
 
