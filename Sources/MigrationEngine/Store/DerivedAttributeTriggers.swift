@@ -26,7 +26,7 @@ struct DerivedAttributeTriggers {
         var counts: [Count] = []
         for numbered in entities {
             guard let entity = model.entity(named: numbered.name) else { continue }
-            let inherited = Set(model.ancestors(of: entity).flatMap { $0.attributes.map(\.name) })
+            let inherited = Set(model.ancestors(of: entity).flatMap { $0.attributes.filter(\.isDerived).map(\.name) })
             for attribute in entity.attributes where attribute.isDerived && !inherited.contains(attribute.name) {
                 guard let path = attribute.derivationExpression, path.hasSuffix(".@count"),
                     let relationship = model.allRelationships(of: entity).first(where: { $0.name == path.dropLast(7) }),

@@ -5,8 +5,8 @@
 /// (integers and to-one keys; `Z_FOK_` order columns; dates and doubles; decimals; strings; UUIDs;
 /// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
 /// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
-/// followed by its `Z<n>_` entity column). A property a sub-entity lists again under an ancestor's name is
-/// the inherited one (Core Data allows no redeclaration), so it gets no second column.
+/// followed by its `Z<n>_` entity column). A property a sub-entity lists again exactly as an ancestor
+/// declares it (cached models list inherited properties in every sub-entity) gets no second column.
 public struct SchemaBuilder: Sendable {
     /// The model version to lay out.
     public let model: ObjectModel
@@ -48,14 +48,16 @@ public struct SchemaBuilder: Sendable {
         let entities = numbering.hierarchy(below: root)
         var orderColumns: [(key: (Int, String), column: SchemaColumn)] = []
         for entity in entities {
-            let inherited = Set(model.ancestors(of: entity).flatMap { $0.attributes.map(\.name) + $0.relationships.map(\.name) })
-            let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains($0.name) }
+            let ancestors = model.ancestors(of: entity)
+            let inherited = Set(ancestors.flatMap { $0.attributes.map { "\($0.name) \($0.type)" } })
+                .union(ancestors.flatMap { $0.relationships.map { "\($0.name) → \($0.destinationEntity)" } })
+            let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains("\($0.name) \($0.type)") }
             for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 columns.append(SchemaColumn(
                     name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
                     role: .attribute(entity: entity.name, name: attribute.name)))
             }
-            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany && !inherited.contains($0.name) }
+            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)") }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 let key = namespace.claim(Self.columnName(for: relationship.name))
                 columns.append(SchemaColumn(
