@@ -202,6 +202,17 @@ struct InferredStepTests {
         #expect(pairs == [[7, 1], [7, 2]])
     }
 
+    @Test("A store migrated from a WAL store is in WAL mode, one from a rollback store is not")
+    func journalModeKept() throws {
+        for mode in [JournalMode.wal, .rollback] {
+            let path = try TemporaryDirectory.make().appendingPathComponent("source.sqlite").path
+            try StoreWriter(model: Self.v1).create(at: path, options: .init(journalMode: mode))
+            #expect(JournalMode(path: path) == mode)
+            let out = try StepRunner.run(InferredStep(sourceModel: Self.v1, destinationModel: Self.v2), sourcePath: path)
+            #expect(JournalMode(path: out) == mode)
+        }
+    }
+
     @Test("Entity rename moves rows to the new table; a sub-entity that becomes a root keeps its keys")
     func renameAndSplit() throws {
         let before = ObjectModel(name: "a", entities: [
