@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "MigrationEngine", targets: ["MigrationEngine"]),
         .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
+        .library(name: "JournalSample", targets: ["JournalSample"]),
         .executable(name: "cdmigrate", targets: ["cdmigrate"]),
     ],
     dependencies: [
@@ -30,6 +31,9 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The sample app ("Journal"): its files, store generator and Swift policy, for the demo, the examples,
+        // the benchmarks and the tests. Production runs never link its policy into the engine.
+        .target(name: "JournalSample", dependencies: ["MigrationEngine", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "ConsoleUI",
             dependencies: ["MigrationEngine", "CNCurses"]
@@ -39,17 +43,24 @@ let package = Package(
             dependencies: [
                 "MigrationEngine",
                 "ConsoleUI",
+                "JournalSample",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The sample app's migration tool: an app team's own executable with a Swift migration policy.
-        .executableTarget(name: "PolicyExample", dependencies: ["MigrationEngine"], path: "Examples/PolicyExample"),
+        .executableTarget(name: "PolicyExample", dependencies: ["MigrationEngine", "JournalSample"], path: "Examples/PolicyExample"),
         // Shared by the test targets only: corpus access and temporary folders.
-        .target(name: "TestSupport", dependencies: ["MigrationEngine"], path: "Tests/TestSupport"),
+        .target(
+            name: "TestSupport",
+            dependencies: ["MigrationEngine", "JournalSample", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Tests/TestSupport"),
         .testTarget(
-            name: "MigrationEngineTests", dependencies: ["MigrationEngine", "TestSupport"],
+            name: "MigrationEngineTests", dependencies: ["MigrationEngine", "JournalSample", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "TestSupport"]),
+        .testTarget(
+            name: "JournalSampleTests",
+            dependencies: ["JournalSample", "MigrationEngine", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "JournalSample", "TestSupport"]),
     ]
 )

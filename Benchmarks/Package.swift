@@ -9,7 +9,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "MappedStepMemory",
-            dependencies: [.product(name: "MigrationEngine", package: "cdmigrate")],
+            dependencies: [
+                .product(name: "MigrationEngine", package: "cdmigrate"),
+                .product(name: "JournalSample", package: "cdmigrate"),
+            ],
             path: "Sources/MappedStepMemory"
         )
     ]

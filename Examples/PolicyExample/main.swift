@@ -7,6 +7,7 @@
 //   swift run PolicyExample STORE                 migrate STORE (a Journal store) to the current version
 //   swift run PolicyExample STORE --generate N    first write a Journal 1 store with N entries at STORE
 import Foundation
+import JournalSample
 import MigrationEngine
 
 let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -17,30 +18,28 @@ guard let store = arguments.first else {
 }
 
 do {
-    let bundle = try ModelLoader.load(path: examples.appendingPathComponent("Journal.xcdatamodeld").path)
-    if let flag = arguments.firstIndex(of: "--generate"), flag + 1 < arguments.count, let entries = Int(arguments[flag + 1]) {
-        try SampleStoreGenerator(model: bundle.version(named: "Journal 1")!, entries: entries).write(to: store)
-        print("wrote \(entries) entries at Journal 1 to \(store)")
-    }
+    let model = examples.appendingPathComponent("Journal.xcdatamodeld").path
 
     // 1. The app's own Swift code, registered under the names its mappings use.
     var policies = MigrationPolicyRegistry()
-    policies.register(WordCountPolicy(), named: "WordCount")
+    policies.register(WordCountPolicy(), named: WordCountPolicy.name)
 
-    // 2. The project's settings (version order, mapping folders) and the explicit mappings in them.
-    let settings = try ProjectFile.load(path: examples.appendingPathComponent("cdmigrate.yaml").path)
-    let reader = MappingDirectoryReader(policies: policies)
-    let explicit = try settings.mappingDirectories.flatMap { try reader.candidates(in: $0, bundle: bundle) }
+    // 2. The project: the model, the settings beside it (`cdmigrate.yaml`: version order, mapping folders),
+    //    the explicit mappings in those folders, and the policies they name.
+    let project = try MigrationProject(modelPath: model, policies: policies)
+    if let flag = arguments.firstIndex(of: "--generate"), flag + 1 < arguments.count, let entries = Int(arguments[flag + 1]) {
+        let oldest = try project.bundle!.requireVersion(named: SampleApp.oldestVersion)
+        try SampleStoreGenerator(model: oldest, entries: entries).write(to: store)
+        print("wrote \(entries) entries at \(oldest.name) to \(store)")
+    }
 
     // 3. The chain from the store's version to the current one: inferred steps where Core Data could infer
     //    them, the mapping files where it could not.
-    let planning = try StorePlanning(
-        storePath: store, bundle: bundle, settings: settings, explicit: explicit, inference: InferredStepProvider(),
-        target: nil)
+    let planning = try project.plan(store: store)
     print("\(planning.storeVersion) → \(planning.targetVersion): \(planning.plan)")
 
     // 4. Run it; the original is replaced only after every step succeeded and the result was validated.
-    let executor = ChainExecutor { event in
+    try project.migrate([planning]) { event in
         switch event {
         case .stepStarted(let index, let step): print("step \(index + 1): \(step.from) → \(step.to) (\(step.kind.rawValue))")
         case .stepValidated(_, let seconds): print(String(format: "  done in %.2f s", seconds))
@@ -49,7 +48,6 @@ do {
         default: break
         }
     }
-    try executor.run([MigrationJob(storePath: store, plan: planning.plan)])
 } catch {
     FileHandle.standardError.write(Data("PolicyExample: error: \(error)\n".utf8))
     exit(1)

@@ -8,18 +8,26 @@ enum CLIRunner {
         var reason: Process.TerminationReason
         var stdout: String
         var stderr: String
+
+        /// Standard output decoded as JSON.
+        func decoded<Value: Decodable>(_ type: Value.Type) throws -> Value {
+            try JSONDecoder().decode(type, from: Data(stdout.utf8))
+        }
     }
 
-    static var binary: String {
-        Corpus.packageRoot.appendingPathComponent(".build/debug/cdmigrate").path
-    }
+    /// The `cdmigrate` executable of this build.
+    static var binary: String { BuiltProduct.path("cdmigrate") ?? "cdmigrate (not built)" }
 
-    static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: binary) }
+    static var isAvailable: Bool { BuiltProduct.path("cdmigrate") != nil }
 
-    /// Runs `cdmigrate arguments`; a `launcher` (for example `setpriv …`) runs the binary through it.
-    static func run(_ arguments: [String], environment: [String: String] = [:], launcher: [String] = []) throws -> Result {
+    /// Runs `executable arguments` (`cdmigrate` by default); a `launcher` (for example `setpriv …`) runs the
+    /// binary through it.
+    static func run(
+        _ arguments: [String], executable: String = "cdmigrate", environment: [String: String] = [:],
+        launcher: [String] = []
+    ) throws -> Result {
         let process = Process()
-        let command = launcher + [binary] + arguments
+        let command = launcher + [BuiltProduct.path(executable) ?? executable] + arguments
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }

@@ -1,26 +1,31 @@
 import Foundation
+import MigrationEngine
 import Testing
 import TestSupport
 
-@Suite("plan, verify, history, restore commands", Corpus.required, .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+@Suite("plan, verify, history, restore commands", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct CommandTests {
-    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+    let model = RenameChainFixture.modelPath
 
-    @Test("verify accepts a real store, also one whose data lives in its -wal, and prints JSON")
+    @Test("verify accepts a store at its version")
     func verify() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.1.2.sqlite")
+        let store = try RenameChainFixture.store("v1.1.2")
         let result = try CLIRunner.run(["verify", store, "--model", model])
         #expect(result.status == 0)
         #expect(result.stdout.contains("a valid v1.1.2 store"))
+    }
+
+    @Test("verify accepts Apple's store whose data lives in its -wal, and prints JSON", Corpus.required)
+    func verifyWAL() throws {
         let wal = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
         let json = try CLIRunner.run(["verify", wal, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"), "--json"])
         #expect(json.status == 0)
-        #expect(json.stdout.contains(#""version":"CoreDataMigration_Example 4""#))
+        #expect(try json.decoded(StoreVerification.self).version == "CoreDataMigration_Example 4")
     }
 
     @Test("verify against the wrong version fails with a one-line reason and exit code 10")
     func verifyWrongVersion() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.1.2.sqlite")
+        let store = try RenameChainFixture.store("v1.1.2")
         let result = try CLIRunner.run(["verify", store, "--model", model, "--version", "v2.0.0"])
         #expect(result.status == 10)
         #expect(result.stderr.hasPrefix("cdmigrate: error: "))
@@ -30,7 +35,7 @@ struct CommandTests {
 
     @Test("plan names unknown target versions (exit 8) and missing routes (exit 9)")
     func planErrors() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let unknown = try CLIRunner.run(["plan", store, "--model", model, "--to", "v9"])
         #expect(unknown.status == 8)
         #expect(unknown.stderr.contains("\"v9\""))
@@ -49,7 +54,7 @@ struct CommandTests {
         try FileManager.default.copyItem(atPath: model, toPath: modelCopy)
         try Data("order: natural\nbroken: [v1.1.0]\nroutes: {v1.0.0: v3}\n".utf8)
             .write(to: folder.appendingPathComponent("cdmigrate.yaml"))
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let result = try CLIRunner.run(["plan", store, "--model", modelCopy])
         #expect(result.status == 8)
         #expect(result.stderr.contains("routing names unknown version \"v3\""))
@@ -60,7 +65,7 @@ struct CommandTests {
 
     @Test("history is empty for a new store; restore without backups exits 3")
     func historyAndRestore() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let history = try CLIRunner.run(["history", store])
         #expect(history.status == 0)
         #expect(history.stdout.contains("no runs recorded"))

@@ -3,13 +3,13 @@ import MigrationEngine
 import Testing
 import TestSupport
 
-@Suite("migrate and plan on the rename chain", Corpus.required, .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+@Suite("migrate and plan on the rename chain", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct MigrateCommandTests {
-    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+    let model = RenameChainFixture.modelPath
 
     @Test("plan shows the chain through every version")
     func plan() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let result = try CLIRunner.run(["plan", store, "--model", model])
         #expect(result.status == 0)
         #expect(result.stdout.contains("chain    v1.0.0 ─inferred→ v1.1.0 ─inferred→ v1.1.2 ─inferred→ v1.2.0 ─inferred→ v2.0.0"))
@@ -24,7 +24,7 @@ struct MigrateCommandTests {
 
     @Test("A dry run prints JSON events and changes nothing; a real run needs --yes off a terminal, then records history")
     func dryRunThenMigrate() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let stamp = try FileManager.default.attributesOfItem(atPath: store)[.modificationDate] as? Date
         let dry = try CLIRunner.run(["migrate", store, "--model", model, "--dry-run", "--json"])
@@ -58,7 +58,7 @@ struct MigrateCommandTests {
 
     @Test("On a terminal, each step draws a progress bar with its rate", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressBarsOnTerminal() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
             .map { "'" + $0 + "'" }.joined(separator: " ")
         let process = Process()
@@ -78,7 +78,7 @@ struct MigrateCommandTests {
 
     @Test("A second migration of a store that is being migrated is refused with exit code 6")
     func secondMigrationRefused() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
         let running = try StoreLock(storePath: store)  // what a migration in progress holds
         let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
@@ -90,7 +90,7 @@ struct MigrateCommandTests {
 
     @Test("A store open in another SQLite connection is refused with exit code 6")
     func lockedStore() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
         holder.arguments = [store]

@@ -47,14 +47,3 @@ public enum Corpus {
         return destination.path
     }
 }
-
-/// Fresh temporary directories for tests.
-public enum TemporaryDirectory {
-    /// Creates a new empty directory under the system's temporary folder.
-    public static func make() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("cdmigrate-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-}

@@ -1,9 +1,11 @@
 // Peak memory of a mapped split (the sample app's Journal 3 → 4: every entry's author becomes an Author,
-// merged by name) for 100,000 and 1,000,000 entries. Each size runs in its own child process, which reports
+// merged by name) for 100,000 and 1,000,000 entries, run as a dry run through the engine's facade (snapshot,
+// step, validation; everything but the swap). Each size runs in its own child process, which reports
 // its peak resident set size (VmHWM) after the step; the parent prints the table and the ratio.
 //
 //   swift run -c release --package-path Benchmarks MappedStepMemory [sizes…]
 import Foundation
+import JournalSample
 import MigrationEngine
 
 func peakResidentKiB() -> Int {
@@ -13,22 +15,18 @@ func peakResidentKiB() -> Int {
 }
 
 func runOne(entries: Int) throws {
-    let examples = SampleApp.examplesFolder
-    let bundle = try ModelLoader.load(path: examples.appendingPathComponent(SampleApp.modelName).path)
+    let model = SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path
+    let project = try MigrationProject(modelPath: model, policies: SampleApp.policies)
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cdmigrate-bench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: folder) }
     let source = folder.appendingPathComponent("Journal3.sqlite").path
     let generated = Date()
-    try SampleStoreGenerator(model: bundle.version(named: "Journal 3")!, entries: entries).write(to: source)
+    try SampleStoreGenerator(model: try project.bundle!.requireVersion(named: "Journal 3"), entries: entries).write(to: source)
     let afterGeneration = peakResidentKiB()
-    let mapping = try MappingFileReader.read(path: examples.appendingPathComponent("Mappings/journal-3-to-4.yaml").path)
-    let step = try MappedStep(
-        mapping: mapping, sourceModel: bundle.version(named: "Journal 3")!, destinationModel: bundle.version(named: "Journal 4")!)
+    let planning = try project.plan(store: source, target: "Journal 4")
     let started = Date()
-    try step.perform(StepContext(
-        sourcePath: source, destinationPath: folder.appendingPathComponent("Journal4.sqlite").path, index: 0,
-        report: { _ in }, cancellation: CancellationFlag()))
+    try project.migrate([planning], options: ExecutionOptions(dryRun: true))
     let seconds = Date().timeIntervalSince(started)
     print("\(entries) \(peakResidentKiB()) \(afterGeneration) \(String(format: "%.1f", seconds)) \(String(format: "%.1f", started.timeIntervalSince(generated)))")
 }

@@ -69,6 +69,8 @@ public struct RunProgress: Sendable, Hashable {
             appendLog("step \(index + 1) validated in \(TimeText.format(seconds))")
         case .log(let line):
             appendLog(line)
+        case .recovered(_, let outcome):
+            appendLog("recovered an interrupted migration: \(outcome.rawValue)")
         case .committed(let backup, _):
             outcome = .succeeded(backup: backup)
             finishedAt = now

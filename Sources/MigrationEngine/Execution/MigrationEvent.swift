@@ -14,6 +14,8 @@ public enum MigrationEvent: Sendable, Hashable {
     case stepValidated(index: Int, seconds: Double)
     /// A line worth showing in a log tail.
     case log(String)
+    /// A swap interrupted by an earlier run was brought to a complete store before this one read it.
+    case recovered(store: String, outcome: Recovery.Outcome)
     /// The original store set was replaced by the migrated one (or, in a dry run, would have been).
     case committed(backup: String?, dryRun: Bool)
     /// The run failed; the original store is untouched.

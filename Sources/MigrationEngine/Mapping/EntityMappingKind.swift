@@ -25,3 +25,15 @@ public enum EntityMappingKind: String, Sendable, Hashable, Codable, CaseIterable
     /// Whether the mapping walks the source entity's objects.
     public var readsSource: Bool { self == .copy || self == .transform || self == .custom }
 }
+
+extension EntityMappingKind {
+    /// What Xcode compiles an entity mapping of type "Undefined" to: custom when it names a policy class
+    /// (the compiled `.cdm` of `coredataplus-cars` shows type 1 there), otherwise by which entities it has.
+    static func undefined(source: String?, destination: String?, policy: String?) -> EntityMappingKind {
+        switch (source, destination) {
+        case (_?, _?): policy == nil ? .transform : .custom
+        case (_?, nil): .remove
+        default: .add
+        }
+    }
+}

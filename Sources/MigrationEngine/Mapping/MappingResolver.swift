@@ -35,9 +35,18 @@ public struct MappingResolver {
             }
         }
         let names = Set(mappings.map(\.0.name))
-        return try mappings.enumerated().map { (index, item) throws(MappingFileError) in
+        var resolved = try mappings.enumerated().map { (index, item) throws(MappingFileError) in
             try resolve(item.0, index: index + 1, implicit: item.1, names: names)
         }
+        for index in resolved.indices {
+            for slot in resolved[index].relationships.indices {
+                let name = resolved[index].relationships[slot].relationship.name
+                guard resolved[index].mapping.relationship(name) == nil else { continue }
+                resolved[index].relationships[slot].value = MappingExpression(
+                    resolved.generatedLookup(name, from: resolved[index], source: source, destination: destination))
+            }
+        }
+        return resolved
     }
 
     private func fail(_ position: SourcePosition?, _ message: String) -> MappingFileError {
@@ -83,7 +92,7 @@ public struct MappingResolver {
         }
         for attribute in attributes {
             if let listed = mapping.attribute(attribute.name) {
-                try check(listed.value, in: mapping, sourceEntity: sourceEntity, names: names)
+                if let value = listed.value { try check(value, in: mapping, sourceEntity: sourceEntity, names: names) }
                 resolved.attributes.append((attribute, listed.value))
             } else if sourceAttributes.contains(attribute.name) {
                 resolved.attributes.append((attribute, MappingExpression(.sourceKey(attribute.name))))
@@ -93,8 +102,9 @@ public struct MappingResolver {
         }
         for relationship in relationships {
             if let listed = mapping.relationship(relationship.name) {
-                try check(listed.value, in: mapping, sourceEntity: sourceEntity, names: names)
-                resolved.relationships.append((relationship, listed.value))
+                guard let value = listed.value else { continue }
+                try check(value, in: mapping, sourceEntity: sourceEntity, names: names)
+                resolved.relationships.append((relationship, value))
             } else if sourceRelationships.contains(relationship.name) {
                 let lookup = Expression(.function(
                     target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,

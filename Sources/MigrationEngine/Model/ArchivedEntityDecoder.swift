@@ -54,6 +54,7 @@ enum ArchivedEntityDecoder {
             isIndexed: flag(object, "NSIsIndexed"),
             userInfo: userInfo(object["NSUserInfo"]))
         if type == .transformable { attribute.customClassName = object["NSAttributeValueClassName"]?.string }
+        if attribute.isDerived { attribute.derivationExpression = ArchivedDerivation.format(object["NSDerivationExpression"]) }
         // Bits 1 and 2 of NSFlagsKey say that a maximum and a minimum were encoded.
         if flags & 0x1 != 0 { attribute.maxValue = object["NSMaxValueName"].flatMap(text) }
         if flags & 0x2 != 0 { attribute.minValue = object["NSMinValueName"].flatMap(text) }

@@ -1,7 +1,7 @@
 /// The table behind a many-to-many relationship: one row per linked pair.
 ///
-/// It is named after one side, `Z_<entity number><RELATIONSHIP>`; which side Core Data picks cannot be
-/// told from outside, so names found in an existing store win over the prediction (see ``SchemaBuilder``).
+/// It is named after one side, `Z_<entity number><RELATIONSHIP>` (the rules are in ``ManyToManyLayout``);
+/// a name found in an existing store wins over the prediction.
 public struct JoinTable: Sendable, Hashable, Codable {
     /// One end of the relationship: the declaring entity and the relationship's name.
     public struct Side: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a store journals writes, read from bytes 18–19 of its database header (no connection needed).
 public enum JournalMode: String, Sendable, Hashable, Codable {
     /// Write-ahead logging: committed data may live only in the `-wal` file.
@@ -14,5 +16,16 @@ public enum JournalMode: String, Sendable, Hashable, Codable {
         case 2: self = .wal
         default: self = .unknown
         }
+    }
+
+    /// The mode of the database file at `path`, from its header; `.unknown` when it cannot be read.
+    public init(path: String) {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            self = .unknown
+            return
+        }
+        defer { try? handle.close() }
+        let header = (try? handle.read(upToCount: 19)) ?? Data()
+        self = header.count == 19 ? JournalMode(headerWriteVersion: header[18]) : .unknown
     }
 }

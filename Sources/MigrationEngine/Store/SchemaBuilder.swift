@@ -1,63 +1,67 @@
-/// Derives the SQLite schema Core Data would create for a model version (FORMAT.md §4).
+/// Derives the SQLite schema Core Data would create for a model version (FORMAT.md §4,
+/// `docs/guide/store-schema.md`).
 ///
 /// Column order follows Core Data's DDL: `Z_PK, Z_ENT, Z_OPT`, then columns grouped by storage
-/// (integers and to-one keys, then dates and real numbers, then strings, then blobs). Inside a group
-/// the columns come entity by entity (the root first, sub-entities in number order) and, per entity,
-/// attributes by name before to-one keys by name.
+/// (integers and to-one keys; `Z_FOK_` order columns; dates and doubles; decimals; strings; UUIDs;
+/// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
+/// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
+/// followed by its `Z<n>_` entity column). A property a sub-entity lists again exactly as an ancestor
+/// declares it (cached models list inherited properties in every sub-entity) gets no second column.
 public struct SchemaBuilder: Sendable {
     /// The model version to lay out.
     public let model: ObjectModel
     /// Table names found in an existing store; a join table whose name is among them keeps it.
     public let existingTableNames: Set<String>
+    /// How declared indexes and uniqueness constraints are written.
+    public let style: SchemaStyle
 
-    /// Creates a builder; pass the tables of a store at this version to keep its join-table names.
-    public init(model: ObjectModel, existingTableNames: Set<String> = []) {
+    /// Creates a builder; pass the tables of a store at this version to read its join-table names, and
+    /// the style of the framework version the store is (or will be) written with.
+    public init(model: ObjectModel, existingTableNames: Set<String> = [], style: SchemaStyle = .entityNamed) {
         self.model = model
         self.existingTableNames = existingTableNames
+        self.style = style
     }
 
     /// The whole schema.
     public func build() -> StoreSchema {
         let numbering = EntityNumbering(model: model)
         var tables: [SchemaTable] = []
+        var namespaces: [String: ColumnNamespace] = [:]
         for root in numbering.roots {
-            tables.append(table(for: root, numbering: numbering))
+            var namespace = ColumnNamespace()
+            tables.append(table(for: root, numbering: numbering, namespace: &namespace))
+            namespaces[tables[tables.count - 1].name] = namespace
         }
-        let joins = ManyToManyLayout(model: model, numbering: numbering, existingTableNames: existingTableNames)
-        return StoreSchema(entities: numbering.entities, tables: tables, joinTables: joins.tables)
+        let joins = ManyToManyLayout(
+            model: model, numbering: numbering, namespaces: &namespaces, existingTableNames: existingTableNames)
+        let derived = DerivedAttributeTriggers(model: model, tables: tables, entities: numbering.entities)
+        return StoreSchema(
+            entities: numbering.entities, tables: tables, joinTables: joins.tables,
+            triggerStatements: derived.statements, derivedValueStatements: derived.fillStatements)
     }
 
-    private func table(for root: Entity, numbering: EntityNumbering) -> SchemaTable {
+    private func table(for root: Entity, numbering: EntityNumbering, namespace: inout ColumnNamespace) -> SchemaTable {
         let tableName = Self.columnName(for: root.name)
-        var used: Set<String> = ["Z_PK", "Z_ENT", "Z_OPT"]
         var columns: [SchemaColumn] = []
         var indexes: [SchemaIndex] = []
-        func unique(_ base: String) -> String {
-            var candidate = base
-            var suffix = 1
-            while used.contains(candidate) {
-                candidate = base + String(suffix)
-                suffix += 1
-            }
-            used.insert(candidate)
-            return candidate
-        }
-        for entity in numbering.hierarchy(below: root) {
-            for attribute in entity.attributes.filter(Self.isStored).sorted(by: { Self.precedes($0.name, $1.name) }) {
-                let name = unique(Self.columnName(for: attribute.name))
+        let entities = numbering.hierarchy(below: root)
+        var orderColumns: [(key: (Int, String), column: SchemaColumn)] = []
+        for entity in entities {
+            let ancestors = model.ancestors(of: entity)
+            let inherited = Set(ancestors.flatMap { $0.attributes.map { "\($0.name) \($0.type)" } })
+                .union(ancestors.flatMap { $0.relationships.map { "\($0.name) → \($0.destinationEntity)" } })
+            let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains("\($0.name) \($0.type)") }
+            for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 columns.append(SchemaColumn(
-                    name: name, sqlType: attribute.type.sqlColumnType,
+                    name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
                     role: .attribute(entity: entity.name, name: attribute.name)))
-                if attribute.isIndexed {
-                    indexes.append(SchemaIndex(name: "\(tableName)_\(name)_INDEX", table: tableName, columns: [name]))
-                }
             }
-            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany }
+            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)") }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
-                let key = unique(Self.columnName(for: relationship.name))
+                let key = namespace.claim(Self.columnName(for: relationship.name))
                 columns.append(SchemaColumn(
-                    name: key, sqlType: "INTEGER",
-                    role: .foreignKey(entity: entity.name, relationship: relationship.name)))
+                    name: key, sqlType: "INTEGER", role: .foreignKey(entity: entity.name, relationship: relationship.name)))
                 indexes.append(SchemaIndex(name: "\(tableName)_\(key)_INDEX", table: tableName, columns: [key]))
                 let bareKey = String(key.dropFirst())
                 if let destination = model.entity(named: relationship.destinationEntity),
@@ -65,58 +69,56 @@ public struct SchemaBuilder: Sendable {
                     let number = numbering.number(of: destination.name)
                 {
                     columns.append(SchemaColumn(
-                        name: unique("Z\(number)_\(bareKey)"), sqlType: "INTEGER",
+                        name: namespace.claim("Z\(number)_\(bareKey)"), sqlType: "INTEGER",
                         role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
-                    columns.append(SchemaColumn(
-                        name: unique("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
-                        role: .foreignOrder(entity: entity.name, relationship: relationship.name)))
+                    let owner = numbering.number(of: relationship.inverseEntity ?? relationship.destinationEntity) ?? 0
+                    orderColumns.append(((owner, inverse.name), SchemaColumn(
+                        name: namespace.claim("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
+                        role: .foreignOrder(entity: entity.name, relationship: relationship.name))))
                 }
             }
         }
+        // After every other integer, ordered by the ordered to-many they serve (its entity's number, then
+        // its name): `Z_FOK_VISIBLEINCONVERSATION` (for `Conversation.allMessages`) before
+        // `Z_FOK_HIDDENINCONVERSATION` (`hiddenMessages`) in wire 2.21.1's `ZMESSAGE`.
+        columns += orderColumns
+            .sorted { $0.key.0 != $1.key.0 ? $0.key.0 < $1.key.0 : Self.precedes($0.key.1, $1.key.1) }.map(\.column)
         let fixed = [
             SchemaColumn(name: "Z_PK", sqlType: "INTEGER", role: .primaryKey),
             SchemaColumn(name: "Z_ENT", sqlType: "INTEGER", role: .entityNumber),
             SchemaColumn(name: "Z_OPT", sqlType: "INTEGER", role: .saveCounter),
         ]
         // A stable sort keeps the entity-by-entity, attributes-then-keys order inside each group.
-        let ordered = columns.enumerated().sorted { ($0.element.orderGroup, $0.offset) < ($1.element.orderGroup, $1.offset) }
+        let ordered = columns.enumerated()
+            .sorted { (orderGroup($0.element), $0.offset) < (orderGroup($1.element), $1.offset) }.map(\.element)
+        if entities.count > 1 {
+            indexes.append(SchemaIndex(name: "\(tableName)_Z_ENT_INDEX", table: tableName, columns: ["Z_ENT"]))
+        }
+        let declared = DeclaredIndexes(model: model, style: style, root: root, table: tableName, columns: ordered)
         return SchemaTable(
-            name: tableName, rootEntity: root.name, columns: fixed + ordered.map(\.element),
-            indexes: indexes + declaredIndexes(below: root, table: tableName, columns: columns))
+            name: tableName, rootEntity: root.name, columns: fixed + ordered,
+            indexes: indexes + declared.indexes, constraints: declared.tableConstraints)
     }
 
-    /// Fetch indexes (`Z_<Entity>_<name>`, each column `COLLATE BINARY ASC|DESC`) and uniqueness
-    /// constraints (`Z_<ENTITY>_UNIQUE_<PROPERTIES>`, a `UNIQUE` index). R-tree indexes are not created.
-    private func declaredIndexes(below root: Entity, table: String, columns: [SchemaColumn]) -> [SchemaIndex] {
-        func column(_ property: String, in entity: Entity) -> String? {
-            let owners = Set(([entity] + model.ancestors(of: entity)).map(\.name))
-            return columns.first { column in
-                switch column.role {
-                case .attribute(let owner, let name), .foreignKey(let owner, let name): owners.contains(owner) && name == property
-                default: false
-                }
-            }?.name
+    /// Where Core Data puts a column in its DDL: integers (and keys), `Z_FOK_` columns, dates and doubles
+    /// interleaved, decimals (`ZPUBLISHEDAT TIMESTAMP, ZPRICE DECIMAL` in coredataplus-books), strings, UUIDs,
+    /// Transformables and other blobs (Transformable before Binary in every wire table, UUID before
+    /// Transformable in coredataplus-books' `ZBOOK`).
+    private func orderGroup(_ column: SchemaColumn) -> Int {
+        if case .foreignOrder = column.role { return 1 }
+        if case .attribute(let entity, let name) = column.role, let type = model.entity(named: entity)?.attribute(named: name)?.type {
+            if type == .uuid { return 5 }
+            if type == .transformable { return 6 }
         }
-        var indexes: [SchemaIndex] = []
-        for entity in model.hierarchy(below: root) {
-            for fetchIndex in entity.fetchIndexes where fetchIndex.elements.allSatisfy({ $0.type == "Binary" }) {
-                let names = fetchIndex.elements.compactMap { column($0.property, in: entity) }
-                guard names.count == fetchIndex.elements.count, !names.isEmpty else { continue }
-                indexes.append(SchemaIndex(
-                    name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names,
-                    columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") }))
-            }
-            for constraint in entity.uniquenessConstraints {
-                let names = constraint.compactMap { column($0, in: entity) }
-                guard names.count == constraint.count, !names.isEmpty else { continue }
-                let suffix = constraint.map { $0.uppercased() }.joined(separator: "_")
-                indexes.append(SchemaIndex(
-                    name: "Z_\(entity.name.uppercased())_UNIQUE_\(suffix)", table: table, columns: names, isUnique: true))
-            }
+        switch column.sqlType {
+        case "INTEGER": return 0
+        case "FLOAT", "TIMESTAMP": return 2
+        case "DECIMAL": return 3
+        case "VARCHAR": return 4
+        default: return 7
         }
-        return indexes
     }
 
     /// Whether an attribute has a column (transient and undefined attributes have none).

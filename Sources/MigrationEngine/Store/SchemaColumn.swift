@@ -32,17 +32,6 @@ public struct SchemaColumn: Sendable, Hashable, Codable {
         self.role = role
     }
 
-    /// Where Core Data puts the column in its DDL: integers (and keys) first, then real numbers and
-    /// dates interleaved by name, then strings, then blobs.
-    var orderGroup: Int {
-        switch sqlType {
-        case "INTEGER": 0
-        case "FLOAT", "TIMESTAMP", "DECIMAL": 1
-        case "VARCHAR": 2
-        default: 3
-        }
-    }
-
     /// The column as it appears in `CREATE TABLE`.
     var definition: String {
         let type = role == .primaryKey ? "INTEGER PRIMARY KEY" : sqlType

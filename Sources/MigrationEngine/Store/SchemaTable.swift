@@ -6,20 +6,26 @@ public struct SchemaTable: Sendable, Hashable, Codable {
     public var rootEntity: String
     /// The columns in Core Data's DDL order.
     public var columns: [SchemaColumn]
-    /// Indexes on the table (one per to-one foreign key, plus indexed attributes).
+    /// Indexes on the table (to-one keys, `Z_ENT` when sub-entities share it, declared indexes).
     public var indexes: [SchemaIndex]
+    /// Table constraints after the columns (`CONSTRAINT ZA_ZB UNIQUE (ZA, ZB)` in the table-named style).
+    public var constraints: [String]
 
     /// Creates a table description.
-    public init(name: String, rootEntity: String, columns: [SchemaColumn], indexes: [SchemaIndex]) {
+    public init(name: String, rootEntity: String, columns: [SchemaColumn], indexes: [SchemaIndex], constraints: [String] = []) {
         self.name = name
         self.rootEntity = rootEntity
         self.columns = columns
         self.indexes = indexes
+        self.constraints = constraints
     }
 
-    /// Core Data's DDL: `CREATE TABLE ZPOST ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, … )`.
+    /// Core Data's DDL: `CREATE TABLE ZPOST ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, … )`; constraints
+    /// follow the last column with no space before the closing parenthesis, as Core Data writes them.
     public var createStatement: String {
-        "CREATE TABLE \(SQLIdentifier.ddl(name)) ( \(columns.map(\.definition).joined(separator: ", ")) )"
+        let body = columns.map(\.definition).joined(separator: ", ")
+        let head = "CREATE TABLE \(SQLIdentifier.ddl(name)) ( \(body)"
+        return constraints.isEmpty ? head + " )" : head + ", " + constraints.joined(separator: ", ") + ")"
     }
 
     /// The column with this role, if the table has one.

@@ -14,12 +14,22 @@ public struct StoreCreationOptions: Sendable, Hashable {
     /// `Z_NAME` per entity name, for entities whose row keeps an earlier name (Core Data's lightweight
     /// migration keeps the source's name for an entity it renames); entities not listed get their own name.
     public var recordedNames: [String: String]
+    /// The journal mode to leave the store in: `.wal` (Core Data's default) when the store it replaces
+    /// was in WAL mode, so the migrated store journals like the one Core Data wrote.
+    public var journalMode: JournalMode
+    /// Whether to create the schema's derived-attribute triggers at once. A migration step sets `false`,
+    /// copies its rows, then calls ``StoreWriter/installDerivedAttributes(_:)``: the triggers call
+    /// functions only Core Data registers, so they must not exist while rows are copied in.
+    public var installsTriggers: Bool
 
     /// Creates options; the defaults make a fresh, empty store.
     public init(
         uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: StoreMetadata? = nil,
-        maxPrimaryKeys: [String: Int] = [:], recordedNames: [String: String] = [:]
+        maxPrimaryKeys: [String: Int] = [:], recordedNames: [String: String] = [:], journalMode: JournalMode = .rollback,
+        installsTriggers: Bool = true
     ) {
+        self.installsTriggers = installsTriggers
+        self.journalMode = journalMode
         self.uuid = uuid
         self.frameworkVersion = frameworkVersion
         self.sourceMetadata = sourceMetadata

@@ -18,12 +18,21 @@ public struct StoreSchema: Sendable, Hashable, Codable {
     public var tables: [SchemaTable]
     /// Many-to-many join tables.
     public var joinTables: [JoinTable]
+    /// Core Data's `Z_DA_…` triggers maintaining derived attributes; created after any data copy.
+    public var triggerStatements: [String]
+    /// `UPDATE` statements giving every derived attribute the value its triggers would have kept.
+    public var derivedValueStatements: [String]
 
     /// Creates a schema.
-    public init(entities: [SchemaEntity], tables: [SchemaTable], joinTables: [JoinTable]) {
+    public init(
+        entities: [SchemaEntity], tables: [SchemaTable], joinTables: [JoinTable], triggerStatements: [String] = [],
+        derivedValueStatements: [String] = []
+    ) {
         self.entities = entities
         self.tables = tables
         self.joinTables = joinTables
+        self.triggerStatements = triggerStatements
+        self.derivedValueStatements = derivedValueStatements
     }
 
     /// The numbered entity with this name.
@@ -44,7 +53,7 @@ public struct StoreSchema: Sendable, Hashable, Codable {
     }
 
     /// Every DDL statement in creation order: entity tables with their indexes, join tables with
-    /// theirs, then the bookkeeping tables.
+    /// theirs, then the bookkeeping tables. Triggers are apart, in ``triggerStatements``.
     public var createStatements: [String] {
         var statements: [String] = []
         for table in tables {

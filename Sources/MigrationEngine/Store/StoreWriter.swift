@@ -32,7 +32,7 @@ public struct StoreWriter: Sendable {
                 current = "PRAGMA auto_vacuum = 2"
                 try db.execute(sql: current)
                 try db.inTransaction {
-                    for statement in schema.createStatements {
+                    for statement in schema.createStatements + (options.installsTriggers ? schema.triggerStatements : []) {
                         current = statement
                         try db.execute(sql: statement)
                     }
@@ -48,11 +48,23 @@ public struct StoreWriter: Sendable {
                         arguments: [uuid, plist])
                     return .commit
                 }
+                if options.journalMode == .wal {
+                    current = "PRAGMA journal_mode = WAL"
+                    try db.execute(sql: current)
+                }
             }
             try queue.close()
         } catch {
             throw StoreWriteError(path: path, message: "cannot create store: \(error)", sql: current)
         }
         return uuid
+    }
+
+    /// Gives every derived attribute its value from the rows now stored, then creates Core Data's
+    /// triggers that keep it so; called once a step has copied its rows in.
+    public func installDerivedAttributes(_ db: Database) throws {
+        for statement in schema.derivedValueStatements + schema.triggerStatements {
+            try db.execute(sql: statement)
+        }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import ConsoleUI
+import JournalSample
 import MigrationEngine
 
 /// `cdmigrate demo`: the console on the sample app, prepared in a temporary folder with nothing to provide.
@@ -30,8 +31,9 @@ struct DemoCommand: ParsableCommand {
             let preparation = demo.hasStore ? nil : Preparation(
                 message: "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
                 work: { [entries] in try demo.generateStore(entries: entries) })
+            // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
             try ConsoleLauncher.open(storePath: demo.store, modelPath: demo.model, mappingDirectories: [],
-                preparation: preparation)
+                policies: SampleApp.policies, preparation: preparation)
         }
     }
 }

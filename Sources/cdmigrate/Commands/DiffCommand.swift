@@ -30,17 +30,9 @@ struct DiffCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let bundle = try ModelLoader.load(path: model)
-            let source = try DiffReport.version(from, in: bundle)
-            let destination = try DiffReport.version(to, in: bundle)
-            let mapping = InferredMapping.infer(from: source, to: destination)
-            var drops = mapping.drops
-            if let store {
-                drops = try SnapshotReading.read(store) { snapshot in
-                    try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
-                }
-            }
-            let report = DiffReport(mapping: mapping, drops: drops, countedInStore: store)
+            let diff = try MigrationProject(modelPath: model, settings: PlanningSettings()).diff(
+                from: from, to: to, countingIn: store)
+            let report = DiffReport(mapping: diff.mapping, drops: diff.drops, countedInStore: diff.countedInStore)
             print(json ? try report.json() : report.text())
         }
     }

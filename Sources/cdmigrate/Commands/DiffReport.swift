@@ -30,13 +30,6 @@ struct DiffReport: Encodable {
         self.mapping = mapping
     }
 
-    /// The named version, or a failure listing the versions there are.
-    static func version(_ name: String, in bundle: ModelBundle) throws -> ObjectModel {
-        guard let version = bundle.version(named: name) else {
-            throw UnknownVersion(path: bundle.path, name: name, known: bundle.versions.map(\.name))
-        }
-        return version
-    }
 
     func json() throws -> String {
         let encoder = JSONEncoder()
@@ -65,13 +58,3 @@ struct DiffReport: Encodable {
     }
 }
 
-/// A version name the model does not have.
-struct UnknownVersion: CategorizedError {
-    let path: String
-    let name: String
-    let known: [String]
-    var category: FailureCategory { .invalidInput }
-    var description: String {
-        "\(path): no model version \"\(name)\" (versions: \(known.joined(separator: ", ")))"
-    }
-}

@@ -17,9 +17,12 @@ struct HistoryCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let root = backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            ?? StorePaths(storePath: store).defaultBackupRoot
-        let records = RunHistory(root: root).records()
+        try reportingFailures { try show() }
+    }
+
+    private func show() throws {
+        let history = try MigrationProject(modelPath: nil).history(store: store, backupRoot: backupDir)
+        let (root, records) = (history.root, history.records)
         if json {
             for record in records { print(try Self.encode(record)) }
             return
@@ -35,7 +38,7 @@ struct HistoryCommand: ParsableCommand {
             }
             if let detail = record.detail { print("    \(detail)") }
         }
-        let backups = BackupStore(root: root).list()
+        let backups = history.backups
         if !backups.isEmpty { print("backups:") }
         for manifest in backups {
             let size = manifest.files.map(\.size).reduce(0, +)

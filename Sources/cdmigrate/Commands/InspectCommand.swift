@@ -20,26 +20,7 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let contents = try StoreReader.read(path: store)
-            let storeModel: ObjectModel?
-            do {
-                storeModel = try contents.cachedModel()
-            } catch let error as ModelError {
-                // With a model to compare with, a damaged cache only costs the per-property detail.
-                guard model != nil else {
-                    throw StoreError(.damaged, path: store, message: "model cache is unreadable: \(error.message)")
-                }
-                storeModel = nil
-            }
-            let bundle: ModelBundle?
-            if let model {
-                bundle = try ModelLoader.load(path: model)
-            } else {
-                bundle = storeModel.map { ModelBundle(path: store, versions: [$0], currentVersionName: $0.name) }
-            }
-            let report = StoreReport(
-                path: store, contents: contents, bundle: bundle,
-                modelSource: model ?? (storeModel == nil ? nil : "cache"), storeModel: storeModel)
+            let report = try MigrationProject(modelPath: model, settings: PlanningSettings()).inspect(store: store)
             print(json ? try JSONOutput.encode(report) : StoreReportText(report: report).render())
         }
     }

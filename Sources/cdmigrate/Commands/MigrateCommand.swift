@@ -31,23 +31,18 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let printer = ProgressPrinter(json: json)
-            for store in stores {
-                if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) {
-                    printer.handle(.log("recovered an interrupted migration of \(store): \(outcome.rawValue)"))
-                }
-            }
-            let plans = try stores.map { try planning.planning(store: $0, target: to) }
+            let project = try planning.project()
+            let plans = try stores.map { try project.plan(store: $0, target: to, report: printer.handle) }
             if !json { plans.forEach { print(PlanRendering.text($0)) } }
             guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
                 if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
                 return
             }
-            if !dryRun, !yes, plans.contains(where: { !$0.plan.steps.isEmpty }) { try confirm(plans.count) }
+            if !dryRun, !yes { try confirm(plans.count) }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
                 stageHook: CrashHook.stageHook())
-            let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
-            try ChainExecutor(options: options, report: printer.handle).run(jobs)
+            try project.migrate(plans, options: options, report: printer.handle)
         }
     }
 

@@ -26,14 +26,17 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            // A store caught mid-swap would be read in a state that is neither old nor new.
-            if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) {
-                StandardError.write("cdmigrate: recovered an interrupted migration of \(store): \(outcome.rawValue)\n")
-            }
+            let project = try planning.project()
+            let notes = ProgressPrinter.stderrNotes
             if graph {
                 // The graph is shown even when no chain reaches the target: that is when it is most needed.
-                let whole = try planning.graph()
-                let chain = try? planning.planning(store: store, target: to).plan
+                let whole = try project.graph()
+                let chain: MigrationPlan?
+                do {
+                    chain = try project.plan(store: store, target: to, report: notes).plan
+                } catch is PlanningError {
+                    chain = nil
+                }
                 if json {
                     print(try GraphJSON.encode(whole))
                 } else {
@@ -41,12 +44,8 @@ struct PlanCommand: ParsableCommand {
                 }
                 return
             }
-            let result = try planning.planning(store: store, target: to)
-            if json {
-                print(try PlanJSON.encode(result))
-            } else {
-                print(PlanRendering.text(result), terminator: "")
-            }
+            let result = try project.plan(store: store, target: to, report: notes)
+            print(json ? try PlanJSON.encode(result) : PlanRendering.text(result), terminator: json ? "\n" : "")
         }
     }
 }

@@ -21,9 +21,8 @@ struct RestoreCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let record = try StoreRestore.restore(
-                storePath: store, backupID: backup,
-                backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            let record = try MigrationProject(modelPath: nil).restore(
+                store: store, backup: backup, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
             if json {
                 print(try HistoryCommand.encode(record))
             } else {

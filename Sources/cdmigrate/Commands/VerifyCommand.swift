@@ -21,25 +21,13 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let recovered = try Recovery.recoverIfNeeded(storePath: store)
-            let bundle = try ModelLoader.load(path: model)
-            let name = try SnapshotReading.read(store) { snapshot in
-                let contents = try StoreReader.read(snapshot, checkIntegrity: false)
-                guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
-                    let target = bundle.version(named: name)
-                else {
-                    throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [],
-                                        message: "\(store): \(version.map { "no version \"\($0)\" in the model" } ?? "the store matches no version of \(model)")")
-                }
-                try StoreValidator(model: target).validate(snapshot.path)
-                return name
-            }
-            let note = recovered.map { "; recovered an interrupted migration (\($0.outcome.rawValue))" } ?? ""
+            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let result = try project.verify(store: store, version: version, report: ProgressPrinter.stderrNotes)
             if json {
-                let object: [String: Any] = ["store": store, "version": name, "valid": true, "recovered": recovered?.outcome.rawValue ?? NSNull()]
-                print(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]), as: UTF8.self))
+                print(try JSONOutput.encode(result))
             } else {
-                print("\(store): a valid \(name) store (integrity, bookkeeping, metadata hashes, entity rows)\(note)")
+                let note = result.recovered.map { "; recovered an interrupted migration (\($0.rawValue))" } ?? ""
+                print("\(store): a valid \(result.version) store (integrity, bookkeeping, metadata hashes, entity rows)\(note)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Drives a real program in a detached tmux session: send keys, capture the pane, wait for text.
 ///
@@ -12,14 +13,7 @@ final class TmuxSession {
     static var isAvailable: Bool { executable("tmux") != nil }
 
     /// The built `cdmigrate` binary beside the test bundle.
-    static var binary: String? {
-        let folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-        for candidate in [folder, folder.deletingLastPathComponent()] {
-            let path = candidate.appendingPathComponent("cdmigrate").path
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
+    static var binary: String? { BuiltProduct.path("cdmigrate") }
 
     /// Starts `command` in a new session of the given size, in `directory`.
     init(command: [String], width: Int = 80, height: Int = 24, directory: String, environment: [String: String] = [:]) throws {

@@ -5,7 +5,7 @@ import Synchronization
 import Testing
 import TestSupport
 
-@Suite("Chain executor", Corpus.required)
+@Suite("Chain executor")
 struct ChainExecutorTests {
     final class Events: Sendable {
         let list = Mutex<[MigrationEvent]>([])
@@ -40,6 +40,7 @@ struct ChainExecutorTests {
             case .committed: "commit"
             case .failed: "failed"
             case .log: "log"
+            case .recovered: "recovered"
             }
         }
         #expect(kinds.first == "plan" && kinds.last == "commit")
@@ -178,7 +179,7 @@ struct ChainExecutorTests {
     }
 }
 
-@Suite("Restore", Corpus.required)
+@Suite("Restore")
 struct RestoreTests {
     @Test("Restore brings back the original bytes and keeps the replaced files in a new backup")
     func restore() throws {
@@ -199,7 +200,7 @@ struct RestoreTests {
     }
 }
 
-@Suite("Stores whose data lives in the -wal", Corpus.required)
+@Suite("Stores whose data lives in the -wal")
 struct WALStoreTests {
     /// A rename-chain store in WAL mode whose extra rows exist only in its `-wal` (copied while the writing
     /// connection was still open, as a store pulled from a running app looks).
@@ -242,7 +243,7 @@ struct WALStoreTests {
     }
 }
 
-@Suite("External data folder", Corpus.required)
+@Suite("External data folder")
 struct ExternalDataTests {
     @Test("The .Name_SUPPORT folder is backed up with the store, left in place by the swap, and restored")
     func supportFolder() throws {

@@ -2,21 +2,18 @@ import Foundation
 import MigrationEngine
 import TestSupport
 
-/// Rename-chain stores copied into a temporary folder, and plans built from ``RenameColumnStep``.
+/// Rename-chain stores written for the project's own model (``RenameChainFixture``), and plans built from
+/// ``RenameColumnStep``.
 enum ExecutionFixture {
-    static let versions = ["v1.0.0", "v1.1.0", "v1.1.2", "v1.2.0", "v2.0.0"]
+    static let versions = RenameChainFixture.versions
 
     static func bundle() throws -> ModelBundle {
-        try ModelLoader.load(path: Corpus.path("rename-chain/Model.xcdatamodeld"))
+        try RenameChainFixture.bundle()
     }
 
-    /// A copy of `Example_<version>.sqlite` in `folder` (a fresh one when nil), renamed to `name`.
+    /// `Example_<version>.sqlite` (or `name`) in `folder` (a fresh one when nil), holding the known value.
     static func store(_ version: String, in folder: URL? = nil, name: String? = nil) throws -> String {
-        let copy = try Corpus.copyStore("rename-chain/stores/Example_\(version).sqlite", to: folder)
-        guard let name else { return copy }
-        let renamed = URL(fileURLWithPath: copy).deletingLastPathComponent().appendingPathComponent(name).path
-        try FileManager.default.moveItem(atPath: copy, toPath: renamed)
-        return renamed
+        try RenameChainFixture.store(version, in: folder, name: name)
     }
 
     /// A plan of rename steps along consecutive versions; the step at `failing` fails on purpose.

@@ -1,4 +1,5 @@
 import Foundation
+import JournalSample
 import GRDB
 import TestSupport
 

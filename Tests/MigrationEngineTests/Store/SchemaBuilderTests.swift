@@ -66,6 +66,35 @@ struct SchemaBuilderTests {
         #expect(kept.joinTable(entity: "Folder", relationship: "tags")?.name == "Z_4FOLDERS")
     }
 
+    @Test("Join columns are named from the target table's pool; the lower-numbered entity names the table")
+    func joinColumnSuffixes() throws {
+        // Like wire's `Reaction.users` and `SystemMessage.users`, both pointing at `User`.
+        let model = ObjectModel(name: "j", entities: [
+            Entity(name: "Message", relationships: [Relationship(name: "users", destinationEntity: "User", inverseName: "messages", isToMany: true)]),
+            Entity(name: "Reaction", relationships: [Relationship(name: "users", destinationEntity: "User", inverseName: "reactions", isToMany: true, isOrdered: true)]),
+            Entity(name: "User", relationships: [
+                Relationship(name: "messages", destinationEntity: "Message", inverseName: "users", isToMany: true, isOrdered: true),
+                Relationship(name: "reactions", destinationEntity: "Reaction", inverseName: "users", isToMany: true),
+            ]),
+        ])
+        let schema = SchemaBuilder(model: model).build()
+        #expect(schema.joinTables.map(\.createStatement) == [
+            "CREATE TABLE Z_1USERS ( Z_1MESSAGES INTEGER, Z_3USERS INTEGER, Z_FOK_1MESSAGES INTEGER, PRIMARY KEY (Z_1MESSAGES, Z_3USERS) )",
+            "CREATE TABLE Z_2USERS ( Z_2REACTIONS INTEGER, Z_3USERS1 INTEGER, Z_FOK_3USERS1 INTEGER, PRIMARY KEY (Z_2REACTIONS, Z_3USERS1) )",
+        ])
+    }
+
+    @Test("Table-named indexes and constraints for stores of framework 752 and older")
+    func tableNamedStyle() {
+        let model = ObjectModel(name: "m", entities: [
+            Entity(name: "Mood", attributes: [Attribute(name: "a", type: .integer16), Attribute(name: "b", type: .string, isIndexed: true)],
+                   uniquenessConstraints: [["a", "b"]], compoundIndexes: [["a", "b"]]),
+        ])
+        let table = SchemaBuilder(model: model, style: SchemaStyle(frameworkVersion: 637)).build().tables[0]
+        #expect(table.createStatement == "CREATE TABLE ZMOOD ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZA INTEGER, ZB VARCHAR, CONSTRAINT ZA_ZB UNIQUE (ZA, ZB))")
+        #expect(table.indexes.map(\.createStatement) == ["CREATE INDEX ZMOOD_ZB_INDEX ON ZMOOD (ZB)", "CREATE INDEX ZMOOD_ZA_ZB ON ZMOOD (ZA, ZB)"])
+    }
+
     @Test("Fetch indexes and uniqueness constraints become Core Data's indexes")
     func declaredIndexes() {
         let model = ObjectModel(name: "i", entities: [
@@ -78,7 +107,7 @@ struct SchemaBuilderTests {
         #expect(statements == [
             "CREATE INDEX Z_GenericAlbum_byUuidIndex ON ZGENERICALBUM (ZUUID COLLATE BINARY ASC)",
             "CREATE INDEX Z_GenericAlbum_byKind ON ZGENERICALBUM (ZKIND COLLATE BINARY DESC)",
-            "CREATE UNIQUE INDEX Z_GENERICALBUM_UNIQUE_UUID ON ZGENERICALBUM (ZUUID)",
+            "CREATE UNIQUE INDEX Z_GenericAlbum_UNIQUE_uuid ON ZGENERICALBUM (ZUUID COLLATE BINARY ASC)",
         ])
     }
 }

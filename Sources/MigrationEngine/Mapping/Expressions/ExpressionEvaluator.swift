@@ -16,6 +16,9 @@ public enum ExpressionEvaluator {
             }
             return value
         case .key(let base, let name):
+            if case .key(let collection, let op) = base.kind, op.hasPrefix("@") {
+                return try CollectionOperator.apply(op, key: name, to: evaluate(collection, in: environment), in: environment)
+            }
             return try key(name, of: evaluate(base, in: environment), in: environment)
         case .unary(.not, let operand):
             return .bool(!(try truth(evaluate(operand, in: environment), "!")))

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds the explicit mappings in a mapping directory: cdmigrate mapping files (`.yaml`, `.yml`, `.json`)
-/// and Xcode mapping models (`.xcmappingmodel`), as candidates the planner can match to model versions.
+/// and Xcode mapping models (`.xcmappingmodel`, or compiled as `.cdm`), as candidates the planner can match to model versions.
 public struct MappingDirectoryReader: Sendable {
     /// The policies mapped steps may use.
     public var policies: MigrationPolicyRegistry
@@ -23,6 +23,7 @@ public struct MappingDirectoryReader: Sendable {
             switch URL(fileURLWithPath: name).pathExtension {
             case "yaml", "yml", "json": result.append(candidate(try MappingFileReader.read(path: path), name: name, bundle: bundle))
             case "xcmappingmodel": result.append(candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle))
+            case "cdm": result.append(candidate(try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle))
             default: continue
             }
         }

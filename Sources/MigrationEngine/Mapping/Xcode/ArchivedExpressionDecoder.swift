@@ -23,7 +23,7 @@ enum ArchivedExpressionDecoder {
         }
         if classes.contains("NSKeyPathSpecifierExpression") {
             guard let path = object["NSKeyPath"]?.string else { throw problem("a key path without a path") }
-            return keys(path, on: Expression(.variable("source")))
+            return XcodeKeyPath.keys(path, on: Expression(.variable("source")))
         }
         if classes.contains("NSTernaryExpression") {
             guard let predicate = object["NSPredicate"], let yes = object["NSTrueExpression"],
@@ -48,7 +48,7 @@ enum ArchivedExpressionDecoder {
             guard let operand = object["NSOperand"], let specifier = object["NSArguments"]?.elements?.first,
                 let path = specifier["NSKeyPath"]?.string ?? specifier["NSConstantValue"]?.string
             else { throw problem("a key path expression without its key path") }
-            return keys(path, on: try decode(operand))
+            return XcodeKeyPath.keys(path, on: try decode(operand))
         }
         if let mapped = builtins[selector] {
             if let op = BinaryOperator(rawValue: mapped), arguments.count == 2 {
@@ -58,10 +58,6 @@ enum ArchivedExpressionDecoder {
         }
         guard let operand = object["NSOperand"] else { throw problem("FUNCTION \(selector) without a target") }
         return Expression(.function(target: try decode(operand), selector: selector, arguments: arguments))
-    }
-
-    private static func keys(_ path: String, on base: Expression) -> Expression {
-        path.split(separator: ".").reduce(base) { Expression(.key(base: $0, name: String($1))) }
     }
 
     static func constant(_ object: ArchivedObject?) -> ExpressionValue {

@@ -3,10 +3,12 @@ import Foundation
 /// Imports an Xcode mapping model (`.xcmappingmodel/xcmapping.xml`) as a ``MappingModel``.
 ///
 /// Entity mappings keep their names, source and destination entities and order (`mappingnumber`);
-/// value expressions are decoded from their keyed-archived `NSExpression`s. Attributes and relationships
-/// without an expression get Xcode's generated ones when the step resolves them (`$source.<name>` and the
-/// relationship lookup). A mapping that names a custom policy class keeps the class name as its policy and
-/// adds a note saying what must be registered in its place.
+/// property mappings are read as Xcode compiles them (``XcodePropertyMappingReader``): stored value
+/// expressions, relationships given by key path and entity mapping name, and blanks that Xcode fills with its
+/// generated expressions when the step resolves them (`$source.<name>` and the relationship lookup). A field
+/// the importer does not understand fails the import, naming the entity mapping and property. A mapping that
+/// names a custom policy class keeps the class name as its policy and adds a note saying what must be
+/// registered in its place.
 public enum XcodeMappingImporter {
     /// Reads `path`: the `.xcmappingmodel` folder or the `xcmapping.xml` inside it.
     public static func read(path: String) throws(MappingFileError) -> MappingModel {
@@ -28,17 +30,7 @@ public enum XcodeMappingImporter {
         let entityObjects = document.targets(model, "entitymappings")
             .sorted { (Int($0.attributes["mappingnumber"] ?? "") ?? 0) < (Int($1.attributes["mappingnumber"] ?? "") ?? 0) }
         var mappings: [EntityMapping] = []
-        var notes: [String] = []
-        for object in entityObjects {
-            let mapping = try entityMapping(object, document: document, file: file)
-            if let policy = mapping.policy {
-                let short = policy.split(separator: ".").last.map(String.init) ?? policy
-                notes.append(
-                    "mapping \(mapping.name) uses the custom policy class \(policy): register a MigrationPolicy named "
-                        + "\"\(short)\" (or \"\(policy)\") that does what the class did, or the step cannot run")
-            }
-            mappings.append(mapping)
-        }
+        for object in entityObjects { mappings.append(try entityMapping(object, document: document, file: file)) }
         guard let from = XcodeMappingDocument.versionName(model.attributes["sourcemodelpath"]),
             let to = XcodeMappingDocument.versionName(model.attributes["destinationmodelpath"])
         else {
@@ -46,8 +38,24 @@ public enum XcodeMappingImporter {
         }
         return MappingModel(
             sourceVersion: from, destinationVersion: to, entityMappings: mappings, copiesUnmappedEntities: false,
-            path: file, notes: notes)
+            path: file, notes: policyNotes(mappings))
     }
+
+    /// What must be registered for each custom policy class the mappings name.
+    static func policyNotes(_ mappings: [EntityMapping]) -> [String] {
+        mappings.compactMap { mapping in
+            guard let policy = mapping.policy else { return nil }
+            let short = policy.split(separator: ".").last.map(String.init) ?? policy
+            return "mapping \(mapping.name) uses the custom policy class \(policy): register a MigrationPolicy named "
+                + "\"\(short)\" (or \"\(policy)\") that does what the class did, or the step cannot run"
+        }
+    }
+
+    /// The fields of an entity mapping object that the importer understands.
+    static let entityFields: Set<String> = [
+        "name", "sourcename", "destinationname", "mappingtypename", "mappingnumber", "migrationpolicyclassname",
+        "autogenerateexpression",
+    ]
 
     private static func entityMapping(_ object: XcodeMappingDocument.Object, document: XcodeMappingDocument, file: String)
         throws(MappingFileError) -> EntityMapping
@@ -58,42 +66,28 @@ public enum XcodeMappingImporter {
         let kind: EntityMappingKind = switch (object.attributes["mappingtypename"], source, destination) {
         case ("Copy"?, _, _): .copy
         case ("Custom"?, _, _): .custom
-        case (_, _?, _?): .transform
-        case (_, _?, nil): .remove
-        default: .add
+        default: .undefined(source: source, destination: destination, policy: policy)
         }
         var mapping = EntityMapping(
             name: object.attributes["name"] ?? EntityMapping.defaultName(source: source, destination: destination),
             kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
             position: SourcePosition(line: object.line, column: 1))
-        mapping.attributes = try properties(document.targets(object, "attributemappings"), file: file)
-        mapping.relationships = try properties(document.targets(object, "relationshipmappings"), file: file)
-        return mapping
-    }
-
-    /// Property mappings that carry an expression; the others are left to the generated defaults.
-    private static func properties(_ objects: [XcodeMappingDocument.Object], file: String) throws(MappingFileError)
-        -> [PropertyMapping]
-    {
-        var result: [PropertyMapping] = []
-        for object in objects {
-            guard let name = object.attributes["name"], let encoded = object.attributes["valueexpressiondata"] else { continue }
-            let position = SourcePosition(line: object.line, column: 1)
-            guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
-                throw MappingFileError(path: file, at: position, "the value expression of \(name) is not base64")
-            }
-            do {
-                let archive = try KeyedArchive(data: data)
-                let expression = try ArchivedExpressionDecoder.decode(try archive.root())
-                result.append(PropertyMapping(
-                    name: name, value: MappingExpression(text: expression.description, expression: expression, position: position),
-                    position: position))
-            } catch let error as ExpressionEvaluationError {
-                throw MappingFileError(path: file, at: position, "value expression of \(name): \(error.message)")
-            } catch {
-                throw MappingFileError(path: file, at: position, "value expression of \(name): \(error)")
-            }
+        let position = SourcePosition(line: object.line, column: 1)
+        if let unknown = object.attributes.keys.sorted().first(where: {
+            !entityFields.contains($0) && object.attributes[$0]?.isEmpty == false
+        }) {
+            throw MappingFileError(
+                path: file, at: position,
+                "entity mapping \(mapping.name): the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would")
         }
-        return result
+        let reader = XcodePropertyMappingReader(
+            file: file, entityMapping: mapping.name, generates: object.attributes["autogenerateexpression"] != "0")
+        for item in document.targets(object, "attributemappings") {
+            if let property = try reader.read(item, kind: "attribute") { mapping.attributes.append(property) }
+        }
+        for item in document.targets(object, "relationshipmappings") {
+            if let property = try reader.read(item, kind: "relationship") { mapping.relationships.append(property) }
+        }
+        return mapping
     }
 }

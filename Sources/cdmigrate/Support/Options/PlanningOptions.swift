@@ -37,8 +37,7 @@ struct PlanningOptions: ParsableArguments {
 
     /// The project file's settings with the command line's on top.
     func settings() throws -> PlanningSettings {
-        var settings = PlanningSettings()
-        if let file = project ?? ProjectFile.locate(besideModel: model) { settings = try ProjectFile.load(path: file) }
+        var settings = try project.map { try ProjectFile.load(path: $0) } ?? PlanningSettings.besideModel(model)
         if let orderPattern { settings.order = .pattern(orderPattern) }
         if !orderList.isEmpty { settings.order = .list(orderList) }
         if !pairs.isEmpty { settings.order = .pairs(try pairs.map { try Self.pair($0) }) }
@@ -52,24 +51,10 @@ struct PlanningOptions: ParsableArguments {
         return settings
     }
 
-    /// Plans the store's chain to `target` with every explicit mapping and (unless turned off) inference.
-    func planning(store: String, target: String?) throws -> StorePlanning {
-        let bundle = try ModelLoader.load(path: model)
-        let settings = try settings()
-        return try StorePlanning(
-            storePath: store, bundle: bundle, settings: settings,
-            explicit: try EngineComponents.explicitMappings(in: settings.mappingDirectories, bundle: bundle),
-            inference: noInference ? nil : EngineComponents.inference, target: target)
-    }
-
-    /// The whole version graph, whether or not any chain exists.
-    func graph() throws -> VersionGraph {
-        let bundle = try ModelLoader.load(path: model)
-        let settings = try settings()
-        return try VersionGraph(
-            bundle: bundle, settings: settings,
-            explicit: try EngineComponents.explicitMappings(in: settings.mappingDirectories, bundle: bundle),
-            inference: noInference ? nil : EngineComponents.inference)
+    /// The project these options describe: the model, the settings and its mappings, with no Swift policies
+    /// (an app's policies live in its own executable built on the engine; see `Examples/PolicyExample`).
+    func project(policies: MigrationPolicyRegistry = MigrationPolicyRegistry()) throws -> MigrationProject {
+        try MigrationProject(modelPath: model, settings: try settings(), policies: policies, infers: !noInference)
     }
 
     private static func pair(_ text: String) throws -> VersionPair {

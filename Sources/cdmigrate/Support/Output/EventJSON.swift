@@ -16,6 +16,8 @@ enum EventJSON {
             object = ["event": "stepValidated", "index": index, "seconds": seconds]
         case .log(let message):
             object = ["event": "log", "message": message]
+        case .recovered(let store, let outcome):
+            object = ["event": "recovered", "store": store, "outcome": outcome.rawValue]
         case .committed(let backup, let dryRun):
             object = ["event": "committed", "dryRun": dryRun, "backup": backup ?? NSNull()]
         case .failed(let reason):

@@ -16,6 +16,12 @@ final class ProgressPrinter: Sendable {
         var stepStarted = Date()
     }
 
+    /// For commands that print their own result (plan, verify, restore): what the engine notes on the way,
+    /// such as a recovered swap, goes to standard error so the result on standard output stays clean.
+    static let stderrNotes: @Sendable (MigrationEvent) -> Void = { event in
+        if let line = line(event, []) { StandardError.write("cdmigrate: \(line)\n") }
+    }
+
     init(json: Bool) {
         style = json ? .json : (isatty(STDOUT_FILENO) == 1 ? .terminal : .lines)
     }
@@ -55,6 +61,7 @@ final class ProgressPrinter: Sendable {
         case .entityProgress: return nil
         case .stepValidated(let index, let seconds): return "step \(index + 1): validated in \(String(format: "%.2f", seconds))s"
         case .log(let message): return message
+        case .recovered(let store, let outcome): return "recovered an interrupted migration of \(store): \(outcome.rawValue)"
         case .committed(let backup, let dryRun):
             return dryRun ? "dry run complete: every step succeeded and validated; nothing was changed"
                 : "migrated" + (backup.map { "; backup at \($0)" } ?? "")

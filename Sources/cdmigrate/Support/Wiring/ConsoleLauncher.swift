@@ -6,7 +6,10 @@ import MigrationEngine
 /// Starts the console on a terminal, shared by `console` and `demo`.
 enum ConsoleLauncher {
     /// Runs the console until the user quits; a signal ends it with 128 + the signal's number.
-    static func open(storePath: String?, modelPath: String?, mappingDirectories: [String], preparation: Preparation? = nil) throws {
+    static func open(
+        storePath: String?, modelPath: String?, mappingDirectories: [String],
+        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), preparation: Preparation? = nil
+    ) throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             throw ConsoleNeedsTerminal()
         }
@@ -15,7 +18,11 @@ enum ConsoleLauncher {
             _ = try StoreReader.read(path: storePath, checkIntegrity: false)
         }
         let source = EngineDataSource(modelPath: modelPath)
-        let planner = modelPath.map { ConsoleEnginePlanner(modelPath: $0, mappingDirectories: mappingDirectories) }
+        let planner = try modelPath.map { modelPath in
+            var settings = try PlanningSettings.besideModel(modelPath)
+            settings.mappingDirectories += mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            return ProjectPlanner(project: try MigrationProject(modelPath: modelPath, settings: settings, policies: policies))
+        }
         let app = ConsoleApp(source: source, planner: planner, storePath: storePath,
             pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation)
         switch app.run() {

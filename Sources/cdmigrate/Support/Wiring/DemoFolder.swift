@@ -1,4 +1,5 @@
 import Foundation
+import JournalSample
 import MigrationEngine
 
 /// The sample app laid out for the demo: its model, mappings and project file copied from `Examples/`, and a

@@ -4,7 +4,7 @@ import GRDB
 import Testing
 import TestSupport
 
-@Suite("Recovery of an interrupted swap", Corpus.required)
+@Suite("Recovery of an interrupted swap")
 struct RecoveryTests {
     /// Two stores prepared for a swap exactly as the executor prepares them: validated temporaries beside
     /// them, backups, and the journal's contents.
@@ -82,7 +82,7 @@ struct RecoveryTests {
     }
 }
 
-@Suite("Recovery keeps what an app wrote after the crash", Corpus.required)
+@Suite("Recovery keeps what an app wrote after the crash")
 struct RecoveryAfterAppWriteTests {
     @Test("A new store an app has written to since the crash is kept, not rolled back")
     func appWroteToNewStore() throws {

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import JournalSample
 import GRDB
 import Testing
 import TestSupport

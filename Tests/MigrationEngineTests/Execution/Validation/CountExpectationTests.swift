@@ -1,4 +1,5 @@
 import Foundation
+import JournalSample
 @testable import MigrationEngine
 import Testing
 import TestSupport

@@ -19,7 +19,7 @@ struct MappingFileReaderTests {
         #expect(author.mergeKey?.text == "trim($source.author)")
         #expect(author.filter?.position == SourcePosition(line: 16, column: 13))
         let link = try #require(model.mapping(named: "EntryToEntry")?.relationship("author"))
-        #expect(link.value.text == #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#)
+        #expect(link.value?.text == #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#)
     }
 
     @Test("JSON is read too, and kinds follow from source, destination and policy")

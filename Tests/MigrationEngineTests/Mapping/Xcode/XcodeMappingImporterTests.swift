@@ -18,7 +18,7 @@ struct XcodeMappingImporterTests {
         let post = try #require(model.entityMappings.first)
         #expect(post.kind == .transform && post.sourceEntity == "Post" && post.destinationEntity == "Post")
         #expect(post.attributes.map(\.name) == ["hexColor"])
-        #expect(post.attribute("hexColor")?.value.text == "$source.color")
+        #expect(post.attribute("hexColor")?.value?.text == "$source.color")
         #expect(model.notes.isEmpty)
     }
 
@@ -41,7 +41,7 @@ struct XcodeMappingImporterTests {
     func customPolicy() throws {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))
         #expect(mapping.entityMappings.map(\.name) == ["Color", "PostToPost"])
-        #expect(mapping.entityMappings.map(\.kind) == [.add, .transform])
+        #expect(mapping.entityMappings.map(\.kind) == [.add, .custom])
         #expect(mapping.requiredPolicies == ["CoreDataMigration_Example.Post2ToPost3MigrationPolicy"])
         #expect(mapping.notes == [
             "mapping PostToPost uses the custom policy class CoreDataMigration_Example.Post2ToPost3MigrationPolicy: "
@@ -63,7 +63,7 @@ struct XcodeMappingImporterTests {
         let sections = try XcodeMappingImporter.read(
             path: Corpus.path("wibosco-sections/mappings/Migration2to3ModelMapping.xcmappingmodel"))
         #expect(sections.entityMappings.map(\.name) == ["Section", "PostToPost"])
-        #expect(sections.entityMappings.map(\.kind) == [.add, .transform])
+        #expect(sections.entityMappings.map(\.kind) == [.add, .custom])
         #expect(sections.requiredPolicies == ["CoreDataMigration_Example.Post2ToPost3MigrationPolicy"])
         let simple = try XcodeMappingImporter.read(
             path: Corpus.path("models-only/tml/TestModel_Simple_Mapping12.xcmappingmodel"))

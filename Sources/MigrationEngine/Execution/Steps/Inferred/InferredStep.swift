@@ -63,37 +63,26 @@ public struct InferredStep: MigrationStep {
     private func copy(_ facts: SourceStoreFacts, _ context: StepContext, recording recorded: ObjectModel) throws {
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(sourceSchema, model: sourceModel.name)
+        // Join-table names are derived afresh for the destination, as Core Data's own migrations rename
+        // them (wire 2.101.0 keeps indexes named after each earlier name of its renamed join tables).
         let destinationSchema = SchemaBuilder(
-            model: destinationModel, existingTableNames: joinTableHints(sourceSchema)).build()
+            model: destinationModel, style: SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)).build()
         let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
-        try StoreWriter(model: recorded, schema: destinationSchema).create(
+        let writer = StoreWriter(model: recorded, schema: destinationSchema)
+        try writer.create(
             at: context.destinationPath,
             options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
-                recordedNames: keys.recordedNames))
+                recordedNames: keys.recordedNames, journalMode: JournalMode(path: context.sourcePath),
+                installsTriggers: false))
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
         try InferredCopier(context: context, facts: facts, sourceSchema: sourceSchema,
                            destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize)
             .run(plan)
-    }
-
-    /// The destination names of join tables whose source tables exist, so a table keeps the side it
-    /// was named after when its relationship carries over.
-    private func joinTableHints(_ sourceSchema: StoreSchema) -> Set<String> {
-        let numbering = SchemaBuilder(model: destinationModel).build()
-        var hints: Set<String> = []
-        for join in sourceSchema.joinTables {
-            for entityMapping in mapping.entities {
-                guard let sourceEntity = entityMapping.source, let model = sourceModel.entity(named: sourceEntity),
-                    (sourceModel.ancestors(of: model).map(\.name) + [sourceEntity]).contains(join.owner.entity),
-                    let property = entityMapping.relationships.first(where: { $0.source == join.owner.relationship }),
-                    let number = numbering.entity(named: entityMapping.destination)?.number
-                else { continue }
-                hints.insert("Z_\(number)\(property.destination.uppercased())")
-            }
-        }
-        return hints
+        let queue = try DatabaseQueue(path: context.destinationPath)
+        try queue.write { db in try writer.installDerivedAttributes(db) }
+        try queue.close()
     }
 }

@@ -70,9 +70,12 @@ public struct MappedStep: MigrationStep {
         let facts = try SourceStoreFacts(path: context.sourcePath)
         try facts.verifyHashes(of: sourceModel)
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
-        let writer = StoreWriter(model: destinationModel)
+        let style = SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)
+        let writer = StoreWriter(model: destinationModel, schema: SchemaBuilder(model: destinationModel, style: style).build())
         try writer.create(
-            at: context.destinationPath, options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata))
+            at: context.destinationPath, options: StoreCreationOptions(
+                uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: JournalMode(path: context.sourcePath),
+                installsTriggers: false))
         let queue = try DatabaseQueue(path: context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
@@ -94,6 +97,7 @@ public struct MappedStep: MigrationStep {
             ).copy(db)
             try session.association.drop()
             try session.updatePrimaryKeyCounters()
+            try writer.installDerivedAttributes(db)
             try db.execute(sql: "PRAGMA \"main\".incremental_vacuum")
         }
         try queue.close()

@@ -72,20 +72,6 @@ extension MappingSession {
     /// The mappings that turn the objects of `mapping`'s source relationship `relationship` into objects of
     /// the destination relationship with the same name (Core Data's `…ForSourceRelationshipNamed:`).
     func mappings(reachedBy relationship: String, from mapping: ResolvedEntityMapping) throws -> [ResolvedEntityMapping] {
-        guard let sourceEntity = mapping.sourceEntity,
-            let declared = source.model.allRelationships(of: sourceEntity).first(where: { $0.name == relationship }),
-            let reached = source.model.entity(named: declared.destinationEntity)
-        else {
-            throw ExpressionEvaluationError("the source entity has no relationship \(relationship)")
-        }
-        let family = Set(source.model.hierarchy(below: reached).map(\.name))
-        let wanted = mapping.relationships.first { $0.relationship.name == relationship }?.relationship.destinationEntity
-        let wantedFamily = wanted.flatMap { destination.model.entity(named: $0) }
-            .map { Set(destination.model.hierarchy(below: $0).map(\.name)) }
-        return mappings.filter { candidate in
-            guard let read = candidate.sourceEntity?.name, family.contains(read) else { return false }
-            guard let wantedFamily else { return true }
-            return candidate.destinationEntity.map { wantedFamily.contains($0.name) } ?? false
-        }
+        try mappings.reached(by: relationship, from: mapping, source: source.model, destination: destination.model)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 
 /// The project's own sample app ("Journal", five model versions in `Examples/`), used by the demo and the
 /// README: where its files are and the policies its mappings need.
@@ -20,6 +21,6 @@ public enum SampleApp {
     /// The `Examples` folder of a checkout, found from this source file (for tests and the demo in a checkout).
     public static var examplesFolder: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Examples")
+            .deletingLastPathComponent().appendingPathComponent("Examples")
     }
 }

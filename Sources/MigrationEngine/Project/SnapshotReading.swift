@@ -1,4 +1,4 @@
-import MigrationEngine
+
 
 /// Reading a user's store through a private snapshot, as `diff --store` and `verify` do: the snapshot is
 /// removed afterwards, and an error about it names the user's file, since the copy means nothing to them.

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JournalSample
 import MigrationEngine
 import Testing
 import TestSupport

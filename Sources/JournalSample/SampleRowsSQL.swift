@@ -1,3 +1,4 @@
+import MigrationEngine
 import GRDB
 
 /// The statements ``SampleStoreGenerator`` fills a store with: temporary vocabulary tables (words,

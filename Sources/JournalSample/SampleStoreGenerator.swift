@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import GRDB
 
 /// Writes a sample-app store with any number of entries, quickly and deterministically, for the demo and

@@ -1,0 +1,18 @@
+extension MigrationProject {
+    /// The inferred mapping from `from` to `to`, with the data it drops counted in `store` (read from a
+    /// private snapshot) when one is given.
+    ///
+    /// - Throws: ``ProjectError`` without a model, ``UnknownVersion`` for a version the model lacks, and
+    ///   store errors naming `store`.
+    public func diff(from: String, to: String, countingIn store: String? = nil) throws -> VersionDiff {
+        let bundle = try requireBundle(for: "diff")
+        let source = try bundle.requireVersion(named: from)
+        let destination = try bundle.requireVersion(named: to)
+        let mapping = InferredMapping.infer(from: source, to: destination)
+        guard let store else { return VersionDiff(mapping: mapping, drops: mapping.drops) }
+        let drops = try SnapshotReading.read(store) { snapshot in
+            try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
+        }
+        return VersionDiff(mapping: mapping, drops: drops, countedInStore: store)
+    }
+}

@@ -1,0 +1,25 @@
+extension MigrationProject {
+    /// What a store holds and which model version fits it, read through the store's `-wal` without writing
+    /// any of its files.
+    ///
+    /// Without a model the store's own cached model (`Z_MODELCACHE`) is compared with; with one, a damaged
+    /// cache only costs the per-property detail.
+    ///
+    /// - Throws: ``StoreError`` for a missing, damaged or locked store, or an unreadable cache with no model.
+    public func inspect(store: String) throws -> StoreReport {
+        let contents = try StoreReader.read(path: store)
+        let storeModel: ObjectModel?
+        do {
+            storeModel = try contents.cachedModel()
+        } catch {
+            guard bundle != nil else {
+                throw StoreError(.damaged, path: store, message: "model cache is unreadable: \(error.message)")
+            }
+            storeModel = nil
+        }
+        let compared = bundle ?? storeModel.map { ModelBundle(path: store, versions: [$0], currentVersionName: $0.name) }
+        return StoreReport(
+            path: store, contents: contents, bundle: compared,
+            modelSource: bundle?.path ?? (storeModel == nil ? nil : "cache"), storeModel: storeModel)
+    }
+}

@@ -1,0 +1,19 @@
+extension MigrationProject {
+    /// Runs planned chains (from ``plan(store:target:report:)``), several stores all or nothing: each step into
+    /// a temporary store, validated, then backed up and swapped in under a journal.
+    ///
+    /// - Parameters:
+    ///   - plans: One planning per store; stores already at their target are left alone.
+    ///   - options: Dry run, backup folder, cancellation.
+    ///   - report: Receives every event of the run, in order.
+    /// - Returns: The history records written, one per run.
+    /// - Throws: A ``CategorizedError`` for every failure; the original stores are then untouched.
+    @discardableResult
+    public func migrate(
+        _ plans: [StorePlanning], options: ExecutionOptions = ExecutionOptions(),
+        report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> [RunRecord] {
+        let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
+        return try ChainExecutor(options: options, report: report).run(jobs)
+    }
+}

@@ -1,0 +1,30 @@
+extension MigrationProject {
+    /// Reads the store (recovering it first if a swap was interrupted), finds its version and plans the
+    /// chain to `target`.
+    ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file.
+    ///   - target: The version to reach; nil for the model's current version.
+    ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
+    /// - Returns: The store's version, the chosen chain and the graph it was chosen from.
+    /// - Throws: ``ProjectError`` without a model, ``StoreError`` for an unreadable store, ``PlanningError``
+    ///   when the store matches no version or no route reaches the target.
+    public func plan(
+        store: String, target: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> StorePlanning {
+        let bundle = try requireBundle(for: "planning")
+        try recoverIfNeeded(store: store, report: report)
+        return try StorePlanning(
+            storePath: store, bundle: bundle, settings: settings, explicit: explicitMappings, inference: inference,
+            target: target)
+    }
+
+    /// The whole version graph: every version and every step the mappings and inference allow.
+    ///
+    /// - Throws: ``ProjectError`` without a model, ``PlanningError`` when the version order is invalid.
+    public func graph() throws -> VersionGraph {
+        try VersionGraph(
+            bundle: try requireBundle(for: "the version graph"), settings: settings, explicit: explicitMappings,
+            inference: inference)
+    }
+}

@@ -1,0 +1,15 @@
+extension MigrationProject {
+    /// Brings a store caught mid-swap back to a complete store before anything reads it: a store read in that
+    /// state would be neither the old one nor the new one.
+    ///
+    /// - Returns: How the interrupted swap ended, or nil when there was nothing to recover.
+    /// - Throws: ``ExecutionError`` when the journal cannot be obeyed safely or the store is locked.
+    @discardableResult
+    public func recoverIfNeeded(
+        store: String, report: @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> Recovery.Outcome? {
+        guard let (_, outcome) = try Recovery.recoverIfNeeded(storePath: store) else { return nil }
+        report(.recovered(store: store, outcome: outcome))
+        return outcome
+    }
+}

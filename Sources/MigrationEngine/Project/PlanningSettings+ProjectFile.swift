@@ -1,0 +1,9 @@
+extension PlanningSettings {
+    /// The settings of the project file beside the model at `modelPath`, or the defaults when there is none.
+    ///
+    /// - Throws: ``PlanningError`` when the project file exists but cannot be read or parsed.
+    public static func besideModel(_ modelPath: String) throws(PlanningError) -> PlanningSettings {
+        guard let file = ProjectFile.locate(besideModel: modelPath) else { return PlanningSettings() }
+        return try ProjectFile.load(path: file)
+    }
+}

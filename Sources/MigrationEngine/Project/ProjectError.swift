@@ -1,0 +1,16 @@
+/// A project operation that cannot run with what the project was opened on.
+public enum ProjectError: CategorizedError, Equatable {
+    /// The operation needs a model and none was given (and the store's cached model cannot stand in).
+    case noModel(operation: String)
+
+    /// The broad kind of the failure.
+    public var category: FailureCategory { .invalidInput }
+
+    /// One line saying what is missing and how to give it.
+    public var description: String {
+        switch self {
+        case .noModel(let operation):
+            "\(operation) needs a model: pass --model with the app's .xcdatamodeld or .momd"
+        }
+    }
+}

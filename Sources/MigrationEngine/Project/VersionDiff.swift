@@ -1,0 +1,9 @@
+/// What changes between two model versions: the inferred mapping and the data it would drop.
+public struct VersionDiff: Sendable {
+    /// The mapping a lightweight step would infer.
+    public var mapping: InferredMapping
+    /// What the step drops; with counts when a store was given.
+    public var drops: [DataLoss]
+    /// The store the drops were counted in, if any.
+    public var countedInStore: String?
+}

@@ -1,0 +1,31 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import Testing
+import TestSupport
+
+/// `verify` (``StoreValidator``) accepts every wire store at its own version: its join tables and their
+/// suffixed columns (`Z_15USERS (Z_15SYSTEMMESSAGES, Z_23USERS1)`) are where the schema rules put them.
+@Suite("Wire stores verify at their own version", Corpus.required)
+struct WireStoreValidationTests {
+    static let stores = SchemaPredictionCase.all.filter { $0.store.hasPrefix("wire/") }
+
+    @Test("Accepted", arguments: stores)
+    func accepted(_ testCase: SchemaPredictionCase) throws {
+        let bundle = try ModelLoader.load(path: Corpus.path(try #require(testCase.model)))
+        let version = try #require(bundle.versions.first { $0.name == testCase.version })
+        try StoreValidator(model: version).validate(Corpus.copyStore(testCase.store))
+    }
+
+    @Test("A join column under another name is refused")
+    func renamedJoinColumnRefused() throws {
+        let testCase = try #require(Self.stores.last)
+        let bundle = try ModelLoader.load(path: Corpus.path(try #require(testCase.model)))
+        let version = try #require(bundle.versions.first { $0.name == testCase.version })
+        let copy = try Corpus.copyStore(testCase.store)
+        let queue = try DatabaseQueue(path: copy)
+        try queue.write { db in try db.execute(sql: "ALTER TABLE \"Z_15USERS\" RENAME COLUMN \"Z_23USERS1\" TO \"Z_23USERS\"") }
+        try queue.close()
+        #expect(throws: ExecutionError.self) { try StoreValidator(model: version).validate(copy) }
+    }
+}
