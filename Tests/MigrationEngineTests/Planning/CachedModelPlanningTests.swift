@@ -1,0 +1,47 @@
+import Foundation
+import MigrationEngine
+import Testing
+import TestSupport
+
+@Suite("A store whose model was edited after it was written is planned from its own cached model", Corpus.required)
+struct CachedModelPlanningTests {
+    /// SampleModel3 alone: the cars V2 store (at SampleModel2) matches no version of it.
+    static func bundle() throws -> ModelBundle {
+        try ModelLoader.load(path: Corpus.path("coredataplus-cars/SampleModel.xcdatamodeld/SampleModel3.xcdatamodel"))
+    }
+
+    @Test("The chain is one inferred step from the cached model, and running it keeps every car and person")
+    func plannedFromCache() throws {
+        let bundle = try Self.bundle()
+        let store = try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V2.sqlite")
+        let planning = try StorePlanning(
+            storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [],
+            inference: InferredStepProvider(), target: nil)
+        #expect(planning.storeVersion == ModelCacheDecoder.versionName)
+        #expect(planning.plan.description == "\(ModelCacheDecoder.versionName)-inf-SampleModel3")
+        #expect(!planning.plan.warnings.isEmpty)
+        try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
+            .run([MigrationJob(storePath: store, plan: planning.plan)])
+        try StoreValidator(model: try #require(bundle.currentVersion)).validate(store, expectedCounts: [
+            "Car": 115, "SportCar": 5, "LuxuryCar": 5, "Person": 20, "Maker": 0,
+        ])
+    }
+
+    @Test("Without inference, or when the cached model does not match the store, the store is refused")
+    func refused() throws {
+        let bundle = try Self.bundle()
+        let store = try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V2.sqlite")
+        #expect(throws: PlanningError.self) {
+            try StorePlanning(storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [], inference: nil, target: nil)
+        }
+        // A cache that no longer describes the store (another store's cache) is not a source.
+        let other = try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V1.sqlite")
+        try StoreDump.execute(store, "ATTACH DATABASE '\(other)' AS other; DELETE FROM Z_MODELCACHE; INSERT INTO Z_MODELCACHE SELECT * FROM other.Z_MODELCACHE")
+        let error = try #require(throws: PlanningError.self) {
+            try StorePlanning(
+                storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [],
+                inference: InferredStepProvider(), target: nil)
+        }
+        #expect(error.code == .unknownVersion)
+    }
+}
