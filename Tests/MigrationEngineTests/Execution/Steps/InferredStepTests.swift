@@ -237,6 +237,7 @@ struct InferredStepTests {
         #expect(try out.rows("ZANIMAL") == [["int64(1)", "int64(1)", "int64(1)", "string(\"cat\")"]])
         #expect(try out.rows("ZDOG") == [["int64(2)", "int64(2)", "int64(4)", "string(\"pug\")", "string(\"rex\")"]])
         #expect(try out.rows("ZPRODUCT") == [["int64(9)", "int64(3)", "int64(2)", "string(\"A-1\")"]])
-        #expect(try out.primaryKeys() == ["1|Animal|0|2", "2|Dog|0|2", "3|Product|0|9"])
+        // The renamed entity's row keeps the name it had, as Core Data's own migration leaves it (cars V2).
+        #expect(try out.primaryKeys() == ["1|Animal|0|2", "2|Dog|0|2", "3|Item|0|9"])
     }
 }
