@@ -15,7 +15,7 @@ enum PlanJSON {
         var estimatedRows: Int?
 
         init(_ step: StepCandidate, estimatedRows: Int? = nil) {
-            (from, to, kind, origin, lossy) = (step.from, step.to, step.kind, step.origin, step.isLossy)
+            (from, to, kind, origin, lossy) = (step.from, step.to, step.kind, step.origin.description, step.isLossy)
             (operations, warnings, self.estimatedRows) = (step.operations, step.warnings, estimatedRows)
         }
     }
