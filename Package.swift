@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // Thin C shims: only `static inline` wrappers and module maps, no logic.
@@ -61,6 +62,12 @@ let package = Package(
         .testTarget(
             name: "JournalSampleTests",
             dependencies: ["JournalSample", "MigrationEngine", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
-        .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "JournalSample", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: [
+                "MigrationEngine", "JournalSample", "TestSupport",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            exclude: ["__Snapshots__"]),
     ]
 )

@@ -22,6 +22,16 @@ struct MigrateCommandTests {
         #expect((object["steps"] as? [[String: Any]])?.count == 10)
     }
 
+    @Test("Piped text output: the plan comes before the progress lines")
+    func planBeforeProgressWhenPiped() throws {
+        let store = try RenameChainFixture.store("v1.0.0")
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--dry-run"])
+        #expect(result.status == 0)
+        let plan = try #require(result.stdout.range(of: "chain    v1.0.0"))
+        let firstStep = try #require(result.stdout.range(of: "step 1: v1.0.0 → v1.1.0"))
+        #expect(plan.lowerBound < firstStep.lowerBound)
+    }
+
     @Test("A dry run prints JSON events and changes nothing; a real run needs --yes off a terminal, then records history")
     func dryRunThenMigrate() throws {
         let store = try RenameChainFixture.store("v1.0.0")

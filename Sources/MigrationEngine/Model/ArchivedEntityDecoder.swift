@@ -17,11 +17,7 @@ enum ArchivedEntityDecoder {
             compoundIndexes: nameLists(object["NSCompoundIndexes"]),
             userInfo: userInfo(object["NSUserInfo"]))
         let properties = try ModelArchiveDecoder.members(object["NSProperties"], path: path, what: "\(name).NSProperties")
-        // A sub-entity's archive repeats every inherited property (as its own copy, naming the sub-entity as
-        // its entity); the parent's archive lists them too, so they are left to the parent here.
-        let inherited = try Set(ModelArchiveDecoder.members(
-            object["NSSuperentity"]?["NSProperties"], path: path, what: "\(name)'s parent NSProperties").keys)
-        for (key, property) in properties.sorted(by: { $0.key < $1.key }) where !inherited.contains(key) {
+        for (key, property) in properties.sorted(by: { $0.key < $1.key }) {
             if property.isKind(of: "NSAttributeDescription") {
                 entity.attributes.append(try attribute(property, name: key, entity: name, path: path))
             } else if property.isKind(of: "NSRelationshipDescription") {

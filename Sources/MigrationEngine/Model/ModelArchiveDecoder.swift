@@ -26,6 +26,7 @@ public enum ModelArchiveDecoder {
         }
         entities.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
         try rejectInheritanceCycles(entities, path: path)
+        entities = dropInheritedProperties(entities)
         let identifiers = (root["NSVersionIdentifiers"]?.elements ?? []).compactMap(\.string).sorted()
         let templates = ((try? members(root["NSFetchRequestTemplates"], path: path, what: "templates")) ?? [:])
             .map { key, request in
@@ -35,6 +36,28 @@ public enum ModelArchiveDecoder {
         return ObjectModel(
             name: name, entities: entities, fetchRequests: templates,
             versionIdentifiers: identifiers.isEmpty ? [""] : identifiers)
+    }
+
+    /// An archived sub-entity's `NSProperties` repeats every inherited property; keep only its own, as
+    /// the model source declares them (otherwise inherited properties would be hashed twice).
+    private static func dropInheritedProperties(_ entities: [Entity]) -> [Entity] {
+        let byName = Dictionary(entities.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        return entities.map { entity in
+            var inherited: Set<String> = []
+            var seen: Set<String> = [entity.name]
+            var current = entity.parentName
+            while let name = current, seen.insert(name).inserted, let parent = byName[name] {
+                inherited.formUnion(parent.attributes.map(\.name) + parent.relationships.map(\.name)
+                    + parent.fetchedProperties.map(\.name))
+                current = parent.parentName
+            }
+            guard !inherited.isEmpty else { return entity }
+            var own = entity
+            own.attributes.removeAll { inherited.contains($0.name) }
+            own.relationships.removeAll { inherited.contains($0.name) }
+            own.fetchedProperties.removeAll { inherited.contains($0.name) }
+            return own
+        }
     }
 
     /// A damaged archive can make an entity its own ancestor, which would send hashing round for ever.

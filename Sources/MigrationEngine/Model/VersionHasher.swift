@@ -44,8 +44,12 @@ public struct VersionHasher: Sendable {
         return Data(SHA512.hash(data: buffer)).base64EncodedString()
     }
 
-    /// The version hash of one attribute.
+    /// The version hash of one attribute. A derived attribute's hash is SHA-256 over its derivation
+    /// expression's text alone (see ``derivationHashText(_:)``): name, flags and type are not part of it.
     public static func hash(of attribute: Attribute) -> Data {
+        if attribute.isDerived, let derivation = attribute.derivationExpression {
+            return Data(SHA256.hash(data: Data(derivationHashText(derivation).utf8)))
+        }
         var buffer = propertyBase(
             name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
             isReadOnly: attribute.isReadOnly, modifier: attribute.versionHashModifier)
@@ -70,6 +74,15 @@ public struct VersionHasher: Sendable {
         buffer.appendLittleEndian(Int32(relationship.minCount))
         if relationship.isOrdered { buffer.appendLittleEndian(Int16(1)) }
         return Data(SHA256.hash(data: buffer))
+    }
+
+    /// The text of a derivation as Core Data hashes it: the expression's own description, in which a
+    /// trailing `@count` is a function (`pages.@count` hashes as `count:(pages)`). Any other text, such
+    /// as a plain key path, is hashed as written.
+    static func derivationHashText(_ derivation: String) -> String {
+        let suffix = ".@count"
+        guard derivation.hasSuffix(suffix), derivation.count > suffix.count else { return derivation }
+        return "count:(\(derivation.dropLast(suffix.count)))"
     }
 
     private static func propertyBase(

@@ -8,20 +8,23 @@ struct PathCost: Comparable {
 
     struct StepKey: Comparable {
         var position: Int
-        var inferred: Bool
-        var origin: String
+        var origin: StepOrigin
 
         static func < (a: StepKey, b: StepKey) -> Bool {
             if a.position != b.position { return a.position < b.position }
-            if a.inferred != b.inferred { return !a.inferred }
-            return a.origin < b.origin
+            // Explicit mappings before inference, then by mapping name.
+            switch (a.origin, b.origin) {
+            case (.mapping(let x), .mapping(let y)): return x < y
+            case (.mapping, .inferred): return true
+            case (.inferred, _): return false
+            }
         }
     }
 
     func adding(_ edge: StepCandidate, position: Int) -> PathCost {
         PathCost(
             lossySteps: lossySteps + (edge.isLossy ? 1 : 0), steps: steps + 1,
-            key: key + [StepKey(position: position, inferred: edge.kind == .inferred, origin: edge.origin)])
+            key: key + [StepKey(position: position, origin: edge.origin)])
     }
 
     static func < (a: PathCost, b: PathCost) -> Bool {

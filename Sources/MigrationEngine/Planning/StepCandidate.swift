@@ -4,12 +4,10 @@ public struct StepCandidate: Sendable, CustomStringConvertible {
     public var from: String
     /// The version the step produces.
     public var to: String
-    /// Inferred from the two versions, or driven by an explicit mapping.
-    public var kind: StepKind
+    /// Inferred from the two versions, or driven by the named explicit mapping.
+    public var origin: StepOrigin
     /// Whether the step drops data the source holds (only inferred steps are judged lossy).
     public var isLossy: Bool
-    /// Where the step comes from: the mapping's name, or `inferred`.
-    public var origin: String
     /// Operations the step performs, for plans.
     public var operations: [String]
     /// Warnings, above all for data that would be lost.
@@ -18,19 +16,21 @@ public struct StepCandidate: Sendable, CustomStringConvertible {
 
     /// Creates a candidate; `factory` builds the runnable step when the plan is executed.
     public init(
-        from: String, to: String, kind: StepKind, isLossy: Bool = false, origin: String,
+        from: String, to: String, origin: StepOrigin, isLossy: Bool = false,
         operations: [String] = [], warnings: [String] = [],
         factory: @escaping @Sendable () throws -> any MigrationStep
     ) {
         self.from = from
         self.to = to
-        self.kind = kind
-        self.isLossy = isLossy
         self.origin = origin
+        self.isLossy = isLossy
         self.operations = operations
         self.warnings = warnings
         self.factory = factory
     }
+
+    /// Inferred, or explicit.
+    public var kind: StepKind { origin.kind }
 
     /// The step to run.
     public func makeStep() throws -> any MigrationStep { try factory() }

@@ -71,7 +71,7 @@ public struct StorePlanning: Sendable {
                     + assessment.warnings.joined(separator: "; "))
         }
         let step = StepCandidate(
-            from: ModelCacheDecoder.versionName, to: target, kind: .inferred, isLossy: assessment.isLossy, origin: "inferred",
+            from: ModelCacheDecoder.versionName, to: target, origin: .inferred, isLossy: assessment.isLossy,
             operations: assessment.operations, warnings: assessment.warnings,
             factory: { try inference.makeStep(from: source, to: destination) })
         let warnings = ["the store matches no version of \(bundle.path); its own cached model is the source"]

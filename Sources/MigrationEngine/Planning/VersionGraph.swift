@@ -46,7 +46,7 @@ public struct VersionGraph: Sendable {
                     continue
                 }
                 edges.append(StepCandidate(
-                    from: from, to: to, kind: .inferred, isLossy: assessment.isLossy, origin: "inferred",
+                    from: from, to: to, origin: .inferred, isLossy: assessment.isLossy,
                     operations: assessment.operations, warnings: assessment.warnings,
                     factory: { try inference.makeStep(from: source, to: destination) }))
             }
@@ -87,7 +87,7 @@ public struct VersionGraph: Sendable {
                         continue
                     }
                     edges.append(StepCandidate(
-                        from: from, to: to, kind: .explicit, origin: candidate.name,
+                        from: from, to: to, origin: .mapping(candidate.name),
                         // The candidate's own list and the step's summary describe the same mappings.
                         operations: (candidate.operations + summary.operations).removingRepeats(),
                         warnings: (candidate.warnings + summary.warnings).removingRepeats(),

@@ -30,11 +30,8 @@ struct DiffReport: Encodable {
         self.mapping = mapping
     }
 
-
     func json() throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(self), as: UTF8.self)
+        try JSONOutput.encode(self)
     }
 
     func text() -> String {

@@ -24,7 +24,7 @@ struct HistoryCommand: ParsableCommand {
         let history = try MigrationProject(modelPath: nil).history(store: store, backupRoot: backupDir)
         let (root, records) = (history.root, history.records)
         if json {
-            for record in records { print(try Self.encode(record)) }
+            for record in records { print(try JSONOutput.line(record)) }
             return
         }
         if records.isEmpty { print("no runs recorded in \(root)") }
@@ -44,12 +44,5 @@ struct HistoryCommand: ParsableCommand {
             let size = manifest.files.map(\.size).reduce(0, +)
             print("  \(manifest.id)  \(manifest.version ?? "?")  \(manifest.files.count) file(s), \(size) bytes")
         }
-    }
-
-    static func encode(_ record: RunRecord) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return String(decoding: try encoder.encode(record), as: UTF8.self)
     }
 }

@@ -33,7 +33,8 @@ struct MigrateCommand: ParsableCommand {
             let printer = ProgressPrinter(json: json)
             let project = try planning.project()
             let plans = try stores.map { try project.plan(store: $0, target: to, report: printer.handle) }
-            if !json { plans.forEach { print(PlanRendering.text($0)) } }
+            // Written unbuffered like the progress that follows, so a pipe gets the plan first.
+            if !json { plans.forEach { FileHandle.standardOutput.write(Data((PlanRendering.text($0) + "\n").utf8)) } }
             guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
                 if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
                 return

@@ -24,7 +24,7 @@ struct RestoreCommand: ParsableCommand {
             let record = try MigrationProject(modelPath: nil).restore(
                 store: store, backup: backup, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
             if json {
-                print(try HistoryCommand.encode(record))
+                print(try JSONOutput.line(record))
             } else {
                 print("restored \(store) from backup \(record.backup ?? "?"); \(record.detail ?? "")")
             }

@@ -64,7 +64,7 @@ struct ConfigurationStoreTests {
         let destination = edited
         let store = try Self.config2Store(source)
         let plan = MigrationPlan(from: source.name, to: destination.name, steps: [
-            StepCandidate(from: source.name, to: destination.name, kind: .inferred, origin: "inferred",
+            StepCandidate(from: source.name, to: destination.name, origin: .inferred,
                           factory: { InferredStep(sourceModel: source, destinationModel: destination) }),
         ])
         try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))

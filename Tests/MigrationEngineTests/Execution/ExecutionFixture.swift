@@ -24,7 +24,7 @@ enum ExecutionFixture {
             let source = bundle.version(named: versions[index])!, destination = bundle.version(named: versions[index + 1])!
             let fails = failing == index - start
             return StepCandidate(
-                from: source.name, to: destination.name, kind: .explicit, origin: "rename policy",
+                from: source.name, to: destination.name, origin: .mapping("rename policy"),
                 factory: { RenameColumnStep(sourceModel: source, destinationModel: destination, failAfterWriting: fails) })
         }
         return MigrationPlan(from: from, to: to, steps: steps)

@@ -13,7 +13,7 @@ enum GraphRendering {
         out += "steps:\n"
         for edge in graph.edges {
             let lossy = edge.isLossy ? "  LOSES DATA" : ""
-            let origin = edge.kind == .explicit ? "  (\(edge.origin))" : ""
+            let origin = edge.origin.mappingName.map { "  (\($0))" } ?? ""
             out += "  \(edge.from) \(edge.kind == .explicit ? "═mapping═▶" : "─inferred→") \(edge.to)\(origin)\(lossy)\n"
         }
         if !graph.uninferable.isEmpty {
@@ -28,16 +28,16 @@ enum GraphRendering {
     }
 
     static func dot(_ graph: VersionGraph, chain: MigrationPlan?) -> String {
-        let chosen = Set((chain?.steps ?? []).map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin)" })
+        let chosen = Set((chain?.steps ?? []).map { "\($0.from)\u{0}\($0.to)\u{0}\($0.origin.description)" })
         var out = "digraph versions {\n  rankdir=LR;\n"
         for version in graph.versions {
             let style = graph.routing.broken.contains(version) ? " style=dashed color=red" : ""
             out += "  \(quote(version)) [shape=box\(style)];\n"
         }
         for edge in graph.edges {
-            var attributes = [edge.kind == .explicit ? "style=bold" : "style=dashed", "label=\(quote(edge.kind == .explicit ? edge.origin : "inferred"))"]
+            var attributes = [edge.kind == .explicit ? "style=bold" : "style=dashed", "label=\(quote(edge.origin.description))"]
             if edge.isLossy { attributes.append("color=red") }
-            if chosen.contains("\(edge.from)\u{0}\(edge.to)\u{0}\(edge.origin)") { attributes.append("penwidth=3") }
+            if chosen.contains("\(edge.from)\u{0}\(edge.to)\u{0}\(edge.origin.description)") { attributes.append("penwidth=3") }
             out += "  \(quote(edge.from)) -> \(quote(edge.to)) [\(attributes.joined(separator: " "))];\n"
         }
         return out + "}\n"

@@ -15,7 +15,7 @@ enum PlanJSON {
         var estimatedRows: Int?
 
         init(_ step: StepCandidate, estimatedRows: Int? = nil) {
-            (from, to, kind, origin, lossy) = (step.from, step.to, step.kind, step.origin, step.isLossy)
+            (from, to, kind, origin, lossy) = (step.from, step.to, step.kind, step.origin.description, step.isLossy)
             (operations, warnings, self.estimatedRows) = (step.operations, step.warnings, estimatedRows)
         }
     }
@@ -32,14 +32,7 @@ enum PlanJSON {
         let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
         let plan = Plan(store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
                         steps: steps, warnings: planning.plan.warnings)
-        return try compact(plan)
-    }
-
-    /// The one-line JSON style of plans and graphs: keys sorted, slashes unescaped.
-    static func compact(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return try JSONOutput.encode(plan)
     }
 }
 
@@ -68,6 +61,6 @@ enum GraphJSON {
             steps: graph.edges.map { PlanJSON.Step($0) },
             uninferable: graph.uninferable.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: nil, reasons: $0.reasons) },
             unusableMappings: graph.unusableMappings.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason]) })
-        return try PlanJSON.compact(value)
+        return try JSONOutput.encode(value)
     }
 }

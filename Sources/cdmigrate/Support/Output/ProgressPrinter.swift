@@ -29,7 +29,7 @@ final class ProgressPrinter: Sendable {
     func handle(_ event: MigrationEvent) {
         state.withLock { state in
             switch style {
-            case .json: emit(EventJSON.line(event) + "\n")
+            case .json: emit(Self.jsonLine(event))
             case .lines: if let line = Self.line(event, state.steps) { emit(line + "\n") }
             case .terminal: draw(event, &state)
             }
@@ -66,6 +66,16 @@ final class ProgressPrinter: Sendable {
             return dryRun ? "dry run complete: every step succeeded and validated; nothing was changed"
                 : "migrated" + (backup.map { "; backup at \($0)" } ?? "")
         case .failed(let reason): return "failed: \(reason)"
+        }
+    }
+
+    /// The event as one JSON line; an event that cannot be encoded is said on standard error, not dropped.
+    private static func jsonLine(_ event: MigrationEvent) -> String {
+        do {
+            return try JSONOutput.line(event) + "\n"
+        } catch {
+            StandardError.write("cdmigrate: cannot encode an event as JSON: \(error)\n")
+            return ""
         }
     }
 

@@ -66,7 +66,7 @@ struct CompiledMappingImporterTests {
         let planning = try StorePlanning(
             storePath: try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V2.sqlite"), bundle: bundle,
             settings: settings, explicit: candidates, inference: InferredStepProvider(), target: "SampleModel3")
-        #expect(planning.plan.steps.map(\.origin) == ["V2toV3.cdm"])
+        #expect(planning.plan.steps.map(\.origin) == [.mapping("V2toV3.cdm")])
         #expect(planning.plan.steps.map(\.kind) == [.explicit])
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import SnapshotTesting
+import Testing
+import TestSupport
+
+/// Whole outputs pinned: every command's help, and the text and JSON of the read-only commands on the
+/// project's own fixture model and an engine-written store. A change to any of them shows up as a diff of
+/// the snapshot under `__Snapshots__/`, to be reviewed and re-recorded on purpose
+/// (`SNAPSHOT_TESTING_RECORD=all swift test --filter OutputSnapshotTests`).
+@Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct OutputSnapshotTests {
+    static let commands = ["console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore"]
+    let model = RenameChainFixture.modelPath
+
+    @Test("cdmigrate --help and every subcommand's help")
+    func help() throws {
+        assertSnapshot(of: try output(["--help"]), as: .lines, named: "cdmigrate")
+        for command in Self.commands {
+            assertSnapshot(of: try output([command, "--help"]), as: .lines, named: command)
+        }
+    }
+
+    @Test("hash: text and JSON")
+    func hash() throws {
+        assertSnapshot(of: try output(["hash", model]), as: .lines, named: "text")
+        assertSnapshot(of: try output(["hash", model, "--json"]), as: .lines, named: "json")
+    }
+
+    @Test("inspect, plan and verify: text and JSON of a store at the oldest version")
+    func storeCommands() throws {
+        let store = try RenameChainFixture.store("v1.0.0")
+        for (name, arguments) in [
+            ("inspect", ["inspect", store, "--model", model]), ("plan", ["plan", store, "--model", model]),
+            ("verify", ["verify", store, "--model", model]),
+        ] {
+            assertSnapshot(of: try output(arguments, store: store), as: .lines, named: "\(name)-text")
+            assertSnapshot(of: try output(arguments + ["--json"], store: store), as: .lines, named: "\(name)-json")
+        }
+    }
+
+    @Test("diff: text and JSON of the lossy jump across the rename chain, counted in a store")
+    func diff() throws {
+        let store = try RenameChainFixture.store("v1.0.0")
+        let arguments = ["diff", model, "--from", "v1.0.0", "--to", "v2.0.0", "--store", store]
+        assertSnapshot(of: try output(arguments, store: store), as: .lines, named: "text")
+        assertSnapshot(of: try output(arguments + ["--json"], store: store), as: .lines, named: "json")
+    }
+
+    /// Standard output and error of a run, with what differs between runs (the store's folder, the model's
+    /// absolute path, store UUIDs) replaced by placeholders.
+    private func output(_ arguments: [String], store: String? = nil) throws -> String {
+        let result = try CLIRunner.run(arguments)
+        var text = "exit \(result.status)\n" + result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr)
+        if let store { text = text.replacingOccurrences(of: URL(fileURLWithPath: store).deletingLastPathComponent().path, with: "<folder>") }
+        text = text.replacingOccurrences(of: Corpus.packageRoot.path, with: "<package>")
+        return text.replacingOccurrences(
+            of: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", with: "<UUID>", options: .regularExpression)
+    }
+}
