@@ -8,6 +8,9 @@ import GRDB
 /// every to-one key and join-table row pointing at an existing object of the right entity, required
 /// attributes and to-ones filled, every row of an entity table belonging to an entity of that table, and
 /// row counts equal to the ones expected (see `CountExpectation` for where a step fixes them).
+///
+/// A store holding one configuration's entities is checked against that configuration alone, and a
+/// `Z_PRIMARYKEY` row may keep the old name of an entity Core Data renamed (`coredataplus-cars` V2).
 public struct StoreValidator: Sendable {
     /// The model version the store must be at.
     public let model: ObjectModel
