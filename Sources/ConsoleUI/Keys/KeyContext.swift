@@ -14,6 +14,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case abortPrompt
     /// The result screen after a run.
     case result
+    /// The details view: every error, warning and plan problem in full.
+    case details
     /// The help overlay.
     case help
 
@@ -27,6 +29,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .run: "Run view"
         case .abortPrompt: "Abort question"
         case .result: "Result screen"
+        case .details: "Details view"
         case .help: "Help"
         }
     }

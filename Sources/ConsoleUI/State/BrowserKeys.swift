@@ -9,6 +9,14 @@ enum BrowserKeys {
         case .help:
             state.showHelp = true
             return []
+        case .details:
+            state.showDetails = true
+            return []
+        case .refresh:
+            // A fresh snapshot: rows written (or a lock released) since the browser opened show up.
+            browser.error = nil
+            state.browser = browser
+            return [.refreshRows(entity: browser.entity, offset: browser.page?.offset ?? 0)]
         case .back:
             state.browser = nil
             state.screen = .main

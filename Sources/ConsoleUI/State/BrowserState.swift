@@ -8,6 +8,8 @@ public struct BrowserState: Sendable, Hashable {
     public var selectedRow = 0
     /// The first non-key column shown (for scrolling wide entities sideways).
     public var columnOffset = 0
+    /// Why the rows could not be read (a lock, a damaged page), shown in place of the rows until `r` retries.
+    public var error: String?
 
     /// Creates the state for an entity whose rows are not loaded yet.
     public init(entity: String) {

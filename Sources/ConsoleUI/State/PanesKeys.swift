@@ -6,15 +6,27 @@ enum PanesKeys {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .refresh: return [.reload]
+        case .details: state.showDetails = true
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous
-        case .setTarget: return setTarget(&state)
+        case .setTarget:
+            // The target is chosen where the versions are seen; elsewhere t says so instead of retargeting unseen.
+            guard state.focus == .versions else {
+                state.message = "t sets the target in the Versions pane: Tab there, select a version, press t"
+                return []
+            }
+            return setTarget(&state)
         case .migrate: return migrate(&state)
         case .open:
             switch state.focus {
             case .versions: return setTarget(&state)
             case .entities: return openBrowser(&state)
-            case .plan: return migrate(&state)
+            case .plan:
+                guard state.plan != nil else {
+                    state.showDetails = true
+                    return []
+                }
+                return migrate(&state)
             case .store: break
             }
         default:
@@ -55,7 +67,8 @@ enum PanesKeys {
             state.message = "already at \(plan.target)"
             return []
         }
-        state.confirm = .migrate
+        // A step that loses data needs an explicit choice: Enter alone cancels.
+        state.confirm = plan.steps.contains(where: \.isLossy) ? .cancel : .migrate
         return []
     }
 
