@@ -46,7 +46,7 @@ import Testing
         let screen = renderer.render(state, now: 2.0)
         #expect(screen.text.contains("Abort the run?"))
         #expect(screen.text.contains("The original store stays untouched."))
-        #expect(screen.lines.last == " y yes, abort  n/Esc no, keep going")
+        #expect(screen.lines.last == " Tab/→/l pane  Enter open  y yes, abort  n/Esc no, keep going  ? help")
     }
 
     @Test func failureSaysTheStoreIsUnchanged() {

@@ -1,0 +1,111 @@
+import Foundation
+import MigrationEngine
+import Testing
+
+@testable import ConsoleUI
+
+/// Issue 13, item 4: one key table drives every context, and every context answers its keys.
+@Suite struct KeyContextsTests {
+    let controller = ConsoleController()
+    let table = KeyTable.standard
+
+    @Test(arguments: KeyContext.allCases)
+    func helpHasNoDuplicatedRows(_ context: KeyContext) {
+        let rows = HelpOverlay.lines(for: context, keys: table).map(\.plainText).filter { $0.hasPrefix("  ") }
+        #expect(Set(rows).count == rows.count, "\(rows)")
+    }
+
+    @Test(arguments: KeyContext.allCases)
+    func questionMarkOpensHelpEverywhere(_ context: KeyContext) {
+        #expect(table.action(for: .character("?"), in: context) == .help)
+    }
+
+    @Test func scrollingKeysWorkInEveryList() {
+        for context in [KeyContext.panes, .browser, .picker, .help, .details] {
+            #expect(table.action(for: .character(" "), in: context) == .pageDown, "\(context)")
+            #expect(table.action(for: .home, in: context) == .top, "\(context)")
+            #expect(table.action(for: .character("G"), in: context) == .bottom, "\(context)")
+        }
+    }
+
+    @Test func helpPagesByItsHeightAndJumps() {
+        var state = SampleState.main
+        _ = controller.handle(.character("?"), state: &state)
+        _ = controller.handle(.character(" "), state: &state)
+        #expect(state.helpScroll == state.layout.body.height - 3, "a page is the visible height less one line")
+        _ = controller.handle(.end, state: &state)
+        let count = HelpOverlay.lines(for: .panes, keys: table, width: HelpOverlay.frameWidth(state.layout.body)).count
+        #expect(state.helpScroll == count - (state.layout.body.height - 2))
+        _ = controller.handle(.character("g"), state: &state)
+        #expect(state.helpScroll == 0)
+    }
+
+    @Test func helpOpensOverDialogsAndClosesBackToThem() {
+        var state = SampleState.main
+        _ = controller.handle(.character("m"), state: &state)
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.keyContext == .help)
+        #expect(state.contextBehindHelp == .confirm)
+        #expect(ConsoleRenderer().render(state).text.contains("Confirm dialog (here)"))
+        _ = controller.handle(.escape, state: &state)
+        #expect(state.keyContext == .confirm)
+        state.confirm = nil
+        state.screen = .run
+        state.run = RunAndBrowserViewTests.runHalfway()
+        _ = controller.handle(.character("a"), state: &state)
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.contextBehindHelp == .abortPrompt)
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.keyContext == .abortPrompt, "the question is still open")
+    }
+
+    @Test func enterAndTabActInTheAbortDialog() {
+        var state = SampleState.main
+        state.screen = .run
+        state.run = RunAndBrowserViewTests.runHalfway()
+        _ = controller.handle(.character("a"), state: &state)
+        #expect(controller.handle(.enter, state: &state) == [], "Enter on the highlighted Keep going")
+        #expect(state.keyContext == .run)
+        _ = controller.handle(.character("a"), state: &state)
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.abortHighlighted)
+        let screen = ConsoleRenderer().render(state, now: 2)
+        let row = screen.lines.firstIndex { $0.contains("[ y Abort ]") }!
+        let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
+            to: screen.lines[row].range(of: "[ y Abort ]")!.lowerBound)
+        #expect(screen[column + 2, row].style.reverse, "Tab moved the highlight to Abort")
+        #expect(controller.handle(.enter, state: &state) == [.cancelRun])
+        #expect(state.run?.abortRequested == true)
+    }
+
+    @Test func rRefreshesTheBrowserOnAFreshSnapshot() {
+        var state = SampleState.main
+        state.screen = .browser
+        var browser = BrowserState(entity: "Post")
+        browser.error = "database is locked"
+        state.browser = browser
+        #expect(controller.handle(.character("r"), state: &state) == [.refreshRows(entity: "Post", offset: 0)])
+        #expect(state.browser?.error == nil)
+    }
+
+    @Test func aLockWhileBrowsingShowsTheErrorAndHowToRetry() {
+        var state = SampleState.main
+        state.screen = .browser
+        var browser = BrowserState(entity: "Post")
+        browser.error = "Posts.sqlite: database is locked"
+        state.browser = browser
+        let text = ConsoleRenderer().render(state).text
+        #expect(text.contains("Post: the rows cannot be read"))
+        #expect(text.contains("Posts.sqlite: database is locked"))
+        #expect(text.contains("r retries on a fresh snapshot"))
+        #expect(!text.contains("loading rows"))
+    }
+
+    @Test func theGuideListsEveryKeyOfTheTable() throws {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../docs/guide/console.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
+        for binding in table.bindings where binding.inHelp {
+            #expect(text.contains("| `\(binding.label)` |"), "docs/guide/console.md lacks \(binding.label)")
+        }
+    }
+}
