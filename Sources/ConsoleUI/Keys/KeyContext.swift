@@ -4,6 +4,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case panes
     /// The data browser of one entity.
     case browser
+    /// One row of the data browser, every attribute in full.
+    case record
     /// The store picker shown when no store was given.
     case picker
     /// The Migrate / Dry run / Cancel dialog.
@@ -24,6 +26,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .panes: "Main screen"
         case .browser: "Data browser"
+        case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"
         case .run: "Run view"

@@ -19,7 +19,7 @@ public struct KeyTable: Sendable {
     }
 
     /// Where moving, paging and jumping work: every list and every scrolling text.
-    static let scrolling: Set<KeyContext> = [.panes, .browser, .picker, .help, .details]
+    static let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .help, .details]
 
     /// The console's bindings.
     public static let standard = KeyTable([
@@ -45,9 +45,9 @@ public struct KeyTable: Sendable {
             help: "Focus the previous pane (in a dialog: the previous button).",
             contexts: [.panes, .confirm, .abortPrompt], inHintBar: false),
         KeyBinding(.open, keys: [.enter], hint: "open",
-            help: "Open: browse the selected entity's rows, pick a store, press the highlighted button; on a Plan "
-                + "pane without a plan, show why.",
-            contexts: [.panes, .picker, .confirm, .abortPrompt]),
+            help: "Open: browse the selected entity's rows, show the selected row in full, pick a store, press the "
+                + "highlighted button; on a Plan pane without a plan, show why.",
+            contexts: [.panes, .browser, .picker, .confirm, .abortPrompt]),
         KeyBinding(.setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
             contexts: [.panes]),
@@ -63,17 +63,17 @@ public struct KeyTable: Sendable {
             help: "No: let the run continue.", contexts: [.abortPrompt]),
         KeyBinding(.details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",
-            contexts: [.panes, .browser, .picker, .run, .result, .details], inHintBar: false),
+            contexts: [.panes, .browser, .record, .picker, .run, .result, .details], inHintBar: false),
         KeyBinding(.refresh, keys: [.character("r"), .character("\u{0C}")], label: "r/^L", hint: "reload",
             help: "Read the store again and redraw the screen (in the browser: the rows too).",
             contexts: [.panes, .browser], inHintBar: false),
         KeyBinding(.back, keys: [.escape], hint: "back",
-            help: "Back out: close the browser, dialog, details, help or result screen.",
-            contexts: [.browser, .confirm, .result, .help, .details]),
+            help: "Back out: close the browser, record, dialog, details, help or result screen.",
+            contexts: [.browser, .record, .confirm, .result, .help, .details]),
         KeyBinding(.help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
             contexts: Set(KeyContext.allCases)),
         KeyBinding(.quit, keys: [.character("q")], hint: "quit",
             help: "Quit; the terminal is restored. During a run, q asks to abort first.",
-            contexts: [.panes, .browser, .picker, .result, .help, .run, .details]),
+            contexts: [.panes, .browser, .record, .picker, .result, .help, .run, .details]),
     ])
 }

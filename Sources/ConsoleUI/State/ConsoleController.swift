@@ -27,6 +27,7 @@ public struct ConsoleController: Sendable {
         case .panes: return PanesKeys.handle(action, &state)
         case .confirm: return confirm(action, &state)
         case .browser: return BrowserKeys.handle(action, &state)
+        case .record: return BrowserKeys.record(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)

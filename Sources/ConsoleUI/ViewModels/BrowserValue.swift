@@ -36,6 +36,22 @@ public enum BrowserValue: Sendable, Hashable {
         }
     }
 
+    /// The value in full for the record view: text with its line breaks, binary data as every byte in hex (up
+    /// to 4 KB), the rest as in a cell.
+    public var fullText: String {
+        switch self {
+        case .text(let value): return value
+        case .blob(let data):
+            let shown = data.prefix(4096)
+            let hex = stride(from: 0, to: shown.count, by: 16).map { start in
+                shown.dropFirst(start).prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
+            }
+            let more = data.count > shown.count ? ["… \(data.count - shown.count) more bytes"] : []
+            return ([ByteCount.format(Int64(data.count))] + hex + more).joined(separator: "\n")
+        default: return display
+        }
+    }
+
     /// Whether numbers read better right-aligned.
     public var isNumeric: Bool {
         switch self {

@@ -64,6 +64,7 @@ public struct ConsoleRenderer: Sendable {
         case .browser:
             if let browser = state.browser {
                 DataBrowserView.draw(browser, rowsPerPage: layout.browserRows, null: glyphs.null, into: &buffer, in: layout.body)
+                if browser.showsRecord { RecordView.draw(browser, null: glyphs.null, into: &buffer, in: layout.body) }
             }
         case .run:
             if let run = state.run { RunView.draw(run, storeName: state.overview?.name ?? "store", now: now, into: &buffer, in: layout.body) }
