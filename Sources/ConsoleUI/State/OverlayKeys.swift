@@ -40,13 +40,19 @@ enum OverlayKeys {
         case .nextPane, .previousPane:
             state.abortHighlighted.toggle()
             return []
-        case .yes, .open where state.abortHighlighted:
-            state.abortPrompt = false
-            state.run?.abortRequested = true
-            return [.cancelRun]
+        case .yes:
+            return abort(&state)
+        case .open where state.abortHighlighted:
+            return abort(&state)
         default:
             state.abortPrompt = false
             return []
         }
+    }
+
+    private static func abort(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        state.abortPrompt = false
+        state.run?.abortRequested = true
+        return [.cancelRun]
     }
 }

@@ -24,7 +24,7 @@ public final class NCursesBackend {
     /// Enters curses mode: no echo, keypad decoding, hidden cursor, short Esc delay.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
-        glyphs = Glyphs.forCodeset(nl_langinfo(CODESET).map { String(cString: $0) } ?? "")
+        glyphs = Glyphs.forCodeset(nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         initscr()
         isActive = true
         TerminalSignals.install(cleanup: { restoreTerminalNow() })

@@ -2,7 +2,7 @@
 /// panes, the title bar and the result screen can only show one line of each.
 public enum DetailsView {
     /// The view's lines for an inner width, most urgent first: the run's failure, why there is no plan, the
-    /// plan's warnings, then every message shown since the console started (the newest first).
+    /// plan's warnings, every message shown since the console started, then the run's log (newest first).
     public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
         var lines: [StyledText] = []
         func section(_ title: String, _ entries: [String], _ style: CellStyle) {
@@ -24,6 +24,7 @@ public enum DetailsView {
             section("Plan warnings", plan.warnings + steps, .warning)
         }
         section("Messages, newest first", state.messages.reversed(), .plain)
+        section("Run log, newest first", state.run?.log.reversed() ?? [], .dim)
         if lines.isEmpty { lines.append(StyledText("Nothing to report: no errors, warnings or plan problems.", style: .dim)) }
         return lines
     }

@@ -78,22 +78,24 @@ import Testing
         #expect(state.run?.abortRequested == true)
     }
 
-    @Test func rRefreshesTheBrowserOnAFreshSnapshot() {
+    /// The data browser on Post, whose rows could not be read.
+    static func browserWithError(_ error: String) -> ConsoleState {
         var state = SampleState.main
         state.screen = .browser
         var browser = BrowserState(entity: "Post")
-        browser.error = "database is locked"
+        browser.error = error
         state.browser = browser
+        return state
+    }
+
+    @Test func rRefreshesTheBrowserOnAFreshSnapshot() {
+        var state = Self.browserWithError("database is locked")
         #expect(controller.handle(.character("r"), state: &state) == [.refreshRows(entity: "Post", offset: 0)])
         #expect(state.browser?.error == nil)
     }
 
     @Test func aLockWhileBrowsingShowsTheErrorAndHowToRetry() {
-        var state = SampleState.main
-        state.screen = .browser
-        var browser = BrowserState(entity: "Post")
-        browser.error = "Posts.sqlite: database is locked"
-        state.browser = browser
+        let state = Self.browserWithError("Posts.sqlite: database is locked")
         let text = ConsoleRenderer().render(state).text
         #expect(text.contains("Post: the rows cannot be read"))
         #expect(text.contains("Posts.sqlite: database is locked"))

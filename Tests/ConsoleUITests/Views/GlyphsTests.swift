@@ -16,7 +16,7 @@ import Testing
 
     @Test func theMainScreenInASCIIKeepsBordersMarksAndWarnings() {
         let screen = ConsoleRenderer(glyphs: .ascii).render(SampleState.main)
-        #expect(screen.text.allSatisfy(\.isASCII))
+        #expect(screen.text.allSatisfy { $0.isASCII })
         #expect(screen.lines[0] == " cdmigrate | Posts.sqlite | Posts.xcdatamodeld | at v1 > v3")
         #expect(screen.lines[1].hasPrefix("+- > Versions ----"))
         #expect(screen.text.contains("|   * v1"))
