@@ -12,7 +12,7 @@ public enum HelpOverlay {
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }
             lines.append(StyledText(section.title + (section == context ? " (here)" : ""), style: .title))
-            let textWidth = max(10, width - labelWidth - 4)
+            let textWidth = max(10, width - labelWidth - 5)
             for binding in bindings {
                 let wrapped = TerminalWidth.wrap(binding.help, to: textWidth)
                 for (index, part) in wrapped.enumerated() {

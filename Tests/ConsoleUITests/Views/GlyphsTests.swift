@@ -42,7 +42,7 @@ import Testing
         state.run = RunAndBrowserViewTests.runHalfway()
         let run = ConsoleRenderer(glyphs: .ascii).render(state, now: 2).lines
         #expect(run[4] == "   ##########################  200,000/200,000 rows  200.0k rows/s")
-        #expect(run[6].hasPrefix("   ######...................  50,000/200,000"))
+        #expect(run[6].hasPrefix("   ######....................  50,000/200,000"))
     }
 
     @Test func wideDataStaysAlignedAsQuestionMarks() {

@@ -109,8 +109,8 @@ import Testing
         let screen = renderer.render(state)
         #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc or ? closes"))
         #expect(screen.lines[2] == "│ Main screen (here)                                                           │")
-        #expect(screen.text.contains("│   t             Make the selected version the migration target; the plan is  │"))
-        #expect(screen.text.contains("│                 redrawn.                                                     │"))
+        #expect(screen.text.contains("│   t             In the Versions pane: make the selected version the          │"))
+        #expect(screen.text.contains("│                 migration target; the plan is redrawn.                       │"))
         #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q quit")
     }
 
