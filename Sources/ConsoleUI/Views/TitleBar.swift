@@ -9,8 +9,8 @@ public enum TitleBar {
         if let target = state.target { version += " → " + target }
         let store = state.overview.map { " │ " + $0.name } ?? ""
         let model = state.modelName.map { " │ " + $0 } ?? ""
-        // A message takes at most half the bar; what is cut on either side ends in a visible `…` (the details
-        // view, d, shows every message in full).
+        // A message takes at most half the bar; what is cut on either side ends in a visible `…`, and a cut
+        // message says `[d]`: the details view shows every message in full.
         let messageRoom = state.message.map { min(TerminalWidth.of($0) + 3, rect.width / 2) } ?? 0
         let room = rect.width - messageRoom
         // The versions matter most: the model's name goes first, then the text is cut with `…`.
@@ -19,7 +19,8 @@ public enum TitleBar {
         let shownTitle = TerminalWidth.truncate(text, to: room)
         let end = buffer.put(shownTitle, x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true), limit: rect.maxX)
         if let message = state.message, end + 3 < rect.maxX {
-            let shown = TerminalWidth.truncate(message, to: rect.maxX - end - 3)
+            let room = rect.maxX - end - 3
+            let shown = TerminalWidth.of(message) <= room ? message : TerminalWidth.truncate(message, to: room - 4) + " [d]"
             buffer.put(shown + " ", x: rect.maxX - TerminalWidth.of(shown) - 1, y: rect.y,
                 style: CellStyle(.warning, bold: true, reverse: true), limit: rect.maxX)
         }

@@ -17,6 +17,7 @@ import Testing
         let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
             to: screen.lines[row].range(of: "[ Cancel ]")!.lowerBound)
         #expect(screen[column + 2, row].style.reverse, "Cancel is the highlighted button")
+        #expect(screen.text.contains("Cancel is highlighted: Tab to Migrate or Dry run to go ahead."))
         #expect(controller.handle(.enter, state: &state) == [], "Enter alone starts nothing")
         _ = controller.handle(.character("m"), state: &state)
         _ = controller.handle(.tab, state: &state)

@@ -30,6 +30,15 @@ import Testing
         #expect(state.keyContext == .panes)
     }
 
+    @Test func aCutMessageSaysWhereToReadIt() {
+        var state = SampleState.main
+        state.message = Self.longReason
+        let title = renderer.render(state).lines[0]
+        #expect(title.hasSuffix("… [d]"), "\(title)")
+        state.message = "already at v3"
+        #expect(renderer.render(state).lines[0].hasSuffix("already at v3"))
+    }
+
     @Test func titleBarMessagesAreKeptInFullAndScroll() {
         var state = SampleState.main
         for index in 0..<40 { state.message = "message \(index): " + Self.longReason }
