@@ -1,5 +1,9 @@
 /// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
 enum PanesKeys {
+    /// Why nothing can be planned without a model, and how to give one.
+    static let noModel = "no model loaded, so nothing can be planned: give one with --model MODEL, or put the "
+        + ".xcdatamodeld (or .momd) beside the store"
+
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         let layout = state.layout
         switch action {
@@ -60,7 +64,7 @@ enum PanesKeys {
 
     private static func migrate(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard let plan = state.plan else {
-            state.message = state.planError ?? "no plan yet: choose a target with t"
+            state.message = state.planError ?? (state.versions.isEmpty ? noModel : "no plan yet: choose a target in the Versions pane with t")
             return []
         }
         guard !plan.steps.isEmpty else {

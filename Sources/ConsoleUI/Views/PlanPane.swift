@@ -10,7 +10,10 @@ public enum PlanPane {
                 + ["", StyledText("d", style: CellStyle(.accent, bold: true)).appending(" (or Enter) shows it in the details view", .dim)]
         }
         guard let plan = state.plan else {
-            return [StyledText(state.target == nil ? "choose a target with t" : "planning…", style: .dim)]
+            if state.versions.isEmpty, state.overview != nil {
+                return TerminalWidth.wrap(PanesKeys.noModel, to: width).map { StyledText($0, style: .warning) }
+            }
+            return [StyledText(state.target == nil ? "choose a target in the Versions pane with t" : "planning…", style: .dim)]
         }
         if plan.steps.isEmpty {
             return [StyledText("The store is already at \(plan.target); nothing to migrate.", style: .ok)]
