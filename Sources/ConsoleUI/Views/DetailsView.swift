@@ -2,7 +2,8 @@
 /// panes, the title bar and the result screen can only show one line of each.
 public enum DetailsView {
     /// The view's lines for an inner width, most urgent first: the run's failure, why there is no plan, the
-    /// plan's warnings, every message shown since the console started, then the run's log (newest first).
+    /// plan's warnings, how the store differs from the selected version, every message shown since the console
+    /// started, then the run's log (newest first).
     public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
         var lines: [StyledText] = []
         func section(_ title: String, _ entries: [String], _ style: CellStyle) {
@@ -22,6 +23,14 @@ public enum DetailsView {
                 step.summary.warnings.map { "step \(index + 1), \(step.summary.from) → \(step.summary.to): " + $0 }
             }
             section("Plan warnings", plan.warnings + steps, .warning)
+        }
+        if let version = state.selectedVersion, let comparison = state.compatibility?.comparison(for: version.name) {
+            var differing: [String] = []
+            for entity in comparison.entities where entity.status != .matches {
+                differing.append(entity.entity + " " + entity.status.rawValue)
+                differing += entity.differences.map { entity.entity + ": " + StorePane.differenceText($0) }
+            }
+            section("The store against " + version.name, differing, .warning)
         }
         section("Messages, newest first", state.messages.reversed(), .plain)
         section("Run log, newest first", state.run?.log.reversed() ?? [], .dim)

@@ -61,6 +61,17 @@ import Testing
         #expect(!state.showDetails)
     }
 
+    @Test func howTheStoreDiffersFromTheSelectedVersionIsListed() {
+        var state = SampleState.main
+        state.cursor[.versions] = 2
+        state.compatibility?.versions[2].entities[1].differences = [
+            PropertyDifference(property: "hexColor", kind: "attribute", change: .missing, details: ["type: String → Integer 32"])]
+        let lines = DetailsView.lines(state, width: 76).map(\.plainText)
+        #expect(lines.contains("The store against v3"))
+        #expect(lines.contains("  Color missing"))
+        #expect(lines.contains("  Post: missing attribute hexColor: type: String → Integer 32"))
+    }
+
     @Test func aFailedRunShowsItsWholeReason() {
         var state = SampleState.main
         state.screen = .result
