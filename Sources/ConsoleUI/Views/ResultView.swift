@@ -45,6 +45,7 @@ public enum ResultView {
                     ? StyledText("Reason: ", style: .dim).appending(String(part.dropFirst(8))) : StyledText(part))
             }
             lines.append(StyledText("The store is unchanged: the original files were never written.", style: CellStyle(.ok, bold: true)))
+            lines.append(StyledText("d", style: CellStyle(.accent, bold: true)).appending(" shows the reason and the run's log in full", .dim))
         case nil:
             lines.append(StyledText("The run has not finished.", style: .dim))
         }

@@ -57,6 +57,7 @@ import Testing
             "✗ Migration failed",
             "Reason: migration cancelled; the original store is untouched",
             "The store is unchanged: the original files were never written.",
+            "d shows the reason and the run's log in full",
             "",
             "Timings",
             " 1 v1 → v2  1.0 s  200,000 rows",
