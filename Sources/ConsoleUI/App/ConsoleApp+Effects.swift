@@ -10,6 +10,9 @@ extension ConsoleApp {
             case .reload: if let path = state.overview?.path { open(path) }
             case .loadPlan(let target): loadPlan(target)
             case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
+            case .refreshRows(let entity, let offset):
+                if let path = state.overview?.path, let loaded = try? source.loadStore(at: path) { _ = state.show(loaded) }
+                loadRows(entity, offset: offset)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
             case .quit: break
@@ -17,23 +20,17 @@ extension ConsoleApp {
         }
     }
 
-    private func open(_ path: String) {
+    /// Reads the store and shows it; `showMain` leaves the current screen (the result) when false.
+    func open(_ path: String, showMain: Bool = true) {
         do {
             let loaded = try source.loadStore(at: path)
-            let keepTarget = state.target
-            state.overview = loaded.overview
-            state.versions = loaded.versions
-            state.compatibility = loaded.compatibility
-            state.modelName = loaded.modelName
-            state.screen = .main
-            state.picker = nil
-            if state.cursor[.versions] == nil, let at = loaded.compatibility?.compatibleVersion,
-                let index = loaded.versions.firstIndex(where: { $0.name == at })
-            {
-                state.cursor[.versions] = index
+            if showMain {
+                state.screen = .main
+                state.picker = nil
             }
+            let target = state.show(loaded)
             state.target = nil
-            if let target = keepTarget ?? loaded.defaultTarget {
+            if let target {
                 state.target = target
                 loadPlan(target)
             }
@@ -65,10 +62,13 @@ extension ConsoleApp {
             let page = try source.rows(storePath: path, entity: entity, offset: offset, limit: limit)
             guard state.browser?.entity == entity else { return }
             state.browser?.page = page
+            state.browser?.error = nil
             if let selected = state.browser?.selectedRow, selected >= page.offset + page.rows.count || selected < page.offset {
                 state.browser?.selectedRow = page.offset
             }
         } catch {
+            // Shown in place of the rows with "r retries", never a "loading rows…" that waits forever.
+            state.browser?.error = "\(error)"
             state.message = "\(error)"
         }
     }
@@ -138,6 +138,10 @@ extension ConsoleApp {
         if done, state.screen == .run {
             state.screen = .result
             state.abortPrompt = false
+        }
+        if done, let run = state.run, !run.dryRun, case .succeeded? = run.outcome, let path = state.overview?.path {
+            // The store is at a new version now: the header and the versions cursor follow at once.
+            open(path, showMain: false)
         }
         return !batch.isEmpty || done
     }

@@ -21,7 +21,7 @@ public final class ConsoleApp {
     let planner: (any ConsolePlanner)?
     var state: ConsoleState
     let controller = ConsoleController()
-    let renderer = ConsoleRenderer()
+    var renderer = ConsoleRenderer()
     let events = EventQueue()
     var cancellation = CancellationFlag()
     var workerRunning = false
@@ -56,6 +56,7 @@ public final class ConsoleApp {
     public func run() -> Exit {
         let backend = NCursesBackend()
         defer { backend.restore() }
+        renderer.glyphs = backend.glyphs
         state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
         if let preparation {
             state.preparing = preparation.message

@@ -3,7 +3,7 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom
     case scrollLeft, scrollRight
     case nextPane, previousPane
-    case open, back, quit, help
+    case open, back, quit, help, details
     case setTarget, migrate, abort
     case yes, no
     case refresh

@@ -14,11 +14,13 @@ public struct KeyBinding: Sendable, Hashable {
     public var contexts: Set<KeyContext>
     /// Whether the hint bar shows it (rarely used keys appear only in help).
     public var inHintBar: Bool
+    /// Whether help lists it as a row of its own (`false` when the row of its pair already describes it).
+    public var inHelp: Bool
 
     /// Creates a binding; the label defaults to the keys' labels joined by `/`.
     public init(
         _ action: Action, keys: [Key], label: String? = nil, hint: String, help: String,
-        contexts: Set<KeyContext>, inHintBar: Bool = true
+        contexts: Set<KeyContext>, inHintBar: Bool = true, inHelp: Bool = true
     ) {
         self.action = action
         self.keys = keys
@@ -27,5 +29,6 @@ public struct KeyBinding: Sendable, Hashable {
         self.help = help
         self.contexts = contexts
         self.inHintBar = inHintBar
+        self.inHelp = inHelp
     }
 }

@@ -4,6 +4,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case panes
     /// The data browser of one entity.
     case browser
+    /// One row of the data browser, every attribute in full.
+    case record
     /// The store picker shown when no store was given.
     case picker
     /// The Migrate / Dry run / Cancel dialog.
@@ -14,6 +16,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case abortPrompt
     /// The result screen after a run.
     case result
+    /// The details view: every error, warning and plan problem in full.
+    case details
     /// The help overlay.
     case help
 
@@ -22,11 +26,13 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .panes: "Main screen"
         case .browser: "Data browser"
+        case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"
         case .run: "Run view"
         case .abortPrompt: "Abort question"
         case .result: "Result screen"
+        case .details: "Details view"
         case .help: "Help"
         }
     }

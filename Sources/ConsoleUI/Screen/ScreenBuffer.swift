@@ -75,6 +75,16 @@ public struct ScreenBuffer: Sendable, Hashable {
         cells[index] = cell
     }
 
+    /// The buffer with every character replaced by a one-column one (for an ASCII-only terminal); the right
+    /// half of a wide character becomes a space.
+    public func transliterated(_ transform: (Character) -> Character) -> ScreenBuffer {
+        var copy = self
+        copy.cells = cells.map { cell in
+            Cell(cell.isContinuation ? " " : transform(cell.character), style: cell.style)
+        }
+        return copy
+    }
+
     /// The buffer as plain text: one line per row, continuation cells omitted, trailing spaces removed.
     public var text: String {
         lines.joined(separator: "\n")

@@ -60,9 +60,14 @@ public enum TerminalWidth {
         return alignRight ? padding + cut : cut + padding
     }
 
-    /// Word-wraps text into lines of at most `width` columns (words longer than a line are cut).
+    /// Word-wraps text into lines of at most `width` columns; a word longer than a line (a path, a hash) is
+    /// split across lines, never cut, so a reason can always be read in full.
     public static func wrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapLine(String($0), to: width) }
+    }
+
+    private static func wrapLine(_ text: String, to width: Int) -> [String] {
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
@@ -71,7 +76,9 @@ public enum TerminalWidth {
                 current = candidate
             } else {
                 if !current.isEmpty { lines.append(current) }
-                current = of(word) <= width ? word : truncate(word, to: width)
+                var pieces = hardWrap(word, to: width)
+                current = pieces.removeLast()
+                lines += pieces
             }
         }
         if !current.isEmpty || lines.isEmpty { lines.append(current) }

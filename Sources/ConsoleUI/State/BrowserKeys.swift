@@ -9,6 +9,20 @@ enum BrowserKeys {
         case .help:
             state.showHelp = true
             return []
+        case .details:
+            state.showDetails = true
+            return []
+        case .refresh:
+            // A fresh snapshot: rows written (or a lock released) since the browser opened show up.
+            browser.error = nil
+            state.browser = browser
+            return [.refreshRows(entity: browser.entity, offset: browser.page?.offset ?? 0)]
+        case .open:
+            guard RecordView.selectedValues(browser) != nil else { return [] }
+            browser.showsRecord = true
+            browser.recordScroll = 0
+            state.browser = browser
+            return []
         case .back:
             state.browser = nil
             state.screen = .main
@@ -26,6 +40,23 @@ enum BrowserKeys {
         if row < page.offset || row >= page.offset + max(1, page.rows.count) {
             return [.loadRows(entity: browser.entity, offset: row / rowsPerPage * rowsPerPage)]
         }
+        return []
+    }
+
+    /// The record view: scroll through the row's attributes; Esc goes back to the table.
+    static func record(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser else { return [] }
+        switch action {
+        case .quit: return [.quit]
+        case .help: state.showHelp = true
+        case .details: state.showDetails = true
+        case .back: browser.showsRecord = false
+        default:
+            let body = state.layout.body
+            let count = RecordView.lines(browser, width: RecordView.frameWidth(body)).count
+            browser.recordScroll = OverlayKeys.scroll(browser.recordScroll, action, lines: count, visible: body.height - 2)
+        }
+        state.browser = browser
         return []
     }
 }

@@ -12,6 +12,9 @@ public struct ConsoleController: Sendable {
     public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
         if key == .resize { return [] }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
+        // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
+        // during a run, whose abort question could not be seen.
+        if !state.layout.fits { return action == .quit && state.keyContext != .run ? [.quit] : [] }
         return handle(action, state: &state)
     }
 
@@ -19,28 +22,17 @@ public struct ConsoleController: Sendable {
     public func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
         state.message = nil
         switch state.keyContext {
-        case .help: return help(action, &state)
+        case .help: return OverlayKeys.help(action, &state, keys: keys)
+        case .details: return OverlayKeys.details(action, &state)
         case .panes: return PanesKeys.handle(action, &state)
         case .confirm: return confirm(action, &state)
         case .browser: return BrowserKeys.handle(action, &state)
+        case .record: return BrowserKeys.record(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
-        case .abortPrompt: return abortPrompt(action, &state)
+        case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
         case .result: return result(action, &state)
         }
-    }
-
-    private func help(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        switch action {
-        case .help, .back: state.showHelp = false
-        case .moveUp: state.helpScroll = max(0, state.helpScroll - 1)
-        case .moveDown: state.helpScroll += 1
-        case .pageUp: state.helpScroll = max(0, state.helpScroll - 10)
-        case .pageDown: state.helpScroll += 10
-        case .quit: return [.quit]
-        default: break
-        }
-        return []
     }
 
     private func confirm(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
@@ -50,6 +42,7 @@ public struct ConsoleController: Sendable {
         case .nextPane: state.confirm = ConfirmOption(rawValue: (option.rawValue + 1) % count)
         case .previousPane: state.confirm = ConfirmOption(rawValue: (option.rawValue + count - 1) % count)
         case .back: state.confirm = nil
+        case .help: state.showHelp = true
         case .open:
             state.confirm = nil
             switch option {
@@ -68,6 +61,7 @@ public struct ConsoleController: Sendable {
         switch action {
         case .quit: return [.quit]
         case .help: state.showHelp = true
+        case .details: state.showDetails = true
         case .open:
             guard picker.candidates.indices.contains(picker.selected) else { return [] }
             return [.openStore(picker.candidates[picker.selected].path)]
@@ -79,18 +73,16 @@ public struct ConsoleController: Sendable {
 
     private func run(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         switch action {
-        case .abort, .quit: if state.run?.outcome == nil { state.abortPrompt = true }
+        case .abort, .quit:
+            if state.run?.outcome == nil {
+                state.abortPrompt = true
+                state.abortHighlighted = false
+            }
         case .help: state.showHelp = true
+        case .details: state.showDetails = true
         default: break
         }
         return []
-    }
-
-    private func abortPrompt(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        state.abortPrompt = false
-        guard action == .yes else { return [] }
-        state.run?.abortRequested = true
-        return [.cancelRun]
     }
 
     private func result(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
@@ -99,6 +91,7 @@ public struct ConsoleController: Sendable {
             state.screen = .main
             return [.reload]
         case .help: state.showHelp = true
+        case .details: state.showDetails = true
         case .quit: return [.quit]
         default: break
         }

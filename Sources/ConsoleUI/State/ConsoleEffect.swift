@@ -6,6 +6,8 @@ public enum ConsoleEffect: Sendable, Hashable {
     case loadPlan(target: String)
     /// Load the page of an entity's rows that starts at `offset`.
     case loadRows(entity: String, offset: Int)
+    /// Read the store again on a fresh snapshot, then load the page of rows that starts at `offset`.
+    case refreshRows(entity: String, offset: Int)
     /// Start the migration (or dry run) to the target on the engine thread.
     case startRun(dryRun: Bool)
     /// Ask the running migration to stop.

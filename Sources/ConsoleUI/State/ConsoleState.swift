@@ -10,6 +10,10 @@ public struct ConsoleState: Sendable, Hashable {
     public var showHelp = false
     /// The help overlay's first line shown.
     public var helpScroll = 0
+    /// Whether the details view (every error, warning and plan problem in full) is open.
+    public var showDetails = false
+    /// The details view's first line shown.
+    public var detailsScroll = 0
     /// The model's name, for the title bar.
     public var modelName: String?
     /// The open store, `nil` before one is open.
@@ -36,8 +40,20 @@ public struct ConsoleState: Sendable, Hashable {
     public var run: RunProgress?
     /// Whether the "abort the run?" question is showing.
     public var abortPrompt = false
-    /// A one-line message for the title bar (errors, hints).
-    public var message: String?
+    /// Whether the abort question's highlighted button is "Abort" (it starts on "Keep going").
+    public var abortHighlighted = false
+    /// A message for the title bar (errors, hints), cut to one line there; the details view shows it in full.
+    public var message: String? {
+        didSet {
+            guard let message, message != oldValue else { return }
+            messages.append(message)
+            if messages.count > Self.messageLimit { messages.removeFirst(messages.count - Self.messageLimit) }
+        }
+    }
+    /// Every message shown since the console started (the newest last), for the details view.
+    public var messages: [String] = []
+    /// How many messages are kept.
+    public static let messageLimit = 100
     /// What the console is waiting for before the store can be opened, if anything.
     public var preparing: String?
     /// The terminal size, for paging.
@@ -64,10 +80,11 @@ public struct ConsoleState: Sendable, Hashable {
 
     /// Where keys would be interpreted with the help overlay closed.
     public var contextBehindHelp: KeyContext {
+        if showDetails { return .details }
         switch screen {
         case .picker: return .picker
         case .main: return confirm != nil ? .confirm : .panes
-        case .browser: return .browser
+        case .browser: return browser?.showsRecord == true ? .record : .browser
         case .run: return abortPrompt ? .abortPrompt : .run
         case .result: return .result
         }

@@ -1,20 +1,36 @@
 /// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
 enum PanesKeys {
+    /// Why nothing can be planned without a model, and how to give one.
+    static let noModel = "no model loaded, so nothing can be planned: give one with --model MODEL, or put the "
+        + ".xcdatamodeld (or .momd) beside the store"
+
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         let layout = state.layout
         switch action {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .refresh: return [.reload]
+        case .details: state.showDetails = true
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous
-        case .setTarget: return setTarget(&state)
+        case .setTarget:
+            // The target is chosen where the versions are seen; elsewhere t says so instead of retargeting unseen.
+            guard state.focus == .versions else {
+                state.message = "t sets the target in the Versions pane: Tab there, select a version, press t"
+                return []
+            }
+            return setTarget(&state)
         case .migrate: return migrate(&state)
         case .open:
             switch state.focus {
             case .versions: return setTarget(&state)
             case .entities: return openBrowser(&state)
-            case .plan: return migrate(&state)
+            case .plan:
+                guard state.plan != nil else {
+                    state.showDetails = true
+                    return []
+                }
+                return migrate(&state)
             case .store: break
             }
         default:
@@ -48,14 +64,15 @@ enum PanesKeys {
 
     private static func migrate(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard let plan = state.plan else {
-            state.message = state.planError ?? "no plan yet: choose a target with t"
+            state.message = state.planError ?? (state.versions.isEmpty ? noModel : "no plan yet: choose a target in the Versions pane with t")
             return []
         }
         guard !plan.steps.isEmpty else {
             state.message = "already at \(plan.target)"
             return []
         }
-        state.confirm = .migrate
+        // A step that loses data needs an explicit choice: Enter alone cancels.
+        state.confirm = plan.steps.contains(where: \.isLossy) ? .cancel : .migrate
         return []
     }
 

@@ -1,6 +1,10 @@
 import CNCurses
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Ends curses mode; safe to call more than once and from a fatal-signal handler.
 private func restoreTerminalNow() {
     if isendwin() == false { endwin() }
@@ -13,11 +17,14 @@ private func restoreTerminalNow() {
 public final class NCursesBackend {
     /// Whether colours are in use.
     public private(set) var usesColor = false
+    /// The glyphs the locale can draw: ASCII unless its character set is UTF-8.
+    public private(set) var glyphs = Glyphs.unicode
     private var isActive = false
 
     /// Enters curses mode: no echo, keypad decoding, hidden cursor, short Esc delay.
     public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
+        glyphs = Glyphs.forCodeset(nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         initscr()
         isActive = true
         TerminalSignals.install(cleanup: { restoreTerminalNow() })

@@ -29,10 +29,26 @@ public enum BrowserValue: Sendable, Hashable {
         case .real(let value): Self.formatReal(value)
         case .bool(let value): value ? "yes" : "no"
         case .text(let value): Self.oneLine(value)
-        case .date(let value): Self.dateFormatter.string(from: value)
+        case .date(let value): Self.dateText(value)
         case .blob(let data): Self.blobSummary(data)
         case .uuid(let value): value.uuidString
         case .reference(let entity, let key): "\(entity) #\(key)"
+        }
+    }
+
+    /// The value in full for the record view: text with its line breaks, binary data as every byte in hex (up
+    /// to 4 KB), the rest as in a cell.
+    public var fullText: String {
+        switch self {
+        case .text(let value): return value
+        case .blob(let data):
+            let shown = data.prefix(4096)
+            let hex = stride(from: 0, to: shown.count, by: 16).map { start in
+                shown.dropFirst(start).prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
+            }
+            let more = data.count > shown.count ? ["… \(data.count - shown.count) more bytes"] : []
+            return ([ByteCount.format(Int64(data.count))] + hex + more).joined(separator: "\n")
+        default: return display
         }
     }
 
@@ -56,6 +72,14 @@ public enum BrowserValue: Sendable, Hashable {
     static func blobSummary(_ data: Data) -> String {
         let preview = data.prefix(8).map { String(format: "%02x", $0) }.joined()
         return ByteCount.format(Int64(data.count)) + " " + preview + (data.count > 8 ? "…" : "")
+    }
+
+    /// The date as `yyyy-MM-dd HH:mm:ss` in UTC; a date the calendar cannot show (years beyond 9999, a
+    /// garbage value) as the seconds Core Data stored, so it is never an empty cell.
+    static func dateText(_ date: Date) -> String {
+        let seconds = date.timeIntervalSinceReferenceDate
+        let text = abs(seconds) < 2.5e11 ? dateFormatter.string(from: date) : ""
+        return text.isEmpty ? formatReal(seconds) + " s since 2001 (out of range)" : text
     }
 
     private static let dateFormatter: DateFormatter = {

@@ -11,6 +11,7 @@ public enum ConfirmDialog {
         let lossy = plan.steps.filter(\.isLossy).count
         if lossy > 0 {
             lines.append(StyledText("⚠ \(lossy) step\(lossy == 1 ? "" : "s") lose\(lossy == 1 ? "s" : "") data", style: .danger))
+            lines.append(StyledText("Cancel is highlighted: Tab to Migrate or Dry run to go ahead.", style: .dim))
         }
         lines.append("")
         lines.append(StyledText("Backup of the original goes to:", style: .dim))

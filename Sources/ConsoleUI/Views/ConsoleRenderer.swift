@@ -2,10 +2,13 @@
 public struct ConsoleRenderer: Sendable {
     /// The key table the hint bar and help are generated from.
     public var keys: KeyTable
+    /// The glyphs the terminal can draw.
+    public var glyphs: Glyphs
 
     /// Creates a renderer.
-    public init(keys: KeyTable = .standard) {
+    public init(keys: KeyTable = .standard, glyphs: Glyphs = .unicode) {
         self.keys = keys
+        self.glyphs = glyphs
     }
 
     /// Renders the state into a new buffer of the state's size; `now` is the run clock in seconds.
@@ -13,11 +16,13 @@ public struct ConsoleRenderer: Sendable {
         var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
         let layout = state.layout
         guard layout.fits else {
-            let notice = "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24"
-            for (row, part) in [notice, "q quits"].enumerated() {
+            // Wrapped, so even a 40×12 terminal shows the whole notice; keys other than q do nothing here.
+            let notice = "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24. "
+                + (state.keyContext == .run ? "The run goes on; enlarge the terminal to see it." : "q quits.")
+            for (row, part) in TerminalWidth.wrap(notice, to: max(1, state.size.width)).enumerated() {
                 buffer.put(part, x: 0, y: row, style: .warning)
             }
-            return buffer
+            return glyphs.apply(to: buffer)
         }
         TitleBar.draw(state, into: &buffer, in: layout.titleBar)
         if let preparing = state.preparing {
@@ -34,14 +39,17 @@ public struct ConsoleRenderer: Sendable {
             Dialog(title: "Abort the run?",
                 lines: [StyledText("Stop after the current batch and discard the temporary stores."),
                     StyledText("The original store stays untouched.", style: .ok)],
-                buttons: ["y Abort", "n Keep going"], selected: 1, borderStyle: .danger)
+                buttons: ["y Abort", "n Keep going"], selected: state.abortHighlighted ? 0 : 1, borderStyle: .danger)
                 .draw(into: &buffer, in: layout.body)
+        }
+        if state.showDetails {
+            DetailsView.draw(state, into: &buffer, in: layout.body)
         }
         if state.showHelp {
             HelpOverlay.draw(for: state.contextBehindHelp, keys: keys, scroll: state.helpScroll, into: &buffer, in: layout.body)
         }
         HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
-        return buffer
+        return glyphs.apply(to: buffer)
     }
 
     private func drawScreen(_ state: ConsoleState, layout: ScreenLayout, now: Double, into buffer: inout ScreenBuffer) {
@@ -55,12 +63,13 @@ public struct ConsoleRenderer: Sendable {
             }
         case .browser:
             if let browser = state.browser {
-                DataBrowserView.draw(browser, rowsPerPage: layout.browserRows, into: &buffer, in: layout.body)
+                DataBrowserView.draw(browser, rowsPerPage: layout.browserRows, null: glyphs.null, into: &buffer, in: layout.body)
+                if browser.showsRecord { RecordView.draw(browser, null: glyphs.null, into: &buffer, in: layout.body) }
             }
         case .run:
             if let run = state.run { RunView.draw(run, storeName: state.overview?.name ?? "store", now: now, into: &buffer, in: layout.body) }
         case .result:
-            if let run = state.run { ResultView.draw(run, into: &buffer, in: layout.body) }
+            if let run = state.run { ResultView.draw(run, storePath: state.overview?.path, into: &buffer, in: layout.body) }
         }
     }
 

@@ -4,10 +4,10 @@ public enum DataBrowserView {
     /// The widest a column gets before its values are cut with `…`.
     public static let maxColumnWidth = 36
 
-    /// Column widths for a page: the widest of heading and values, capped.
-    public static func columnWidths(_ page: BrowserPage) -> [Int] {
+    /// Column widths for a page: the widest of heading and values, capped; `null` is how NULL is shown.
+    public static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null) -> [Int] {
         page.columns.enumerated().map { index, name in
-            let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? $0[index].display : "") }
+            let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? text($0[index], null: null) : "") }
             return min(maxColumnWidth, max(3, TerminalWidth.of(name), values.max() ?? 0))
         }
     }
@@ -26,10 +26,24 @@ public enum DataBrowserView {
         return shown
     }
 
-    /// Draws the browser into the body.
-    public static func draw(_ state: BrowserState, rowsPerPage: Int, into buffer: inout ScreenBuffer, in body: Rect) {
+    /// A value's cell text, with NULL spelled as the glyph set spells it.
+    static func text(_ value: BrowserValue, null: String) -> String {
+        value == .null ? null : value.display
+    }
+
+    /// Draws the browser into the body; `null` is how NULL is shown.
+    public static func draw(
+        _ state: BrowserState, rowsPerPage: Int, null: String = Glyphs.unicode.null, into buffer: inout ScreenBuffer, in body: Rect
+    ) {
         buffer.fill(body)
         let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
+        if let error = state.error {
+            buffer.put("\(state.entity): the rows cannot be read", x: inner.x, y: inner.y, style: .danger, limit: inner.maxX)
+            let reason = TerminalWidth.wrap(error, to: inner.width).prefix(max(0, inner.height - 3))
+            for (row, part) in reason.enumerated() { buffer.put(part, x: inner.x, y: inner.y + 2 + row, limit: inner.maxX) }
+            buffer.put("r retries on a fresh snapshot · Esc goes back", x: inner.x, y: inner.y + 3 + reason.count, style: .dim)
+            return
+        }
         guard let page = state.page else {
             buffer.put("\(state.entity): loading rows…", x: inner.x, y: inner.y, style: .dim)
             return
@@ -41,7 +55,7 @@ public enum DataBrowserView {
             .appending("  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain)
             .appending("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
         buffer.put(heading, x: inner.x, y: inner.y, limit: inner.maxX)
-        let widths = columnWidths(page)
+        let widths = columnWidths(page, null: null)
         let columns = visibleColumns(widths: widths, offset: state.columnOffset, width: inner.width)
         let hidden = page.columns.count - columns.count
         if hidden > 0 {
@@ -49,16 +63,17 @@ public enum DataBrowserView {
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
         }
         drawRow(page.columns.map { BrowserValue.text($0) }, columns: columns, widths: widths, style: CellStyle(.accent, bold: true),
-            into: &buffer, at: inner.y + 2, in: inner)
+            null: null, into: &buffer, at: inner.y + 2, in: inner)
         for (row, values) in page.rows.enumerated() {
             let y = inner.y + 3 + row
             guard y < inner.maxY else { break }
             let selected = page.offset + row == state.selectedRow
-            drawRow(values, columns: columns, widths: widths, style: selected ? .selected : .plain, into: &buffer, at: y, in: inner)
+            drawRow(values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
+                into: &buffer, at: y, in: inner)
         }
     }
 
-    private static func drawRow(_ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle,
+    private static func drawRow(_ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle, null: String,
         into buffer: inout ScreenBuffer, at y: Int, in rect: Rect)
     {
         var x = rect.x
@@ -68,7 +83,7 @@ public enum DataBrowserView {
             var cellStyle = style
             if !style.reverse, !style.bold, value == .null { cellStyle = .dim }
             if !style.reverse, column == 0, !style.bold { cellStyle = .dim }
-            let text = TerminalWidth.fit(value.display, to: widths[column], alignRight: value.isNumeric)
+            let text = TerminalWidth.fit(Self.text(value, null: null), to: widths[column], alignRight: value.isNumeric)
             x = buffer.put(text, x: x, y: y, style: cellStyle, limit: rect.maxX) + 2
         }
     }

@@ -8,11 +8,11 @@ public enum HelpOverlay {
         var lines: [StyledText] = []
         let labelWidth = keys.bindings.map { TerminalWidth.of($0.label) }.max() ?? 8
         for section in contexts {
-            let bindings = keys.bindings(in: section)
+            let bindings = keys.bindings(in: section).filter(\.inHelp)
             guard !bindings.isEmpty else { continue }
             if !lines.isEmpty { lines.append("") }
             lines.append(StyledText(section.title + (section == context ? " (here)" : ""), style: .title))
-            let textWidth = max(10, width - labelWidth - 4)
+            let textWidth = max(10, width - labelWidth - 5)
             for binding in bindings {
                 let wrapped = TerminalWidth.wrap(binding.help, to: textWidth)
                 for (index, part) in wrapped.enumerated() {
@@ -25,11 +25,14 @@ public enum HelpOverlay {
         return lines
     }
 
+    /// The width the overlay's lines are wrapped to in a body.
+    static func frameWidth(_ body: Rect) -> Int { min(body.width, 96) - 3 }
+
     /// Draws the overlay centred over the body.
     public static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect) {
         buffer.fill(body)
         let rect = body.centered(width: min(body.width, 96), height: body.height)
-        PaneFrame(title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: rect.width - 3),
+        PaneFrame(title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: frameWidth(body)),
             scroll: scroll)
             .draw(into: &buffer, in: rect)
     }

@@ -4,15 +4,24 @@ import MigrationEngine
 public enum PlanPane {
     /// The pane's lines for an inner width.
     public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
-        if let error = state.planError { return [StyledText("no plan: " + error, style: .danger)] }
+        if let error = state.planError {
+            // The whole reason, wrapped: the cause is usually at the end of a long line.
+            return TerminalWidth.wrap("no plan: " + error, to: width).map { StyledText($0, style: .danger) }
+                + ["", StyledText("d", style: CellStyle(.accent, bold: true)).appending(" (or Enter) shows it in the details view", .dim)]
+        }
         guard let plan = state.plan else {
-            return [StyledText(state.target == nil ? "choose a target with t" : "planning…", style: .dim)]
+            if state.versions.isEmpty, state.overview != nil {
+                return TerminalWidth.wrap(PanesKeys.noModel, to: width).map { StyledText($0, style: .warning) }
+            }
+            return [StyledText(state.target == nil ? "choose a target in the Versions pane with t" : "planning…", style: .dim)]
         }
         if plan.steps.isEmpty {
             return [StyledText("The store is already at \(plan.target); nothing to migrate.", style: .ok)]
         }
         var lines = ChainLine.lines(source: plan.source, steps: plan.steps, width: width)
-        for warning in plan.warnings { lines.append(StyledText("⚠ " + warning, style: .warning)) }
+        for warning in plan.warnings {
+            lines += TerminalWidth.wrap("⚠ " + warning, to: width).map { StyledText($0, style: .warning) }
+        }
         for (index, planned) in plan.steps.enumerated() {
             let step = planned.summary, lossy = planned.isLossy
             lines.append("")
@@ -21,7 +30,11 @@ public enum PlanPane {
             if lossy { heading.append("  ⚠ LOSES DATA", .danger) } else if !step.warnings.isEmpty { heading.append("  ⚠", .warning) }
             lines.append(heading)
             for operation in step.operations { lines.append(StyledText("   · " + operation)) }
-            for warning in step.warnings { lines.append(StyledText("   ⚠ " + warning, style: lossy ? .danger : .warning)) }
+            for warning in step.warnings {
+                lines += TerminalWidth.wrap(warning, to: max(10, width - 5)).enumerated().map { index, part in
+                    StyledText((index == 0 ? "   ⚠ " : "     ") + part, style: lossy ? .danger : .warning)
+                }
+            }
         }
         lines.append("")
         lines.append(StyledText("Backup: ", style: .dim).appending(plan.backupLocation, .dim))

@@ -51,12 +51,17 @@ public enum StorePane {
             }
             lines.append(line)
             for difference in entity.differences {
-                let what = [difference.kind, difference.property].compactMap { $0 }.joined(separator: " ")
-                let details = difference.details.isEmpty ? "" : ": " + difference.details.joined(separator: ", ")
-                lines.append(StyledText("     \(difference.change.rawValue) \(what)\(details)", style: .warning))
+                lines.append(StyledText("     " + differenceText(difference), style: .warning))
             }
         }
         return lines
+    }
+
+    /// One property that differs between the store's cached model and a version, as one line.
+    static func differenceText(_ difference: PropertyDifference) -> String {
+        let what = [difference.kind, difference.property].compactMap { $0 }.joined(separator: " ")
+        let details = difference.details.isEmpty ? "" : ": " + difference.details.joined(separator: ", ")
+        return "\(difference.change.rawValue) \(what)\(details)"
     }
 
     /// The first characters of a hash's Base64 form, enough to tell hashes apart by eye.

@@ -26,6 +26,14 @@ public enum VersionsPane {
         StyledText("●store ▶target ★current", style: .dim),
     ]
 
+    /// What the pane says when no model was loaded: what is missing and how to give it.
+    public static let noModel: [StyledText] = [
+        StyledText("no model loaded", style: .warning),
+        StyledText("give one with --model", style: .dim),
+        StyledText("or put the model", style: .dim),
+        StyledText("beside the store", style: .dim),
+    ]
+
     /// The columns the pane would like: the longest version name plus markers and border.
     public static func preferredWidth(_ state: ConsoleState) -> Int {
         (state.versions.map { TerminalWidth.of($0.name) }.max() ?? 0) + 9
@@ -34,7 +42,9 @@ public enum VersionsPane {
     /// The pane, ready to draw.
     public static func frame(_ state: ConsoleState) -> PaneFrame {
         var content = lines(state)
-        if state.compatibility?.compatibleVersion == nil, state.overview != nil {
+        if state.versions.isEmpty, state.overview != nil {
+            content += VersionsPane.noModel
+        } else if state.compatibility?.compatibleVersion == nil, state.overview != nil {
             content.append("")
             content.append(StyledText("no version matches the store", style: .warning))
             if let report = state.compatibility, let nearest = report.nearestVersion {

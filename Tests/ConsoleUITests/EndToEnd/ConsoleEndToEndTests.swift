@@ -16,7 +16,7 @@ struct ConsoleEndToEndTests {
         return folder
     }
 
-    @Test(Corpus.required) func browsesPanesDataAndHelpThenQuitsCleanly() throws {
+    @Test(Corpus.required) func browsesPanesDataRecordHelpAndDetailsThenQuitsCleanly() throws {
         let folder = try Self.colorsFolder()
         let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
@@ -29,13 +29,17 @@ struct ConsoleEndToEndTests {
         try tmux.send("Space")
         var screen = try tmux.waitFor("page 2/")
         #expect(screen.contains("read-only"))
-        try tmux.send("Escape")
+        try tmux.send("Enter")
+        try tmux.waitFor("— row ")
+        try tmux.send("Escape", "Escape")
         // Only the main screen's hint bar offers "migrate": the browser is gone before `?` is pressed.
         try tmux.waitFor("m migrate")
         try tmux.send("?")
         screen = try tmux.waitFor("Help — Esc or ? closes")
         #expect(screen.contains("Main screen (here)"))
-        try tmux.send("Escape")
+        try tmux.send("Escape", "d")
+        try tmux.waitFor("Details — Esc or d closes")
+        try tmux.send("d")
         try tmux.send("BTab", "Down")
         screen = try tmux.waitFor("✗ Post")
         #expect(screen.contains("missing attribute hide"), "what differs, from the store's cached model")

@@ -54,8 +54,13 @@ struct DemoEndToEndTests {
         let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.cdmigrate/Journal.sqlite/backups")
         #expect(backups.count == 1)
         #expect(screen.contains(" 3 Journal 4 → Journal 5"))
+        #expect(screen.hasPrefix(" cdmigrate │ Journal.sqlite │ Journal.xcdatamodeld │ at Journal 5"), "header read again: \(screen)")
+        // The command may wrap at any of its spaces; compare without them.
+        #expect(joined.replacingOccurrences(of: " ", with: "")
+            .contains("cdmigraterestore\(folder.path)/Journal.sqlite--backup\(backups[0])"), "how to restore: \(screen)")
         try tmux.send("Escape")
         try tmux.waitFor("● Journal 5")
+        try tmux.waitFor("Entity hashes vs Journal 5")
         try tmux.waitFor("already at Journal 5")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")

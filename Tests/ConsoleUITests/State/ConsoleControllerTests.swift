@@ -70,6 +70,7 @@ import Testing
 
     @Test func migrateOpensTheDialogAndItsOptionsStartRuns() {
         var state = SampleState.main
+        state.plan?.steps[1].isLossy = false
         #expect(controller.handle(.character("m"), state: &state) == [])
         #expect(state.confirm == .migrate)
         _ = controller.handle(.tab, state: &state)

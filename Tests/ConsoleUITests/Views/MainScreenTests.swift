@@ -79,7 +79,7 @@ import Testing
         #expect(text.contains("⚠ 1 step loses data"))
         #expect(text.contains("/tmp/demo/.cdmigrate/Posts.sqlite/backups"))
         #expect(text.contains("[ Migrate ]  [ Dry run ]  [ Cancel ]"))
-        #expect(screen.lines.last == " Tab/→/l pane  Enter open  Esc back")
+        #expect(screen.lines.last == " Tab/→/l pane  Enter open  Esc back  ? help")
         // The highlighted button is the dry run.
         let row = screen.lines.firstIndex { $0.contains("[ Dry run ]") }!
         let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
@@ -90,7 +90,7 @@ import Testing
     @Test func tooSmallTerminalSaysSo() {
         var state = SampleState.main
         state.size = TerminalSize(width: 60, height: 20)
-        #expect(renderer.render(state).lines.first == "Terminal 60×20: cdmigrate needs at least 80×24")
+        #expect(renderer.render(state).lines.first == "Terminal 60×20: cdmigrate needs at least 80×24. q quits.")
     }
 
     @Test func largerTerminalsGetLargerPanes() {
@@ -109,8 +109,8 @@ import Testing
         let screen = renderer.render(state)
         #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc or ? closes"))
         #expect(screen.lines[2] == "│ Main screen (here)                                                           │")
-        #expect(screen.text.contains("│   t             Make the selected version the migration target; the plan is  │"))
-        #expect(screen.text.contains("│                 redrawn.                                                     │"))
+        #expect(screen.text.contains("│   t             In the Versions pane: make the selected version the          │"))
+        #expect(screen.text.contains("│                 migration target; the plan is redrawn.                       │"))
         #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q quit")
     }
 

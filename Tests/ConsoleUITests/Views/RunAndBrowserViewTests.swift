@@ -46,7 +46,7 @@ import Testing
         let screen = renderer.render(state, now: 2.0)
         #expect(screen.text.contains("Abort the run?"))
         #expect(screen.text.contains("The original store stays untouched."))
-        #expect(screen.lines.last == " y yes, abort  n/Esc no, keep going")
+        #expect(screen.lines.last == " Tab/→/l pane  Enter open  y yes, abort  n/Esc no, keep going  ? help")
     }
 
     @Test func failureSaysTheStoreIsUnchanged() {
@@ -57,6 +57,7 @@ import Testing
             "✗ Migration failed",
             "Reason: migration cancelled; the original store is untouched",
             "The store is unchanged: the original files were never written.",
+            "d shows the reason and the run's log in full",
             "",
             "Timings",
             " 1 v1 → v2  1.0 s  200,000 rows",

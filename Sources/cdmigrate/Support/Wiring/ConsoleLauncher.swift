@@ -10,8 +10,12 @@ enum ConsoleLauncher {
         storePath: String?, modelPath: String?, mappingDirectories: [String],
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), preparation: Preparation? = nil
     ) throws {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw ConsoleNeedsTerminal()
+        if let problem = TerminalRequirement.problem(inputIsTerminal: isatty(STDIN_FILENO) == 1,
+            outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
+        {
+            // A usage problem, not an engine failure: exit 64 as for bad arguments, not 8 ("invalid model").
+            StandardError.write("cdmigrate: error: \(problem)\n")
+            throw ExitCode(TerminalRequirement.exitCode)
         }
         if let storePath, preparation == nil {
             // Read the store once before entering curses mode, so a bad path is a plain one-line error.
@@ -31,13 +35,5 @@ enum ConsoleLauncher {
             StandardError.write("cdmigrate: console stopped by signal \(signal); any run was cancelled, the store is untouched\n")
             throw ExitCode(128 + signal)
         }
-    }
-}
-
-/// The console was started without a terminal.
-struct ConsoleNeedsTerminal: CategorizedError {
-    var category: FailureCategory { .invalidInput }
-    var description: String {
-        "the console needs a terminal on standard input and output; use inspect, plan or migrate in scripts"
     }
 }

@@ -1,0 +1,29 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The real binary under terminals that cannot do everything: an ASCII locale, `TERM=dumb`.
+@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+    .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
+struct TerminalEnvironmentEndToEndTests {
+    @Test(Corpus.required) func anASCIILocaleDrawsASCIIInsteadOfBlanks() throws {
+        let folder = try ConsoleEndToEndTests.colorsFolder()
+        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            directory: folder.path, environment: ["LANG": "C", "LC_ALL": "C"])
+        let screen = try tmux.waitFor(" v Post")
+        #expect(screen.contains("+- > Versions"), "borders and the focus mark in ASCII: \(screen)")
+        #expect(screen.contains(" cdmigrate | CoreDataMigration_Example_3.sqlite"))
+        #expect(!screen.unicodeScalars.contains { $0.value > 0x7F }, "nothing but ASCII on screen")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
+    @Test(Corpus.required) func aDumbTerminalGetsOneClearLineAndTheUsageExitCode() throws {
+        let folder = try ConsoleEndToEndTests.colorsFolder()
+        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            directory: folder.path, environment: ["TERM": "dumb"])
+        let screen = try tmux.waitFor("[exit 64]")
+        #expect(screen.contains("cdmigrate: error: the console needs a full-screen terminal"))
+        #expect(screen.contains("TERM=dumb"))
+    }
+}
