@@ -56,10 +56,11 @@ extension EntityExportLayout {
             let join = schema.joinTable(entity: side.entity, relationship: side.relationship)
         {
             let (match, other) = join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
-            let order = relationship.isOrdered ? join.orderColumn(ordering: side).map { "j." + SQLIdentifier.quoted($0) } : nil
+            let ordered = relationship.isOrdered ? join.orderColumn(ordering: side) : nil
+            let order = ordered.map { "j." + SQLIdentifier.quoted($0) } ?? "d.\"Z_PK\""
             return #"SELECT d."Z_PK", d."Z_ENT" FROM \#(SQLIdentifier.quoted(join.name)) j JOIN \#(target) d "#
                 + #"ON d."Z_PK" = j.\#(SQLIdentifier.quoted(other)) WHERE j.\#(SQLIdentifier.quoted(match)) = ? "#
-                + #"ORDER BY \#(order ?? #"d."Z_PK""#)"#
+                + "ORDER BY " + order
         }
         guard let inverse = model.inverse(of: relationship), !inverse.isToMany else { return nil }
         let owners = Set(model.entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
@@ -67,9 +68,9 @@ extension EntityExportLayout {
         let name = inverse.name
         let describe = "\(relationship.destinationEntity).\(name)"
         guard let key = try column({ if case .foreignKey(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe) else { return nil }
-        let order = relationship.isOrdered
-            ? try column({ if case .foreignOrder(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe) : nil
-        return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier.quoted(key)) = ? "#
-            + #"ORDER BY \#(order.map(SQLIdentifier.quoted) ?? #""Z_PK""#)"#
+        let ordered = try relationship.isOrdered
+            ? column({ if case .foreignOrder(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe) : nil
+        let order = ordered.map { SQLIdentifier.quoted($0) } ?? "\"Z_PK\""
+        return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier.quoted(key)) = ? ORDER BY "# + order
     }
 }

@@ -41,8 +41,8 @@ struct EntityExportLayout: Sendable {
     var selectSQL: String {
         let toOneColumns = toOnes.flatMap { [SQLIdentifier.quoted($0.key), $0.entityColumn.map(SQLIdentifier.quoted) ?? "NULL"] }
         let columns = [#""Z_PK""#, #""Z_ENT""#] + attributes.map { SQLIdentifier.quoted($0.column) } + toOneColumns
-        let numbers = numbers.map(String.init).joined(separator: ", ")
+        let list = numbers.map { String($0) }.joined(separator: ", ")
         return "SELECT \(columns.joined(separator: ", ")) FROM \(SQLIdentifier.quoted(table)) "
-            + #"WHERE "Z_ENT" IN (\#(numbers)) ORDER BY "Z_PK""#
+            + #"WHERE "Z_ENT" IN (\#(list)) ORDER BY "Z_PK""#
     }
 }

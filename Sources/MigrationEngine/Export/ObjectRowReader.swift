@@ -17,7 +17,7 @@ struct ObjectRowReader {
         _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
     ) throws {
         let suffix = page == nil ? "" : " LIMIT ? OFFSET ?"
-        let arguments: StatementArguments = page.map { [$0.limit, $0.offset] } ?? []
+        let arguments = page.map { StatementArguments([$0.limit, $0.offset]) } ?? StatementArguments()
         let toManyStatements = try layout.toManys.map { try db.makeStatement(sql: $0.sql) }
         let fields = layout.fieldNames
         let rows = try Row.fetchCursor(db, sql: layout.selectSQL + suffix, arguments: arguments)

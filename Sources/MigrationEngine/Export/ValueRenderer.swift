@@ -54,10 +54,10 @@ public enum ValueRenderer {
         var parts = tm()
         gmtime_r(&time, &parts)
         var text = String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
-            Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
+            format: "%04d-%02d-%02dT%02d:%02d:%02d", parts.tm_year + 1900, parts.tm_mon + 1, parts.tm_mday,
+            parts.tm_hour, parts.tm_min, parts.tm_sec)
         if micros > 0 {
-            var fraction = String(format: "%06d", Int(micros))
+            var fraction = String(format: "%06d", Int32(micros))
             while fraction.hasSuffix("0") { fraction.removeLast() }
             text += "." + fraction
         }

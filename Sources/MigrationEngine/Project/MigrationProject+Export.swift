@@ -37,7 +37,7 @@ extension MigrationProject {
     public func rows(store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50) throws
         -> RowPage
     {
-        let condition = try filter.map { text throws(ExportError) in try RowFilter(text, store: store) }
+        let condition = try filter.map { try RowFilter($0, store: store) }
         return try StoreObjectSource.read(store, bundle: bundle) { source, db in
             let reader = try source.reader(entity: entity, includingSubentities: true)
             var page: [ExportedObject] = []
@@ -67,17 +67,15 @@ extension MigrationProject {
     private func write(
         _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination
     ) throws -> EntityExportCount {
-        let path: String?
-        let handle: FileHandle
+        var path: String?
         switch destination {
-        case .handle(let given):
-            (path, handle) = (nil, given)
-        case .file(let file):
-            (path, handle) = (file, try ExportFiles.create(file))
+        case .handle: path = nil
+        case .file(let file): path = file
         case .folder(let folder):
-            let file = try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)")
-            (path, handle) = (file, try ExportFiles.create(file))
+            path = try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)")
         }
+        let handle: FileHandle
+        if case .handle(let given) = destination { handle = given } else { handle = try ExportFiles.create(path ?? "") }
         let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path ?? "standard output")
         try reader.read(db) { object, _ in
             try stream.write(object)
