@@ -67,7 +67,7 @@ extension MigrationProject {
     private func write(
         _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination
     ) throws -> EntityExportCount {
-        var path: String?
+        let path: String?
         switch destination {
         case .handle: path = nil
         case .file(let file): path = file
