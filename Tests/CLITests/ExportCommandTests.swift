@@ -9,7 +9,7 @@ struct ExportCommandTests {
     static let walStore = "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"
 
     func postKeys(_ store: String, where condition: String = "1") throws -> [Int64] {
-        let queue = try DatabaseQueue(path: store, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(path: store, configuration: { var c = GRDB.Configuration(); c.readonly = true; return c }())
         return try queue.read { try Int64.fetchAll($0, sql: #"SELECT "Z_PK" FROM "ZPOST" WHERE \#(condition) ORDER BY "Z_PK""#) }
     }
 

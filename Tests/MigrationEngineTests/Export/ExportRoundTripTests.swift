@@ -21,7 +21,7 @@ struct ExportRoundTripTests {
         return items.first { $0.hasSuffix(".xcdatamodeld") }.map { folder.appendingPathComponent($0).path }
     }
 
-    @Test("Exported JSON equals the rows", arguments: stores)
+    @Test("Exported JSON equals the rows", arguments: ExportRoundTripTests.stores)
     func roundTrip(_ relative: String) throws {
         let store = try Corpus.copyStore(relative)
         let out = try TemporaryDirectory.make().appendingPathComponent("export").path
@@ -32,7 +32,7 @@ struct ExportRoundTripTests {
         let model = try #require(try project.bundle.flatMap { bundle in
             CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion.flatMap(bundle.version(named:))
         } ?? contents.cachedModel())
-        let queue = try DatabaseQueue(path: store, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(path: store, configuration: { var c = GRDB.Configuration(); c.readonly = true; return c }())
         for count in counts {
             let entity = try #require(model.entity(named: count.entity))
             let data = try Data(contentsOf: URL(fileURLWithPath: try #require(count.file)))
