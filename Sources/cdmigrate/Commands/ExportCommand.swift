@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-extension ExportFormat: @retroactive ExpressibleByArgument {}
+extension ExportFormat: ExpressibleByArgument {}
 
 /// `cdmigrate export STORE [--model M] [--entity E] [--format csv|json|jsonl] [--out FILE|DIR] [--json]`: a
 /// store's objects with values rendered by model type, streamed from a private snapshot.
