@@ -15,6 +15,8 @@ struct CDMigrate: ParsableCommand {
             VerifyCommand.self,
             HistoryCommand.self,
             RestoreCommand.self,
+            ExportCommand.self,
+            RowsCommand.self,
             ConsoleCommand.self,
             DemoCommand.self,
         ],

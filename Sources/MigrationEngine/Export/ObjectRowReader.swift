@@ -1,0 +1,62 @@
+import GRDB
+
+/// Steps through one entity's objects with a prepared statement, rendering each row as it is read, so any
+/// number of rows is read in bounded memory.
+struct ObjectRowReader {
+    let layout: EntityExportLayout
+    /// The store's UUID, for object URIs.
+    let storeUUID: String
+    /// Entity names by `Z_ENT`.
+    let names: [Int: String]
+
+    /// Calls `body` with each object in primary-key order until it returns false. With `expressionValues`,
+    /// it also gets the object's values as an expression sees them (for `--where`).
+    /// - Parameter page: A `LIMIT` and `OFFSET` applied in SQL.
+    func read(
+        _ db: Database, page: (limit: Int, offset: Int)? = nil, expressionValues: Bool = false,
+        _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
+    ) throws {
+        let suffix = page == nil ? "" : " LIMIT ? OFFSET ?"
+        let arguments = page.map { StatementArguments([$0.limit, $0.offset]) } ?? StatementArguments()
+        let toManyStatements = try layout.toManys.map { try db.makeStatement(sql: $0.sql) }
+        let fields = layout.fieldNames
+        let rows = try Row.fetchCursor(db, sql: layout.selectSQL + suffix, arguments: arguments)
+        while let row = try rows.next() {
+            let key: Int64 = row[0]
+            let entity = names[row[1] as Int? ?? 0] ?? layout.entity
+            var values: [RenderedValue] = [.text(uri(entity, key)), .text(entity), .integer(key)]
+            var expressions: [String: ExpressionValue] = [:]
+            var index = 2
+            for column in layout.attributes {
+                let stored = row[index] as DatabaseValue
+                values.append(ValueRenderer.render(stored, as: column.attribute))
+                if expressionValues { expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type) }
+                index += 1
+            }
+            for toOne in layout.toOnes {
+                let target: Int64? = row[index]
+                let targetEntity = (row[index + 1] as Int?).flatMap { names[$0] } ?? toOne.destination
+                values.append(target.map { .text(uri(targetEntity, $0)) } ?? .null)
+                expressions[toOne.name] = target.map { .object(reference(targetEntity, $0)) } ?? .null
+                index += 2
+            }
+            for (query, statement) in zip(layout.toManys, toManyStatements) {
+                let targets = try Row.fetchAll(statement, arguments: [key]).map { target in
+                    (names[target[1] as Int? ?? 0] ?? "?", target[0] as Int64)
+                }
+                values.append(.list(targets.map { uri($0.0, $0.1) }))
+                expressions[query.name] = .list(targets.map { .object(reference($0.0, $0.1)) })
+            }
+            let object = ExportedObject(entity: entity, primaryKey: key, fields: fields, values: values)
+            guard try body(object, expressions) else { return }
+        }
+    }
+
+    private func uri(_ entity: String, _ key: Int64) -> String {
+        ObjectURI.make(store: storeUUID, entity: entity, primaryKey: key)
+    }
+
+    private func reference(_ entity: String, _ key: Int64) -> ObjectReference {
+        ObjectReference(side: .source, entity: entity, primaryKey: key)
+    }
+}

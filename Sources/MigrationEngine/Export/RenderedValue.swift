@@ -1,0 +1,17 @@
+/// A stored value rendered by its model type, ready for CSV or JSON: what `export` and `rows` print.
+public enum RenderedValue: Sendable, Hashable {
+    /// NULL: JSON `null`, an empty CSV field.
+    case null
+    /// A Boolean attribute.
+    case bool(Bool)
+    /// An integer attribute (Integer 16/32/64).
+    case integer(Int64)
+    /// A Double or Float attribute.
+    case number(Double)
+    /// A Decimal, kept as its exact text so no digit passes through a `Double`.
+    case decimal(String)
+    /// Text: strings, URIs, ISO 8601 dates, base64 bytes, UUIDs and object URIs.
+    case text(String)
+    /// A to-many relationship: the related objects' URIs.
+    case list([String])
+}

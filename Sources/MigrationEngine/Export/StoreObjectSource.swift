@@ -1,0 +1,67 @@
+import GRDB
+
+/// A store opened for reading objects by model: the model version its hashes match (or its own cached
+/// model), the schema that version implies, the store's UUID and entity numbers, and its actual columns.
+struct StoreObjectSource {
+    let store: String
+    let model: ObjectModel
+    let schema: StoreSchema
+    let storeUUID: String
+    let names: [Int: String]
+    let tableColumns: [String: [String]]
+
+    /// Reads what the export needs from an open snapshot; `bundle` nil uses the store's cached model.
+    init(store: String, contents: StoreContents, bundle: ModelBundle?, db: Database) throws {
+        self.store = store
+        if let bundle {
+            guard let name = CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
+                let version = bundle.version(named: name)
+            else {
+                throw ExportError(store: store, message: "the store matches no version of \(bundle.path)", category: .noRoute)
+            }
+            model = version
+        } else {
+            guard let cached = try contents.cachedModel() else {
+                throw ExportError(
+                    store: store, message: "the store has no model cache; pass --model with the app's model",
+                    category: .invalidInput)
+            }
+            model = cached
+        }
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
+        var columns: [String: [String]] = [:]
+        for table in tables where schema.tableNames.contains(table) {
+            columns[table] = try db.columns(in: table).map(\.name)
+        }
+        tableColumns = columns
+        storeUUID = contents.metadata.uuid
+        names = Dictionary(contents.primaryKeys.map { ($0.number, $0.name) }) { first, _ in first }
+    }
+
+    /// A reader of `name`'s objects (with its sub-entities' when `includingSubentities`).
+    func reader(entity name: String, includingSubentities: Bool) throws -> ObjectRowReader {
+        guard let entity = model.entity(named: name) else {
+            throw ExportError.unknownEntity(name, store: store, known: model.entities.map(\.name))
+        }
+        let layout = try EntityExportLayout(
+            entity: entity, includingSubentities: includingSubentities, model: model, schema: schema,
+            tableColumns: tableColumns, store: store)
+        return ObjectRowReader(layout: layout, storeUUID: storeUUID, names: names)
+    }
+
+    /// Runs `body` on a snapshot of `store` opened for reading objects.
+    static func read<Result>(_ store: String, bundle: ModelBundle?, _ body: (StoreObjectSource, Database) throws -> Result) throws -> Result {
+        try SnapshotReading.read(store) { snapshot in
+            let contents = try StoreReader.read(snapshot, checkIntegrity: false)
+            let queue = try snapshot.openReadOnly()
+            do {
+                return try queue.read { db in
+                    try body(try StoreObjectSource(store: store, contents: contents, bundle: bundle, db: db), db)
+                }
+            } catch let error as DatabaseError {
+                throw StoreError.reading(error, path: store)
+            }
+        }
+    }
+}

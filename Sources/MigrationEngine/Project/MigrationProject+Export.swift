@@ -1,0 +1,88 @@
+import Foundation
+import GRDB
+
+extension MigrationProject {
+    /// Exports a store's objects with values rendered by model type, streaming row by row from a private
+    /// snapshot (the store is never written).
+    ///
+    /// The model is the version of the project's model whose hashes the store matches, or without one the
+    /// store's own cached model. With `entity`, that entity's objects and its sub-entities'; without, every
+    /// non-abstract entity's own objects into one file each (each object once).
+    ///
+    /// - Throws: ``ExportError`` for an unknown entity, a store no version matches or an output that cannot be
+    ///   written; ``StoreError`` for a missing, damaged or locked store.
+    public func export(
+        store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination
+    ) throws -> [EntityExportCount] {
+        try StoreObjectSource.read(store, bundle: bundle) { source, db in
+            guard let entity else {
+                guard case .folder(let folder) = destination else {
+                    throw ExportError(store: store, message: "exporting every entity needs a folder (--out DIR)", category: .invalidInput)
+                }
+                let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
+                return try entities.map { name in
+                    let reader = try source.reader(entity: name, includingSubentities: false)
+                    return try write(reader, db: db, format: format, to: .folder(folder))
+                }
+            }
+            return [try write(try source.reader(entity: entity, includingSubentities: true), db: db, format: format, to: destination)]
+        }
+    }
+
+    /// A page of one entity's objects (with its sub-entities'), in primary-key order, rendered as `export`
+    /// renders them; with `filter`, only those for which the expression is true (evaluated in Swift).
+    ///
+    /// - Throws: ``ExportError`` for an unknown entity or an invalid or failing expression; ``StoreError`` for
+    ///   an unreadable store.
+    public func rows(store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50) throws
+        -> RowPage
+    {
+        let condition = try filter.map { try RowFilter($0, store: store) }
+        return try StoreObjectSource.read(store, bundle: bundle) { source, db in
+            let reader = try source.reader(entity: entity, includingSubentities: true)
+            var page: [ExportedObject] = []
+            let fields = reader.layout.fieldNames
+            guard limit > 0 else { return RowPage(fields: fields, objects: page) }
+            guard let condition else {
+                try reader.read(db, page: (limit, max(0, offset))) { object, _ in
+                    page.append(object)
+                    return true
+                }
+                return RowPage(fields: fields, objects: page)
+            }
+            var skipped = 0
+            try reader.read(db, expressionValues: true) { object, values in
+                guard try condition.matches(object, values: values, store: store) else { return true }
+                if skipped < offset {
+                    skipped += 1
+                } else {
+                    page.append(object)
+                }
+                return page.count < limit
+            }
+            return RowPage(fields: fields, objects: page)
+        }
+    }
+
+    private func write(
+        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination
+    ) throws -> EntityExportCount {
+        let path: String?
+        switch destination {
+        case .handle: path = nil
+        case .file(let file): path = file
+        case .folder(let folder):
+            path = try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)")
+        }
+        let handle: FileHandle
+        if case .handle(let given) = destination { handle = given } else { handle = try ExportFiles.create(path ?? "") }
+        let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path ?? "standard output")
+        try reader.read(db) { object, _ in
+            try stream.write(object)
+            return true
+        }
+        let count = try stream.finish()
+        if let path { try ExportFiles.close(handle, path: path) }
+        return EntityExportCount(entity: reader.layout.entity, file: path, objects: count)
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import MigrationEngine
+
+extension ExportFormat: ExpressibleByArgument {}
+
+/// `cdmigrate export STORE [--model M] [--entity E] [--format csv|json|jsonl] [--out FILE|DIR] [--json]`: a
+/// store's objects with values rendered by model type, streamed from a private snapshot.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a store's objects as CSV, JSON or JSON Lines, values rendered by model type.")
+
+    @Argument(help: "The store's .sqlite file (read through a snapshot, never written).")
+    var store: String
+
+    @Option(help: "The model (default: the store's cached model); the version the store's hashes match is used.")
+    var model: String?
+
+    @Option(help: "One entity (with its sub-entities' objects); default: every entity, one file each into --out DIR.")
+    var entity: String?
+
+    @Option(help: "csv, json or jsonl.")
+    var format: ExportFormat = .json
+
+    @Option(help: "The file (or, without --entity, the folder) to write; default with --entity: standard output.")
+    var out: String?
+
+    @Flag(help: "Print what was written as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let destination: ExportDestination =
+                switch (entity, out) {
+                case (_, nil): .handle(FileHandle.standardOutput)
+                case (nil, let folder?): .folder(folder)
+                case (_, let path?): isFolder(path) ? .folder(path) : .file(path)
+                }
+            let counts = try project.export(store: store, entity: entity, format: format, to: destination)
+            guard out != nil else { return }
+            if json {
+                print(try JSONOutput.encode(counts))
+            } else {
+                for count in counts { print("\(count.entity): \(count.objects) objects → \(count.file ?? "-")") }
+            }
+        }
+    }
+
+    private func isFolder(_ path: String) -> Bool {
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import MigrationEngine
+
+/// `cdmigrate rows STORE --entity E [--where EXPR] [--limit N] [--offset N] [--json]`: a page of an entity's
+/// objects, rendered as `export` renders them (CSV text, or a JSON array).
+struct RowsCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rows", abstract: "Print a page of an entity's objects, optionally filtered by an expression.")
+
+    @Argument(help: "The store's .sqlite file (read through a snapshot, never written).")
+    var store: String
+
+    @Option(help: "The model (default: the store's cached model).")
+    var model: String?
+
+    @Option(help: "The entity (its sub-entities' objects included).")
+    var entity: String
+
+    @Option(name: .customLong("where"), help: "Keep objects for which this expression is true, e.g. '$object.title == \"Rain\"'.")
+    var condition: String?
+
+    @Option(help: "At most this many objects.")
+    var limit = 50
+
+    @Option(help: "Skip this many (matching) objects first.")
+    var offset = 0
+
+    @Flag(help: "Print a JSON array instead of CSV.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
+            if json {
+                print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
+            } else {
+                print(ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(), terminator: "")
+            }
+        }
+    }
+}
