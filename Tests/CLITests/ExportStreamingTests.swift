@@ -9,13 +9,14 @@ import TestSupport
 @Suite("cdmigrate export streaming", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
 struct ExportStreamingTests {
     func peakKilobytes(entries: Int) throws -> (kilobytes: Int, lines: Int) {
-        let bundle = try ModelLoader.load(path: Corpus.packageRoot.appendingPathComponent("Examples/Journal.xcdatamodeld").path)
+        let model = Corpus.packageRoot.appendingPathComponent("Examples/Journal.xcdatamodeld").path
+        let bundle = try ModelLoader.load(path: model)
         let folder = try TemporaryDirectory.make()
         let store = folder.appendingPathComponent("Journal.sqlite").path
         try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 1")), entries: entries).write(to: store)
         let out = folder.appendingPathComponent("Entry.jsonl").path
         let result = try CLIRunner.run(
-            ["export", store, "--entity", "Entry", "--format", "jsonl", "--out", out], launcher: ["/usr/bin/time", "-f", "%M"])
+            ["export", store, "--model", model, "--entity", "Entry", "--format", "jsonl", "--out", out], launcher: ["/usr/bin/time", "-f", "%M"])
         #expect(result.status == 0, "\(result.stderr)")
         let peak = try #require(result.stderr.split(separator: "\n").last.flatMap { Int($0) })
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count

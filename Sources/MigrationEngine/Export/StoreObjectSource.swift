@@ -36,7 +36,10 @@ struct StoreObjectSource {
         }
         tableColumns = columns
         storeUUID = contents.metadata.uuid
-        names = Dictionary(contents.primaryKeys.map { ($0.number, $0.name) }) { first, _ in first }
+        // Core Data may keep an entity's old name in Z_PRIMARYKEY; the model's name for that number is the one.
+        names = Dictionary(PrimaryKeyEntry.resolvingRenames(contents.primaryKeys, model: model).map { ($0.number, $0.name) }) {
+            first, _ in first
+        }
     }
 
     /// A reader of `name`'s objects (with its sub-entities' when `includingSubentities`).

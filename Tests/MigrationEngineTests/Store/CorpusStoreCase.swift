@@ -28,9 +28,15 @@ struct CorpusStoreCase: Sendable, CustomStringConvertible {
         return cases
     }()
 
-    /// Every `.sqlite` file actually present in the corpus, so a new store cannot go untested.
+    /// Every store actually present in the corpus, whatever its extension (`.sqlite`, `.wiredatabase`,
+    /// `.moody`): each file that starts with SQLite's header, so a new store cannot go untested.
     static var storesOnDisk: [String] {
         guard let walker = FileManager.default.enumerator(atPath: Corpus.root.path) else { return [] }
-        return walker.compactMap { $0 as? String }.filter { $0.hasSuffix(".sqlite") }.sorted()
+        let header = Data("SQLite format 3\u{0}".utf8)
+        return walker.compactMap { $0 as? String }.filter { relative in
+            guard let handle = FileHandle(forReadingAtPath: Corpus.path(relative)) else { return false }
+            defer { try? handle.close() }
+            return (try? handle.read(upToCount: header.count)) == header
+        }.sorted()
     }
 }
