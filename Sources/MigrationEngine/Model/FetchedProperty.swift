@@ -49,20 +49,6 @@ public struct FetchIndex: Sendable, Hashable, Codable {
     }
 }
 
-/// A named configuration: the subset of entities one persistent store holds.
-public struct Configuration: Sendable, Hashable, Codable {
-    /// The configuration's name.
-    public var name: String
-    /// The entities it contains.
-    public var entityNames: [String]
-
-    /// Creates a configuration.
-    public init(name: String, entityNames: [String]) {
-        self.name = name
-        self.entityNames = entityNames
-    }
-}
-
 /// A fetch request template stored in the model (`<fetchRequest>`).
 public struct FetchRequestTemplate: Sendable, Hashable, Codable {
     /// The template's name.

@@ -25,7 +25,7 @@ public enum ModelSourceReader {
             name: name,
             entities: entities,
             configurations: root.children("configuration").map { element in
-                Configuration(
+                ModelConfiguration(
                     name: element.attributes["name"] ?? "",
                     entityNames: element.children("memberEntity").compactMap { $0.attributes["name"] })
             },

@@ -3,14 +3,14 @@ import Foundation
 extension ObjectModel {
     /// The configuration whose entities are exactly `names`: the part of the model a store added with that
     /// configuration holds. `nil` when `names` are all of the model's entities or fit no configuration.
-    public func configuration(holding names: Set<String>) -> Configuration? {
+    public func configuration(holding names: Set<String>) -> ModelConfiguration? {
         guard names != Set(entities.map(\.name)) else { return nil }
         return configurations.first { Set($0.entityNames) == names }
     }
 
     /// The model as a store of one configuration sees it: only the configuration's entities, numbered among
     /// themselves (Core Data lays out such a store for those entities alone).
-    public func restricted(to configuration: Configuration) -> ObjectModel {
+    public func restricted(to configuration: ModelConfiguration) -> ObjectModel {
         let members = Set(configuration.entityNames)
         var model = self
         model.entities = entities.filter { members.contains($0.name) }

@@ -5,7 +5,7 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     /// Entities in source order.
     public var entities: [Entity]
     /// Named configurations.
-    public var configurations: [Configuration]
+    public var configurations: [ModelConfiguration]
     /// Stored fetch request templates.
     public var fetchRequests: [FetchRequestTemplate]
     /// The user-defined version identifiers (`userDefinedModelVersionIdentifier`), kept in store metadata.
@@ -13,7 +13,7 @@ public struct ObjectModel: Sendable, Hashable, Codable {
 
     /// Creates a model version.
     public init(
-        name: String, entities: [Entity], configurations: [Configuration] = [],
+        name: String, entities: [Entity], configurations: [ModelConfiguration] = [],
         fetchRequests: [FetchRequestTemplate] = [], versionIdentifiers: [String] = []
     ) {
         self.name = name
