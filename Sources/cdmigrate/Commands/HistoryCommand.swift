@@ -17,9 +17,15 @@ struct HistoryCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let root = backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            ?? StorePaths(storePath: store).defaultBackupRoot
-        let records = RunHistory(root: root).records()
+        try reportingFailures { try show() }
+    }
+
+    private func show() throws {
+        // Recovering first records any killed run and its recovery, so they appear below.
+        _ = try Recovery.recoverIfNeeded(storePath: store)
+        let root = ExecutionOptions(backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            .backupRoot(for: store)
+        let records = try RunHistory(root: root).records()
         if json {
             for record in records { print(try Self.encode(record)) }
             return
@@ -35,7 +41,7 @@ struct HistoryCommand: ParsableCommand {
             }
             if let detail = record.detail { print("    \(detail)") }
         }
-        let backups = BackupStore(root: root).list()
+        let backups = try BackupStore(root: root).list()
         if !backups.isEmpty { print("backups:") }
         for manifest in backups {
             let size = manifest.files.map(\.size).reduce(0, +)

@@ -43,9 +43,12 @@ struct MigrateCommand: ParsableCommand {
                 return
             }
             if !dryRun, !yes, plans.contains(where: { !$0.plan.steps.isEmpty }) { try confirm(plans.count) }
+            let flag = CancellationFlag()
+            let signals = SignalCancellation(flag)
+            defer { signals.stop() }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                stageHook: CrashHook.stageHook())
+                cancellation: flag, stageHook: CrashHook.stageHook())
             let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
             try ChainExecutor(options: options, report: printer.handle).run(jobs)
         }

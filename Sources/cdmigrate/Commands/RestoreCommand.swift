@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup.
+/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup, through
+/// the same journaled swap as a migration (`CDMIGRATE_CRASH_AT` applies to it too).
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Restore a store from one of its backups (the newest by default).")
@@ -23,7 +24,8 @@ struct RestoreCommand: ParsableCommand {
         try reportingFailures {
             let record = try StoreRestore.restore(
                 storePath: store, backupID: backup,
-                backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+                backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+                stageHook: CrashHook.stageHook())
             if json {
                 print(try HistoryCommand.encode(record))
             } else {

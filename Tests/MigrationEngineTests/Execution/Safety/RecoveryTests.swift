@@ -21,17 +21,17 @@ struct RecoveryTests {
             try ExecutionFixture.store("v1.0.0", in: folder, name: "B.sqlite"),
         ]
         let originals = try stores.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        var moving: [(String, String)] = []
-        var backups: [BackupManifest] = []
+        var moves: [SwapJournalBuilder.Move] = []
         let options = ExecutionOptions(backupRoot: folder.appendingPathComponent("backups").path)
         for store in stores {
             var timings: [RunRecord.Step] = []
             let job = MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
             let temporary = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
-            moving.append((store, temporary))
-            backups.append(try BackupStore(root: options.backupRoot(for: store)).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0"))
+            let root = options.backupRoot(for: store)
+            let backup = try BackupStore(root: root).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0")
+            moves.append(.init(store: store, temporary: temporary, backupRoot: root, backup: backup))
         }
-        let journal = try SwapJournalBuilder.make(run: "test", moving: moving, backups: backups, options: options)
+        let journal = try SwapJournalBuilder.make(run: "test", action: .migrate, moves: moves)
         return Prepared(stores: stores, originals: originals, journal: journal)
     }
 
@@ -57,7 +57,7 @@ struct RecoveryTests {
         for store in prepared.stores {
             #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "A Known Value")
             #expect(!FileManager.default.fileExists(atPath: StorePaths(storePath: store).journal))
-            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+            #expect(try StorePaths(storePath: store).leftovers().isEmpty)
         }
     }
 
@@ -77,7 +77,7 @@ struct RecoveryTests {
         #expect(recovered.outcome == .restoredOriginal)
         for (store, original) in zip(prepared.stores, prepared.originals) {
             #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
-            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+            #expect(try StorePaths(storePath: store).leftovers().isEmpty)
         }
     }
 }
