@@ -30,6 +30,7 @@ public enum Recovery {
         storePath: String, locked: Set<String> = [], stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
     ) throws(ExecutionError) -> (journal: SwapJournal, outcome: Outcome)? {
         let paths = StorePaths(storePath: storePath)
+        StoreSnapshot.removeOrphans()
         let journal = try SwapJournal.find(besideStore: storePath)
         guard journal != nil || !(try paths.leftovers().isEmpty) else { return nil }
         let stores = Set((journal?.members.map(\.storePath) ?? []) + [paths.storePath]).subtracting(locked).sorted()
