@@ -101,4 +101,23 @@ struct RecoveryAfterAppWriteTests {
             #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "written by the app")
         }
     }
+
+    @Test("An original an app wrote to after a crash before its swap is kept, with every other store put back")
+    func appWroteToOriginal() throws {
+        let prepared = try RecoveryTests().prepare()
+        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
+        swap.interruption = { $0 == .journalWritten }
+        #expect(throws: ExecutionError.self) { try swap.run() }
+        try DatabaseQueue(path: prepared.stores[0]).write {
+            try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'written by the app'"#)
+        }
+        let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
+        #expect(recovered.outcome == .keptNewerData)
+        #expect(try ExecutionFixture.value(prepared.stores[0], column: "ZV1_0_0_NAME") == "written by the app")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: prepared.stores[1])) == prepared.originals[1])
+        let history = try RunHistory(root: BackupLocation.root(of: prepared.journal.members[0].backupFolder)).records()
+        #expect(history.last?.action == .recover)
+        #expect(history.last?.detail?.contains("kept-newer-data") == true)
+        for store in prepared.stores { #expect(try StorePaths(storePath: store).leftovers().isEmpty) }
+    }
 }
