@@ -125,8 +125,8 @@ struct FaultTests {
         // (issue #10, item 12, another branch); until it lands the migration may accept it.
         withKnownIssue("a foreign -wal is not detected yet", isIntermittent: true) {
             try expectCleanFailure(store)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: store + "-wal")) == log)
         }
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store + "-wal")) == log)
         #expect(try InterruptedRunTests.leftovers(besides: store).isEmpty)
     }
 
