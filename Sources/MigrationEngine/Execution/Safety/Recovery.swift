@@ -32,7 +32,8 @@ public enum Recovery {
         let paths = StorePaths(storePath: storePath)
         StoreSnapshot.removeOrphans()
         let journal = try SwapJournal.find(besideStore: storePath)
-        guard journal != nil || !(try paths.leftovers().isEmpty) else { return nil }
+        let leftovers = try paths.leftovers()
+        guard journal != nil || !leftovers.isEmpty else { return nil }
         let stores = Set((journal?.members.map(\.storePath) ?? []) + [paths.storePath]).subtracting(locked).sorted()
         var locks: [StoreLock] = []
         defer { locks.forEach { $0.release() } }

@@ -23,22 +23,22 @@ public enum StoreRestore {
         let run = String(UUID().uuidString.prefix(8)).lowercased()
         let marker = RunMarker(run: run, action: .restore, started: started, backupRoot: root)
         try marker.write(beside: paths.storePath)
-        guard let id = try backupID ?? backups.list().last?.id else {
-            throw ExecutionError(.backupNotFound, path: root, message: "no backups of this store")
-        }
-        let manifest = try backups.manifest(of: id, for: paths.storePath)
-        try backups.verify(manifest)
         let temporary = paths.temporary(run: run, step: 0)
-        try RestoreStaging(backups: backups, manifest: manifest, paths: paths).build(at: temporary)
-        let safety = try backups.create(of: paths.storePath, version: nil, targetVersion: manifest.version)
-        let journal = try SwapJournalBuilder.make(
-            run: run, action: .restore, moves: [.init(store: paths.storePath, temporary: temporary, backupRoot: root, backup: safety)])
-        try StoreSwap(journal: journal, stageHook: stageHook).run()
-        try BackupRestorer(backups: backups, manifest: manifest).restoreSupportFolder(to: paths)
+        let (manifest, safety): (BackupManifest, BackupManifest)
+        do {
+            (manifest, safety) = try swapIn(backupID, from: backups, over: paths, temporary: temporary, run: run, stageHook: stageHook)
+        } catch {
+            // Before the journal exists nothing of the store has moved; after, the journal is left for recovery.
+            if !FileManager.default.fileExists(atPath: paths.journal) {
+                TemporaryFile.remove(temporary)
+                try marker.remove(beside: paths.storePath)
+            }
+            throw error
+        }
         var record = RunRecord(
             run: run, action: .restore, storePath: paths.storePath, started: started, finished: Date(),
             from: nil, to: manifest.version, steps: [], result: .succeeded,
-            detail: "the replaced files are in backup \(safety.id)", backup: id)
+            detail: "the replaced files are in backup \(safety.id)", backup: manifest.id)
         do {
             try RunHistory(root: root).append(record)
             try marker.remove(beside: paths.storePath)
@@ -46,5 +46,29 @@ public enum StoreRestore {
             record.detail = (record.detail ?? "") + "; warning: \(error)"
         }
         return record
+    }
+
+    /// Checks the backup, builds the new file beside the store, backs up the current files and swaps.
+    private static func swapIn(
+        _ backupID: String?, from backups: BackupStore, over paths: StorePaths, temporary: String, run: String,
+        stageHook: @escaping @Sendable (SwapStage) -> Void
+    ) throws(ExecutionError) -> (restored: BackupManifest, safety: BackupManifest) {
+        let id: String
+        if let backupID {
+            id = backupID
+        } else if let newest = try backups.list().last {
+            id = newest.id
+        } else {
+            throw ExecutionError(.backupNotFound, path: backups.root, message: "no backups of this store")
+        }
+        let manifest = try backups.manifest(of: id, for: paths.storePath)
+        try backups.verify(manifest)
+        try RestoreStaging(backups: backups, manifest: manifest, paths: paths).build(at: temporary)
+        let safety = try backups.create(of: paths.storePath, version: nil, targetVersion: manifest.version)
+        let journal = try SwapJournalBuilder.make(
+            run: run, action: .restore, moves: [.init(store: paths.storePath, temporary: temporary, backupRoot: backups.root, backup: safety)])
+        try StoreSwap(journal: journal, stageHook: stageHook).run()
+        try BackupRestorer(backups: backups, manifest: manifest).restoreSupportFolder(to: paths)
+        return (manifest, safety)
     }
 }
