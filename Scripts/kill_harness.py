@@ -18,7 +18,7 @@ After each kill the next run (`cdmigrate history`, which recovers first) must ex
 
 Usage (one command, after `swift build`):
     python3 Scripts/kill_harness.py [--trials 200] [--restore-trials 100] [--entries 100000] [--seed 1]
-`--quick` runs a small sample (the test suite runs one through `KillHarnessSampleTests`). Prints one line per
+`--quick` runs a small sample (4 + 2 trials, 2,000 entries) (the test suite runs one through `KillHarnessSampleTests`). Prints one line per
 trial and a JSON summary at the end; exits 1 when any trial breaks a promise.
 """
 import argparse
@@ -244,10 +244,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stage-share", type=float, default=0.25, help="share of kills at a random swap stage")
     parser.add_argument("--rerun-every", type=int, default=10, help="migrate a recovered old store again every n trials")
-    parser.add_argument("--quick", action="store_true", help="a small sample: 6 + 4 trials on 2,000 entries")
+    parser.add_argument("--quick", action="store_true", help="a small sample: 4 + 2 trials on 2,000 entries")
     args = parser.parse_args()
     if args.quick:
-        args.trials, args.restore_trials, args.entries, args.rerun_every = 6, 4, 2_000, 3
+        args.trials, args.restore_trials, args.entries, args.rerun_every = 4, 2, 2_000, 2
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"no cdmigrate binary at {args.binary}; run `swift build` first")
     sys.exit(Harness(args).run())

@@ -33,7 +33,9 @@ public enum Recovery {
         StoreSnapshot.removeOrphans()
         let journal = try SwapJournal.find(besideStore: storePath)
         let leftovers = try paths.leftovers()
-        guard journal != nil || !leftovers.isEmpty else { return nil }
+        // A lock file alone is what a run killed before its first temporary leaves: locking and releasing it
+        // removes it.
+        guard journal != nil || !leftovers.isEmpty || access(paths.lockFile, F_OK) == 0 else { return nil }
         let stores = Set((journal?.members.map(\.storePath) ?? []) + [paths.storePath]).subtracting(locked).sorted()
         var locks: [StoreLock] = []
         defer { locks.forEach { $0.release() } }
