@@ -5,7 +5,7 @@ extension SwapJournal {
     /// carrying this same journal (or already in one of the two states the journal knows), and each temporary,
     /// parked file and backup folder has the run's own name inside that store's folder or backup folder.
     /// Anything else is a forged or foreign journal, and nothing it names is touched.
-    func validated(beside storePath: String) throws(ExecutionError) -> SwapJournal {
+    func validated(beside storePath: String, bytes: Data) throws(ExecutionError) -> SwapJournal {
         let found = StorePaths(storePath: storePath)
         func refuse(_ why: String) -> ExecutionError {
             ExecutionError(.backupDamaged, path: found.journal, message: "the swap journal is not one cdmigrate wrote (\(why)); nothing was changed")
@@ -14,7 +14,6 @@ extension SwapJournal {
         guard members.contains(where: { $0.storePath == found.storePath }) else {
             throw refuse("it does not name the store it lies beside")
         }
-        let bytes = try encoded()
         for member in members {
             let paths = StorePaths(storePath: member.storePath)
             guard member.storePath.hasPrefix("/"), paths.storePath == member.storePath else {

@@ -5,7 +5,7 @@ import Foundation
 /// needs to finish it or undo it (see ``Recovery``).
 ///
 /// On disk the JSON body is preceded by one line with its SHA-256, so a torn or altered journal is refused;
-/// every path it names is checked against the run's own naming form before it is used (``validated(beside:)``).
+/// every path it names is checked against the run's own naming form before it is used (``validated(beside:bytes:)``).
 public struct SwapJournal: Sendable, Hashable, Codable {
     /// One store of the run.
     public struct Member: Sendable, Hashable, Codable {
@@ -69,7 +69,7 @@ public struct SwapJournal: Sendable, Hashable, Codable {
             if access(path, F_OK) == 0 { throw ExecutionError(.io, path: path, message: "the swap journal cannot be read") }
             return nil
         }
-        return try decode(data, path: path).validated(beside: storePath)
+        return try decode(data, path: path).validated(beside: storePath, bytes: data)
     }
 
     /// Decodes journal bytes, refusing them unless the checksum line matches the body.
