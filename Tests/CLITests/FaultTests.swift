@@ -45,30 +45,43 @@ struct FaultTests {
         process.waitUntilExit()
     }
 
-    @Test("A full disk at every stage (snapshot, steps, backup, journal, swap): a clear error and the original untouched",
+    /// Runs `migrate` with its store (or only its backup folder) on a tmpfs of `pages` pages; nil when it
+    /// succeeded, else the error line (checked against the failure contract) with the mount point elided.
+    func migrateOnFullDisk(pages: Int, backupsOnly: Bool) throws -> String? {
+        let mountPoint = try TemporaryDirectory.make()
+        guard try Self.mount(size: pages * 4096, at: mountPoint) else {
+            Issue.record("tmpfs could not be mounted")
+            return nil
+        }
+        defer { try? Self.unmount(mountPoint) }
+        let folder = backupsOnly ? try TemporaryDirectory.make() : mountPoint
+        let store = folder.appendingPathComponent("Example.sqlite").path
+        try FileManager.default.copyItem(atPath: Corpus.path("rename-chain/stores/Example_v1.0.0.sqlite"), toPath: store)
+        let extra = backupsOnly ? ["--backup-dir", mountPoint.path] : []
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--to", "v2.0.0", "--yes"] + extra)
+        guard result.status != 0 else { return nil }
+        return try expectCleanFailure(store, extra: extra).replacingOccurrences(of: mountPoint.path, with: "…")
+            .replacingOccurrences(of: folder.path, with: "…")
+    }
+
+    @Test("A full disk at every stage (snapshot, each step, backup, history): a clear error and the original untouched",
           .enabled(if: canMount, "needs root to mount a small tmpfs"))
     func diskFull() throws {
-        let source = Corpus.path("rename-chain/stores/Example_v1.0.0.sqlite")
-        let size = Int(try FileManager.default.attributesOfItem(atPath: source)[.size] as? Int ?? 0)
-        var failures: Set<String> = [], succeeded = 0
-        for pages in stride(from: size / 4096 + 1, through: size / 4096 * 8 + 8, by: max(1, size / 4096 / 2)) {
-            let mountPoint = try TemporaryDirectory.make()
-            guard try Self.mount(size: pages * 4096, at: mountPoint) else {
-                Issue.record("tmpfs could not be mounted")
-                return
-            }
-            defer { try? Self.unmount(mountPoint) }
-            let store = mountPoint.appendingPathComponent("Example.sqlite").path
-            try FileManager.default.copyItem(atPath: source, toPath: store)
-            let result = try CLIRunner.run(["migrate", store, "--model", model, "--to", "v2.0.0", "--yes"])
-            if result.status == 0 {
-                succeeded += 1
-                continue
-            }
-            failures.insert(try expectCleanFailure(store).replacingOccurrences(of: mountPoint.path, with: "…"))
+        // The store is 6 pages: from 7 pages up, the store's filesystem fills at the snapshot, then at each step;
+        // a separate backup filesystem fills while the backup is copied.
+        var failures: [String] = [], succeeded = 0
+        for pages in 7...30 {
+            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: false) { failures.append(failure) } else { succeeded += 1 }
         }
-        // Several distinct stages ran out of space, and a large enough disk let the run through.
-        #expect(failures.count >= 3, "\(failures)")
+        for pages in 1...8 {
+            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: true) { failures.append(failure) } else { succeeded += 1 }
+        }
+        let stages = Set(failures.map { line in
+            ["cannot copy the store", "step v1.0.0", "step v1.1.0", "step v1.1.2", "step v1.2.0", "backup", "history", "journal"]
+                .first { line.contains($0) } ?? line
+        })
+        print("disk full: \(failures.count) failures at \(stages.sorted()), \(succeeded) successes")
+        #expect(stages.isSuperset(of: ["cannot copy the store", "step v1.0.0", "backup"]), "\(stages)")
         #expect(succeeded > 0)
     }
 
@@ -138,13 +151,14 @@ struct FaultTests {
         try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 3")), entries: 50).write(to: store)
         let mappings = try TemporaryDirectory.make()
         let text = try String(contentsOfFile: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml").path, encoding: .utf8)
-        try text.replacingOccurrences(of: "name: trim($source.author)", with: "name: trim($source.mood)")
+        try text.replacingOccurrences(of: "name: trim($source.author)", with: "name: trim($source.author) + ($source.mood / 0)")
             .write(toFile: mappings.appendingPathComponent("journal-3-to-4.yaml").path, atomically: true, encoding: .utf8)
+        // The model alone, without the project file beside it that adds the working mappings.
+        let model = try TemporaryDirectory.make().appendingPathComponent(SampleApp.modelName).path
+        try FileManager.default.copyItem(atPath: SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path, toPath: model)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
-        let result = try CLIRunner.run([
-            "migrate", store, "--model", SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path,
-            "--mappings", mappings.path, "--to", "Journal 4", "--yes",
-        ])
+        let result = try CLIRunner.run(["migrate", store, "--model", model, "--mappings", mappings.path, "--to", "Journal 4", "--yes"])
+        #expect(result.stderr.contains("division by zero"), "\(result.stderr)")
         #expect(result.status != 0)
         #expect(result.stderr.hasPrefix("cdmigrate: error: "), "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)

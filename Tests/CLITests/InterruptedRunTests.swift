@@ -29,7 +29,10 @@ struct InterruptedRunTests {
         #expect(history.stdout.contains(#""detail":"restore run "#))
         #expect([original, migrated].contains(try Data(contentsOf: URL(fileURLWithPath: store))))
         #expect(try Self.leftovers(besides: store).isEmpty)
-        let again = try CLIRunner.run(["restore", store])
+        let backups = URL(fileURLWithPath: store).deletingLastPathComponent()
+            .appendingPathComponent(".cdmigrate/" + URL(fileURLWithPath: store).lastPathComponent + "/backups").path
+        let first = try #require(try FileManager.default.contentsOfDirectory(atPath: backups).sorted().first)
+        let again = try CLIRunner.run(["restore", store, "--backup", first])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
     }
