@@ -197,7 +197,7 @@ class Harness:
             if again.returncode != 0 or content_digest(folder, self.scratch) != self.new_digest:
                 self.failures.append({"trial": f"migrate {index}", "problems": ["the store did not migrate again"]})
         state = "old" if digest == self.old_digest else "new" if digest == self.new_digest else "BROKEN"
-        print(f"migrate {index}: killed {how}: {state}" + (f"  {problems}" if problems else ""), flush=True)
+        print(f"migrate {index}: {'killed' if killed else 'finished before the kill'} {how}: {state}" + (f"  {problems}" if problems else ""), flush=True)
         shutil.rmtree(folder, ignore_errors=True)
 
     def restore_trial(self, index):
@@ -206,8 +206,8 @@ class Harness:
         store = os.path.join(folder, NAME)
         backups = sorted(os.listdir(os.path.join(folder, ".cdmigrate", NAME, "backups")))
         how, killed = self.kill_run(["restore", store, "--backup", backups[0]], self.restore_seconds)
+        self.figures["restoreKills" if killed else "finishedBeforeKill"] += 1
         if killed:
-            self.figures["restoreKills"] += 1
             self.figures["restoreStageKills" if how.startswith("stage") else "restoreRandomKills"] += 1
         digest, problems = self.check(f"restore {index} ({how})", folder, {self.old_digest, self.new_digest})
         again = self.cdmigrate("restore", store, "--backup", backups[0])
@@ -215,7 +215,7 @@ class Harness:
             problems.append(f"a later restore failed: {again.stderr.strip()}")
             self.failures.append({"trial": f"restore {index}", "problems": problems})
         state = "old" if digest == self.old_digest else "new" if digest == self.new_digest else "BROKEN"
-        print(f"restore {index}: killed {how}: {'restored' if state == 'old' else 'migrated' if state == 'new' else state}"
+        print(f"restore {index}: {'killed' if killed else 'finished before the kill'} {how}: {'restored' if state == 'old' else 'migrated' if state == 'new' else state}"
               + (f"  {problems}" if problems else ""), flush=True)
         shutil.rmtree(folder, ignore_errors=True)
 
