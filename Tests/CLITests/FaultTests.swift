@@ -25,6 +25,14 @@ struct FaultTests {
         return result.stderr
     }
 
+    /// A copy of the v1.0.0 store with these permissions on it and its folder.
+    static func store(folderMode: Int, fileMode: Int) throws -> String {
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
+        try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: store)
+        return store
+    }
+
     static var canMount: Bool { getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/mount") }
 
     static func mount(size: Int, at folder: URL) throws -> Bool {
@@ -88,10 +96,8 @@ struct FaultTests {
     @Test("A read-only folder and an unwritable backup folder: refused before anything is written",
           .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func readOnlyFolders() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try Self.store(folderMode: 0o555, fileMode: 0o644)
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent().path
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
-        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: store)
         try expectCleanFailure(store, status: 7, unprivileged: true)
         try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
         try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: store)
@@ -145,17 +151,14 @@ struct FaultTests {
 
     @Test("A mapping expression that fails while running: a clear error and the original untouched")
     func failingExpression() throws {
-        let bundle = try ModelLoader.load(path: SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path)
-        let folder = try TemporaryDirectory.make()
-        let store = folder.appendingPathComponent("Journal.sqlite").path
-        try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 3")), entries: 50).write(to: store)
+        let store = try CLIRunner.sampleStore(version: 3, entries: 50)
         let mappings = try TemporaryDirectory.make()
         let text = try String(contentsOfFile: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml").path, encoding: .utf8)
         try text.replacingOccurrences(of: "name: trim($source.author)", with: "name: trim($source.author) + ($source.mood / 0)")
             .write(toFile: mappings.appendingPathComponent("journal-3-to-4.yaml").path, atomically: true, encoding: .utf8)
         // The model alone, without the project file beside it that adds the working mappings.
         let model = try TemporaryDirectory.make().appendingPathComponent(SampleApp.modelName).path
-        try FileManager.default.copyItem(atPath: SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path, toPath: model)
+        try FileManager.default.copyItem(atPath: CLIRunner.sampleModel, toPath: model)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         let result = try CLIRunner.run(["migrate", store, "--model", model, "--mappings", mappings.path, "--to", "Journal 4", "--yes"])
         #expect(result.stderr.contains("division by zero"), "\(result.stderr)")
@@ -168,10 +171,7 @@ struct FaultTests {
     @Test("An unreadable mapping folder is an error for plan and migrate, never a fall-back chain",
           .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func unreadableMappingFolder() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
-        let folder = URL(fileURLWithPath: store).deletingLastPathComponent().path
-        try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
-        try FileManager.default.setAttributes([.posixPermissions: 0o666], ofItemAtPath: store)
+        let store = try Self.store(folderMode: 0o777, fileMode: 0o666)
         let mappings = try TemporaryDirectory.make()
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: mappings.path)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))

@@ -53,15 +53,13 @@ struct InterruptedRunTests {
 
     @Test("SIGTERM mid-run cancels cleanly: exit 11, history says cancelled, no temporaries, snapshot or lock")
     func terminated() throws {
-        let bundle = try ModelLoader.load(path: SampleApp.examplesFolder.appendingPathComponent(SampleApp.modelName).path)
-        let folder = try TemporaryDirectory.make()
-        let store = folder.appendingPathComponent("Journal.sqlite").path
-        try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 1")), entries: 40_000).write(to: store)
+        let store = try CLIRunner.sampleStore(version: 1, entries: 40_000)
+        let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         let temporary = try TemporaryDirectory.make()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = ["migrate", store, "--model", bundle.path, "--yes", "--json"]
+        process.arguments = ["migrate", store, "--model", CLIRunner.sampleModel, "--yes", "--json"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         let out = Pipe()
         process.standardOutput = out
