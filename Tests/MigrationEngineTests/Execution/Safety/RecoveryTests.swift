@@ -84,12 +84,18 @@ struct RecoveryTests {
 
 @Suite("Recovery keeps what an app wrote after the crash", Corpus.required)
 struct RecoveryAfterAppWriteTests {
-    @Test("A new store an app has written to since the crash is kept, not rolled back")
-    func appWroteToNewStore() throws {
+    /// Two stores prepared for a swap, and the swap stopped dead at `stage`.
+    static func cut(at stage: SwapStage) throws -> RecoveryTests.Prepared {
         let prepared = try RecoveryTests().prepare()
         var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { $0 == .swapped }
+        swap.interruption = { $0 == stage }
         #expect(throws: ExecutionError.self) { try swap.run() }
+        return prepared
+    }
+
+    @Test("A new store an app has written to since the crash is kept, not rolled back")
+    func appWroteToNewStore() throws {
+        let prepared = try Self.cut(at: .swapped)
         for store in prepared.stores {
             try DatabaseQueue(path: store).write {
                 try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
@@ -104,10 +110,7 @@ struct RecoveryAfterAppWriteTests {
 
     @Test("An original an app wrote to after a crash before its swap is kept, with every other store put back")
     func appWroteToOriginal() throws {
-        let prepared = try RecoveryTests().prepare()
-        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { $0 == .journalWritten }
-        #expect(throws: ExecutionError.self) { try swap.run() }
+        let prepared = try Self.cut(at: .journalWritten)
         try DatabaseQueue(path: prepared.stores[0]).write {
             try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'written by the app'"#)
         }
