@@ -222,11 +222,15 @@ class Harness:
     def run(self):
         started = time.monotonic()
         self.prepare()
-        for index in range(self.args.trials):
-            self.migrate_trial(index)
-        for index in range(self.args.restore_trials):
-            self.restore_trial(index)
-        summary = dict(self.figures, trials=self.args.trials, restoreTrials=self.args.restore_trials,
+        done = {"migrate": 0, "restore": 0}
+        for kind, count, trial in [("migrate", self.args.trials, self.migrate_trial),
+                                   ("restore", self.args.restore_trials, self.restore_trial)]:
+            for index in range(count):
+                if self.args.time_budget and time.monotonic() - started > self.args.time_budget:
+                    break
+                trial(index)
+                done[kind] += 1
+        summary = dict(self.figures, trials=done["migrate"], restoreTrials=done["restore"],
                        entries=self.args.entries, seed=self.args.seed, failures=self.failures,
                        seconds=round(time.monotonic() - started), migrateSeconds=round(self.migrate_seconds, 2),
                        restoreSeconds=round(self.restore_seconds, 2))
@@ -244,6 +248,7 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stage-share", type=float, default=0.25, help="share of kills at a random swap stage")
     parser.add_argument("--rerun-every", type=int, default=10, help="migrate a recovered old store again every n trials")
+    parser.add_argument("--time-budget", type=float, default=0, help="start no trial after this many seconds")
     parser.add_argument("--quick", action="store_true", help="a small sample: 4 + 2 trials on 2,000 entries")
     args = parser.parse_args()
     if args.quick:
