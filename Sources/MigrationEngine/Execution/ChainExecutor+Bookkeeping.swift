@@ -16,14 +16,44 @@ extension ChainExecutor {
     }
 
     func recover(_ storePath: String, locked: Set<String>) throws {
-        if let (journal, outcome) = try Recovery.recoverIfNeeded(storePath: storePath, locked: locked) {
+        if let (_, outcome) = try Recovery.recoverIfNeeded(storePath: storePath, locked: locked) {
             report(.log("recovered an interrupted migration of \(storePath): \(outcome.rawValue)"))
-            try RunHistory(root: options.backupRoot(for: storePath)).append(RunRecord(
-                run: journal.run, action: .recover, storePath: storePath, started: journal.started, finished: Date(),
-                from: nil, to: nil, steps: [], result: .succeeded, detail: outcome.rawValue, backup: nil))
         }
-        StorePaths(storePath: storePath).leftovers().forEach { try? FileManager.default.removeItem(atPath: $0) }
-        BackupStore(root: options.backupRoot(for: storePath)).removePartialBackups()
+    }
+
+    /// Marks every store as worked on by this run, so a kill is recorded and swept by the next run.
+    func writeMarkers(_ jobs: [MigrationJob], run: String, started: Date) throws(ExecutionError) -> [RunMarker] {
+        var markers: [RunMarker] = []
+        for job in jobs {
+            let marker = RunMarker(
+                run: run, action: options.dryRun ? .dryRun : .migrate, started: started,
+                backupRoot: options.backupRoot(for: job.storePath))
+            try marker.write(beside: job.storePath)
+            markers.append(marker)
+        }
+        return markers
+    }
+
+    func removeMarkers(_ markers: [RunMarker], _ jobs: [MigrationJob]) {
+        for (marker, job) in zip(markers, jobs) {
+            do {
+                try marker.remove(beside: job.storePath)
+            } catch {
+                report(.log("warning: \(error); the next run removes it"))
+            }
+        }
+    }
+
+    /// Removes the backups of a run that failed before its swap: they hold nothing the store does not.
+    func removeBackups(_ backups: [BackupManifest]) {
+        for manifest in backups {
+            let folder = BackupStore(root: options.backupRoot(for: manifest.storePath)).folder(of: manifest.id)
+            do {
+                try DurableFile.removeTree(folder)
+            } catch {
+                report(.log("warning: the unused backup could not be removed: \(error)"))
+            }
+        }
     }
 
     func checkCancelled() throws {

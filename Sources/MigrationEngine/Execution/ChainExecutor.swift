@@ -18,6 +18,8 @@ public struct ChainExecutor: Sendable {
 
     /// Migrates every job's store along its plan, all or nothing; returns the history records written.
     /// On failure or cancellation every original is left exactly as it was and no temporary remains.
+    /// Once the swap has succeeded the run has succeeded: a history log that cannot be written then is a
+    /// warning (a `log` event), not a failure.
     @discardableResult
     public func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
         let run = String(UUID().uuidString.prefix(8)).lowercased()
@@ -30,6 +32,8 @@ public struct ChainExecutor: Sendable {
         defer { locks.forEach { $0.release() } }
         let locked = Set(locks.map { StorePaths(storePath: $0.storePath).storePath })
         for job in jobs { try recover(job.storePath, locked: locked) }
+        let markers = try writeMarkers(jobs, run: run, started: started)
+        defer { removeMarkers(markers, jobs) }
 
         var timings = Array(repeating: [RunRecord.Step](), count: jobs.count)
         var finals: [String] = []
@@ -53,27 +57,31 @@ public struct ChainExecutor: Sendable {
                 backups.append(try BackupStore(root: root).create(of: job.storePath, version: job.plan.from, targetVersion: job.plan.to))
             }
             try checkCancelled()
-            let journal = try SwapJournalBuilder.make(run: run, moving: moving.map { ($0.0.storePath, $0.1) }, backups: backups, options: options)
+            let moves = zip(moving, backups).map { pair, backup in
+                SwapJournalBuilder.Move(
+                    store: pair.0.storePath, temporary: pair.1, backupRoot: options.backupRoot(for: pair.0.storePath), backup: backup)
+            }
+            let journal = try SwapJournalBuilder.make(run: run, action: .migrate, moves: moves)
             swapping = true
             try StoreSwap(journal: journal, stageHook: options.stageHook).run()
-            report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
-            return try record(jobs, run, started, timings, .succeeded, nil, backups)
+            return committed(jobs, run, started, timings, nil, backups)
         } catch {
-            if swapping, let outcome = finishOrUndo(jobs, finals, locked), outcome == .finishedSwap {
+            if swapping, let outcome = finishOrUndo(jobs, finals), outcome == .finishedSwap {
                 // The swap failed part-way but every new store was intact, so it was finished: a success.
                 report(.log("the swap was interrupted by \(error) and has been completed"))
-                report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
-                return try record(jobs, run, started, timings, .succeeded, "swap completed by recovery after: \(error)", backups)
+                return committed(jobs, run, started, timings, "swap completed by recovery after: \(error)", backups)
             }
             if !swapping {
                 zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.forEach { TemporaryFile.remove($0.1) }
-                for manifest in backups {
-                    try? FileManager.default.removeItem(atPath: BackupStore(root: options.backupRoot(for: manifest.storePath)).folder(of: manifest.id))
-                }
+                removeBackups(backups)
             }
             let cancelled = error is MigrationCancelled
             report(.failed(reason: "\(error)"))
-            _ = try? record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
+            do {
+                _ = try record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
+            } catch let failure {
+                report(.log("warning: the failure could not be recorded: \(failure)"))
+            }
             let stores = jobs.map(\.storePath).joined(separator: ", ")
             if cancelled { throw ExecutionError(.cancelled, path: stores, message: "\(error)") }
             // Every failure leaves as a categorized error, so front ends can give it an exit code.
@@ -81,14 +89,29 @@ public struct ChainExecutor: Sendable {
         }
     }
 
+    /// Reports the commit and records it; the stores are migrated, so a history failure is only a warning.
+    private func committed(
+        _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]], _ detail: String?,
+        _ backups: [BackupManifest]
+    ) -> [RunRecord] {
+        report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
+        do {
+            return try record(jobs, run, started, timings, .succeeded, detail, backups)
+        } catch {
+            report(.log("warning: the stores were migrated, but the history log could not be written: \(error)"))
+            return []
+        }
+    }
+
     /// After a swap failed part-way: recovers (finishes or undoes) it now rather than leaving the journal for
     /// the next run. Returns nil when recovery itself failed, leaving journal and temporaries for the next run.
-    private func finishOrUndo(_ jobs: [MigrationJob], _ finals: [String], _ locked: Set<String>) -> Recovery.Outcome? {
+    private func finishOrUndo(_ jobs: [MigrationJob], _ finals: [String]) -> Recovery.Outcome? {
         var outcome: Recovery.Outcome?
         for (job, final) in zip(jobs, finals) where !job.plan.steps.isEmpty {
             do {
-                if let result = try Recovery.recoverIfNeeded(storePath: job.storePath, locked: locked) { outcome = result.outcome }
+                if let journal = try SwapJournal.find(besideStore: job.storePath) { outcome = try Recovery.resolve(journal) }
             } catch {
+                report(.log("the interrupted swap could not be recovered now (\(error)); the next run recovers it"))
                 return nil
             }
             TemporaryFile.remove(final)

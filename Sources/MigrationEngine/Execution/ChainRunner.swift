@@ -12,7 +12,20 @@ struct ChainRunner {
     /// The validated final store and each step's time; throws after removing every temporary it made.
     func execute(_ timings: inout [RunRecord.Step]) throws -> String {
         let paths = StorePaths(storePath: job.storePath)
-        let snapshot = try StoreSnapshot.take(of: job.storePath)
+        // The snapshot lives beside the store under the run's name, so a killed run leaves it where the next
+        // run's sweep finds it (not in the system temporary folder).
+        let folder = paths.snapshotFolder(run: run)
+        guard mkdir(folder, 0o700) == 0 else {
+            throw ExecutionError(.io, path: folder, message: "cannot create the snapshot folder: \(String(cString: strerror(errno)))")
+        }
+        defer {
+            do {
+                try DurableFile.removeTree(folder)
+            } catch {
+                report(.log("warning: \(error); the next run removes it"))
+            }
+        }
+        let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder))
         defer { snapshot.remove() }
         try checkStillAtStart(snapshot)
         var source = snapshot.path

@@ -17,6 +17,7 @@ public struct ExecutionOptions: Sendable {
     /// Do everything but the swap, then remove the temporaries.
     public var dryRun: Bool
     /// Where backups and the history log go; nil for the default beside each store (`.cdmigrate/<file>`).
+    /// Each store gets its own folder inside it (see ``StorePaths/keyedBackupRoot(in:)``).
     public var backupRoot: String?
     /// Asks the run to stop at the next batch boundary.
     public var cancellation: CancellationFlag
@@ -34,8 +35,9 @@ public struct ExecutionOptions: Sendable {
         self.stageHook = stageHook
     }
 
-    /// The backup root used for a store.
+    /// The backup root used for a store: its own folder, beside it or inside the shared `backupRoot`.
     public func backupRoot(for storePath: String) -> String {
-        backupRoot ?? StorePaths(storePath: storePath).defaultBackupRoot
+        let paths = StorePaths(storePath: storePath)
+        return backupRoot.map(paths.keyedBackupRoot(in:)) ?? paths.defaultBackupRoot
     }
 }

@@ -1,29 +1,40 @@
 import Foundation
 
 extension MigrationProject {
-    /// The store's recorded runs (migrations, dry runs, restores, recoveries) and its backups.
+    /// The store's recorded runs (migrations, dry runs, restores, recoveries, interrupted runs) and its
+    /// backups. An interrupted swap is recovered first, so a killed run and its recovery appear in the list.
     ///
     /// - Parameters:
     ///   - store: The store's `.sqlite` file.
-    ///   - backupRoot: Where the log and backups are; nil for `.cdmigrate/<store>` beside the store.
-    public func history(store: String, backupRoot: String? = nil) throws -> StoreHistory {
-        let root = backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            ?? StorePaths(storePath: store).defaultBackupRoot
-        return StoreHistory(root: root, records: RunHistory(root: root).records(), backups: BackupStore(root: root).list())
+    ///   - backupRoot: The folder given as `--backup-dir`; nil for `.cdmigrate/<store>` beside the store.
+    /// - Throws: ``ExecutionError`` when the history log or a backup manifest cannot be read.
+    public func history(
+        store: String, backupRoot: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> StoreHistory {
+        try recoverIfNeeded(store: store, report: report)
+        let root = ExecutionOptions(backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            .backupRoot(for: store)
+        return StoreHistory(root: root, records: try RunHistory(root: root).records(), backups: try BackupStore(root: root).list())
     }
 
-    /// Puts a store back to one of its backups (the newest by default), recovering an interrupted swap first.
+    /// Puts a store back to one of its backups (the newest by default) through the same journaled swap as a
+    /// migration, recovering an interrupted swap first.
     ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file.
+    ///   - backup: The backup's identifier; nil for the newest.
+    ///   - backupRoot: The folder given as `--backup-dir`; nil for the default beside the store.
+    ///   - stageHook: Called at each stage of the swap (tests crash the process there).
     /// - Returns: The history record of the restore.
     /// - Throws: ``ExecutionError`` when the backup is missing, damaged or not of this store.
     @discardableResult
     public func restore(
         store: String, backup: String? = nil, backupRoot: String? = nil,
-        report: @Sendable (MigrationEvent) -> Void = { _ in }
+        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }, report: @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> RunRecord {
         try recoverIfNeeded(store: store, report: report)
         return try StoreRestore.restore(
             storePath: store, backupID: backup,
-            backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
+            backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, stageHook: stageHook)
     }
 }

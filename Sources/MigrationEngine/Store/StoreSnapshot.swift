@@ -91,8 +91,27 @@ public final class StoreSnapshot: Sendable {
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// The folder-name prefix of snapshots: it carries the creating process's id, so a snapshot left by a
+    /// killed process can be told from one in use (see ``removeOrphans(in:)``).
+    static let folderPrefix = "cdmigrate-snapshot-"
+
+    /// Removes the snapshot folders in `parent` (the system temporary folder by default) whose process is
+    /// gone: what a killed plan, verify or inspect left behind. Returns how many were removed.
+    @discardableResult
+    public static func removeOrphans(in parent: URL? = nil) -> Int {
+        let folder = parent ?? FileManager.default.temporaryDirectory
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
+        var removed = 0
+        for name in names where name.hasPrefix(folderPrefix) {
+            let fields = name.dropFirst(folderPrefix.count).split(separator: "-")
+            guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
+            if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
+        }
+        return removed
+    }
+
     private static func makePrivateDirectory(in parent: URL, for path: String) throws(StoreError) -> URL {
-        var template = Array(parent.appendingPathComponent("cdmigrate-snapshot-XXXXXX").path.utf8CString)
+        var template = Array(parent.appendingPathComponent(folderPrefix + "\(getpid())-XXXXXX").path.utf8CString)
         guard let created = mkdtemp(&template) else {
             throw StoreError(.unreadable, path: path, message: "cannot create a private folder in \(parent.path)")
         }

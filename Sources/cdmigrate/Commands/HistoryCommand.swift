@@ -21,7 +21,8 @@ struct HistoryCommand: ParsableCommand {
     }
 
     private func show() throws {
-        let history = try MigrationProject(modelPath: nil).history(store: store, backupRoot: backupDir)
+        let history = try MigrationProject(modelPath: nil).history(
+            store: store, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
         let (root, records) = (history.root, history.records)
         if json {
             for record in records { print(try JSONOutput.line(record)) }

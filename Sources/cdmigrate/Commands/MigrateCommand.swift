@@ -40,9 +40,12 @@ struct MigrateCommand: ParsableCommand {
                 return
             }
             if !dryRun, !yes { try confirm(plans.count) }
+            let flag = CancellationFlag()
+            let signals = SignalCancellation(flag)
+            defer { signals.stop() }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                stageHook: CrashHook.stageHook())
+                cancellation: flag, stageHook: CrashHook.stageHook())
             try project.migrate(plans, options: options, report: printer.handle)
         }
     }

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup.
+/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup, through
+/// the same journaled swap as a migration (`CDMIGRATE_CRASH_AT` applies to it too).
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Restore a store from one of its backups (the newest by default).")
@@ -22,7 +23,8 @@ struct RestoreCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let record = try MigrationProject(modelPath: nil).restore(
-                store: store, backup: backup, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
+                store: store, backup: backup, backupRoot: backupDir, stageHook: CrashHook.stageHook(),
+                report: ProgressPrinter.stderrNotes)
             if json {
                 print(try JSONOutput.line(record))
             } else {

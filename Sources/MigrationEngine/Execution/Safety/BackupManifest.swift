@@ -30,6 +30,20 @@ public struct BackupManifest: Sendable, Hashable, Codable {
     /// The manifest file's name inside a backup folder.
     public static let fileName = "manifest.json"
 
+    /// Throws unless every entry is a file of the store's set: the database, one of its sidecars, or a path
+    /// inside its external data folder, with no `.`, `..` or empty component that could lead elsewhere.
+    func checkNames(for paths: StorePaths, path: String) throws(ExecutionError) {
+        let support = URL(fileURLWithPath: paths.supportFolder).lastPathComponent
+        let allowed = Set([paths.fileName] + StoreFileList.sidecars.map { paths.fileName + $0 })
+        for entry in files {
+            let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+            let safe = !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
+            guard safe, allowed.contains(entry.name) || (parts.count > 1 && parts[0] == support) else {
+                throw ExecutionError(.backupDamaged, path: path, message: "the manifest names \"\(entry.name)\", which is not a file of this store")
+            }
+        }
+    }
+
     /// Encodes the manifest as pretty JSON with ISO-8601 dates.
     public func encoded() throws -> Data {
         try JSONCoding.encoder.encode(self)

@@ -11,15 +11,6 @@ struct BackupRestorer {
     func restoreAll(to storePath: String) throws(ExecutionError) {
         let paths = StorePaths(storePath: storePath)
         let source = backups.folder(of: manifest.id)
-        let supportName = URL(fileURLWithPath: paths.supportFolder).lastPathComponent
-        let staging = paths.prefix + "restore"
-        try? FileManager.default.removeItem(atPath: staging)
-        for entry in manifest.files where entry.name.hasPrefix(supportName + "/") {
-            let target = staging + "/" + entry.name
-            try? FileManager.default.createDirectory(
-                atPath: URL(fileURLWithPath: target).deletingLastPathComponent().path, withIntermediateDirectories: true)
-            try DurableFile.copy(source + "/" + entry.name, to: target)
-        }
         // Sidecars first: removing a newer -wal before the old database returns keeps SQLite from replaying it.
         // The -shm is an index SQLite rebuilds from the -wal; restoring a stale one would only risk confusion.
         for suffix in StoreFileList.sidecars where suffix == "-shm" || !manifest.files.contains(where: { $0.name == paths.fileName + suffix }) {
@@ -32,17 +23,28 @@ struct BackupRestorer {
             try DurableFile.copy(source + "/" + entry.name, to: copy)
             try DurableFile.rename(copy, to: paths.folder + "/" + entry.name)
         }
-        try replaceSupportFolder(paths, staging: staging + "/" + supportName)
-        try? FileManager.default.removeItem(atPath: staging)
+        try restoreSupportFolder(to: paths)
     }
 
-    private func replaceSupportFolder(_ paths: StorePaths, staging: String) throws(ExecutionError) {
-        let hasBackup = FileManager.default.fileExists(atPath: staging)
+    /// Replaces the store's external data folder by the backup's (or removes it when the backup has none).
+    func restoreSupportFolder(to paths: StorePaths) throws(ExecutionError) {
+        let source = backups.folder(of: manifest.id)
+        let supportName = URL(fileURLWithPath: paths.supportFolder).lastPathComponent
+        let staging = paths.prefix + "restore"
+        try DurableFile.removeTree(staging)
+        for entry in manifest.files where entry.name.hasPrefix(supportName + "/") {
+            let target = staging + "/" + entry.name
+            try DurableFile.makeFolder(URL(fileURLWithPath: target).deletingLastPathComponent().path)
+            try DurableFile.copy(source + "/" + entry.name, to: target)
+        }
+        let hasBackup = FileManager.default.fileExists(atPath: staging + "/" + supportName)
         let hasLive = FileManager.default.fileExists(atPath: paths.supportFolder)
-        guard hasBackup || hasLive else { return }
-        let old = paths.prefix + "restore-old-support"
-        if hasLive { try DurableFile.rename(paths.supportFolder, to: old) }
-        if hasBackup { try DurableFile.rename(staging, to: paths.supportFolder) }
-        try? FileManager.default.removeItem(atPath: old)
+        if hasBackup || hasLive {
+            let old = paths.prefix + "restore-old-support"
+            if hasLive { try DurableFile.rename(paths.supportFolder, to: old) }
+            if hasBackup { try DurableFile.rename(staging + "/" + supportName, to: paths.supportFolder) }
+            try DurableFile.removeTree(old)
+        }
+        try DurableFile.removeTree(staging)
     }
 }

@@ -21,17 +21,12 @@ public struct BackupStore: Sendable {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
         let partial = folder(of: id) + ".partial"
-        do {
-            try FileManager.default.createDirectory(atPath: partial, withIntermediateDirectories: true)
-        } catch {
-            throw ExecutionError(.io, path: partial, message: "cannot create the backup folder")
-        }
+        try DurableFile.makeFolder(partial)
         var entries: [BackupManifest.Entry] = []
         for name in StoreFileList.names(of: paths) {
             let source = paths.folder + "/" + name
             let copy = partial + "/" + name
-            try? FileManager.default.createDirectory(
-                atPath: URL(fileURLWithPath: copy).deletingLastPathComponent().path, withIntermediateDirectories: true)
+            try DurableFile.makeFolder(URL(fileURLWithPath: copy).deletingLastPathComponent().path)
             try DurableFile.copy(source, to: copy)
             guard let digest = FileDigest.sha256(copy), digest == FileDigest.sha256(source) else {
                 throw ExecutionError(.backupDamaged, path: copy, message: "the backup copy differs from \(source)")
@@ -52,25 +47,48 @@ public struct BackupStore: Sendable {
         return manifest
     }
 
-    /// Every complete backup, oldest first.
-    public func list() -> [BackupManifest] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/backups")) ?? []
-        return names.filter { !$0.hasSuffix(".partial") }
-            .compactMap { try? manifest(of: $0) }
-            .sorted { ($0.created, $0.id) < ($1.created, $1.id) }
+    /// Every complete backup, oldest first; throws when the folder or a manifest in it cannot be read.
+    public func list() throws(ExecutionError) -> [BackupManifest] {
+        var manifests: [BackupManifest] = []
+        for name in try names() where !name.hasSuffix(".partial") { manifests.append(try manifest(of: name)) }
+        return manifests.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     /// Removes backups a crash interrupted before they were complete (no journal ever points at one).
-    public func removePartialBackups() {
-        let folder = root + "/backups"
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        for name in names where name.hasSuffix(".partial") {
-            try? FileManager.default.removeItem(atPath: folder + "/" + name)
+    public func removePartialBackups() throws(ExecutionError) {
+        for name in try names() where name.hasSuffix(".partial") {
+            try DurableFile.removeTree(root + "/backups/" + name)
         }
+    }
+
+    private func names() throws(ExecutionError) -> [String] {
+        let folder = root + "/backups"
+        guard access(folder, F_OK) == 0 else { return [] }
+        do {
+            return try FileManager.default.contentsOfDirectory(atPath: folder)
+        } catch {
+            throw ExecutionError(.io, path: folder, message: "cannot list the backups: \(error.localizedDescription)")
+        }
+    }
+
+    /// The manifest of one backup, checked to be a backup of the store at `storePath`: backups beside the
+    /// store are its own; in a shared folder the manifest must name this store. Every file name in it must
+    /// stay inside the store's folder.
+    public func manifest(of id: String, for storePath: String) throws(ExecutionError) -> BackupManifest {
+        let paths = StorePaths(storePath: storePath)
+        let manifest = try manifest(of: id)
+        guard root == paths.defaultBackupRoot || manifest.storePath == paths.storePath else {
+            throw ExecutionError(.backupDamaged, path: folder(of: id), message: "this backup was taken of \(manifest.storePath), not of \(paths.storePath)")
+        }
+        try manifest.checkNames(for: paths, path: folder(of: id))
+        return manifest
     }
 
     /// The manifest of one backup.
     public func manifest(of id: String) throws(ExecutionError) -> BackupManifest {
+        guard BackupLocation.isIdentifier(id) else {
+            throw ExecutionError(.backupNotFound, path: root, message: "\"\(id)\" is not a backup identifier")
+        }
         let path = folder(of: id) + "/" + BackupManifest.fileName
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ExecutionError(.backupNotFound, path: folder(of: id), message: "no such backup")

@@ -46,6 +46,27 @@ enum DurableFile {
         close(descriptor)
     }
 
+    /// Creates a folder (and its parents) if it does not exist.
+    static func makeFolder(_ path: String) throws(ExecutionError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw ExecutionError(.io, path: path, message: "cannot create the folder: \(error.localizedDescription)")
+        }
+    }
+
+    /// Removes a file or folder tree if it exists and flushes the folder entry.
+    static func removeTree(_ path: String) throws(ExecutionError) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        do {
+            try FileManager.default.removeItem(atPath: path)
+        } catch {
+            throw ExecutionError(.io, path: path, message: "cannot remove: \(error.localizedDescription)")
+        }
+        syncDirectory(of: path)
+    }
+
     /// Copies a file (or folder) and flushes the copy.
     static func copy(_ from: String, to: String) throws(ExecutionError) {
         do {

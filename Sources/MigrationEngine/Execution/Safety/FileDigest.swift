@@ -16,6 +16,15 @@ enum FileDigest {
         } catch {
             return nil
         }
-        return hasher.finalize().map { String(format: "%02x", $0) }.joined()
+        return hex(hasher.finalize())
+    }
+
+    /// The hex digest of bytes in memory.
+    static func sha256(of data: Data) -> String {
+        hex(SHA256.hash(data: data))
+    }
+
+    private static func hex(_ digest: SHA256.Digest) -> String {
+        digest.map { String(format: "%02x", $0) }.joined()
     }
 }

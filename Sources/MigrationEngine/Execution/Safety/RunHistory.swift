@@ -31,9 +31,21 @@ public struct RunHistory: Sendable {
         }
     }
 
-    /// Every record, oldest first; lines that cannot be read (a torn last line after a crash) are skipped.
-    public func records() -> [RunRecord] {
-        guard let data = FileManager.default.contents(atPath: path) else { return [] }
-        return data.split(separator: 0x0A).compactMap { try? JSONCoding.decoder.decode(RunRecord.self, from: Data($0)) }
+    /// Every record, oldest first. A line that cannot be decoded (torn by a crash mid-append) is skipped; a
+    /// log that exists but cannot be read is an error, never an empty history.
+    public func records() throws(ExecutionError) -> [RunRecord] {
+        guard access(path, F_OK) == 0 else { return [] }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ExecutionError(.io, path: path, message: "cannot read the history log")
+        }
+        var records: [RunRecord] = []
+        for line in data.split(separator: 0x0A) {
+            do {
+                records.append(try JSONCoding.decoder.decode(RunRecord.self, from: Data(line)))
+            } catch {
+                continue
+            }
+        }
+        return records
     }
 }

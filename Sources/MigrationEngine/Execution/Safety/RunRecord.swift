@@ -22,6 +22,8 @@ public struct RunRecord: Sendable, Hashable, Codable {
         case failed
         /// It was cancelled; the store was left as it was.
         case cancelled
+        /// The process was killed or crashed; the next run recovered the store (see its `recover` record).
+        case interrupted
     }
 
     /// One step of a migration, with its time.

@@ -12,4 +12,16 @@ extension SwapJournal.Member {
     var canFinish: Bool {
         isSwapped || FileDigest.sha256(temporaryPath) == newDigest
     }
+
+    /// Whether the original (not yet replaced) is still as the journal recorded it: same database size,
+    /// change counter and bytes (a WAL-mode checkpoint rewrites pages without bumping the counter), same log
+    /// (parked or live) by size and salts, and no new log begun after parking. When it is not, an app wrote
+    /// to it after the crash, and that data must be kept.
+    func originalIsUnchanged() throws(ExecutionError) -> Bool {
+        let live = storePath + "-wal"
+        let parkedLog = parked["-wal"].flatMap { StoreFileList.isFile($0) ? $0 : nil }
+        if parkedLog != nil, StoreFileList.isFile(live) { return false }
+        guard try StoreFingerprint.take(database: storePath, wal: parkedLog ?? live) == original else { return false }
+        return FileDigest.sha256(storePath) == originalDigest
+    }
 }

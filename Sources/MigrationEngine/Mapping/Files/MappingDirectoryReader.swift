@@ -16,7 +16,13 @@ public struct MappingDirectoryReader: Sendable {
 
     /// The mappings in `directory` (not its subfolders), sorted by file name.
     public func candidates(in directory: String, bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        // An unreadable folder is an error: planning without its mappings would fall back to a lossy chain.
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory)
+        } catch {
+            throw MappingFileError(path: directory, at: nil, "cannot read the mapping folder: \(error.localizedDescription)")
+        }
         var result: [ExplicitMappingCandidate] = []
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path

@@ -21,17 +21,17 @@ struct RecoveryTests {
             try ExecutionFixture.store("v1.0.0", in: folder, name: "B.sqlite"),
         ]
         let originals = try stores.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        var moving: [(String, String)] = []
-        var backups: [BackupManifest] = []
+        var moves: [SwapJournalBuilder.Move] = []
         let options = ExecutionOptions(backupRoot: folder.appendingPathComponent("backups").path)
         for store in stores {
             var timings: [RunRecord.Step] = []
             let job = MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
             let temporary = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
-            moving.append((store, temporary))
-            backups.append(try BackupStore(root: options.backupRoot(for: store)).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0"))
+            let root = options.backupRoot(for: store)
+            let backup = try BackupStore(root: root).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0")
+            moves.append(.init(store: store, temporary: temporary, backupRoot: root, backup: backup))
         }
-        let journal = try SwapJournalBuilder.make(run: "test", moving: moving, backups: backups, options: options)
+        let journal = try SwapJournalBuilder.make(run: "test", action: .migrate, moves: moves)
         return Prepared(stores: stores, originals: originals, journal: journal)
     }
 
@@ -57,7 +57,7 @@ struct RecoveryTests {
         for store in prepared.stores {
             #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "A Known Value")
             #expect(!FileManager.default.fileExists(atPath: StorePaths(storePath: store).journal))
-            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+            #expect(try StorePaths(storePath: store).leftovers().isEmpty)
         }
     }
 
@@ -77,19 +77,25 @@ struct RecoveryTests {
         #expect(recovered.outcome == .restoredOriginal)
         for (store, original) in zip(prepared.stores, prepared.originals) {
             #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
-            #expect(StorePaths(storePath: store).leftovers().isEmpty)
+            #expect(try StorePaths(storePath: store).leftovers().isEmpty)
         }
     }
 }
 
 @Suite("Recovery keeps what an app wrote after the crash")
 struct RecoveryAfterAppWriteTests {
-    @Test("A new store an app has written to since the crash is kept, not rolled back")
-    func appWroteToNewStore() throws {
+    /// Two stores prepared for a swap, and the swap stopped dead at `stage`.
+    static func cut(at stage: SwapStage) throws -> RecoveryTests.Prepared {
         let prepared = try RecoveryTests().prepare()
         var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { $0 == .swapped }
+        swap.interruption = { $0 == stage }
         #expect(throws: ExecutionError.self) { try swap.run() }
+        return prepared
+    }
+
+    @Test("A new store an app has written to since the crash is kept, not rolled back")
+    func appWroteToNewStore() throws {
+        let prepared = try Self.cut(at: .swapped)
         for store in prepared.stores {
             try DatabaseQueue(path: store).write {
                 try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
@@ -100,5 +106,21 @@ struct RecoveryAfterAppWriteTests {
         for store in prepared.stores {
             #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "written by the app")
         }
+    }
+
+    @Test("An original an app wrote to after a crash before its swap is kept, with every other store put back")
+    func appWroteToOriginal() throws {
+        let prepared = try Self.cut(at: .journalWritten)
+        try DatabaseQueue(path: prepared.stores[0]).write {
+            try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'written by the app'"#)
+        }
+        let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
+        #expect(recovered.outcome == .keptNewerData)
+        #expect(try ExecutionFixture.value(prepared.stores[0], column: "ZV1_0_0_NAME") == "written by the app")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: prepared.stores[1])) == prepared.originals[1])
+        let history = try RunHistory(root: BackupLocation.root(of: prepared.journal.members[0].backupFolder)).records()
+        #expect(history.last?.action == .recover)
+        #expect(history.last?.detail?.contains("kept-newer-data") == true)
+        for store in prepared.stores { #expect(try StorePaths(storePath: store).leftovers().isEmpty) }
     }
 }

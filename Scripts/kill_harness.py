@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Kill harness: SIGKILLs `cdmigrate migrate` and `cdmigrate restore` at random instants and checks that the
+next run recovers every store to the complete old or the complete new one, leaving nothing behind.
+
+The store is the sample app's (`cdmigrate demo`), Journal 1 with 100,000 entries, in WAL mode with committed
+rows only in its `-wal`; the chain is Journal 1 → 2 → 3 (inferred, one version at a time) → 4 (a mapping file
+that splits every entry's author into an Author object). Each migrate trial copies the store into a fresh folder, starts `migrate --yes` and kills it
+either after a random delay within the measured length of a whole run, or (a share of the trials) at a random
+swap stage through `CDMIGRATE_CRASH_AT`, so kills land inside the swap too. Restore trials start from a
+migrated store with its backup and kill `restore` the same two ways.
+
+After each kill the next run (`cdmigrate history`, which recovers first) must exit 0, and then:
+- the store's content digest (every table's rows, `Z_METADATA`'s UUID, `PRAGMA integrity_check`) is the old
+  one or the new one;
+- no `.Journal.sqlite.cdmigrate-*` file, partial backup or `-shm`/`-journal` stray remains in the folder and
+  the process's temporary folder (`TMPDIR`, private to the harness) is empty;
+- after a killed restore, a new `restore` succeeds and gives the old store (a killed restore never blocks one).
+
+Usage (one command, after `swift build`):
+    python3 Scripts/kill_harness.py [--trials 200] [--restore-trials 100] [--entries 100000] [--seed 1]
+`--quick` runs a small sample (4 + 2 trials, 2,000 entries) (the test suite runs one through `KillHarnessSampleTests`). Prints one line per
+trial and a JSON summary at the end; exits 1 when any trial breaks a promise.
+"""
+import argparse
+import hashlib
+import json
+import os
+import random
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MODEL = os.path.join(ROOT, "Examples", "Journal.xcdatamodeld")
+# Three steps with a mapped one: Journal 1 → 2 → 3 inferred (forced one at a time), 3 → 4 mapped. (4 → 5 needs
+# the sample app's Swift policy, which only the app's own executable registers, not the plain CLI.)
+CHAIN = ["--to", "Journal 4", "--pair", "Journal 1 -> Journal 2", "--pair", "Journal 2 -> Journal 3"]
+STAGES = ["journal-written", "sidecars-parked", "database-replaced", "swapped"]
+NAME = "Journal.sqlite"
+
+
+def content_digest(folder, scratch):
+    """Digest of the store in `folder` read through a private copy (the original is never opened)."""
+    shutil.rmtree(scratch, ignore_errors=True)
+    os.makedirs(scratch)
+    for suffix in ["", "-wal", "-journal"]:
+        source = os.path.join(folder, NAME + suffix)
+        if os.path.isfile(source):
+            shutil.copyfile(source, os.path.join(scratch, NAME + suffix))
+    connection = sqlite3.connect(os.path.join(scratch, NAME))
+    try:
+        if connection.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            return "not-intact"
+        digest = hashlib.sha256()
+        tables = [row[0] for row in connection.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
+        for table in tables:
+            if table == "Z_METADATA":
+                rows = connection.execute('SELECT "Z_UUID" FROM "Z_METADATA"').fetchall()
+            else:
+                rows = connection.execute(f'SELECT * FROM "{table}" ORDER BY 1').fetchall()
+            digest.update(table.encode())
+            digest.update(repr(rows).encode())
+        return digest.hexdigest()
+    except sqlite3.DatabaseError as error:
+        return f"unreadable: {error}"
+    finally:
+        connection.close()
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def strays(folder, tmpdir):
+    found = [name for name in os.listdir(folder) if name.startswith("." + NAME + ".cdmigrate-")]
+    found += [name for name in os.listdir(folder) if name in (NAME + "-shm", NAME + "-journal")]
+    backups = os.path.join(folder, ".cdmigrate", NAME, "backups")
+    if os.path.isdir(backups):
+        found += [os.path.join("backups", name) for name in os.listdir(backups) if name.endswith(".partial")]
+    found += [os.path.join("TMPDIR", name) for name in os.listdir(tmpdir)]
+    return found
+
+
+class Harness:
+    def __init__(self, args):
+        self.args = args
+        self.binary = args.binary
+        self.work = tempfile.mkdtemp(prefix="cdmigrate-kill-harness-")
+        self.tmpdir = os.path.join(self.work, "tmp")
+        os.makedirs(self.tmpdir)
+        self.scratch = os.path.join(self.work, "scratch")
+        self.random = random.Random(args.seed)
+        self.failures = []
+        self.figures = {"migrateKills": 0, "migrateStageKills": 0, "migrateRandomKills": 0, "finishedBeforeKill": 0,
+                        "restoreKills": 0, "restoreStageKills": 0, "restoreRandomKills": 0, "endedOld": 0,
+                        "endedNew": 0, "recordedInHistory": 0}
+
+    def env(self, extra=None):
+        environment = dict(os.environ, TMPDIR=self.tmpdir)
+        environment.pop("CDMIGRATE_CRASH_AT", None)
+        environment.update(extra or {})
+        return environment
+
+    def cdmigrate(self, *arguments, extra=None):
+        return subprocess.run([self.binary, *arguments], env=self.env(extra), capture_output=True, text=True,
+                              stdin=subprocess.DEVNULL)
+
+    def prepare(self):
+        demo = os.path.join(self.work, "demo")
+        made = self.cdmigrate("demo", "--entries", str(self.args.entries), "--directory", demo, "--json")
+        if made.returncode != 0:
+            sys.exit(f"cannot generate the sample store: {made.stderr}")
+        generated = json.loads(made.stdout)["store"]
+        self.old = os.path.join(self.work, "old")
+        os.makedirs(self.old)
+        # WAL mode with committed rows only in the -wal: copy the files while the writer still holds them.
+        connection = sqlite3.connect(generated)
+        connection.execute("PRAGMA journal_mode=WAL")
+        connection.execute("PRAGMA wal_autocheckpoint=0")
+        connection.execute('UPDATE "ZENTRY" SET "ZTITLE" = "ZTITLE" || \' (edited)\' WHERE "Z_PK" % 10 = 0')
+        connection.commit()
+        for suffix in ["", "-wal"]:
+            shutil.copyfile(generated + suffix, os.path.join(self.old, NAME + suffix))
+        connection.close()
+        self.old_digest = content_digest(self.old, self.scratch)
+        # One whole run gives the new digest, the run's length and the folder restore trials start from.
+        self.migrated = os.path.join(self.work, "migrated")
+        shutil.copytree(self.old, self.migrated)
+        started = time.monotonic()
+        run = self.cdmigrate("migrate", os.path.join(self.migrated, NAME), "--model", MODEL, *CHAIN, "--yes", "--json")
+        self.migrate_seconds = time.monotonic() - started
+        if run.returncode != 0:
+            sys.exit(f"the uninterrupted migration failed: {run.stderr}")
+        self.new_digest = content_digest(self.migrated, self.scratch)
+        probe = os.path.join(self.work, "probe")
+        shutil.copytree(self.migrated, probe)
+        started = time.monotonic()
+        restored = self.cdmigrate("restore", os.path.join(probe, NAME))
+        self.restore_seconds = time.monotonic() - started
+        if restored.returncode != 0 or content_digest(probe, self.scratch) != self.old_digest:
+            sys.exit(f"the uninterrupted restore failed: {restored.stderr}")
+        shutil.rmtree(probe)
+        if self.old_digest == self.new_digest:
+            sys.exit("old and new digests are equal; the harness could not tell them apart")
+        print(f"prepared: {self.args.entries} entries, migrate {self.migrate_seconds:.1f}s, "
+              f"restore {self.restore_seconds:.1f}s", flush=True)
+
+    def kill_run(self, arguments, seconds):
+        """Runs cdmigrate and SIGKILLs it at a random instant or a random swap stage; returns how it was cut."""
+        if self.random.random() < self.args.stage_share:
+            stage = self.random.choice(STAGES)
+            result = self.cdmigrate(*arguments, extra={"CDMIGRATE_CRASH_AT": stage})
+            return f"stage {stage}", result.returncode == -signal.SIGKILL
+        delay = self.random.uniform(0, seconds * 1.05)
+        process = subprocess.Popen([self.binary, *arguments], env=self.env(), stdin=subprocess.DEVNULL,
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            process.wait(timeout=delay)
+            return f"after {delay:.2f}s", False
+        except subprocess.TimeoutExpired:
+            process.send_signal(signal.SIGKILL)
+            process.wait()
+            return f"after {delay:.2f}s", True
+
+    def check(self, label, folder, allowed):
+        store = os.path.join(folder, NAME)
+        after = self.cdmigrate("history", store, "--json")
+        problems = []
+        if after.returncode != 0:
+            problems.append(f"the next run failed ({after.returncode}): {after.stderr.strip()}")
+        digest = content_digest(folder, self.scratch)
+        if digest not in allowed:
+            problems.append(f"the store is neither old nor new ({digest[:16]})")
+        left = strays(folder, self.tmpdir)
+        if left:
+            problems.append(f"leftovers: {left}")
+        results = [json.loads(line) for line in after.stdout.splitlines() if line.startswith("{")]
+        if any(record.get("result") == "interrupted" or record.get("action") == "recover" for record in results):
+            self.figures["recordedInHistory"] += 1
+        self.figures["endedOld" if digest == self.old_digest else "endedNew"] += 1
+        if problems:
+            self.failures.append({"trial": label, "problems": problems})
+            for name in os.listdir(self.tmpdir):
+                shutil.rmtree(os.path.join(self.tmpdir, name), ignore_errors=True)
+        return digest, problems
+
+    def migrate_trial(self, index):
+        folder = os.path.join(self.work, f"m{index}")
+        shutil.copytree(self.old, folder)
+        how, killed = self.kill_run(["migrate", os.path.join(folder, NAME), "--model", MODEL, *CHAIN, "--yes", "--json"],
+                                    self.migrate_seconds)
+        self.figures["migrateKills" if killed else "finishedBeforeKill"] += 1
+        if killed:
+            self.figures["migrateStageKills" if how.startswith("stage") else "migrateRandomKills"] += 1
+        digest, problems = self.check(f"migrate {index} ({how})", folder, {self.old_digest, self.new_digest})
+        if not problems and index % self.args.rerun_every == 0 and digest == self.old_digest:
+            again = self.cdmigrate("migrate", os.path.join(folder, NAME), "--model", MODEL, *CHAIN, "--yes", "--json")
+            if again.returncode != 0 or content_digest(folder, self.scratch) != self.new_digest:
+                self.failures.append({"trial": f"migrate {index}", "problems": ["the store did not migrate again"]})
+        state = "old" if digest == self.old_digest else "new" if digest == self.new_digest else "BROKEN"
+        print(f"migrate {index}: {'killed' if killed else 'finished before the kill'} {how}: {state}" + (f"  {problems}" if problems else ""), flush=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def restore_trial(self, index):
+        folder = os.path.join(self.work, f"r{index}")
+        shutil.copytree(self.migrated, folder)
+        store = os.path.join(folder, NAME)
+        backups = sorted(os.listdir(os.path.join(folder, ".cdmigrate", NAME, "backups")))
+        how, killed = self.kill_run(["restore", store, "--backup", backups[0]], self.restore_seconds)
+        self.figures["restoreKills" if killed else "finishedBeforeKill"] += 1
+        if killed:
+            self.figures["restoreStageKills" if how.startswith("stage") else "restoreRandomKills"] += 1
+        digest, problems = self.check(f"restore {index} ({how})", folder, {self.old_digest, self.new_digest})
+        again = self.cdmigrate("restore", store, "--backup", backups[0])
+        if again.returncode != 0 or content_digest(folder, self.scratch) != self.old_digest:
+            problems.append(f"a later restore failed: {again.stderr.strip()}")
+            self.failures.append({"trial": f"restore {index}", "problems": problems})
+        state = "old" if digest == self.old_digest else "new" if digest == self.new_digest else "BROKEN"
+        print(f"restore {index}: {'killed' if killed else 'finished before the kill'} {how}: {'restored' if state == 'old' else 'migrated' if state == 'new' else state}"
+              + (f"  {problems}" if problems else ""), flush=True)
+        shutil.rmtree(folder, ignore_errors=True)
+
+    def run(self):
+        started = time.monotonic()
+        self.prepare()
+        done = {"migrate": 0, "restore": 0}
+        for kind, count, trial in [("migrate", self.args.trials, self.migrate_trial),
+                                   ("restore", self.args.restore_trials, self.restore_trial)]:
+            for index in range(count):
+                if self.args.time_budget and time.monotonic() - started > self.args.time_budget:
+                    break
+                trial(index)
+                done[kind] += 1
+        summary = dict(self.figures, trials=done["migrate"], restoreTrials=done["restore"],
+                       entries=self.args.entries, seed=self.args.seed, failures=self.failures,
+                       seconds=round(time.monotonic() - started), migrateSeconds=round(self.migrate_seconds, 2),
+                       restoreSeconds=round(self.restore_seconds, 2))
+        print(json.dumps(summary, sort_keys=True), flush=True)
+        shutil.rmtree(self.work, ignore_errors=True)
+        return 1 if self.failures else 0
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "cdmigrate"))
+    parser.add_argument("--trials", type=int, default=200)
+    parser.add_argument("--restore-trials", type=int, default=100)
+    parser.add_argument("--entries", type=int, default=100_000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--stage-share", type=float, default=0.25, help="share of kills at a random swap stage")
+    parser.add_argument("--rerun-every", type=int, default=10, help="migrate a recovered old store again every n trials")
+    parser.add_argument("--time-budget", type=float, default=0, help="start no trial after this many seconds")
+    parser.add_argument("--quick", action="store_true", help="a small sample: 4 + 2 trials on 2,000 entries")
+    args = parser.parse_args()
+    if args.quick:
+        args.trials, args.restore_trials, args.entries, args.rerun_every = 4, 2, 2_000, 2
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"no cdmigrate binary at {args.binary}; run `swift build` first")
+    sys.exit(Harness(args).run())
+
+
+if __name__ == "__main__":
+    main()
