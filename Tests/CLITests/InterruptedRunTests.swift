@@ -59,7 +59,7 @@ struct InterruptedRunTests {
         let temporary = try TemporaryDirectory.make()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
-        process.arguments = ["migrate", store, "--model", CLIRunner.sampleModel, "--yes", "--json"]
+        process.arguments = ["migrate", store, "--model", CLIRunner.sampleModel, "--to", "Journal 4", "--yes", "--json"]
         process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { $1 }
         let out = Pipe()
         process.standardOutput = out

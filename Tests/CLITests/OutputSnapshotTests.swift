@@ -9,7 +9,9 @@ import TestSupport
 /// (`SNAPSHOT_TESTING_RECORD=all swift test --filter OutputSnapshotTests`).
 @Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct OutputSnapshotTests {
-    static let commands = ["console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore"]
+    static let commands = [
+        "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows",
+    ]
     let model = RenameChainFixture.modelPath
 
     @Test("cdmigrate --help and every subcommand's help")

@@ -29,8 +29,9 @@ public struct MigrationProject: Sendable {
     ///   - settings: Version order, routing and mapping folders.
     ///   - policies: The Swift migration policies the mappings may name.
     ///   - infers: Whether steps may be inferred (`false`: explicit mappings only).
-    /// - Throws: ``ExecutionError`` when a mapping folder is missing or unreadable; ``MappingFileError`` or
-    ///   ``ModelError`` when a mapping in it is invalid.
+    /// - Throws: ``MappingFileError`` when a mapping folder is missing or unreadable (planning without its
+    ///   mappings would fall back to a lossy chain) or a mapping in it is invalid; ``ModelError`` for a
+    ///   mapping model that cannot be decoded.
     public init(
         bundle: ModelBundle?, settings: PlanningSettings = PlanningSettings(),
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), infers: Bool = true
@@ -43,10 +44,7 @@ public struct MigrationProject: Sendable {
             return
         }
         let reader = MappingDirectoryReader(policies: policies)
-        explicitMappings = try settings.mappingDirectories.flatMap { directory in
-            try MappingFolder.requireDirectory(directory)
-            return try reader.candidates(in: directory, bundle: bundle)
-        }
+        explicitMappings = try settings.mappingDirectories.flatMap { try reader.candidates(in: $0, bundle: bundle) }
     }
 
     /// Opens a project on the model at `modelPath` (`.xcdatamodeld`, `.xcdatamodel`, `.momd` or `.mom`).
