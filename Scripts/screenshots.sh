@@ -18,7 +18,7 @@ $PY -c 'import PIL' 2>/dev/null || missing+=(python3-pil)
 [ -f /usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf ] || missing+=(fonts-dejavu-core)
 if [ ${#missing[@]} -gt 0 ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-        apt-get install -y -qq "${missing[@]}" >/dev/null
+        apt-get update -qq >/dev/null && apt-get install -y -qq "${missing[@]}" >/dev/null
     else
         echo "screenshots.sh: install ${missing[*]} first (apt-get install ${missing[*]})" >&2
         exit 1
@@ -68,6 +68,17 @@ shot plan
 t send-keys -t demo BTab BTab Enter    # → Entities, browse Entry
 wait_for "rows 1–"
 shot data-browser
+t send-keys -t demo Enter              # the record view: every attribute of the row in full
+wait_for "— row 1 of"
+shot record
+t send-keys -t demo Escape
+wait_for "rows 1–"
+t send-keys -t demo Escape
+wait_for "▸ Entities"
+
+t send-keys -t demo d                  # the details view: every message, warning and reason in full
+wait_for "Details — Esc or d closes"
+shot details
 t send-keys -t demo Escape
 wait_for "▸ Entities"
 
@@ -89,3 +100,11 @@ shot run
 wait_for "✓ Migrated to Journal 5" 600
 shot result
 t send-keys -t demo q
+
+# The same console in a locale that cannot draw box characters: everything falls back to ASCII.
+t new-session -d -s ascii -x "$COLS" -y "$ROWS" \
+    "env -u NO_COLOR TERM=xterm-256color LANG=C LC_ALL=C '$BIN' console '$WORK/demo/Journal.sqlite' --model '$WORK/demo/Journal.xcdatamodeld'; sleep 600"
+until t capture-pane -p -t ascii | grep -qF "Plan"; do sleep 0.05; done
+t capture-pane -e -N -p -t ascii > "$WORK/ascii.ans"
+$PY Scripts/render_screenshot.py "$WORK/ascii.ans" "Screenshots/ascii.png" "$COLS" "$ROWS"
+echo "Screenshots/ascii.png"

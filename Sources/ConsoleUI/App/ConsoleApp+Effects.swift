@@ -86,7 +86,7 @@ extension ConsoleApp {
             do {
                 try planner.migrate(storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
             } catch {
-                events.push(.failed(reason: "\(error)"))
+                events.push(.failed(MigrationFailure(error)))
             }
             events.markWorkerDone()
         }
@@ -132,7 +132,7 @@ extension ConsoleApp {
         if done {
             workerRunning = false
             if state.run?.outcome == nil {
-                state.run?.apply(.failed(reason: "the engine stopped without reporting a result"), at: time)
+                state.run?.apply(.failed(MigrationFailure(category: .migrationFailed, message: "the engine stopped without reporting a result")), at: time)
             }
         }
         if done, state.screen == .run {

@@ -75,7 +75,8 @@ public struct RunProgress: Sendable, Hashable {
             outcome = .succeeded(backup: backup)
             finishedAt = now
             currentEntity = nil
-        case .failed(let reason):
+        case .failed(let failure):
+            let reason = failure.message
             outcome = .failed(reason: reason)
             finishedAt = now
             currentEntity = nil

@@ -76,7 +76,7 @@ public struct ChainExecutor: Sendable {
                 removeBackups(backups)
             }
             let cancelled = error is MigrationCancelled
-            report(.failed(reason: "\(error)"))
+            report(.failed(MigrationFailure(error)))
             do {
                 _ = try record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
             } catch let failure {
@@ -84,8 +84,10 @@ public struct ChainExecutor: Sendable {
             }
             let stores = jobs.map(\.storePath).joined(separator: ", ")
             if cancelled { throw ExecutionError(.cancelled, path: stores, message: "\(error)") }
-            // Every failure leaves as a categorized error, so front ends can give it an exit code.
-            throw (error as? any CategorizedError) ?? ExecutionError(.io, path: stores, message: "\(error)")
+            // Every failure leaves as a categorized error, so front ends can give it an exit code; one that
+            // carries no category of its own gets the one its kind implies, not a blanket "I/O".
+            if let error = error as? any CategorizedError { throw error }
+            throw MigrationFailure(category: FailureCategory.of(error), path: stores, message: "\(stores): \(error)")
         }
     }
 

@@ -1,6 +1,7 @@
 extension MigrationEvent: Encodable {
     private enum CodingKeys: String, CodingKey {
         case event, steps, index, step, entity, done, total, seconds, message, store, outcome, backup, dryRun, reason
+        case category, path
     }
 
     /// One flat object per event, named by `event` (`planReady`, `stepStarted`, …), as scripts read them.
@@ -35,9 +36,11 @@ extension MigrationEvent: Encodable {
             try container.encode("committed", forKey: .event)
             try container.encode(backup, forKey: .backup)
             try container.encode(dryRun, forKey: .dryRun)
-        case .failed(let reason):
+        case .failed(let failure):
             try container.encode("failed", forKey: .event)
-            try container.encode(reason, forKey: .reason)
+            try container.encode(failure.message, forKey: .reason)
+            try container.encode(failure.category, forKey: .category)
+            try container.encodeIfPresent(failure.path, forKey: .path)
         }
     }
 }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func failureSaysTheStoreIsUnchanged() {
         var run = Self.runHalfway()
-        run.apply(.failed(reason: "migration cancelled; the original store is untouched"), at: 2.5)
+        run.apply(.failed(MigrationFailure(category: .cancelled, message: "migration cancelled; the original store is untouched")), at: 2.5)
         let lines = ResultView.lines(run).map(\.plainText)
         #expect(lines == [
             "✗ Migration failed",

@@ -1,0 +1,52 @@
+import GRDB
+
+/// Why a run failed, as a value that travels in ``MigrationEvent/failed(_:)``: its category (and so the exit
+/// code), the file it is about when there is one, and the one-line message. It is also the error a run
+/// throws for a failure that carried no category of its own.
+public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable {
+    /// The broad kind of the failure.
+    public var category: FailureCategory
+    /// The file the failure is about, when it names one.
+    public var path: String?
+    /// One line saying what went wrong.
+    public var message: String
+
+    /// Creates a failure.
+    public init(category: FailureCategory, path: String? = nil, message: String) {
+        self.category = category
+        self.path = path
+        self.message = message
+    }
+
+    /// The failure an error stands for, categorised (see ``FailureCategory/of(_:)``).
+    public init(_ error: any Error) {
+        self.init(category: FailureCategory.of(error), path: (error as? any FileFailure)?.path, message: "\(error)")
+    }
+
+    /// The message (naming the file when the failure is about one).
+    public var description: String { message }
+}
+
+/// An error about one file, whose path a ``MigrationFailure`` carries.
+protocol FileFailure {
+    /// The file involved.
+    var path: String { get }
+}
+
+extension FileError: FileFailure {}
+
+extension FailureCategory {
+    /// The category of any error: a ``CategorizedError``'s own; an SQLite error's by its result code (a full
+    /// disk is I/O, a corrupt page damage, a busy database a lock); anything else a failed migration, never
+    /// an I/O failure it may not be.
+    public static func of(_ error: any Error) -> FailureCategory {
+        if let error = error as? any CategorizedError { return error.category }
+        guard let error = error as? DatabaseError else { return .migrationFailed }
+        switch error.resultCode {
+        case .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CANTOPEN, .SQLITE_READONLY, .SQLITE_PERM: return .io
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT: return .damaged
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked
+        default: return .migrationFailed
+        }
+    }
+}
