@@ -18,12 +18,14 @@ let package = Package(
     targets: [
         // Thin C shims: only `static inline` wrappers and module maps, no logic.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLiteGuard", path: "Sources/CSQLiteGuard", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
 
         .target(
             name: "MigrationEngine",
             dependencies: [
                 "CZlib",
+                "CSQLiteGuard",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),

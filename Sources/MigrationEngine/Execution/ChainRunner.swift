@@ -12,8 +12,11 @@ struct ChainRunner {
     /// The validated final store and each step's time; throws after removing every temporary it made.
     func execute(_ timings: inout [RunRecord.Step]) throws -> String {
         let paths = StorePaths(storePath: job.storePath)
-        let snapshot = try StoreSnapshot.take(of: job.storePath)
+        let snapshot = try StoreSnapshot.take(of: job.storePath, options: options.snapshot)
         defer { snapshot.remove() }
+        if snapshot.writeAheadLog.losesCommittedData {
+            report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted with --accept-wal-loss"))
+        }
         try checkStillAtStart(snapshot)
         var source = snapshot.path
         var made: [String] = []

@@ -18,9 +18,9 @@ public struct StorePlanning: Sendable {
     /// current version when nil).
     public init(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
-        inference: (any InferenceProvider)?, target: String?
+        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init()
     ) throws {
-        let contents = try StoreReader.read(path: storePath)
+        let contents = try StoreReader.read(path: storePath, options: snapshot)
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
         guard let version = report.compatibleVersion else {
             let nearest = report.nearestVersion.map { " (nearest: \($0))" } ?? ""

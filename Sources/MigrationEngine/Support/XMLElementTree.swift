@@ -45,11 +45,18 @@ struct XMLElementTree: Sendable {
         var stack: [XMLElementTree] = []
         var root: XMLElementTree?
         var failure: String?
+        static let maximumDepth = 256
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
             qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
         ) {
+            // Deeper trees than any model or mapping file needs would only exhaust the stack when released.
+            guard stack.count < Self.maximumDepth else {
+                failure = "elements nest deeper than \(Self.maximumDepth) levels"
+                parser.abortParsing()
+                return
+            }
             stack.append(
                 XMLElementTree(
                     name: elementName, attributes: attributeDict, children: [], text: "", line: parser.lineNumber))

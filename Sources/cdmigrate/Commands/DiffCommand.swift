@@ -28,6 +28,8 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
             let bundle = try ModelLoader.load(path: model)
@@ -36,7 +38,7 @@ struct DiffCommand: ParsableCommand {
             let mapping = InferredMapping.infer(from: source, to: destination)
             var drops = mapping.drops
             if let store {
-                drops = try SnapshotReading.read(store) { snapshot in
+                drops = try SnapshotReading.read(store, options: reading.snapshot) { snapshot in
                     try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
                 }
             }

@@ -18,9 +18,11 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
-            let contents = try StoreReader.read(path: store)
+            let contents = try StoreReader.read(path: store, options: reading.snapshot)
             let storeModel: ObjectModel?
             do {
                 storeModel = try contents.cachedModel()

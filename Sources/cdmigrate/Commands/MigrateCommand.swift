@@ -45,7 +45,7 @@ struct MigrateCommand: ParsableCommand {
             if !dryRun, !yes, plans.contains(where: { !$0.plan.steps.isEmpty }) { try confirm(plans.count) }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                stageHook: CrashHook.stageHook())
+                stageHook: CrashHook.stageHook(), snapshot: planning.reading.snapshot)
             let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
             try ChainExecutor(options: options, report: printer.handle).run(jobs)
         }

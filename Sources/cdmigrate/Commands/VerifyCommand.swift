@@ -19,11 +19,13 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
             let recovered = try Recovery.recoverIfNeeded(storePath: store)
             let bundle = try ModelLoader.load(path: model)
-            let name = try SnapshotReading.read(store) { snapshot in
+            let name = try SnapshotReading.read(store, options: reading.snapshot) { snapshot in
                 let contents = try StoreReader.read(snapshot, checkIntegrity: false)
                 guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
                     let target = bundle.version(named: name)

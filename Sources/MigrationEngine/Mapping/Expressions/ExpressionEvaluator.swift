@@ -7,6 +7,9 @@ public enum ExpressionEvaluator {
     public static func evaluate(_ expression: Expression, in environment: some ExpressionEnvironment) throws
         -> ExpressionValue
     {
+        guard expression.height <= Expression.maximumDepth else {
+            throw ExpressionEvaluationError("the expression nests deeper than \(Expression.maximumDepth) levels")
+        }
         switch expression.kind {
         case .literal(let value):
             return value

@@ -35,6 +35,8 @@ struct PlanningOptions: ParsableArguments {
     @Flag(name: .customLong("no-inference"), help: "Use explicit mappings only.")
     var noInference = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     /// The project file's settings with the command line's on top.
     func settings() throws -> PlanningSettings {
         var settings = PlanningSettings()
@@ -59,7 +61,7 @@ struct PlanningOptions: ParsableArguments {
         return try StorePlanning(
             storePath: store, bundle: bundle, settings: settings,
             explicit: try EngineComponents.explicitMappings(in: settings.mappingDirectories, bundle: bundle),
-            inference: noInference ? nil : EngineComponents.inference, target: target)
+            inference: noInference ? nil : EngineComponents.inference, target: target, snapshot: reading.snapshot)
     }
 
     /// The whole version graph, whether or not any chain exists.

@@ -73,7 +73,7 @@ public struct MappedStep: MigrationStep {
         let writer = StoreWriter(model: destinationModel)
         try writer.create(
             at: context.destinationPath, options: StoreCreationOptions(uuid: facts.metadata.uuid, sourceMetadata: facts.metadata))
-        let queue = try DatabaseQueue(path: context.destinationPath)
+        let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
             defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }
