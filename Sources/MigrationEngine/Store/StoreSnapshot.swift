@@ -59,7 +59,7 @@ public final class StoreSnapshot: Sendable {
             }
             if modificationStamps(resolved) == stamps, StoreFileSet.scan(resolved) == before {
                 let log: WriteAheadLogCheck
-                do {
+                do throws(StoreError) {
                     log = try WriteAheadLogCheck.check(walPath: copy + "-wal", databasePath: copy)
                 } catch {
                     try? FileManager.default.removeItem(at: directory)

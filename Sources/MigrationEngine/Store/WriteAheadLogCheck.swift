@@ -39,7 +39,7 @@ public struct WriteAheadLogCheck: Sendable, Hashable {
             let header = try input.read(upToCount: 32) ?? Data()
             guard header.count == 32 else { return WriteAheadLogCheck() }
             let databaseHeader = [UInt8](try database.read(upToCount: 100) ?? Data())
-            var scanner = try WriteAheadLogScanner(header: [UInt8](header))
+            var scanner = WriteAheadLogScanner(header: [UInt8](header))
             var result = WriteAheadLogCheck()
             if let problem = scanner.headerProblem {
                 // A header alone holds no data; frames behind a damaged one are all ignored.

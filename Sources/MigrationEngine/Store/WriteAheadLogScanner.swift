@@ -10,7 +10,7 @@ struct WriteAheadLogScanner {
     /// Set when SQLite would ignore the whole log.
     private(set) var headerProblem: String?
 
-    init(header: [UInt8]) throws {
+    init(header: [UInt8]) {
         let magic = Self.word(header, 0)
         bigEndianChecksums = magic & 1 == 1
         let size = Int(Self.word(header, 8))

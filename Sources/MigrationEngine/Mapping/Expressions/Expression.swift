@@ -39,7 +39,9 @@ public struct Expression: Sendable, Hashable {
     }
 
     /// What the node is.
-    public var kind: Kind
+    public var kind: Kind {
+        didSet { height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) } }
+    }
     /// Where the node starts, relative to the start of the expression text.
     public var position: SourcePosition
     /// Levels from this node to its deepest leaf (a leaf is 1); bounded by ``maximumDepth`` wherever text or

@@ -101,18 +101,14 @@ public struct ExpressionParser {
     }
 
     private mutating func unary() throws(ExpressionSyntaxError) -> Expression {
-        try nested { parser throws(ExpressionSyntaxError) in try parser.unaryBody() }
-    }
-
-    private mutating func unaryBody() throws(ExpressionSyntaxError) -> Expression {
         let start = current.position
         if isSymbol("!") || current.kind == .identifier("NOT") || current.kind == .identifier("not") {
             _ = take()
-            return try node(.unary(.not, try unary()), at: start)
+            return try node(.unary(.not, try nested { parser throws(ExpressionSyntaxError) in try parser.unary() }), at: start)
         }
         if isSymbol("-") {
             _ = take()
-            let operand = try unary()
+            let operand = try nested { parser throws(ExpressionSyntaxError) in try parser.unary() }
             switch operand.kind {
             case .literal(.integer(let value)): return Expression(.literal(.integer(-value)), at: start)
             case .literal(.double(let value)): return Expression(.literal(.double(-value)), at: start)

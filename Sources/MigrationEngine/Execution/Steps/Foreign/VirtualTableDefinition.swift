@@ -80,7 +80,7 @@ struct VirtualTableDefinition: Sendable {
         guard let column = words.first.flatMap(name) else {
             throw ForeignTableError(path: path, object: object, "an argument is neither a column nor an option")
         }
-        let unindexed = module == "fts5" && words.dropFirst().contains(.word("UNINDEXED"))
+        let unindexed = module == "fts5" && words.dropFirst().contains { $0 == .word("UNINDEXED") || $0 == .word("unindexed") }
         return (auxiliary ? "+" : "") + SQLIdentifier.quoted(column) + (unindexed ? " UNINDEXED" : "")
     }
 

@@ -23,15 +23,14 @@ struct CarriedAppTablesTests {
             "CREATE VIRTUAL TABLE boxes USING rtree(id, minX, maxX, +label)",
             "INSERT INTO boxes VALUES (1, 0, 10, 'a'), (2, 20, 30, 'b')",
         ])
-        let dump = try StoreDump(out)
-        try dump.queue.read { db in
-            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM search WHERE search MATCH 'run'") == [7], "porter stemming kept")
-            #expect(try Int.fetchAll(db, sql: "SELECT rowid FROM search WHERE search MATCH 'b9'") == [], "UNINDEXED kept")
-            #expect(try String.fetchAll(db, sql: "SELECT body FROM search ORDER BY rowid") == ["b7", "b9"])
-            #expect(try Int.fetchAll(db, sql: "SELECT docid FROM legacy WHERE legacy MATCH 'jump'") == [3])
-            #expect(try String.fetchAll(db, sql: "SELECT label FROM boxes WHERE minX >= 15") == ["b"])
-            #expect(try String.fetchAll(db, sql: "PRAGMA integrity_check") == ["ok"])
-        }
+        let queue = try StoreDump(out).queue
+        func read<T>(_ body: (Database) throws -> T) throws -> T { try queue.read(body) }
+        #expect(try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'run'") } == [7], "porter stemming kept")
+        #expect(try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'b9'") } == [], "UNINDEXED kept")
+        #expect(try read { try String.fetchAll($0, sql: "SELECT body FROM search ORDER BY rowid") } == ["b7", "b9"])
+        #expect(try read { try Int.fetchAll($0, sql: "SELECT docid FROM legacy WHERE legacy MATCH 'jump'") } == [3])
+        #expect(try read { try String.fetchAll($0, sql: "SELECT label FROM boxes WHERE minX >= 15") } == ["b"])
+        #expect(try read { try String.fetchAll($0, sql: "PRAGMA integrity_check") } == ["ok"])
     }
 
     @Test("AUTOINCREMENT counters survive, so ids of deleted rows are not handed out again")
@@ -44,15 +43,16 @@ struct CarriedAppTablesTests {
         ])
         let queue = try DatabaseQueue(path: out)
         defer { try? queue.close() }
-        try queue.write { db in
-            #expect(try Int.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'log'") == 3)
-            try db.execute(sql: "INSERT INTO log DEFAULT VALUES")
-            #expect(try Int.fetchAll(db, sql: "SELECT id FROM log ORDER BY id") == [1, 2, 4])
-            #expect(try String.fetchOne(db, sql: "SELECT message FROM log WHERE id = 4") == "none")
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM log WHERE message = 'A'") == 1, "NOCASE kept")
-            #expect(throws: DatabaseError.self) { try db.execute(sql: "INSERT INTO log (message) VALUES ('b')") }
-            #expect(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'log' AND sql IS NOT NULL") == ["log_message"])
-        }
+        func write<T>(_ body: (Database) throws -> T) throws -> T { try queue.write(body) }
+        #expect(try write { try Int.fetchOne($0, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'log'") } == 3)
+        try write { try $0.execute(sql: "INSERT INTO log DEFAULT VALUES") }
+        #expect(try write { try Int.fetchAll($0, sql: "SELECT id FROM log ORDER BY id") } == [1, 2, 4])
+        #expect(try write { try String.fetchOne($0, sql: "SELECT message FROM log WHERE id = 4") } == "none")
+        #expect(try write { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM log WHERE message = 'A'") } == 1, "NOCASE kept")
+        #expect(throws: DatabaseError.self) { try write { try $0.execute(sql: "INSERT INTO log (message) VALUES ('b')") } }
+        #expect(try write {
+            try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'log' AND sql IS NOT NULL")
+        } == ["log_message"])
     }
 
     @Test("A virtual table of another module, or with options naming tables or functions, is refused by name")
