@@ -34,7 +34,7 @@ struct ForeignTableDefinition: Sendable {
         self.columns = columns
         var constraints: [String] = []
         let key = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
-        let list = try Row.fetchOne(db, sql: "SELECT wr, strict FROM pragma_table_list(?, ?)", arguments: [name, schema])
+        let list = try Row.fetchOne(db, sql: "SELECT wr, strict FROM pragma_table_list WHERE name = ? AND schema = ?", arguments: [name, schema])
         let withoutRowID = (list?["wr"] as Int?) == 1
         if !(key.count == 1 && key[0].type.uppercased() == "INTEGER" && !withoutRowID), !key.isEmpty {
             constraints.append("PRIMARY KEY (\(key.map { SQLIdentifier.ddl($0.name) }.joined(separator: ", ")))")
