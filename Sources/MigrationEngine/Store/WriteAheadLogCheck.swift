@@ -28,17 +28,14 @@ public struct WriteAheadLogCheck: Sendable, Hashable {
     /// Checks `walPath` against the database at `databasePath`. A missing or empty log is fine.
     public static func check(walPath: String, databasePath: String) throws(StoreError) -> WriteAheadLogCheck {
         guard FileManager.default.fileExists(atPath: walPath) else { return WriteAheadLogCheck() }
-        guard let input = FileHandle(forReadingAtPath: walPath), let database = FileHandle(forReadingAtPath: databasePath) else {
+        let databaseHeader = try StoreFileProbe.checkDatabaseFile(databasePath)
+        guard let input = FileHandle(forReadingAtPath: walPath) else {
             throw StoreError(.unreadable, path: walPath, message: "cannot read the -wal file")
         }
-        defer {
-            try? input.close()
-            try? database.close()
-        }
+        defer { try? input.close() }
         do {
             let header = try input.read(upToCount: 32) ?? Data()
             guard header.count == 32 else { return WriteAheadLogCheck() }
-            let databaseHeader = [UInt8](try database.read(upToCount: 100) ?? Data())
             var scanner = WriteAheadLogScanner(header: [UInt8](header))
             var result = WriteAheadLogCheck()
             if let problem = scanner.headerProblem {
