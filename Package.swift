@@ -52,6 +52,8 @@ let package = Package(
             name: "MigrationEngineTests", dependencies: ["MigrationEngine", "TestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["MigrationEngine", "TestSupport"]),
+        .testTarget(
+            name: "CLITests",
+            dependencies: ["MigrationEngine", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

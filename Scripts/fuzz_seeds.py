@@ -59,7 +59,7 @@ def main(out):
         for expression in expressions(document):
             write(out, "expression", expression)
     with tempfile.TemporaryDirectory() as scratch:
-        for index, path in enumerate(files("*.sqlite")):
+        for index, path in enumerate(list(files("*.sqlite")) + list(files("*.moody"))):
             copy = os.path.join(scratch, f"{index}.sqlite")
             for suffix in ("", "-wal"):
                 if os.path.exists(path + suffix):
