@@ -8,10 +8,11 @@ let package = Package(
     name: "cdmigrate-fuzz",
     dependencies: [.package(name: "cdmigrate", path: "..")],
     targets: [
+        // Declares libFuzzer's driver entry point (a header only; the symbol comes with -sanitize=fuzzer).
+        .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .executableTarget(
             name: "CDMigrateFuzz",
-            dependencies: [.product(name: "MigrationEngine", package: "cdmigrate")],
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        )
+            dependencies: ["CFuzzerDriver", .product(name: "MigrationEngine", package: "cdmigrate")]
+        ),
     ]
 )
