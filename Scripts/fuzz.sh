@@ -25,7 +25,7 @@ python3 Scripts/fuzz_seeds.py "$WORK/seeds" >/dev/null
 for target in "${selected[@]}"; do
     mkdir -p "$WORK/corpus/$target" "$WORK/artifacts"
     echo "== $target: $RUNS runs"
-    CDM_FUZZ_TARGET="$target" "$BINARY" -runs="$RUNS" -timeout=10 -rss_limit_mb=2048 \
+    SWIFT_BACKTRACE=enable=no CDM_FUZZ_TARGET="$target" "$BINARY" -runs="$RUNS" -timeout=10 -rss_limit_mb=2048 \
         -print_final_stats=1 -artifact_prefix="$WORK/artifacts/$target-" "$@" \
         "$WORK/corpus/$target" "$WORK/seeds/$target"
 done

@@ -31,6 +31,13 @@ struct XMLElementTree: Sendable {
 
     /// Parses a whole document, or throws ``XMLTreeError`` with the line where it broke.
     static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
+        // Foundation's parser on Linux crashes on element names that are not UTF-8; Xcode writes only UTF-8.
+        if let offset = firstInvalidUTF8(data) {
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
+            throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -39,6 +46,20 @@ struct XMLElementTree: Sendable {
             throw XMLTreeError(line: max(parser.lineNumber, 1), column: parser.columnNumber, message: message)
         }
         return root
+    }
+
+    /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
+    private static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): consumed += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return consumed
+            }
+        }
     }
 
     private final class Builder: NSObject, XMLParserDelegate {

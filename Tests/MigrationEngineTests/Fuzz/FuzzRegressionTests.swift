@@ -17,4 +17,27 @@ struct FuzzRegressionTests {
         let error = #expect(throws: PropertyListError.self) { try BinaryPropertyList.read(Data(bytes)) }
         #expect(error?.message.contains("offset table does not fit") == true)
     }
+
+    /// Found by the `expression` target: a built-in called with fewer arguments than its arity read past the
+    /// end of its argument list. Parsed text is not checked against arities, so the evaluator checks.
+    @Test("A function called with too few arguments is an evaluation error")
+    func tooFewArguments() throws {
+        let expression = try ExpressionParser.parse("substring(02) + \"...\"")
+        let error = #expect(throws: ExpressionEvaluationError.self) {
+            try ExpressionEvaluator.evaluate(expression, in: StaticExpressionEnvironment())
+        }
+        #expect(error?.message == "substring takes 2…3 arguments, not 1")
+    }
+
+    /// Found by the `model-xml` and `xcode-mapping` targets: a 0xFF byte inside an element name made
+    /// Foundation's XML parser trap. Such a file is refused, with the position of the first bad byte.
+    @Test("XML that is not UTF-8 is refused at its first bad byte, for models and Xcode mappings")
+    func notUTF8() throws {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<model>\n    <ent"
+        let data = Data(text.utf8) + Data([0xFF, 0xFF]) + Data("ity name=\"A\"/>\n</model>\n".utf8)
+        let model = #expect(throws: ModelError.self) { try ModelSourceReader.read(data, name: "m", path: "m/contents") }
+        #expect(model?.description == "m/contents:3: the file is not UTF-8 text")
+        let mapping = #expect(throws: MappingFileError.self) { try XcodeMappingImporter.read(data, file: "x/xcmapping.xml") }
+        #expect(mapping?.description == "x/xcmapping.xml:3:9: the file is not UTF-8 text")
+    }
 }
