@@ -38,6 +38,18 @@ struct XMLElementTree: Sendable {
             let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
             throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
         }
+        // It also dereferences a processing instruction's missing data; Xcode writes none but the declaration.
+        let marker = Array("<?".utf8)
+        let declarationStart = data.firstIndex { !(Character(Unicode.Scalar($0)).isWhitespace) } ?? data.startIndex
+        var search = data.startIndex
+        while let found = data[search...].firstRange(of: marker) {
+            let isDeclaration = found.lowerBound == declarationStart && data[found.upperBound...].starts(with: Array("xml ".utf8))
+            guard isDeclaration else {
+                let line = data[..<found.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
+                throw XMLTreeError(line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
+            }
+            search = found.upperBound
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder

@@ -40,4 +40,16 @@ struct FuzzRegressionTests {
         let mapping = #expect(throws: MappingFileError.self) { try XcodeMappingImporter.read(data, file: "x/xcmapping.xml") }
         #expect(mapping?.description == "x/xcmapping.xml:3:9: the file is not UTF-8 text")
     }
+
+    /// Found by the `model-xml` target: a processing instruction without data (`<?xm?>`) made Foundation's
+    /// XML parser read through a null pointer.
+    @Test("A processing instruction other than the XML declaration is refused")
+    func processingInstruction() throws {
+        let data = Data("<?xm?>\n<model type=\"x\">\n</model>\n".utf8)
+        let error = #expect(throws: ModelError.self) { try ModelSourceReader.read(data, name: "m", path: "m/contents") }
+        #expect(error?.description == "m/contents:1: processing instructions other than the XML declaration are not supported")
+        let later = Data("<?xml version=\"1.0\"?>\n<model>\n<?pi?>\n</model>\n".utf8)
+        let mapping = #expect(throws: MappingFileError.self) { try XcodeMappingImporter.read(later, file: "x/xcmapping.xml") }
+        #expect(mapping?.description.hasPrefix("x/xcmapping.xml:3:") == true)
+    }
 }
