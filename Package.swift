@@ -20,12 +20,14 @@ let package = Package(
     targets: [
         // Thin C shims: only `static inline` wrappers and module maps, no logic.
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CSQLiteGuard", path: "Sources/CSQLiteGuard", providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(name: "CNCurses", path: "Sources/CNCurses", providers: [.apt(["libncurses-dev"])]),
 
         .target(
             name: "MigrationEngine",
             dependencies: [
                 "CZlib",
+                "CSQLiteGuard",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -65,7 +67,7 @@ let package = Package(
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "MigrationEngine", "JournalSample", "TestSupport",
+                "MigrationEngine", "JournalSample", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
             exclude: ["__Snapshots__"]),

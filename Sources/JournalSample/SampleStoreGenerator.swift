@@ -40,7 +40,7 @@ public struct SampleStoreGenerator: Sendable {
         let sql = SampleRowsSQL(
             seed: seed, words: Self.words, authors: Self.authors, bodyColumn: entry?.attribute(named: "text") == nil ? "ZBODY" : "ZTEXT",
             hasFavorite: entry?.attribute(named: "favorite") != nil)
-        let queue = try DatabaseQueue(path: path)
+        let queue = try HardenedConnection.open(path)
         try queue.write { db in
             let entity = try Int.fetchOne(db, sql: #"SELECT "Z_ENT" FROM "Z_PRIMARYKEY" WHERE "Z_NAME" = 'Entry'"#) ?? 1
             try sql.createVocabulary(db)

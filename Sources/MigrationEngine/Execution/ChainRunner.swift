@@ -25,8 +25,11 @@ struct ChainRunner {
                 report(.log("warning: \(error); the next run removes it"))
             }
         }
-        let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder))
+        let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
+        if snapshot.writeAheadLog.losesCommittedData {
+            report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted with --accept-wal-loss"))
+        }
         try checkStillAtStart(snapshot)
         var source = snapshot.path
         var made: [String] = []

@@ -23,12 +23,15 @@ public struct ExecutionOptions: Sendable {
     public var cancellation: CancellationFlag
     /// Called at each stage of a swap (tests crash the process there).
     public var stageHook: @Sendable (SwapStage) -> Void
+    /// How the source store's snapshot treats a `-wal` SQLite would apply only in part.
+    public var snapshot: SnapshotOptions
 
-    /// Creates options: a real run, default backups, not cancelled.
+    /// Creates options: a real run, default backups, not cancelled, a lossy `-wal` refused.
     public init(
         dryRun: Bool = false, backupRoot: String? = nil, cancellation: CancellationFlag = CancellationFlag(),
-        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
+        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }, snapshot: SnapshotOptions = .init()
     ) {
+        self.snapshot = snapshot
         self.dryRun = dryRun
         self.backupRoot = backupRoot
         self.cancellation = cancellation

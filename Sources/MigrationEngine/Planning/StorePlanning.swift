@@ -23,9 +23,9 @@ public struct StorePlanning: Sendable {
     /// inferred step from the cached model straight to the target.
     public init(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
-        inference: (any InferenceProvider)?, target: String?
+        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init()
     ) throws {
-        let contents = try StoreReader.read(path: storePath)
+        let contents = try StoreReader.read(path: storePath, options: snapshot)
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
         guard let target = target ?? bundle.currentVersion?.name else {
             throw PlanningError(.unknownVersion, message: "\(bundle.path) names no current version; pass --to")

@@ -10,7 +10,7 @@ extension MigrationProject {
         let destination = try bundle.requireVersion(named: to)
         let mapping = InferredMapping.infer(from: source, to: destination)
         guard let store else { return VersionDiff(mapping: mapping, drops: mapping.drops) }
-        let drops = try SnapshotReading.read(store) { snapshot in
+        let drops = try SnapshotReading.read(store, options: snapshot) { snapshot in
             try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
         }
         return VersionDiff(mapping: mapping, drops: drops, countedInStore: store)

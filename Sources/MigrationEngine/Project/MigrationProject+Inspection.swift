@@ -7,7 +7,7 @@ extension MigrationProject {
     ///
     /// - Throws: ``StoreError`` for a missing, damaged or locked store, or an unreadable cache with no model.
     public func inspect(store: String) throws -> StoreReport {
-        let contents = try StoreReader.read(path: store)
+        let contents = try StoreReader.read(path: store, options: snapshot)
         let storeModel: ObjectModel?
         do {
             storeModel = try contents.cachedModel()

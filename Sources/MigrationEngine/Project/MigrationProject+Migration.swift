@@ -4,7 +4,7 @@ extension MigrationProject {
     ///
     /// - Parameters:
     ///   - plans: One planning per store; stores already at their target are left alone.
-    ///   - options: Dry run, backup folder, cancellation.
+    ///   - options: Dry run, backup folder, cancellation; stores are read as the project says (``snapshot``).
     ///   - report: Receives every event of the run, in order.
     /// - Returns: The history records written, one per run.
     /// - Throws: A ``CategorizedError`` for every failure; the original stores are then untouched.
@@ -13,6 +13,8 @@ extension MigrationProject {
         _ plans: [StorePlanning], options: ExecutionOptions = ExecutionOptions(),
         report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> [RunRecord] {
+        var options = options
+        options.snapshot = snapshot
         let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
         return try ChainExecutor(options: options, report: report).run(jobs)
     }

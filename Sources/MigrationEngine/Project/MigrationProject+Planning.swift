@@ -16,7 +16,7 @@ extension MigrationProject {
         try recoverIfNeeded(store: store, report: report)
         return try StorePlanning(
             storePath: store, bundle: bundle, settings: settings, explicit: explicitMappings, inference: inference,
-            target: target)
+            target: target, snapshot: snapshot)
     }
 
     /// The whole version graph: every version and every step the mappings and inference allow.

@@ -14,7 +14,7 @@ extension MigrationProject {
     ) throws -> StoreVerification {
         let bundle = try requireBundle(for: "verify")
         let recovered = try recoverIfNeeded(store: store, report: report)
-        let name = try SnapshotReading.read(store) { snapshot in
+        let name = try SnapshotReading.read(store, options: snapshot) { snapshot in
             let contents = try StoreReader.read(snapshot, checkIntegrity: false)
             guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
                 let target = bundle.version(named: name)

@@ -21,6 +21,8 @@ public struct MigrationProject: Sendable {
     public let explicitMappings: [ExplicitMappingCandidate]
     /// Judges and builds inferred steps; nil when the project uses explicit mappings only.
     public let inference: (any InferenceProvider)?
+    /// How stores are read: whether a damaged or foreign `-wal` is refused (the default) or read in part.
+    public let snapshot: SnapshotOptions
 
     /// Opens a project on an already loaded model.
     ///
@@ -29,15 +31,18 @@ public struct MigrationProject: Sendable {
     ///   - settings: Version order, routing and mapping folders.
     ///   - policies: The Swift migration policies the mappings may name.
     ///   - infers: Whether steps may be inferred (`false`: explicit mappings only).
+    ///   - snapshot: How stores are read (``SnapshotOptions/acceptWALLoss``).
     /// - Throws: ``MappingFileError`` when a mapping folder is missing or unreadable (planning without its
     ///   mappings would fall back to a lossy chain) or a mapping in it is invalid; ``ModelError`` for a
     ///   mapping model that cannot be decoded.
     public init(
         bundle: ModelBundle?, settings: PlanningSettings = PlanningSettings(),
-        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), infers: Bool = true
+        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), infers: Bool = true,
+        snapshot: SnapshotOptions = SnapshotOptions()
     ) throws {
         self.bundle = bundle
         self.settings = settings
+        self.snapshot = snapshot
         inference = infers ? InferredStepProvider() : nil
         guard let bundle else {
             explicitMappings = []
@@ -54,15 +59,17 @@ public struct MigrationProject: Sendable {
     ///   - settings: The settings to use; nil reads `cdmigrate.yaml` (or `.yml`, `.json`) beside the model.
     ///   - policies: The Swift migration policies the mappings may name.
     ///   - infers: Whether steps may be inferred.
+    ///   - snapshot: How stores are read (``SnapshotOptions/acceptWALLoss``).
     /// - Throws: ``ModelError`` for a missing or invalid model, ``PlanningError`` for an invalid project file,
     ///   and whatever ``init(bundle:settings:policies:infers:)`` throws.
     public init(
         modelPath: String?, settings: PlanningSettings? = nil,
-        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), infers: Bool = true
+        policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), infers: Bool = true,
+        snapshot: SnapshotOptions = SnapshotOptions()
     ) throws {
         let bundle = try modelPath.map { try ModelLoader.load(path: $0) }
         let settings = try settings ?? modelPath.map { try PlanningSettings.besideModel($0) } ?? PlanningSettings()
-        try self.init(bundle: bundle, settings: settings, policies: policies, infers: infers)
+        try self.init(bundle: bundle, settings: settings, policies: policies, infers: infers, snapshot: snapshot)
     }
 
     /// The model, or an error saying that this operation needs one.

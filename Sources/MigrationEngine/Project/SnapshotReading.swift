@@ -4,8 +4,10 @@
 /// removed afterwards, and an error about it names the user's file, since the copy means nothing to them.
 enum SnapshotReading {
     /// Runs `body` on a fresh snapshot of `store`.
-    static func read<Result>(_ store: String, _ body: (StoreSnapshot) throws -> Result) throws -> Result {
-        let snapshot = try StoreSnapshot.take(of: store)
+    static func read<Result>(
+        _ store: String, options: SnapshotOptions = .init(), _ body: (StoreSnapshot) throws -> Result
+    ) throws -> Result {
+        let snapshot = try StoreSnapshot.take(of: store, options: options)
         defer { snapshot.remove() }
         do {
             return try body(snapshot)

@@ -10,8 +10,8 @@ public final class EntityRowPager: Sendable {
     private let counts: [EntityRowCount]
 
     /// Snapshots the store; `counts` come from ``StoreReader`` (entity numbers, tables and row counts).
-    public init(path: String, counts: [EntityRowCount]) throws(StoreError) {
-        snapshot = try StoreSnapshot.take(of: path)
+    public init(path: String, counts: [EntityRowCount], options: SnapshotOptions = .init()) throws(StoreError) {
+        snapshot = try StoreSnapshot.take(of: path, options: options)
         queue = try snapshot.openReadOnly()
         self.counts = counts
     }

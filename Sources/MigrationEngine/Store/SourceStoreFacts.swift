@@ -31,9 +31,7 @@ struct SourceStoreFacts: Sendable {
     init(path: String) throws(StoreWriteError) {
         self.path = path
         do {
-            var configuration = GRDB.Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue = try HardenedConnection.open(path, readonly: true)
             (columns, primaryKeys, metadata, master, maxRowKeys, entityCounts) = try queue.read { db in
                 let master = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL")
                     .map { MasterEntry(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) }

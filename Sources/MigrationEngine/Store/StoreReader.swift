@@ -4,8 +4,8 @@ import GRDB
 /// Reads a Core Data SQLite store through a ``StoreSnapshot``, never touching the original files.
 public enum StoreReader {
     /// Snapshots the store at `path`, reads it and removes the snapshot.
-    public static func read(path: String, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
-        let snapshot = try StoreSnapshot.take(of: path)
+    public static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError) -> StoreContents {
+        let snapshot = try StoreSnapshot.take(of: path, options: options)
         defer { snapshot.remove() }
         return try read(snapshot, checkIntegrity: checkIntegrity)
     }

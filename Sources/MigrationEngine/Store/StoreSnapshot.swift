@@ -18,20 +18,25 @@ public final class StoreSnapshot: Sendable {
     public let directory: URL
     /// The copied database file inside ``directory``.
     public let path: String
+    /// What checking the copied `-wal` found; lost transactions are only possible with `acceptWALLoss`.
+    public let writeAheadLog: WriteAheadLogCheck
 
-    private init(originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String) {
+    private init(originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck) {
         self.originalPath = originalPath
         self.originalFiles = originalFiles
         self.directory = directory
         self.path = path
+        self.writeAheadLog = writeAheadLog
     }
 
     deinit { remove() }
 
     /// Takes a snapshot of the store at `path`.
     /// - Parameter parent: Where to create the private folder (the system temporary folder by default).
+    /// - Parameter options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
+    ///   naming the committed transactions that would be lost).
     /// A symbolic link is followed: SQLite keeps the `-wal` beside the link's target, so that is the store.
-    public static func take(of path: String, in parent: URL? = nil) throws(StoreError) -> StoreSnapshot {
+    public static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError) -> StoreSnapshot {
         try StoreFileProbe.checkDatabaseFile(path)
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if StoreLockProbe.hasWriter(databasePath: resolved) {
@@ -53,7 +58,18 @@ public final class StoreSnapshot: Sendable {
                 throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error.localizedDescription)")
             }
             if modificationStamps(resolved) == stamps, StoreFileSet.scan(resolved) == before {
-                let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy)
+                let log: WriteAheadLogCheck
+                do throws(StoreError) {
+                    log = try WriteAheadLogCheck.check(walPath: copy + "-wal", databasePath: copy)
+                } catch {
+                    try? FileManager.default.removeItem(at: directory)
+                    throw StoreError(.unreadable, path: path, message: error.message)
+                }
+                if log.losesCommittedData && !options.acceptWALLoss {
+                    try? FileManager.default.removeItem(at: directory)
+                    throw StoreError(.damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply")
+                }
+                let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }
@@ -64,11 +80,8 @@ public final class StoreSnapshot: Sendable {
 
     /// Opens the copy read-only with GRDB. SQLite may create a `-shm` beside the copy, never beside the original.
     public func openReadOnly() throws(StoreError) -> DatabaseQueue {
-        var configuration = GRDB.Configuration()
-        configuration.readonly = true
-        configuration.label = "snapshot of \(originalPath)"
         do {
-            return try DatabaseQueue(path: path, configuration: configuration)
+            return try HardenedConnection.open(path, readonly: true, label: "snapshot of \(originalPath)")
         } catch {
             throw StoreError.reading(error, path: originalPath)
         }
@@ -78,7 +91,7 @@ public final class StoreSnapshot: Sendable {
     /// consistently; a read-only connection cannot do that, so a writable one does it — on the copy only.
     private func rollBackJournal() throws(StoreError) {
         do {
-            let queue = try DatabaseQueue(path: path)
+            let queue = try HardenedConnection.open(path)
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
             try queue.close()
         } catch {

@@ -26,7 +26,7 @@ public struct StoreWriter: Sendable {
         let plist = try MetadataPlistBuilder(model: model, options: options).build(path: path)
         var current = ""
         do {
-            let queue = try DatabaseQueue(path: path)
+            let queue = try HardenedConnection.open(path)
             try queue.writeWithoutTransaction { db in
                 // Must precede the first table, or SQLite ignores it.
                 current = "PRAGMA auto_vacuum = 2"

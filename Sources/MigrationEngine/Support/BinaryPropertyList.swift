@@ -34,8 +34,8 @@ public struct BinaryPropertyList {
         guard (1...8).contains(offsetSize), (1...8).contains(referenceSize) else {
             throw PropertyListError("invalid offset or reference size in the trailer")
         }
-        guard count > 0, top < count, tableStart >= 8,
-            count <= UInt64(trailer), tableStart <= UInt64(trailer) - count * UInt64(offsetSize)
+        guard count > 0, top < count, tableStart >= 8, tableStart <= UInt64(trailer),
+            count <= (UInt64(trailer) - tableStart) / UInt64(offsetSize)
         else { throw PropertyListError("the offset table does not fit in the data") }
         var table: [Int] = []
         table.reserveCapacity(Int(count))

@@ -31,6 +31,25 @@ struct XMLElementTree: Sendable {
 
     /// Parses a whole document, or throws ``XMLTreeError`` with the line where it broke.
     static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
+        // Foundation's parser on Linux crashes on element names that are not UTF-8; Xcode writes only UTF-8.
+        if let offset = firstInvalidUTF8(data) {
+            let before = data.prefix(offset)
+            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
+            throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
+        }
+        // It also dereferences a processing instruction's missing data; Xcode writes none but the declaration.
+        let marker = Array("<?".utf8)
+        let declarationStart = data.firstIndex { !(Character(Unicode.Scalar($0)).isWhitespace) } ?? data.startIndex
+        var search = data.startIndex
+        while let found = data[search...].firstRange(of: marker) {
+            let isDeclaration = found.lowerBound == declarationStart && data[found.upperBound...].starts(with: Array("xml ".utf8))
+            guard isDeclaration else {
+                let line = data[..<found.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
+                throw XMLTreeError(line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
+            }
+            search = found.upperBound
+        }
         let builder = Builder()
         let parser = XMLParser(data: data)
         parser.delegate = builder
@@ -41,15 +60,36 @@ struct XMLElementTree: Sendable {
         return root
     }
 
+    /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
+    private static func firstInvalidUTF8(_ data: Data) -> Int? {
+        var decoder = UTF8()
+        var iterator = data.makeIterator()
+        var consumed = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): consumed += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return consumed
+            }
+        }
+    }
+
     private final class Builder: NSObject, XMLParserDelegate {
         var stack: [XMLElementTree] = []
         var root: XMLElementTree?
         var failure: String?
+        static let maximumDepth = 256
 
         func parser(
             _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
             qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
         ) {
+            // Deeper trees than any model or mapping file needs would only exhaust the stack when released.
+            guard stack.count < Self.maximumDepth else {
+                failure = "elements nest deeper than \(Self.maximumDepth) levels"
+                parser.abortParsing()
+                return
+            }
             stack.append(
                 XMLElementTree(
                     name: elementName, attributes: attributeDict, children: [], text: "", line: parser.lineNumber))

@@ -28,9 +28,11 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
-            let diff = try MigrationProject(modelPath: model, settings: PlanningSettings()).diff(
+            let diff = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot).diff(
                 from: from, to: to, countingIn: store)
             let report = DiffReport(mapping: diff.mapping, drops: diff.drops, countedInStore: diff.countedInStore)
             print(json ? try report.json() : report.text())

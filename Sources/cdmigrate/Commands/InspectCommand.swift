@@ -18,9 +18,12 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
-            let report = try MigrationProject(modelPath: model, settings: PlanningSettings()).inspect(store: store)
+            let report = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot)
+                .inspect(store: store)
             print(json ? try JSONOutput.encode(report) : StoreReportText(report: report).render())
         }
     }

@@ -19,9 +19,11 @@ struct VerifyCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let project = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot)
             let result = try project.verify(store: store, version: version, report: ProgressPrinter.stderrNotes)
             if json {
                 print(try JSONOutput.encode(result))

@@ -45,7 +45,7 @@ enum CountExpectation {
 
     /// Rows per entity of the step's source: a snapshot copy or an earlier temporary, never the original.
     private static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> [String: Int] {
-        let queue = try DatabaseQueue(path: source)
+        let queue = try HardenedConnection.open(source)
         defer { try? queue.close() }
         return try queue.read { db in try EntityRows.reading(db, model: model).count(db, path: source) }
     }

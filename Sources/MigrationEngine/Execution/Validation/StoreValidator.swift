@@ -26,7 +26,7 @@ public struct StoreValidator: Sendable {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
-            let queue = try DatabaseQueue(path: path)
+            let queue = try HardenedConnection.open(path)
             defer { try? queue.close() }
             try queue.read { db in
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")

@@ -23,17 +23,39 @@ public struct Expression: Sendable, Hashable {
         case function(target: Expression, selector: String, arguments: [Expression])
         /// A list of values (`{1, 2, 3}`).
         case list([Expression])
+
+        /// The operands, arguments or base of this node.
+        var children: [Expression] {
+            switch self {
+            case .literal, .variable: []
+            case .key(let base, _): [base]
+            case .unary(_, let operand): [operand]
+            case .binary(_, let lhs, let rhs): [lhs, rhs]
+            case .conditional(let condition, let whenTrue, let whenFalse): [condition, whenTrue, whenFalse]
+            case .call(_, let arguments), .list(let arguments): arguments
+            case .function(let target, _, let arguments): [target] + arguments
+            }
+        }
     }
 
     /// What the node is.
-    public var kind: Kind
+    public var kind: Kind {
+        didSet { height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) } }
+    }
     /// Where the node starts, relative to the start of the expression text.
     public var position: SourcePosition
+    /// Levels from this node to its deepest leaf (a leaf is 1); bounded by ``maximumDepth`` wherever text or
+    /// an archive is parsed, so evaluating, printing or releasing a tree never overflows the stack.
+    public private(set) var height: Int
+
+    /// The deepest nesting the parser, the archive decoders and the evaluator accept.
+    public static let maximumDepth = 128
 
     /// Creates a node.
     public init(_ kind: Kind, at position: SourcePosition = .start) {
         self.kind = kind
         self.position = position
+        height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) }
     }
 
     /// `$source`.

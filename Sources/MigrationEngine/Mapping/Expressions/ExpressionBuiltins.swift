@@ -47,7 +47,7 @@ enum ExpressionBuiltins {
             let characters = Array(arguments[0].text)
             let start = min(max(0, try integer(arguments[1], "substring")), characters.count)
             let length = arguments.count == 3 ? max(0, try integer(arguments[2], "substring")) : characters.count
-            return .string(String(characters[start..<min(characters.count, start + length)]))
+            return .string(String(characters[start..<(start + min(characters.count - start, length))]))
         },
         ExpressionFunction("prefix", arity: 2...2) { arguments in
             guard !arguments[0].isNull else { return .null }
@@ -72,8 +72,8 @@ enum ExpressionBuiltins {
     ]
 
     static let numbers: [ExpressionFunction] = [
-        number("abs") { abs($0) }, number("round") { $0.rounded() }, number("floor") { $0.rounded(.down) },
-        number("ceil") { $0.rounded(.up) },
+        number("abs", integer: { $0 == .min ? nil : abs($0) }) { abs($0) }, number("round") { $0.rounded() },
+        number("floor") { $0.rounded(.down) }, number("ceil") { $0.rounded(.up) },
         ExpressionFunction("min", arity: 1...16) { try extreme($0, "min", <) },
         ExpressionFunction("max", arity: 1...16) { try extreme($0, "max", >) },
     ]
@@ -88,13 +88,17 @@ enum ExpressionBuiltins {
         ExpressionFunction(name, arity: 2...2) { $0[0].isNull ? .bool(false) : .bool(test($0[0].text, $0[1].text)) }
     }
 
-    private static func number(_ name: String, _ transform: @escaping @Sendable (Double) -> Double)
-        -> ExpressionFunction
-    {
+    /// A numeric function; `integer` is its exact form on integers (an integer is already rounded), `nil`
+    /// when the result does not fit 64 bits.
+    private static func number(
+        _ name: String, integer: @escaping @Sendable (Int64) -> Int64? = { $0 }, _ transform: @escaping @Sendable (Double) -> Double
+    ) -> ExpressionFunction {
         ExpressionFunction(name, arity: 1...1) { arguments in
             switch arguments[0] {
             case .null: return .null
-            case .integer(let value): return .integer(Int64(transform(Double(value))))
+            case .integer(let value):
+                guard let result = integer(value) else { throw ExpressionEvaluationError("\(name)(\(value)) does not fit a 64-bit integer") }
+                return .integer(result)
             case .double(let value): return .double(transform(value))
             default: throw ExpressionEvaluationError.typeMismatch(name, arguments[0])
             }
@@ -112,9 +116,12 @@ enum ExpressionBuiltins {
         return best?.value ?? .null
     }
 
-    private static func integer(_ value: ExpressionValue, _ name: String) throws -> Int {
-        guard let number = value.numeric else { throw ExpressionEvaluationError.typeMismatch(name, value) }
-        return Int(number)
+    /// A count or position argument: any finite number, truncated and clamped to ±2⁵³ so that arithmetic on it
+    /// cannot overflow (no string is that long).
+    static func integer(_ value: ExpressionValue, _ name: String) throws -> Int {
+        guard let number = value.numeric, number.isFinite else { throw ExpressionEvaluationError.typeMismatch(name, value) }
+        let limit = Double(1 << 53)
+        return Int(Swift.min(Swift.max(number, -limit), limit))
     }
 
     private static func nullOr(_ value: ExpressionValue, _ name: String) throws -> ExpressionValue {

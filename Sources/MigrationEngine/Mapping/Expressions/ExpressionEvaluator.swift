@@ -7,6 +7,9 @@ public enum ExpressionEvaluator {
     public static func evaluate(_ expression: Expression, in environment: some ExpressionEnvironment) throws
         -> ExpressionValue
     {
+        guard expression.height <= Expression.maximumDepth else {
+            throw ExpressionEvaluationError("the expression nests deeper than \(Expression.maximumDepth) levels")
+        }
         switch expression.kind {
         case .literal(let value):
             return value
@@ -60,6 +63,10 @@ public enum ExpressionEvaluator {
     }
 
     static func call(_ function: ExpressionFunction, _ values: [ExpressionValue]) throws -> ExpressionValue {
+        // A tree that did not come through the parser's checks may call a function with too few arguments.
+        guard function.arity.contains(values.count) else {
+            throw ExpressionEvaluationError("\(function.name) takes \(function.arity.lowerBound)…\(function.arity.upperBound) arguments, not \(values.count)")
+        }
         do {
             return try function.body(values)
         } catch let error as ExpressionEvaluationError {

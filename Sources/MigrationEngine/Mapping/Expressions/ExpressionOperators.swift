@@ -20,7 +20,7 @@ enum ExpressionOperators {
             return try exact(a.multipliedReportingOverflow(by: b), op, lhs, rhs)
         case (.remainder, .integer(let a), .integer(let b)):
             guard b != 0 else { throw ExpressionEvaluationError("division by zero: \(lhs) % \(rhs)") }
-            return .integer(a % b)
+            return try exact(a.remainderReportingOverflow(dividingBy: b), op, lhs, rhs)
         default: break
         }
         guard let a = lhs.numeric, let b = rhs.numeric, !isBool(lhs), !isBool(rhs) else {

@@ -7,6 +7,9 @@
 public struct ExpressionParser {
     private var tokens: [ExpressionToken]
     private var index = 0
+    /// How deep the recursive descent is, bounded by ``Expression/maximumDepth`` so deep text cannot
+    /// overflow the stack.
+    private var nesting = 0
 
     /// Parses `text`, or throws an ``ExpressionSyntaxError`` whose position is relative to `text`.
     public static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
@@ -41,14 +44,37 @@ public struct ExpressionParser {
         _ = take()
     }
 
+    /// Counts one level of nesting for `body`, refusing text nested deeper than ``Expression/maximumDepth``.
+    private mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T) throws(ExpressionSyntaxError) -> T {
+        guard nesting < Expression.maximumDepth else {
+            throw ExpressionSyntaxError(at: current.position, "the expression nests deeper than \(Expression.maximumDepth) levels")
+        }
+        nesting += 1
+        defer { nesting -= 1 }
+        return try body(&self)
+    }
+
+    /// A node, refused when the tree under it would be deeper than ``Expression/maximumDepth``.
+    private func node(_ kind: Expression.Kind, at position: SourcePosition) throws(ExpressionSyntaxError) -> Expression {
+        let expression = Expression(kind, at: position)
+        guard expression.height <= Expression.maximumDepth else {
+            throw ExpressionSyntaxError(at: position, "the expression nests deeper than \(Expression.maximumDepth) levels")
+        }
+        return expression
+    }
+
     private mutating func conditional() throws(ExpressionSyntaxError) -> Expression {
+        try nested { parser throws(ExpressionSyntaxError) in try parser.conditionalBody() }
+    }
+
+    private mutating func conditionalBody() throws(ExpressionSyntaxError) -> Expression {
         let condition = try binary(minimumPrecedence: 1)
         guard isSymbol("?") else { return condition }
         _ = take()
         let whenTrue = try conditional()
         try expect(":")
         let whenFalse = try conditional()
-        return Expression(.conditional(condition, whenTrue, whenFalse), at: condition.position)
+        return try node(.conditional(condition, whenTrue, whenFalse), at: condition.position)
     }
 
     private func binaryOperator() -> BinaryOperator? {
@@ -69,7 +95,7 @@ public struct ExpressionParser {
         while let op = binaryOperator(), op.precedence >= minimumPrecedence {
             _ = take()
             let rhs = try binary(minimumPrecedence: op.precedence + 1)
-            lhs = Expression(.binary(op, lhs, rhs), at: lhs.position)
+            lhs = try node(.binary(op, lhs, rhs), at: lhs.position)
         }
         return lhs
     }
@@ -78,15 +104,15 @@ public struct ExpressionParser {
         let start = current.position
         if isSymbol("!") || current.kind == .identifier("NOT") || current.kind == .identifier("not") {
             _ = take()
-            return Expression(.unary(.not, try unary()), at: start)
+            return try node(.unary(.not, try nested { parser throws(ExpressionSyntaxError) in try parser.unary() }), at: start)
         }
         if isSymbol("-") {
             _ = take()
-            let operand = try unary()
+            let operand = try nested { parser throws(ExpressionSyntaxError) in try parser.unary() }
             switch operand.kind {
             case .literal(.integer(let value)): return Expression(.literal(.integer(-value)), at: start)
             case .literal(.double(let value)): return Expression(.literal(.double(-value)), at: start)
-            default: return Expression(.unary(.negate, operand), at: start)
+            default: return try node(.unary(.negate, operand), at: start)
             }
         }
         return try postfix()
@@ -100,7 +126,7 @@ public struct ExpressionParser {
             guard case .identifier(let name) = token.kind else {
                 throw ExpressionSyntaxError(at: token.position, "expected a key after \".\" but found \(token.display)")
             }
-            expression = Expression(.key(base: expression, name: name), at: expression.position)
+            expression = try node(.key(base: expression, name: name), at: expression.position)
         }
         return expression
     }
@@ -118,7 +144,7 @@ public struct ExpressionParser {
             try expect(")")
             return inner
         case .symbol("{"):
-            return Expression(.list(try arguments(closing: "}")), at: at)
+            return try node(.list(try arguments(closing: "}")), at: at)
         case .identifier(let name):
             if let constant = Self.constant(name) { return Expression(.literal(constant), at: at) }
             guard isSymbol("(") else {
@@ -166,16 +192,16 @@ public struct ExpressionParser {
             guard arguments.count == 3 else {
                 throw ExpressionSyntaxError(at: at, "\(name) takes 3 arguments (condition, then, else)")
             }
-            return Expression(.conditional(arguments[0], arguments[1], arguments[2]), at: at)
+            return try node(.conditional(arguments[0], arguments[1], arguments[2]), at: at)
         case "FUNCTION":
             guard arguments.count >= 2, case .literal(.string(let selector)) = arguments[1].kind else {
                 throw ExpressionSyntaxError(at: at, "FUNCTION takes a target, a selector string and its arguments")
             }
-            return Expression(.function(target: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))), at: at)
+            return try node(.function(target: arguments[0], selector: selector, arguments: Array(arguments.dropFirst(2))), at: at)
         case "DATE":
             return try DateLiteral.expression(arguments, at: at)
         default:
-            return Expression(.call(name: name, arguments: arguments), at: at)
+            return try node(.call(name: name, arguments: arguments), at: at)
         }
     }
 }

@@ -47,7 +47,6 @@ enum SelectorCall {
     }
 
     private static func index(_ value: ExpressionValue) throws -> Int {
-        guard let number = value.numeric else { throw ExpressionEvaluationError.typeMismatch("index", value) }
-        return max(0, Int(number))
+        max(0, try ExpressionBuiltins.integer(value, "index"))
     }
 }

@@ -13,9 +13,7 @@ public enum DataLossCounter {
         try facts.verify(schema, model: sourceModel.name)
         var losses: [DataLoss] = []
         do {
-            var configuration = GRDB.Configuration()
-            configuration.readonly = true
-            let queue = try DatabaseQueue(path: storePath, configuration: configuration)
+            let queue = try HardenedConnection.open(storePath, readonly: true)
             try queue.read { db in
                 for var loss in mapping.drops {
                     if let sql = countSQL(loss, model: sourceModel, schema: schema) {

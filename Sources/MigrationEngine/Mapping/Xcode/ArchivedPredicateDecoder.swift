@@ -5,27 +5,35 @@ enum ArchivedPredicateDecoder {
         0: .less, 1: .lessOrEqual, 2: .greater, 3: .greaterOrEqual, 4: .equal, 5: .notEqual,
     ]
 
-    static func decode(_ object: ArchivedObject) throws(ExpressionEvaluationError) -> Expression {
+    /// Decodes `object`, `depth` archived objects below the expression's root (see ``ArchivedExpressionDecoder``).
+    static func decode(_ object: ArchivedObject, depth: Int) throws(ExpressionEvaluationError) -> Expression {
+        guard depth < Expression.maximumDepth else {
+            throw ArchivedExpressionDecoder.problem("the archived objects nest deeper than \(Expression.maximumDepth) levels (or refer to themselves)")
+        }
         let classes = object.classHierarchy
+        let depth = depth + 1
         if classes.contains("NSTruePredicate") { return Expression(.literal(.bool(true))) }
         if classes.contains("NSFalsePredicate") { return Expression(.literal(.bool(false))) }
         if classes.contains("NSComparisonPredicate") {
             guard let left = object["NSLeftExpression"], let right = object["NSRightExpression"],
                 let type = object["NSPredicateOperator"]?["NSOperatorType"]?.integer, let op = comparisons[type]
             else { throw ArchivedExpressionDecoder.problem("an unsupported comparison predicate") }
-            return Expression(.binary(op, try ArchivedExpressionDecoder.decode(left), try ArchivedExpressionDecoder.decode(right)))
+            return try ArchivedExpressionDecoder.node(
+                .binary(op, try ArchivedExpressionDecoder.decode(left, depth: depth), try ArchivedExpressionDecoder.decode(right, depth: depth)))
         }
         if classes.contains("NSCompoundPredicate") {
             var parts: [Expression] = []
-            for item in object["NSSubpredicates"]?.elements ?? [] { parts.append(try decode(item)) }
+            for item in object["NSSubpredicates"]?.elements ?? [] { parts.append(try decode(item, depth: depth)) }
             switch object["NSCompoundPredicateType"]?.integer {
             case 0?:
                 guard let only = parts.first else { throw ArchivedExpressionDecoder.problem("NOT without a predicate") }
-                return Expression(.unary(.not, only))
+                return try ArchivedExpressionDecoder.node(.unary(.not, only))
             case 1?, 2?:
                 let op: BinaryOperator = object["NSCompoundPredicateType"]?.integer == 1 ? .and : .or
                 guard let first = parts.first else { throw ArchivedExpressionDecoder.problem("an empty compound predicate") }
-                return parts.dropFirst().reduce(first) { Expression(.binary(op, $0, $1)) }
+                var combined = first
+                for part in parts.dropFirst() { combined = try ArchivedExpressionDecoder.node(.binary(op, combined, part)) }
+                return combined
             default:
                 throw ArchivedExpressionDecoder.problem("an unknown compound predicate type")
             }

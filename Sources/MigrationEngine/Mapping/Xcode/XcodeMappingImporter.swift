@@ -16,6 +16,11 @@ public enum XcodeMappingImporter {
         guard let data = FileManager.default.contents(atPath: file) else {
             throw MappingFileError(path: file, at: nil, "cannot read the Xcode mapping model")
         }
+        return try read(data, file: file)
+    }
+
+    /// Reads the bytes of an `xcmapping.xml`; `file` is used in messages.
+    public static func read(_ data: Data, file: String) throws(MappingFileError) -> MappingModel {
         let root: XMLElementTree
         do {
             root = try XMLElementTree.parse(data)

@@ -35,6 +35,8 @@ struct PlanningOptions: ParsableArguments {
     @Flag(name: .customLong("no-inference"), help: "Use explicit mappings only.")
     var noInference = false
 
+    @OptionGroup var reading: StoreReadingOptions
+
     /// The project file's settings with the command line's on top.
     func settings() throws -> PlanningSettings {
         var settings = try project.map { try ProjectFile.load(path: $0) } ?? PlanningSettings.besideModel(model)
@@ -54,7 +56,8 @@ struct PlanningOptions: ParsableArguments {
     /// The project these options describe: the model, the settings and its mappings, with no Swift policies
     /// (an app's policies live in its own executable built on the engine; see `Examples/PolicyExample`).
     func project(policies: MigrationPolicyRegistry = MigrationPolicyRegistry()) throws -> MigrationProject {
-        try MigrationProject(modelPath: model, settings: try settings(), policies: policies, infers: !noInference)
+        try MigrationProject(
+            modelPath: model, settings: try settings(), policies: policies, infers: !noInference, snapshot: reading.snapshot)
     }
 
     private static func pair(_ text: String) throws -> VersionPair {

@@ -13,7 +13,7 @@ struct InferredCopier {
     func run(_ plan: InferredCopyPlan) throws {
         var current = ""
         do {
-            let queue = try DatabaseQueue(path: context.destinationPath)
+            let queue = try HardenedConnection.open(context.destinationPath)
             defer { try? queue.close() }
             try queue.writeWithoutTransaction { db in
                 current = "ATTACH DATABASE ? AS src"
@@ -36,6 +36,8 @@ struct InferredCopier {
                 }
             }
         } catch let error as MigrationCancelled {
+            throw error
+        } catch let error as ForeignTableError {
             throw error
         } catch {
             throw StoreWriteError(path: context.destinationPath, message: "copy failed: \(error)", sql: current)

@@ -76,7 +76,7 @@ public struct MappedStep: MigrationStep {
             at: context.destinationPath, options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: JournalMode(path: context.sourcePath),
                 installsTriggers: false))
-        let queue = try DatabaseQueue(path: context.destinationPath)
+        let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
             defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }

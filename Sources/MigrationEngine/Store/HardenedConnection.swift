@@ -1,0 +1,48 @@
+import CSQLiteGuard
+import GRDB
+
+/// Opens every SQLite connection the engine makes, with SQLite's defensive settings applied before the first
+/// statement runs.
+///
+/// Every byte of a store may be hostile, and a schema is code: a trigger or view fires SQL that the store's
+/// author wrote. So the connection refuses what no migration needs — writing the schema or shadow tables
+/// directly (`SQLITE_DBCONFIG_DEFENSIVE`), running functions with side effects from inside a schema
+/// (`trusted_schema` off), loading extensions, and attaching more than the one source a step reads.
+public enum HardenedConnection {
+    /// The most databases a connection may attach: a step attaches its source as `src`, nothing else.
+    public static let attachedDatabaseLimit: Int32 = 1
+
+    /// Opens `path` with the defensive settings.
+    public static func open(_ path: String, readonly: Bool = false, label: String? = nil) throws -> DatabaseQueue {
+        try DatabaseQueue(path: path, configuration: configuration(path: path, readonly: readonly, label: label))
+    }
+
+    /// A GRDB configuration that hardens each connection as it opens.
+    public static func configuration(path: String, readonly: Bool = false, label: String? = nil) -> GRDB.Configuration {
+        var configuration = GRDB.Configuration()
+        configuration.readonly = readonly
+        configuration.label = label
+        configuration.prepareDatabase { db in try harden(db, path: path) }
+        return configuration
+    }
+
+    /// Applies the settings to an open connection; throws when SQLite refuses any of them.
+    public static func harden(_ db: Database, path: String) throws(StoreError) {
+        guard let handle = db.sqliteConnection else {
+            throw StoreError(.unreadable, path: path, message: "the SQLite connection is closed")
+        }
+        let options: [(Int32, Int32, String)] = [
+            (SQLITE_DBCONFIG_DEFENSIVE, 1, "defensive mode"),
+            (SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, "untrusted schema"),
+            (SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0, "no extension loading"),
+            (SQLITE_DBCONFIG_WRITABLE_SCHEMA, 0, "read-only schema"),
+        ]
+        for (option, value, name) in options where cdm_sqlite3_db_config_flag(handle, option, value) != SQLITE_OK {
+            throw StoreError(.unreadable, path: path, message: "SQLite refused \(name); the store is not opened without it")
+        }
+        sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, attachedDatabaseLimit)
+        guard sqlite3_limit(handle, SQLITE_LIMIT_ATTACHED, -1) == attachedDatabaseLimit else {
+            throw StoreError(.unreadable, path: path, message: "SQLite refused the limit on attached databases")
+        }
+    }
+}
