@@ -51,7 +51,8 @@ let package = Package(
             ]
         ),
         // The sample app's migration tool: an app team's own executable with a Swift migration policy.
-        .executableTarget(name: "PolicyExample", dependencies: ["MigrationEngine", "JournalSample"], path: "Examples/PolicyExample"),
+        .executableTarget(
+            name: "PolicyExample", dependencies: ["MigrationEngine", "JournalSample"], path: "Examples/PolicyExample"),
         // Shared by the test targets only: corpus access and temporary folders.
         .target(
             name: "TestSupport",

@@ -1,5 +1,5 @@
-import MigrationEngine
 import GRDB
+import MigrationEngine
 
 /// The statements ``SampleStoreGenerator`` fills a store with: temporary vocabulary tables (words,
 /// authors, and a pool of bodies made from the words) and one `INSERT … SELECT` over a recursive CTE that
@@ -35,23 +35,25 @@ struct SampleRowsSQL {
             try db.execute(sql: #"CREATE TEMP TABLE "\#(table)" ("i" INTEGER PRIMARY KEY, "value" TEXT NOT NULL)"#)
             let rows = Array(repeating: "(?, ?)", count: values.count).joined(separator: ", ")
             let arguments = values.enumerated().flatMap { [$0.offset, $0.element] as [any DatabaseValueConvertible] }
-            try db.execute(sql: #"INSERT INTO "\#(table)" ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
+            try db.execute(
+                sql: #"INSERT INTO "\#(table)" ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
         }
         let word = { (position: String) in
             #"(SELECT "value" FROM "sample_word" WHERE "i" = \#(hash("p * 64 + \(position)", salt: 1)) % \#(words.count))"#
         }
-        try db.execute(sql: #"""
-            CREATE TEMP TABLE "sample_body" ("i" INTEGER PRIMARY KEY, "head" TEXT NOT NULL, "text" TEXT NOT NULL);
-            WITH RECURSIVE
-                "pool"("p") AS (SELECT 0 UNION ALL SELECT "p" + 1 FROM "pool" WHERE "p" < \#(Self.bodyPoolSize - 1)),
-                "body"("p", "j", "n", "head", "text") AS (
-                    SELECT "p", 1, 5 + \#(hash("p", salt: 2)) % 40, \#(word("0")), \#(word("0")) FROM "pool"
-                    UNION ALL
-                    SELECT "p", "j" + 1, "n",
-                        CASE WHEN "j" < 3 THEN "head" || ' ' || \#(word("\"j\"")) ELSE "head" END,
-                        "text" || ' ' || \#(word("\"j\"")) FROM "body" WHERE "j" < "n")
-            INSERT INTO "sample_body" ("i", "head", "text") SELECT "p", "head", "text" FROM "body" WHERE "j" = "n";
-            """#)
+        try db.execute(
+            sql: #"""
+                CREATE TEMP TABLE "sample_body" ("i" INTEGER PRIMARY KEY, "head" TEXT NOT NULL, "text" TEXT NOT NULL);
+                WITH RECURSIVE
+                    "pool"("p") AS (SELECT 0 UNION ALL SELECT "p" + 1 FROM "pool" WHERE "p" < \#(Self.bodyPoolSize - 1)),
+                    "body"("p", "j", "n", "head", "text") AS (
+                        SELECT "p", 1, 5 + \#(hash("p", salt: 2)) % 40, \#(word("0")), \#(word("0")) FROM "pool"
+                        UNION ALL
+                        SELECT "p", "j" + 1, "n",
+                            CASE WHEN "j" < 3 THEN "head" || ' ' || \#(word("\"j\"")) ELSE "head" END,
+                            "text" || ' ' || \#(word("\"j\"")) FROM "body" WHERE "j" < "n")
+                INSERT INTO "sample_body" ("i", "head", "text") SELECT "p", "head", "text" FROM "body" WHERE "j" = "n";
+                """#)
     }
 
     /// Inserts entries `1...?1` of entity number `?2`, with keys equal to their numbers.
@@ -70,6 +72,7 @@ struct SampleRowsSQL {
 
     /// Drops the temporary vocabulary tables.
     func dropVocabulary(_ db: Database) throws {
-        try db.execute(sql: #"DROP TABLE "temp"."sample_word"; DROP TABLE "temp"."sample_author"; DROP TABLE "temp"."sample_body""#)
+        try db.execute(
+            sql: #"DROP TABLE "temp"."sample_word"; DROP TABLE "temp"."sample_author"; DROP TABLE "temp"."sample_body""#)
     }
 }

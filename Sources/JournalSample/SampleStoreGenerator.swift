@@ -1,6 +1,6 @@
 import Foundation
-import MigrationEngine
 import GRDB
+import MigrationEngine
 
 /// Writes a sample-app store with any number of entries, quickly and deterministically, for the demo and
 /// benchmarks. It writes `Journal 1` for the demo; `Journal 2` and `Journal 3` work too (benchmarks start
@@ -21,10 +21,10 @@ public struct SampleStoreGenerator: Sendable {
         "Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson", "Edsger Dijkstra", "Barbara Liskov",
         "Donald Knuth", "Margaret Hamilton", "Ken Thompson", "Frances Allen", "Dennis Ritchie", "Radia Perlman",
     ]
-    static let words = (
-        "morning coffee walk rain garden letter train river book friend music dinner quiet window light "
-            + "market bread city meeting idea project notes evening storm summer winter travel family"
-    ).split(separator: " ").map(String.init)
+    static let words =
+        ("morning coffee walk rain garden letter train river book friend music dinner quiet window light "
+        + "market bread city meeting idea project notes evening storm summer winter travel family").split(separator: " ").map(
+            String.init)
 
     /// Creates a generator for a version of the sample model.
     public init(model: ObjectModel, entries: Int, seed: UInt64 = 2001) {
@@ -38,7 +38,8 @@ public struct SampleStoreGenerator: Sendable {
         try StoreWriter(model: model).create(at: path)
         let entry = model.entity(named: "Entry")
         let sql = SampleRowsSQL(
-            seed: seed, words: Self.words, authors: Self.authors, bodyColumn: entry?.attribute(named: "text") == nil ? "ZBODY" : "ZTEXT",
+            seed: seed, words: Self.words, authors: Self.authors,
+            bodyColumn: entry?.attribute(named: "text") == nil ? "ZBODY" : "ZTEXT",
             hasFavorite: entry?.attribute(named: "favorite") != nil)
         let queue = try HardenedConnection.open(path)
         try queue.write { db in

@@ -1,4 +1,5 @@
 import MigrationEngine
+
 /// The sample app's Swift migration policy (Journal 4 → 5): each entry's word count, which no
 /// expression can state, is computed in Swift after the mapping's expressions made the entry.
 public struct WordCountPolicy: MigrationPolicy {

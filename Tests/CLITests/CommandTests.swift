@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("plan, verify, history, restore commands", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct CommandTests {
@@ -18,7 +18,9 @@ struct CommandTests {
     @Test("verify accepts Apple's store whose data lives in its -wal, and prints JSON", Corpus.required)
     func verifyWAL() throws {
         let wal = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
-        let json = try CLIRunner.run(["verify", wal, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"), "--json"])
+        let json = try CLIRunner.run([
+            "verify", wal, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"), "--json",
+        ])
         #expect(json.status == 0)
         #expect(try json.decoded(StoreVerification.self).version == "CoreDataMigration_Example 4")
     }
@@ -30,7 +32,7 @@ struct CommandTests {
         #expect(result.status == 10)
         #expect(result.stderr.hasPrefix("cdmigrate: error: "))
         #expect(result.stderr.contains("metadata version hashes differ from v2.0.0"))
-        #expect(result.stderr.hasPrefix("cdmigrate: error: \(store): "))  // the user's file, not the private snapshot
+        #expect(result.stderr.hasPrefix("cdmigrate: error: \(store): ")) // the user's file, not the private snapshot
     }
 
     @Test("plan names unknown target versions (exit 8) and missing routes (exit 9)")

@@ -1,15 +1,17 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// The real binary, killed with SIGKILL at each stage of the swap, then run again: the store must be the
 /// complete old or the complete new one. The rename-chain store migrates by an inferred step.
-@Suite("Recovery after the process is killed during the swap",
-       .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+@Suite(
+    "Recovery after the process is killed during the swap",
+    .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct CrashRecoveryTests {
-    @Test("Killed at each swap stage, the next run leaves a complete store",
-          arguments: ["journal-written", "sidecars-parked", "database-replaced", "swapped"])
+    @Test(
+        "Killed at each swap stage, the next run leaves a complete store",
+        arguments: ["journal-written", "sidecars-parked", "database-replaced", "swapped"])
     func killedDuringSwap(stage: String) throws {
         let model = RenameChainFixture.modelPath
         let store = try RenameChainFixture.store("v1.0.0")
@@ -18,8 +20,10 @@ struct CrashRecoveryTests {
             ["migrate", store, "--model", model, "--to", "v1.1.0", "--yes", "--json"],
             environment: ["CDMIGRATE_CRASH_AT": stage])
         #expect(killed.reason == .uncaughtSignal && killed.status == SIGKILL)
-        #expect(FileManager.default.fileExists(atPath: URL(fileURLWithPath: store).deletingLastPathComponent()
-            .appendingPathComponent("." + URL(fileURLWithPath: store).lastPathComponent + ".cdmigrate-journal").path))
+        #expect(
+            FileManager.default.fileExists(
+                atPath: URL(fileURLWithPath: store).deletingLastPathComponent()
+                    .appendingPathComponent("." + URL(fileURLWithPath: store).lastPathComponent + ".cdmigrate-journal").path))
         let verify = try CLIRunner.run(["verify", store, "--model", model, "--json"])
         #expect(verify.status == 0)
         let verified = try verify.decoded(StoreVerification.self)

@@ -1,15 +1,21 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("cdmigrate export and rows", Corpus.required)
 struct ExportCommandTests {
     static let walStore = "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"
 
     func postKeys(_ store: String, where condition: String = "1") throws -> [Int64] {
-        let queue = try DatabaseQueue(path: store, configuration: { var c = GRDB.Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: store,
+            configuration: {
+                var c = GRDB.Configuration()
+                c.readonly = true
+                return c
+            }())
         return try queue.read { try Int64.fetchAll($0, sql: #"SELECT "Z_PK" FROM "ZPOST" WHERE \#(condition) ORDER BY "Z_PK""#) }
     }
 
@@ -49,7 +55,9 @@ struct ExportCommandTests {
     func rowsWhere() throws {
         let store = try Corpus.copyStore(Self.walStore)
         let expected = try postKeys(store, where: #""ZHIDE" = 1"#)
-        let result = try CLIRunner.run(["rows", store, "--entity", "Post", "--where", "$object.hide == true", "--limit", "1000", "--json"])
+        let result = try CLIRunner.run([
+            "rows", store, "--entity", "Post", "--where", "$object.hide == true", "--limit", "1000", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try keys(result.stdout) == expected)
         let csv = try CLIRunner.run(["rows", store, "--entity", "Post", "--where", "$object.hide == false", "--limit", "3"])
@@ -58,9 +66,11 @@ struct ExportCommandTests {
         #expect(lines.count == 1 + min(3, try postKeys(store, where: #""ZHIDE" = 0"#).count))
     }
 
-    @Test("Unknown entity and bad expression: one line naming the store, exit 8", arguments: [
-        ["--entity", "Nope"], ["--entity", "Post", "--where", "$object.hide =="],
-    ])
+    @Test(
+        "Unknown entity and bad expression: one line naming the store, exit 8",
+        arguments: [
+            ["--entity", "Nope"], ["--entity", "Post", "--where", "$object.hide =="],
+        ])
     func errors(_ arguments: [String]) throws {
         let store = try Corpus.copyStore(Self.walStore)
         let result = try CLIRunner.run(["rows", store] + arguments)

@@ -1,8 +1,8 @@
 import Foundation
 import JournalSample
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// `export` streams: its peak memory (GNU time's maximum resident set, in a child process) grows by only a
 /// few megabytes from 20,000 to 200,000 rows, where holding the rendered objects would add hundreds.
@@ -16,7 +16,8 @@ struct ExportStreamingTests {
         try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 1")), entries: entries).write(to: store)
         let out = folder.appendingPathComponent("Entry.jsonl").path
         let result = try CLIRunner.run(
-            ["export", store, "--model", model, "--entity", "Entry", "--format", "jsonl", "--out", out], launcher: ["/usr/bin/time", "-f", "%M"])
+            ["export", store, "--model", model, "--entity", "Entry", "--format", "jsonl", "--out", out],
+            launcher: ["/usr/bin/time", "-f", "%M"])
         #expect(result.status == 0, "\(result.stderr)")
         let peak = try #require(result.stderr.split(separator: "\n").last.flatMap { Int($0) })
         let lines = try String(contentsOfFile: out, encoding: .utf8).split(separator: "\n").count

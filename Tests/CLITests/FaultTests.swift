@@ -1,19 +1,22 @@
 import Foundation
 import JournalSample
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Each fault ends with one clear error line, a non-zero exit code, the original byte-identical and nothing
 /// of the run left beside it.
-@Suite("Faults: full disk, permissions, held and damaged stores", Corpus.required,
-       .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+@Suite(
+    "Faults: full disk, permissions, held and damaged stores", Corpus.required,
+    .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct FaultTests {
     let model = Corpus.path("rename-chain/Model.xcdatamodeld")
 
     /// Runs `migrate` on `store` and checks the failure contract; returns the error line.
     @discardableResult
-    func expectCleanFailure(_ store: String, status: Int32? = nil, unprivileged: Bool = false, extra: [String] = []) throws -> String {
+    func expectCleanFailure(_ store: String, status: Int32? = nil, unprivileged: Bool = false, extra: [String] = []) throws
+        -> String
+    {
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         let arguments = ["migrate", store, "--model", model, "--to", "v2.0.0", "--yes"] + extra
         let result = unprivileged ? try CLIRunner.runUnprivileged(arguments) : try CLIRunner.run(arguments)
@@ -29,7 +32,8 @@ struct FaultTests {
     /// A copy of the v1.0.0 store with these permissions on it and its folder.
     static func store(folderMode: Int, fileMode: Int) throws -> String {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
-        try FileManager.default.setAttributes([.posixPermissions: folderMode], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: folderMode], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: store)
         return store
     }
@@ -73,29 +77,44 @@ struct FaultTests {
             .replacingOccurrences(of: folder.path, with: "…")
     }
 
-    @Test("A full disk at every stage (snapshot, each step, backup, history): a clear error and the original untouched",
-          .enabled(if: canMount, "needs root to mount a small tmpfs"))
+    @Test(
+        "A full disk at every stage (snapshot, each step, backup, history): a clear error and the original untouched",
+        .enabled(if: canMount, "needs root to mount a small tmpfs"))
     func diskFull() throws {
         // The store is 6 pages: from 7 pages up, the store's filesystem fills at the snapshot, then at each step;
         // a separate backup filesystem fills while the backup is copied.
-        var failures: [String] = [], succeeded = 0
+        var failures: [String] = []
+        var succeeded = 0
         for pages in 7...30 {
-            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: false) { failures.append(failure) } else { succeeded += 1 }
+            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: false) {
+                failures.append(failure)
+            } else {
+                succeeded += 1
+            }
         }
         for pages in 1...8 {
-            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: true) { failures.append(failure) } else { succeeded += 1 }
+            if let failure = try migrateOnFullDisk(pages: pages, backupsOnly: true) {
+                failures.append(failure)
+            } else {
+                succeeded += 1
+            }
         }
-        let stages = Set(failures.map { line in
-            ["cannot copy the store", "step v1.0.0", "step v1.1.0", "step v1.1.2", "step v1.2.0", "backup", "history", "journal"]
+        let stages = Set(
+            failures.map { line in
+                [
+                    "cannot copy the store", "step v1.0.0", "step v1.1.0", "step v1.1.2", "step v1.2.0", "backup", "history",
+                    "journal",
+                ]
                 .first { line.contains($0) } ?? line
-        })
+            })
         print("disk full: \(failures.count) failures at \(stages.sorted()), \(succeeded) successes")
         #expect(stages.isSuperset(of: ["cannot copy the store", "step v1.0.0", "backup"]), "\(stages)")
         #expect(succeeded > 0)
     }
 
-    @Test("A read-only folder and an unwritable backup folder: refused before anything is written",
-          .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+    @Test(
+        "A read-only folder and an unwritable backup folder: refused before anything is written",
+        .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func readOnlyFolders() throws {
         let store = try Self.store(folderMode: 0o555, fileMode: 0o644)
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent().path
@@ -107,9 +126,11 @@ struct FaultTests {
         try expectCleanFailure(store, status: 7, unprivileged: true, extra: ["--backup-dir", backups.path])
     }
 
-    @Test("A store held by a reader or a writer is refused as locked (exit 6)", arguments: [
-        "BEGIN; SELECT COUNT(*) FROM \"Z_PRIMARYKEY\";", SQLiteWriterProcess.openTransaction,
-    ])
+    @Test(
+        "A store held by a reader or a writer is refused as locked (exit 6)",
+        arguments: [
+            "BEGIN; SELECT COUNT(*) FROM \"Z_PRIMARYKEY\";", SQLiteWriterProcess.openTransaction,
+        ])
     func heldStore(statements: String) throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
         let holder = try SQLiteWriterProcess(path: store, statements: statements)
@@ -137,7 +158,9 @@ struct FaultTests {
         let other = try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite")
         // A committed transaction left in the other store's log: the copy is taken while sqlite3 still has it open.
         let holder = try SQLiteWriterProcess(
-            path: other, statements: #"PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX" + 1;"#)
+            path: other,
+            statements: #"PRAGMA journal_mode=WAL; PRAGMA wal_autocheckpoint=0; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX" + 1;"#
+        )
         try FileManager.default.copyItem(atPath: other + "-wal", toPath: store + "-wal")
         holder.finish()
         let log = try Data(contentsOf: URL(fileURLWithPath: store + "-wal"))
@@ -154,14 +177,17 @@ struct FaultTests {
     func failingExpression() throws {
         let store = try CLIRunner.sampleStore(version: 3, entries: 50)
         let mappings = try TemporaryDirectory.make()
-        let text = try String(contentsOfFile: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml").path, encoding: .utf8)
+        let text = try String(
+            contentsOfFile: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml").path, encoding: .utf8)
         try text.replacingOccurrences(of: "name: trim($source.author)", with: "name: trim($source.author) + ($source.mood / 0)")
             .write(toFile: mappings.appendingPathComponent("journal-3-to-4.yaml").path, atomically: true, encoding: .utf8)
         // The model alone, without the project file beside it that adds the working mappings.
         let model = try TemporaryDirectory.make().appendingPathComponent(SampleApp.modelName).path
         try FileManager.default.copyItem(atPath: CLIRunner.sampleModel, toPath: model)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
-        let result = try CLIRunner.run(["migrate", store, "--model", model, "--mappings", mappings.path, "--to", "Journal 4", "--yes"])
+        let result = try CLIRunner.run([
+            "migrate", store, "--model", model, "--mappings", mappings.path, "--to", "Journal 4", "--yes",
+        ])
         #expect(result.stderr.contains("division by zero"), "\(result.stderr)")
         #expect(result.status != 0)
         #expect(result.stderr.hasPrefix("cdmigrate: error: "), "\(result.stderr)")
@@ -169,17 +195,19 @@ struct FaultTests {
         #expect(try InterruptedRunTests.leftovers(besides: store).isEmpty)
     }
 
-    @Test("An unreadable mapping folder is an error for plan and migrate, never a fall-back chain",
-          .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+    @Test(
+        "An unreadable mapping folder is an error for plan and migrate, never a fall-back chain",
+        .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func unreadableMappingFolder() throws {
         let store = try Self.store(folderMode: 0o777, fileMode: 0o666)
         let mappings = try TemporaryDirectory.make()
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: mappings.path)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         for command in ["plan", "migrate"] {
-            let result = try CLIRunner.runUnprivileged([command, store, "--model", model, "--mappings", mappings.path, "--yes"].filter {
-                command == "migrate" || $0 != "--yes"
-            })
+            let result = try CLIRunner.runUnprivileged(
+                [command, store, "--model", model, "--mappings", mappings.path, "--yes"].filter {
+                    command == "migrate" || $0 != "--yes"
+                })
             #expect(result.status == 8, "\(result.stderr)")
             #expect(result.stderr.contains("cannot read the mapping folder"), "\(result.stderr)")
         }

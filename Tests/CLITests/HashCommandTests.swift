@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("cdmigrate hash", Corpus.required)
 struct HashCommandTests {
@@ -15,7 +15,9 @@ struct HashCommandTests {
         #expect(report.currentVersion == "v2.0.0")
         let first = try #require(report.versions.first { $0.name == "v1.0.0" })
         #expect(first.entities.map(\.base64) == ["sm18bCK1M9WnAVtqd1RcG7Ke57yR2xrq2MANgN9iySw="])
-        #expect(first.entities.first?.hex == Data(base64Encoded: first.entities[0].base64)!.map { String(format: "%02x", $0) }.joined())
+        #expect(
+            first.entities.first?.hex
+                == Data(base64Encoded: first.entities[0].base64)!.map { String(format: "%02x", $0) }.joined())
         #expect(first.digest == "qc2hvjWJfwJ8eP5bGVFtLyGa9sm5DsLLQ9nNBNGtJBHd1IhWE3T4b2Q6tqAMQqr7/WxC62y7cm1dW8aRTTQ/Dg==")
         #expect(report.versions.filter(\.isCurrent).map(\.name) == ["v2.0.0"])
     }
@@ -25,7 +27,10 @@ struct HashCommandTests {
         let result = try CLIRunner.run(["hash", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)
         #expect(result.stdout.contains("CoreDataMigration_Example 4  (current)"))
-        #expect(result.stdout.contains("  Color  xCYQ2suC39Z9goHUnYKRa9Akk8tMyJfbnKCX/nycuec=  c42610dacb82dfd67d8281d49d82916bd02493cb4cc897db9ca097fe7c9cb9e7"))
+        #expect(
+            result.stdout.contains(
+                "  Color  xCYQ2suC39Z9goHUnYKRa9Akk8tMyJfbnKCX/nycuec=  c42610dacb82dfd67d8281d49d82916bd02493cb4cc897db9ca097fe7c9cb9e7"
+            ))
         #expect(result.stdout.components(separatedBy: "checksum").count == 5)
     }
 

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("cdmigrate inspect", Corpus.required)
 struct InspectCommandTests {
@@ -36,7 +36,9 @@ struct InspectCommandTests {
     @Test("Text report with --model names the compatible version and marks entities ✓")
     func textWithModel() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
-        let result = try CLIRunner.run(["inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
+        let result = try CLIRunner.run([
+            "inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"),
+        ])
         #expect(result.status == 0)
         #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
         #expect(result.stdout.contains("✓ CoreDataMigration_Example 3 (2/2), ✗ CoreDataMigration_Example 4 (1/2)"))
@@ -81,11 +83,13 @@ struct InspectCommandTests {
         }
     }
 
-    @Test("A store the user may not read: exit 7, one line naming it",
-          .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
+    @Test(
+        "A store the user may not read: exit 7, one line naming it",
+        .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func permissionDenied() throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
+        try FileManager.default.setAttributes(
+            [.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: store)
         let result = try CLIRunner.runUnprivileged(["inspect", store])
         #expect(result.status == 7)

@@ -1,10 +1,12 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Restores killed mid-swap, killed migrations in the history, and SIGTERM as a clean cancellation.
-@Suite("Interrupted restores and migrations", Corpus.required, .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+@Suite(
+    "Interrupted restores and migrations", Corpus.required,
+    .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct InterruptedRunTests {
     let model = Corpus.path("rename-chain/Model.xcdatamodeld")
 
@@ -14,8 +16,9 @@ struct InterruptedRunTests {
         return try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(prefix) }
     }
 
-    @Test("Killed at each stage of its swap, a restore leaves the old or the restored store, is recorded, and never blocks the next",
-          arguments: SwapStage.allCases.map(\.rawValue))
+    @Test(
+        "Killed at each stage of its swap, a restore leaves the old or the restored store, is recorded, and never blocks the next",
+        arguments: SwapStage.allCases.map(\.rawValue))
     func killedRestore(stage: String) throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
@@ -41,7 +44,8 @@ struct InterruptedRunTests {
     func killedMigrationRecorded() throws {
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
         let killed = try CLIRunner.run(
-            ["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"], environment: ["CDMIGRATE_CRASH_AT": "sidecars-parked"])
+            ["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"],
+            environment: ["CDMIGRATE_CRASH_AT": "sidecars-parked"])
         #expect(killed.reason == .uncaughtSignal)
         let history = try CLIRunner.run(["history", store, "--json"])
         let records = history.stdout.split(separator: "\n").compactMap {
@@ -76,7 +80,10 @@ struct InterruptedRunTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit && process.terminationStatus == 11)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".cdmigrate") } == ["Journal.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".cdmigrate") } == [
+                "Journal.sqlite"
+            ])
         #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
         let history = try CLIRunner.run(["history", store, "--json"])
         #expect(history.stdout.contains(#""result":"cancelled""#))

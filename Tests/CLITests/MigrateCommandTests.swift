@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("migrate and plan on the rename chain", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct MigrateCommandTests {
@@ -66,7 +66,9 @@ struct MigrateCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
-    @Test("On a terminal, each step draws a progress bar with its rate", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    @Test(
+        "On a terminal, each step draws a progress bar with its rate",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressBarsOnTerminal() throws {
         let store = try RenameChainFixture.store("v1.0.0")
         let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
@@ -90,7 +92,7 @@ struct MigrateCommandTests {
     func secondMigrationRefused() throws {
         let store = try RenameChainFixture.store("v1.0.0")
         let before = try Data(contentsOf: URL(fileURLWithPath: store))
-        let running = try StoreLock(storePath: store)  // what a migration in progress holds
+        let running = try StoreLock(storePath: store) // what a migration in progress holds
         let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
         running.release()
         #expect(result.status == 6)

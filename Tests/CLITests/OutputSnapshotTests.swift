@@ -1,7 +1,7 @@
 import Foundation
 import SnapshotTesting
-import Testing
 import TestSupport
+import Testing
 
 /// Whole outputs pinned: every command's help, and the text and JSON of the read-only commands on the
 /// project's own fixture model and an engine-written store. A change to any of them shows up as a diff of
@@ -53,7 +53,9 @@ struct OutputSnapshotTests {
     private func output(_ arguments: [String], store: String? = nil) throws -> String {
         let result = try CLIRunner.run(arguments)
         var text = "exit \(result.status)\n" + result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr)
-        if let store { text = text.replacingOccurrences(of: URL(fileURLWithPath: store).deletingLastPathComponent().path, with: "<folder>") }
+        if let store {
+            text = text.replacingOccurrences(of: URL(fileURLWithPath: store).deletingLastPathComponent().path, with: "<folder>")
+        }
         text = text.replacingOccurrences(of: Corpus.packageRoot.path, with: "<package>")
         return text.replacingOccurrences(
             of: "[0-9A-F]{8}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{4}-[0-9A-F]{12}", with: "<UUID>", options: .regularExpression)

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// The attack of issue 10 end to end: a store whose app table's stored `CREATE` text carries an `ATTACH`, a
 /// write into the attached file and a rewrite of every row. `migrate` and `verify` run none of it.
@@ -22,8 +22,10 @@ struct PlantedSchemaCommandTests {
             try db.execute(sql: "PRAGMA writable_schema = ON")
             try db.execute(
                 sql: "UPDATE sqlite_master SET sql = ? WHERE name = 'app_notes'",
-                arguments: ["CREATE TABLE app_notes (id INTEGER PRIMARY KEY, title TEXT); ATTACH DATABASE '\(evil)' AS evil; "
-                    + "CREATE TABLE evil.loot (x); UPDATE ZBASICENTITY SET ZV1_0_0_NAME = 'pwned'"])
+                arguments: [
+                    "CREATE TABLE app_notes (id INTEGER PRIMARY KEY, title TEXT); ATTACH DATABASE '\(evil)' AS evil; "
+                        + "CREATE TABLE evil.loot (x); UPDATE ZBASICENTITY SET ZV1_0_0_NAME = 'pwned'"
+                ])
             try db.execute(sql: "PRAGMA writable_schema = OFF")
         }
         try queue.close()

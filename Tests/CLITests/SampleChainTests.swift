@@ -1,8 +1,8 @@
 import Foundation
 import JournalSample
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The sample app's whole chain through the CLI", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct SampleChainTests {
@@ -22,12 +22,15 @@ struct SampleChainTests {
 
         let plan = try CLIRunner.run(["plan", store, "--model", model, "--to", "Journal 4", "--json"])
         #expect(plan.status == 0)
-        let steps = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])["steps"] as? [[String: Any]]
-        #expect(steps?.map { "\($0["from"]!)→\($0["to"]!):\($0["kind"]!)" } == [
-            // 1→2 adds an attribute and 2→3 renames through an identifier Journal 1 already has, so one
-            // lossless inferred step covers both.
-            "Journal 1→Journal 3:inferred", "Journal 3→Journal 4:explicit",
-        ])
+        let steps =
+            try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])["steps"]
+            as? [[String: Any]]
+        #expect(
+            steps?.map { "\($0["from"]!)→\($0["to"]!):\($0["kind"]!)" } == [
+                // 1→2 adds an attribute and 2→3 renames through an identifier Journal 1 already has, so one
+                // lossless inferred step covers both.
+                "Journal 1→Journal 3:inferred", "Journal 3→Journal 4:explicit",
+            ])
         let migrated = try CLIRunner.run(["migrate", store, "--model", model, "--to", "Journal 4", "--yes", "--json"])
         #expect(migrated.status == 0, "\(migrated.stderr)")
         let verify = try CLIRunner.run(["verify", store, "--model", model, "--json"])

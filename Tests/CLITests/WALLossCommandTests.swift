@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// A store whose `-wal` has a bad frame mid-file: every command that reads it refuses, naming what would be
 /// lost, until `--accept-wal-loss` says the loss is accepted.

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import JournalSample
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Sample store generator")
 struct SampleStoreGeneratorTests {
@@ -29,13 +29,15 @@ struct SampleStoreGeneratorTests {
         let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
         try SampleStoreGenerator(model: try journal("Journal 1"), entries: 1_000).write(to: store)
         let row = try DatabaseQueue(path: store).read { db in
-            try Row.fetchOne(db, sql: #"""
-                SELECT COUNT("ZAUTHOR") AS "named", COUNT(DISTINCT "ZAUTHOR") AS "authors", MIN("ZMOOD") AS "low",
-                    MAX("ZMOOD") AS "high", COUNT(DISTINCT "ZBODY") AS "bodies",
-                    SUM("ZTITLE" = 'Entry ' || "Z_PK" || ': ' || substr("ZBODY", 1, length("ZTITLE") - length('Entry ' || "Z_PK" || ': '))) AS "titled",
-                    MIN("ZCREATED") AS "first"
-                FROM "ZENTRY"
-                """#)
+            try Row.fetchOne(
+                db,
+                sql: #"""
+                    SELECT COUNT("ZAUTHOR") AS "named", COUNT(DISTINCT "ZAUTHOR") AS "authors", MIN("ZMOOD") AS "low",
+                        MAX("ZMOOD") AS "high", COUNT(DISTINCT "ZBODY") AS "bodies",
+                        SUM("ZTITLE" = 'Entry ' || "Z_PK" || ': ' || substr("ZBODY", 1, length("ZTITLE") - length('Entry ' || "Z_PK" || ': '))) AS "titled",
+                        MIN("ZCREATED") AS "first"
+                    FROM "ZENTRY"
+                    """#)
         }
         let named: Int = try #require(row)["named"]
         #expect((850...950).contains(named))

@@ -7,7 +7,10 @@ public enum BuiltProduct {
     public static func path(_ name: String) -> String? {
         let folder = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
         // On Linux the test runner is the bundle's executable; on macOS it sits inside the `.xctest` bundle.
-        for candidate in [folder, folder.deletingLastPathComponent(), folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()] {
+        for candidate in [
+            folder, folder.deletingLastPathComponent(),
+            folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent(),
+        ] {
             let path = candidate.appendingPathComponent(name).path
             if FileManager.default.isExecutableFile(atPath: path) { return path }
         }

@@ -28,7 +28,9 @@ func runOne(entries: Int) throws {
     let started = Date()
     try project.migrate([planning], options: ExecutionOptions(dryRun: true))
     let seconds = Date().timeIntervalSince(started)
-    print("\(entries) \(peakResidentKiB()) \(afterGeneration) \(String(format: "%.1f", seconds)) \(String(format: "%.1f", started.timeIntervalSince(generated)))")
+    print(
+        "\(entries) \(peakResidentKiB()) \(afterGeneration) \(String(format: "%.1f", seconds)) \(String(format: "%.1f", started.timeIntervalSince(generated)))"
+    )
 }
 
 let arguments = CommandLine.arguments.dropFirst()
@@ -53,13 +55,16 @@ for size in sizes.isEmpty ? [100_000, 1_000_000] : sizes {
         exit(1)
     }
     results.append((size, peak, String(fields[3])))
-    print("entries \(size): peak RSS \(peak) KiB (after generating the source: \(fields[2]) KiB), step \(fields[3]) s, generation \(fields[4]) s")
+    print(
+        "entries \(size): peak RSS \(peak) KiB (after generating the source: \(fields[2]) KiB), step \(fields[3]) s, generation \(fields[4]) s"
+    )
 }
 if results.count >= 2 {
     let ratio = Double(results[results.count - 1].peak) / Double(results[0].peak)
     let within = ratio <= 1.10
-    print("peak RSS ratio \(results.last!.entries) / \(results[0].entries) entries: "
-        + String(format: "%.3f", ratio) + " (within 10%: \(within ? "yes" : "no"))")
+    print(
+        "peak RSS ratio \(results.last!.entries) / \(results[0].entries) entries: "
+            + String(format: "%.3f", ratio) + " (within 10%: \(within ? "yes" : "no"))")
     // The benchmark is the acceptance check for bounded memory: it fails when the bound does not hold.
     if !within { exit(1) }
 }

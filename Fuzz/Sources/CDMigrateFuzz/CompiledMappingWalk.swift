@@ -10,7 +10,10 @@ enum CompiledMappingWalk {
         _ = try? archive.root()
         for index in archive.objects.indices {
             guard let object = archive.resolve(.uid(UInt64(index))) else { continue }
-            _ = (object.className, object.keys, object.string, object.elements?.count, object.dictionary?.count, object.date, object.uuid)
+            _ = (
+                object.className, object.keys, object.string, object.elements?.count, object.dictionary?.count, object.date,
+                object.uuid
+            )
             if object.isKind(of: "NSExpression") {
                 if let expression = try? ArchivedExpressionDecoder.decode(object) { _ = expression.description }
             }

@@ -17,7 +17,8 @@ enum FuzzTarget: String, CaseIterable {
     static let selected: FuzzTarget = {
         let name = ProcessInfo.processInfo.environment["CDM_FUZZ_TARGET"] ?? ""
         guard let target = FuzzTarget(rawValue: name) else {
-            FileHandle.standardError.write(Data("CDM_FUZZ_TARGET must be one of: \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data("CDM_FUZZ_TARGET must be one of: \(allCases.map(\.rawValue).joined(separator: ", "))\n".utf8))
             exit(2)
         }
         return target
@@ -40,7 +41,8 @@ enum FuzzTarget: String, CaseIterable {
             let text = String(decoding: data, as: UTF8.self)
             guard let parsed = try? MappingExpression(parsing: text) else { return }
             _ = parsed.expression.description
-            _ = try? ExpressionEvaluator.evaluate(parsed.expression, in: StaticExpressionEnvironment(variables: ["source": .integer(1)]))
+            _ = try? ExpressionEvaluator.evaluate(
+                parsed.expression, in: StaticExpressionEnvironment(variables: ["source": .integer(1)]))
         case .xcodeMapping:
             _ = try? XcodeMappingImporter.read(data, file: "fuzz/xcmapping.xml")
         case .cdm:

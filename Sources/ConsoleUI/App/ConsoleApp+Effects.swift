@@ -77,14 +77,18 @@ extension ConsoleApp {
         guard !workerRunning, let planner, let plan = state.plan, let path = state.overview?.path else { return }
         events.reset()
         cancellation = CancellationFlag()
-        state.run = RunProgress(dryRun: dryRun, target: plan.target, steps: plan.steps.map(\.summary),
+        state.run = RunProgress(
+            dryRun: dryRun, target: plan.target, steps: plan.steps.map(\.summary),
             estimatedRows: state.overview?.totalRows ?? 0, startedAt: now)
         state.screen = .run
         workerRunning = true
-        let events = self.events, flag = cancellation, target = plan.target
+        let events = self.events
+        let flag = cancellation
+        let target = plan.target
         let thread = Thread {
             do {
-                try planner.migrate(storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
+                try planner.migrate(
+                    storePath: path, target: target, dryRun: dryRun, report: { events.push($0) }, cancellation: flag)
             } catch {
                 events.push(.failed(MigrationFailure(error)))
             }
@@ -132,7 +136,10 @@ extension ConsoleApp {
         if done {
             workerRunning = false
             if state.run?.outcome == nil {
-                state.run?.apply(.failed(MigrationFailure(category: .migrationFailed, message: "the engine stopped without reporting a result")), at: time)
+                state.run?.apply(
+                    .failed(
+                        MigrationFailure(category: .migrationFailed, message: "the engine stopped without reporting a result")),
+                    at: time)
             }
         }
         if done, state.screen == .run {

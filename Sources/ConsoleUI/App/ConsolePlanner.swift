@@ -8,6 +8,7 @@ public protocol ConsolePlanner: Sendable {
     /// Plans the chain from the store's version to `target`.
     func plan(storePath: String, target: String) throws -> PlanInfo
     /// Runs (or dry-runs) the plan to `target`; throws when it fails or is cancelled (the original untouched).
-    func migrate(storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
+    func migrate(
+        storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
         cancellation: CancellationFlag) throws
 }

@@ -14,7 +14,10 @@ public struct LoadedStore: Sendable, Hashable {
     public var defaultTarget: String?
 
     /// Creates a loaded store.
-    public init(overview: StoreOverview, versions: [VersionInfo], compatibility: CompatibilityReport?, modelName: String?, defaultTarget: String?) {
+    public init(
+        overview: StoreOverview, versions: [VersionInfo], compatibility: CompatibilityReport?, modelName: String?,
+        defaultTarget: String?
+    ) {
         self.overview = overview
         self.versions = versions
         self.compatibility = compatibility

@@ -28,8 +28,10 @@ public enum StoreFinder {
             if isDirectory.boolValue {
                 walk(url, relative: path, depth: depth + 1, into: &found)
             } else if [".sqlite", ".store", ".db"].contains(where: { name.hasSuffix($0) }), isSQLite(url.path) {
-                found.append(StoreCandidate(relativePath: path, path: url.path, size: size(of: url.path) ?? 0,
-                    walSize: size(of: url.path + "-wal")))
+                found.append(
+                    StoreCandidate(
+                        relativePath: path, path: url.path, size: size(of: url.path) ?? 0,
+                        walSize: size(of: url.path + "-wal")))
             }
         }
     }

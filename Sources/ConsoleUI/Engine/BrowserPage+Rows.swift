@@ -23,10 +23,14 @@ extension BrowserPage {
                 kept.append((index, attribute.name, { Self.typed($0, attribute.type) }))
             } else if let relationship = relationships.first(where: { $0.name.uppercased() == name }) {
                 let destination = relationship.destinationEntity
-                kept.append((index, relationship.name, { value in
-                    if case .integer(let key) = value { return .reference(entity: destination, key: key) }
-                    return Self.raw(value)
-                }))
+                kept.append(
+                    (
+                        index, relationship.name,
+                        { value in
+                            if case .integer(let key) = value { return .reference(entity: destination, key: key) }
+                            return Self.raw(value)
+                        }
+                    ))
             } else if model == nil || entity == nil {
                 kept.append((index, name.lowercased(), Self.raw))
             }

@@ -31,7 +31,8 @@ public final class EngineDataSource: ConsoleDataSource {
         let bundle = try ModelLoader.load(path: modelPath)
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel())
         let versions = Self.ordered(bundle).map { VersionInfo(name: $0, isCurrent: $0 == bundle.currentVersionName) }
-        return LoadedStore(overview: overview, versions: versions, compatibility: report,
+        return LoadedStore(
+            overview: overview, versions: versions, compatibility: report,
             modelName: URL(fileURLWithPath: modelPath).lastPathComponent,
             defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name)
     }
@@ -39,7 +40,8 @@ public final class EngineDataSource: ConsoleDataSource {
     /// The version names in the planner's order (the project file's rule beside the model, else natural order).
     static func ordered(_ bundle: ModelBundle) -> [String] {
         let names = bundle.versions.map(\.name)
-        let settings = ProjectFile.locate(besideModel: bundle.path).flatMap { try? ProjectFile.load(path: $0) } ?? PlanningSettings()
+        let settings =
+            ProjectFile.locate(besideModel: bundle.path).flatMap { try? ProjectFile.load(path: $0) } ?? PlanningSettings()
         return (try? settings.versionOrder(for: names))?.sequence ?? names
     }
 

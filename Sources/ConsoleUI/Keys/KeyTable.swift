@@ -23,56 +23,77 @@ public struct KeyTable: Sendable {
 
     /// The console's bindings.
     public static let standard = KeyTable([
-        KeyBinding(.moveUp, keys: [.up, .character("k")], label: "↑↓/jk", hint: "move",
+        KeyBinding(
+            .moveUp, keys: [.up, .character("k")], label: "↑↓/jk", hint: "move",
             help: "Move the selection (or scroll the text) up with ↑ or k, down with ↓ or j.", contexts: scrolling),
-        KeyBinding(.moveDown, keys: [.down, .character("j")], label: "↓/j", hint: "down",
+        KeyBinding(
+            .moveDown, keys: [.down, .character("j")], label: "↓/j", hint: "down",
             help: "Move the selection down.", contexts: scrolling, inHintBar: false, inHelp: false),
-        KeyBinding(.pageUp, keys: [.pageUp, .character("b")], label: "PgUp/b", hint: "page up",
+        KeyBinding(
+            .pageUp, keys: [.pageUp, .character("b")], label: "PgUp/b", hint: "page up",
             help: "Scroll up one page.", contexts: scrolling, inHintBar: false),
-        KeyBinding(.pageDown, keys: [.pageDown, .character(" "), .character("f")], label: "PgDn/Space/f",
+        KeyBinding(
+            .pageDown, keys: [.pageDown, .character(" "), .character("f")], label: "PgDn/Space/f",
             hint: "page", help: "Scroll down one page.", contexts: scrolling, inHintBar: false),
-        KeyBinding(.top, keys: [.home, .character("g")], label: "Home/g", hint: "top",
+        KeyBinding(
+            .top, keys: [.home, .character("g")], label: "Home/g", hint: "top",
             help: "Jump to the first row.", contexts: scrolling, inHintBar: false),
-        KeyBinding(.bottom, keys: [.end, .character("G")], label: "End/G", hint: "bottom",
+        KeyBinding(
+            .bottom, keys: [.end, .character("G")], label: "End/G", hint: "bottom",
             help: "Jump to the last row.", contexts: scrolling, inHintBar: false),
-        KeyBinding(.scrollLeft, keys: [.left, .character("h")], label: "←→/hl", hint: "columns",
+        KeyBinding(
+            .scrollLeft, keys: [.left, .character("h")], label: "←→/hl", hint: "columns",
             help: "Scroll the columns left with ← or h, right with → or l.", contexts: [.browser]),
-        KeyBinding(.scrollRight, keys: [.right, .character("l")], label: "→/l", hint: "right",
+        KeyBinding(
+            .scrollRight, keys: [.right, .character("l")], label: "→/l", hint: "right",
             help: "Scroll the columns right.", contexts: [.browser], inHintBar: false, inHelp: false),
-        KeyBinding(.nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
+        KeyBinding(
+            .nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
             help: "Focus the next pane (in a dialog: the next button).", contexts: [.panes, .confirm, .abortPrompt]),
-        KeyBinding(.previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
+        KeyBinding(
+            .previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
             help: "Focus the previous pane (in a dialog: the previous button).",
             contexts: [.panes, .confirm, .abortPrompt], inHintBar: false),
-        KeyBinding(.open, keys: [.enter], hint: "open",
+        KeyBinding(
+            .open, keys: [.enter], hint: "open",
             help: "Open: browse the selected entity's rows, show the selected row in full, pick a store, press the "
                 + "highlighted button; on a Plan pane without a plan, show why.",
             contexts: [.panes, .browser, .picker, .confirm, .abortPrompt]),
-        KeyBinding(.setTarget, keys: [.character("t")], hint: "target",
+        KeyBinding(
+            .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
             contexts: [.panes]),
-        KeyBinding(.migrate, keys: [.character("m")], hint: "migrate",
+        KeyBinding(
+            .migrate, keys: [.character("m")], hint: "migrate",
             help: "Migrate to the target: opens the Migrate / Dry run / Cancel dialog (Cancel is highlighted "
                 + "when a step loses data).",
             contexts: [.panes]),
-        KeyBinding(.abort, keys: [.character("a")], hint: "abort",
+        KeyBinding(
+            .abort, keys: [.character("a")], hint: "abort",
             help: "Abort the run after confirmation; the original store stays untouched.", contexts: [.run]),
-        KeyBinding(.yes, keys: [.character("y")], hint: "yes, abort", help: "Yes: abort the run.",
+        KeyBinding(
+            .yes, keys: [.character("y")], hint: "yes, abort", help: "Yes: abort the run.",
             contexts: [.abortPrompt]),
-        KeyBinding(.no, keys: [.character("n"), .escape], label: "n/Esc", hint: "no, keep going",
+        KeyBinding(
+            .no, keys: [.character("n"), .escape], label: "n/Esc", hint: "no, keep going",
             help: "No: let the run continue.", contexts: [.abortPrompt]),
-        KeyBinding(.details, keys: [.character("d")], hint: "details",
+        KeyBinding(
+            .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",
             contexts: [.panes, .browser, .record, .picker, .run, .result, .details], inHintBar: false),
-        KeyBinding(.refresh, keys: [.character("r"), .character("\u{0C}")], label: "r/^L", hint: "reload",
+        KeyBinding(
+            .refresh, keys: [.character("r"), .character("\u{0C}")], label: "r/^L", hint: "reload",
             help: "Read the store again and redraw the screen (in the browser: the rows too).",
             contexts: [.panes, .browser], inHintBar: false),
-        KeyBinding(.back, keys: [.escape], hint: "back",
+        KeyBinding(
+            .back, keys: [.escape], hint: "back",
             help: "Back out: close the browser, record, dialog, details, help or result screen.",
             contexts: [.browser, .record, .confirm, .result, .help, .details]),
-        KeyBinding(.help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
+        KeyBinding(
+            .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
             contexts: Set(KeyContext.allCases)),
-        KeyBinding(.quit, keys: [.character("q")], hint: "quit",
+        KeyBinding(
+            .quit, keys: [.character("q")], hint: "quit",
             help: "Quit; the terminal is restored. During a run, q asks to abort first.",
             contexts: [.panes, .browser, .record, .picker, .result, .help, .run, .details]),
     ])

@@ -31,7 +31,8 @@ public struct Rect: Sendable, Hashable {
 
     /// A rectangle of the given size centred in this one, clamped to fit.
     public func centered(width w: Int, height h: Int) -> Rect {
-        let cw = min(w, width), ch = min(h, height)
+        let cw = min(w, width)
+        let ch = min(h, height)
         return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
 

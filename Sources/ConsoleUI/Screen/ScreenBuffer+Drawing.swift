@@ -19,7 +19,8 @@ extension ScreenBuffer {
             put("│", x: rect.maxX - 1, y: y, style: style)
         }
         if let title, rect.width > 6 {
-            put(" " + TerminalWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y,
+            put(
+                " " + TerminalWidth.truncate(title, to: rect.width - 6) + " ", x: rect.x + 2, y: rect.y,
                 style: titleStyle, limit: rect.maxX - 2)
         }
     }

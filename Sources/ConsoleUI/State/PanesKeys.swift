@@ -1,7 +1,8 @@
 /// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
 enum PanesKeys {
     /// Why nothing can be planned without a model, and how to give one.
-    static let noModel = "no model loaded, so nothing can be planned: give one with --model MODEL, or put the "
+    static let noModel =
+        "no model loaded, so nothing can be planned: give one with --model MODEL, or put the "
         + ".xcdatamodeld (or .momd) beside the store"
 
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
@@ -36,7 +37,8 @@ enum PanesKeys {
         default:
             let page = max(1, layout.innerHeight(of: state.focus) - 1)
             let current = state.cursor[state.focus] ?? 0
-            state.cursor[state.focus] = ListCursor.move(current, action: action, count: lineCount(state.focus, state, layout), page: page)
+            state.cursor[state.focus] = ListCursor.move(
+                current, action: action, count: lineCount(state.focus, state, layout), page: page)
         }
         return []
     }
@@ -64,7 +66,8 @@ enum PanesKeys {
 
     private static func migrate(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard let plan = state.plan else {
-            state.message = state.planError ?? (state.versions.isEmpty ? noModel : "no plan yet: choose a target in the Versions pane with t")
+            state.message =
+                state.planError ?? (state.versions.isEmpty ? noModel : "no plan yet: choose a target in the Versions pane with t")
             return []
         }
         guard !plan.steps.isEmpty else {

@@ -2,7 +2,7 @@ import CNCurses
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Ends curses mode; safe to call more than once and from a fatal-signal handler.

@@ -15,7 +15,8 @@ public enum ConfirmDialog {
         }
         lines.append("")
         lines.append(StyledText("Backup of the original goes to:", style: .dim))
-        lines.append(StyledText(TerminalWidth.truncate(plan.backupLocation, to: textWidth), style: CellStyle(.normal, bold: true)))
+        lines.append(
+            StyledText(TerminalWidth.truncate(plan.backupLocation, to: textWidth), style: CellStyle(.normal, bold: true)))
         lines.append(StyledText("Dry run does everything except replacing the store.", style: .dim))
         return Dialog(title: "Migrate?", lines: lines, buttons: ConfirmOption.allCases.map(\.label), selected: selected.rawValue)
     }

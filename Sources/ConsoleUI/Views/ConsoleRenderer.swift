@@ -17,7 +17,8 @@ public struct ConsoleRenderer: Sendable {
         let layout = state.layout
         guard layout.fits else {
             // Wrapped, so even a 40×12 terminal shows the whole notice; keys other than q do nothing here.
-            let notice = "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24. "
+            let notice =
+                "Terminal \(state.size.width)×\(state.size.height): cdmigrate needs at least 80×24. "
                 + (state.keyContext == .run ? "The run goes on; enlarge the terminal to see it." : "q quits.")
             for (row, part) in TerminalWidth.wrap(notice, to: max(1, state.size.width)).enumerated() {
                 buffer.put(part, x: 0, y: row, style: .warning)
@@ -26,21 +27,29 @@ public struct ConsoleRenderer: Sendable {
         }
         TitleBar.draw(state, into: &buffer, in: layout.titleBar)
         if let preparing = state.preparing {
-            Dialog(title: "Please wait", lines: [StyledText(preparing), StyledText("elapsed " + TimeText.format(now), style: .dim)],
-                buttons: [], selected: 0).draw(into: &buffer, in: layout.body)
+            Dialog(
+                title: "Please wait", lines: [StyledText(preparing), StyledText("elapsed " + TimeText.format(now), style: .dim)],
+                buttons: [], selected: 0
+            ).draw(into: &buffer, in: layout.body)
         } else {
             drawScreen(state, layout: layout, now: now, into: &buffer)
         }
         if state.screen == .main, let option = state.confirm, let plan = state.plan {
-            ConfirmDialog.dialog(plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width)
-                .draw(into: &buffer, in: layout.body)
+            ConfirmDialog.dialog(
+                plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width
+            )
+            .draw(into: &buffer, in: layout.body)
         }
         if state.screen == .run, state.abortPrompt {
-            Dialog(title: "Abort the run?",
-                lines: [StyledText("Stop after the current batch and discard the temporary stores."),
-                    StyledText("The original store stays untouched.", style: .ok)],
-                buttons: ["y Abort", "n Keep going"], selected: state.abortHighlighted ? 0 : 1, borderStyle: .danger)
-                .draw(into: &buffer, in: layout.body)
+            Dialog(
+                title: "Abort the run?",
+                lines: [
+                    StyledText("Stop after the current batch and discard the temporary stores."),
+                    StyledText("The original store stays untouched.", style: .ok),
+                ],
+                buttons: ["y Abort", "n Keep going"], selected: state.abortHighlighted ? 0 : 1, borderStyle: .danger
+            )
+            .draw(into: &buffer, in: layout.body)
         }
         if state.showDetails {
             DetailsView.draw(state, into: &buffer, in: layout.body)
@@ -67,7 +76,9 @@ public struct ConsoleRenderer: Sendable {
                 if browser.showsRecord { RecordView.draw(browser, null: glyphs.null, into: &buffer, in: layout.body) }
             }
         case .run:
-            if let run = state.run { RunView.draw(run, storeName: state.overview?.name ?? "store", now: now, into: &buffer, in: layout.body) }
+            if let run = state.run {
+                RunView.draw(run, storeName: state.overview?.name ?? "store", now: now, into: &buffer, in: layout.body)
+            }
         case .result:
             if let run = state.run { ResultView.draw(run, storePath: state.overview?.path, into: &buffer, in: layout.body) }
         }

@@ -33,7 +33,8 @@ public enum DataBrowserView {
 
     /// Draws the browser into the body; `null` is how NULL is shown.
     public static func draw(
-        _ state: BrowserState, rowsPerPage: Int, null: String = Glyphs.unicode.null, into buffer: inout ScreenBuffer, in body: Rect
+        _ state: BrowserState, rowsPerPage: Int, null: String = Glyphs.unicode.null, into buffer: inout ScreenBuffer,
+        in body: Rect
     ) {
         buffer.fill(body)
         let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
@@ -52,7 +53,9 @@ public enum DataBrowserView {
         let last = page.offset + page.rows.count
         let pages = max(1, (page.totalRows + rowsPerPage - 1) / rowsPerPage)
         let heading = StyledText(page.entity, style: .title)
-            .appending("  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain)
+            .appending(
+                "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain
+            )
             .appending("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
         buffer.put(heading, x: inner.x, y: inner.y, limit: inner.maxX)
         let widths = columnWidths(page, null: null)
@@ -62,20 +65,23 @@ public enum DataBrowserView {
             let note = "columns \(columns.count) of \(page.columns.count) ←→"
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
         }
-        drawRow(page.columns.map { BrowserValue.text($0) }, columns: columns, widths: widths, style: CellStyle(.accent, bold: true),
+        drawRow(
+            page.columns.map { BrowserValue.text($0) }, columns: columns, widths: widths, style: CellStyle(.accent, bold: true),
             null: null, into: &buffer, at: inner.y + 2, in: inner)
         for (row, values) in page.rows.enumerated() {
             let y = inner.y + 3 + row
             guard y < inner.maxY else { break }
             let selected = page.offset + row == state.selectedRow
-            drawRow(values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
+            drawRow(
+                values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
                 into: &buffer, at: y, in: inner)
         }
     }
 
-    private static func drawRow(_ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle, null: String,
-        into buffer: inout ScreenBuffer, at y: Int, in rect: Rect)
-    {
+    private static func drawRow(
+        _ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle, null: String,
+        into buffer: inout ScreenBuffer, at y: Int, in rect: Rect
+    ) {
         var x = rect.x
         if style.reverse { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style) }
         for column in columns {

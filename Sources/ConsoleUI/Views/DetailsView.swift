@@ -43,8 +43,10 @@ public enum DetailsView {
 
     /// Draws the view over the body.
     public static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in body: Rect) {
-        PaneFrame(title: "Details — Esc or d closes", focused: true, lines: lines(state, width: frameWidth(body)),
-            scroll: state.detailsScroll)
-            .draw(into: &buffer, in: body)
+        PaneFrame(
+            title: "Details — Esc or d closes", focused: true, lines: lines(state, width: frameWidth(body)),
+            scroll: state.detailsScroll
+        )
+        .draw(into: &buffer, in: body)
     }
 }

@@ -12,7 +12,10 @@ public struct Dialog {
     public var borderStyle: CellStyle
 
     /// Creates a dialog.
-    public init(title: String, lines: [StyledText], buttons: [String], selected: Int, borderStyle: CellStyle = CellStyle(.accent, bold: true)) {
+    public init(
+        title: String, lines: [StyledText], buttons: [String], selected: Int,
+        borderStyle: CellStyle = CellStyle(.accent, bold: true)
+    ) {
         self.title = title
         self.lines = lines
         self.buttons = buttons

@@ -14,7 +14,8 @@ public enum EntitiesPane {
     /// The pane, ready to draw into a rectangle of the given width.
     public static func frame(_ state: ConsoleState, width: Int) -> PaneFrame {
         let title = state.overview.map { "Entities · \(NumberText.grouped($0.totalRows))" } ?? Pane.entities.title
-        return PaneFrame(title: title, focused: state.focus == .entities, lines: lines(state, width: width - 3),
+        return PaneFrame(
+            title: title, focused: state.focus == .entities, lines: lines(state, width: width - 3),
             selection: (state.overview?.entities.isEmpty ?? true) ? nil : state.cursor[.entities] ?? 0)
     }
 }

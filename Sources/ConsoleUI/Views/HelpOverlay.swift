@@ -17,8 +17,9 @@ public enum HelpOverlay {
                 let wrapped = TerminalWidth.wrap(binding.help, to: textWidth)
                 for (index, part) in wrapped.enumerated() {
                     let label = index == 0 ? binding.label : ""
-                    lines.append(StyledText("  ").appending(TerminalWidth.fit(label, to: labelWidth), CellStyle(.accent, bold: true))
-                        .appending("  " + part))
+                    lines.append(
+                        StyledText("  ").appending(TerminalWidth.fit(label, to: labelWidth), CellStyle(.accent, bold: true))
+                            .appending("  " + part))
                 }
             }
         }
@@ -29,11 +30,14 @@ public enum HelpOverlay {
     static func frameWidth(_ body: Rect) -> Int { min(body.width, 96) - 3 }
 
     /// Draws the overlay centred over the body.
-    public static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect) {
+    public static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect)
+    {
         buffer.fill(body)
         let rect = body.centered(width: min(body.width, 96), height: body.height)
-        PaneFrame(title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: frameWidth(body)),
-            scroll: scroll)
-            .draw(into: &buffer, in: rect)
+        PaneFrame(
+            title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: frameWidth(body)),
+            scroll: scroll
+        )
+        .draw(into: &buffer, in: rect)
     }
 }

@@ -35,7 +35,8 @@ public struct PaneFrame {
         guard rect.width >= 4, rect.height >= 3 else { return }
         buffer.fill(rect)
         let border = focused ? CellStyle(.accent, bold: true) : CellStyle.dim
-        buffer.box(rect, title: (focused ? "▸ " : "") + title, style: border,
+        buffer.box(
+            rect, title: (focused ? "▸ " : "") + title, style: border,
             titleStyle: focused ? CellStyle(.accent, bold: true) : CellStyle(.normal, bold: true))
         let inner = Rect(x: rect.x + 1, y: rect.y + 1, width: rect.width - 2, height: rect.height - 2)
         let top: Int

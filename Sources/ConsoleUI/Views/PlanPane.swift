@@ -7,7 +7,11 @@ public enum PlanPane {
         if let error = state.planError {
             // The whole reason, wrapped: the cause is usually at the end of a long line.
             return TerminalWidth.wrap("no plan: " + error, to: width).map { StyledText($0, style: .danger) }
-                + ["", StyledText("d", style: CellStyle(.accent, bold: true)).appending(" (or Enter) shows it in the details view", .dim)]
+                + [
+                    "",
+                    StyledText("d", style: CellStyle(.accent, bold: true)).appending(
+                        " (or Enter) shows it in the details view", .dim),
+                ]
         }
         guard let plan = state.plan else {
             if state.versions.isEmpty, state.overview != nil {
@@ -23,11 +27,16 @@ public enum PlanPane {
             lines += TerminalWidth.wrap("⚠ " + warning, to: width).map { StyledText($0, style: .warning) }
         }
         for (index, planned) in plan.steps.enumerated() {
-            let step = planned.summary, lossy = planned.isLossy
+            let step = planned.summary
+            let lossy = planned.isLossy
             lines.append("")
             var heading = StyledText("\(index + 1). \(step.from) → \(step.to) ", style: CellStyle(.normal, bold: true))
             heading.append(step.kind == .inferred ? "inferred" : "mapping", CellStyle(.info))
-            if lossy { heading.append("  ⚠ LOSES DATA", .danger) } else if !step.warnings.isEmpty { heading.append("  ⚠", .warning) }
+            if lossy {
+                heading.append("  ⚠ LOSES DATA", .danger)
+            } else if !step.warnings.isEmpty {
+                heading.append("  ⚠", .warning)
+            }
             lines.append(heading)
             for operation in step.operations { lines.append(StyledText("   · " + operation)) }
             for warning in step.warnings {
@@ -45,7 +54,8 @@ public enum PlanPane {
     /// The pane, ready to draw into a rectangle of the given width.
     public static func frame(_ state: ConsoleState, width: Int) -> PaneFrame {
         let title = state.target.map { "Plan → " + $0 } ?? Pane.plan.title
-        return PaneFrame(title: title, focused: state.focus == .plan, lines: lines(state, width: width - 3),
+        return PaneFrame(
+            title: title, focused: state.focus == .plan, lines: lines(state, width: width - 3),
             scroll: state.cursor[.plan] ?? 0)
     }
 }

@@ -31,8 +31,10 @@ public enum RecordView {
     public static func draw(_ browser: BrowserState, null: String, into buffer: inout ScreenBuffer, in body: Rect) {
         let total = browser.page.map { NumberText.grouped($0.totalRows) } ?? "?"
         let title = "\(browser.entity) — row \(NumberText.grouped(browser.selectedRow + 1)) of \(total) — Esc back"
-        PaneFrame(title: title, focused: true, lines: lines(browser, width: frameWidth(body), null: null),
-            scroll: browser.recordScroll)
-            .draw(into: &buffer, in: body)
+        PaneFrame(
+            title: title, focused: true, lines: lines(browser, width: frameWidth(body), null: null),
+            scroll: browser.recordScroll
+        )
+        .draw(into: &buffer, in: body)
     }
 }

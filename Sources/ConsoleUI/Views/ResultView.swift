@@ -13,7 +13,8 @@ public enum ResultView {
 
     private static func shellQuoted(_ text: String) -> String {
         let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "/._-+:@".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+        return plain && !text.isEmpty
+            ? text : "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// The result's lines; `storePath` is the store migrated, for the restore command.
@@ -41,11 +42,15 @@ public enum ResultView {
         case .failed(let reason)?:
             lines.append(StyledText(failureHeading(run), style: .danger))
             for (index, part) in TerminalWidth.wrap("Reason: " + reason, to: textWidth).enumerated() {
-                lines.append(index == 0 && part.hasPrefix("Reason: ")
-                    ? StyledText("Reason: ", style: .dim).appending(String(part.dropFirst(8))) : StyledText(part))
+                lines.append(
+                    index == 0 && part.hasPrefix("Reason: ")
+                        ? StyledText("Reason: ", style: .dim).appending(String(part.dropFirst(8))) : StyledText(part))
             }
-            lines.append(StyledText("The store is unchanged: the original files were never written.", style: CellStyle(.ok, bold: true)))
-            lines.append(StyledText("d", style: CellStyle(.accent, bold: true)).appending(" shows the reason and the run's log in full", .dim))
+            lines.append(
+                StyledText("The store is unchanged: the original files were never written.", style: CellStyle(.ok, bold: true)))
+            lines.append(
+                StyledText("d", style: CellStyle(.accent, bold: true)).appending(
+                    " shows the reason and the run's log in full", .dim))
         case nil:
             lines.append(StyledText("The run has not finished.", style: .dim))
         }
@@ -61,7 +66,8 @@ public enum ResultView {
             lines.append(StyledText(" \(index + 1) \(step.summary.from) → \(step.summary.to)  ").appending(time, .dim))
         }
         if let finished = run.finishedAt {
-            lines.append(StyledText(" total ", style: CellStyle(.normal, bold: true)).appending(TimeText.format(finished - run.startedAt)))
+            lines.append(
+                StyledText(" total ", style: CellStyle(.normal, bold: true)).appending(TimeText.format(finished - run.startedAt)))
         }
         return lines
     }
@@ -70,7 +76,10 @@ public enum ResultView {
     public static func draw(_ run: RunProgress, storePath: String?, into buffer: inout ScreenBuffer, in body: Rect) {
         let failed: Bool
         if case .failed? = run.outcome { failed = true } else { failed = false }
-        PaneFrame(title: failed ? "Result — failed" : "Result", focused: true, lines: lines(run, storePath: storePath, width: body.width - 3))
-            .draw(into: &buffer, in: body)
+        PaneFrame(
+            title: failed ? "Result — failed" : "Result", focused: true,
+            lines: lines(run, storePath: storePath, width: body.width - 3)
+        )
+        .draw(into: &buffer, in: body)
     }
 }

@@ -14,19 +14,24 @@ public enum RunView {
         }
         y += 1
         if let entity = run.currentEntity, run.outcome == nil {
-            buffer.put(StyledText("Current: ", style: .dim).appending(entity, CellStyle(.normal, bold: true))
-                .appending(run.currentStep.map { "  (step \($0 + 1) of \(run.steps.count))" } ?? "", .dim),
+            buffer.put(
+                StyledText("Current: ", style: .dim).appending(entity, CellStyle(.normal, bold: true))
+                    .appending(run.currentStep.map { "  (step \($0 + 1) of \(run.steps.count))" } ?? "", .dim),
                 x: inner.x, y: y, limit: inner.maxX)
         } else if run.abortRequested, run.outcome == nil {
             buffer.put("Aborting at the next batch…", x: inner.x, y: y, style: .danger, limit: inner.maxX)
         }
         y += 2
         let logRect = Rect(x: body.x, y: y, width: body.width, height: body.maxY - y)
-        PaneFrame(title: "Log", focused: false, lines: run.log.map { StyledText($0) },
-            scroll: max(0, run.log.count - (logRect.height - 2))).draw(into: &buffer, in: logRect)
+        PaneFrame(
+            title: "Log", focused: false, lines: run.log.map { StyledText($0) },
+            scroll: max(0, run.log.count - (logRect.height - 2))
+        ).draw(into: &buffer, in: logRect)
     }
 
-    private static func drawStep(_ step: StepProgress, index: Int, now: Double, into buffer: inout ScreenBuffer, at y: Int, in inner: Rect) -> Int {
+    private static func drawStep(
+        _ step: StepProgress, index: Int, now: Double, into buffer: inout ScreenBuffer, at y: Int, in inner: Rect
+    ) -> Int {
         let summary = step.summary
         var heading = StyledText("\(index + 1) ", style: CellStyle(.normal, bold: true))
             .appending("\(summary.from) → \(summary.to)  ", CellStyle(.normal, bold: true))
@@ -45,7 +50,8 @@ public enum RunView {
         let tailWidth = min(50, max(20, inner.width - 24))
         let barWidth = max(10, inner.width - 2 - tailWidth)
         let fraction = step.total > 0 ? Double(step.done) / Double(step.total) : (step.finishedAt != nil ? 1 : 0)
-        let end = buffer.put(ProgressBar.styled(fraction: fraction, width: barWidth, finished: step.finishedAt != nil),
+        let end = buffer.put(
+            ProgressBar.styled(fraction: fraction, width: barWidth, finished: step.finishedAt != nil),
             x: inner.x + 2, y: y + 1, limit: inner.maxX)
         buffer.put(TerminalWidth.truncate(tail, to: tailWidth), x: end, y: y + 1, style: .plain, limit: inner.maxX)
         return y + 2

@@ -13,8 +13,10 @@ public enum StorePane {
         }
         let nameWidth = overview.files.map { TerminalWidth.of($0.name) }.max() ?? 0
         for (index, file) in overview.files.enumerated() {
-            field(index == 0 ? "Files" : "",
-                TerminalWidth.fit(file.name, to: nameWidth) + " " + TerminalWidth.fit(ByteCount.format(file.size), to: 9, alignRight: true))
+            field(
+                index == 0 ? "Files" : "",
+                TerminalWidth.fit(file.name, to: nameWidth) + " "
+                    + TerminalWidth.fit(ByteCount.format(file.size), to: 9, alignRight: true))
         }
         let wal = overview.walSize.map { "  (-wal " + ByteCount.format($0) + ")" } ?? "  (no -wal)"
         field("Journal", overview.journalMode + wal)
@@ -71,7 +73,8 @@ public enum StorePane {
 
     /// The pane, ready to draw.
     public static func frame(_ state: ConsoleState) -> PaneFrame {
-        PaneFrame(title: Pane.store.title, focused: state.focus == .store, lines: lines(state),
+        PaneFrame(
+            title: Pane.store.title, focused: state.focus == .store, lines: lines(state),
             scroll: state.cursor[.store] ?? 0)
     }
 }

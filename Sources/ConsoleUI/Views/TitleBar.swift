@@ -17,11 +17,13 @@ public enum TitleBar {
         let full = " cdmigrate" + store + model + version
         let text = TerminalWidth.of(full) <= room ? full : " cdmigrate" + store + version
         let shownTitle = TerminalWidth.truncate(text, to: room)
-        let end = buffer.put(shownTitle, x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true), limit: rect.maxX)
+        let end = buffer.put(
+            shownTitle, x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true), limit: rect.maxX)
         if let message = state.message, end + 3 < rect.maxX {
             let room = rect.maxX - end - 3
             let shown = TerminalWidth.of(message) <= room ? message : TerminalWidth.truncate(message, to: room - 4) + " [d]"
-            buffer.put(shown + " ", x: rect.maxX - TerminalWidth.of(shown) - 1, y: rect.y,
+            buffer.put(
+                shown + " ", x: rect.maxX - TerminalWidth.of(shown) - 1, y: rect.y,
                 style: CellStyle(.warning, bold: true, reverse: true), limit: rect.maxX)
         }
     }

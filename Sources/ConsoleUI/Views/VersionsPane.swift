@@ -50,11 +50,14 @@ public enum VersionsPane {
             if let report = state.compatibility, let nearest = report.nearestVersion {
                 content.append(StyledText("nearest: " + nearest, style: .warning))
                 let differing = report.comparison(for: nearest)?.entities.filter { $0.status != .matches }.map(\.entity) ?? []
-                if !differing.isEmpty { content.append(StyledText("differs: " + differing.joined(separator: ", "), style: .warning)) }
+                if !differing.isEmpty {
+                    content.append(StyledText("differs: " + differing.joined(separator: ", "), style: .warning))
+                }
             }
         }
         content += legend
-        return PaneFrame(title: Pane.versions.title, focused: state.focus == .versions, lines: content,
+        return PaneFrame(
+            title: Pane.versions.title, focused: state.focus == .versions, lines: content,
             selection: state.versions.isEmpty ? nil : state.cursor[.versions] ?? 0)
     }
 }

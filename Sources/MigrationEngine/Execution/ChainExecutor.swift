@@ -54,12 +54,14 @@ public struct ChainExecutor: Sendable {
             let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
             for (job, _) in moving {
                 let root = options.backupRoot(for: job.storePath)
-                backups.append(try BackupStore(root: root).create(of: job.storePath, version: job.plan.from, targetVersion: job.plan.to))
+                backups.append(
+                    try BackupStore(root: root).create(of: job.storePath, version: job.plan.from, targetVersion: job.plan.to))
             }
             try checkCancelled()
             let moves = zip(moving, backups).map { pair, backup in
                 SwapJournalBuilder.Move(
-                    store: pair.0.storePath, temporary: pair.1, backupRoot: options.backupRoot(for: pair.0.storePath), backup: backup)
+                    store: pair.0.storePath, temporary: pair.1, backupRoot: options.backupRoot(for: pair.0.storePath),
+                    backup: backup)
             }
             let journal = try SwapJournalBuilder.make(run: run, action: .migrate, moves: moves)
             swapping = true
@@ -96,7 +98,10 @@ public struct ChainExecutor: Sendable {
         _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]], _ detail: String?,
         _ backups: [BackupManifest]
     ) -> [RunRecord] {
-        report(.committed(backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) }, dryRun: false))
+        report(
+            .committed(
+                backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) },
+                dryRun: false))
         do {
             return try record(jobs, run, started, timings, .succeeded, detail, backups)
         } catch {

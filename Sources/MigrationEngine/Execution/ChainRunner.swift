@@ -16,7 +16,8 @@ struct ChainRunner {
         // run's sweep finds it (not in the system temporary folder).
         let folder = paths.snapshotFolder(run: run)
         guard mkdir(folder, 0o700) == 0 else {
-            throw ExecutionError(.io, path: folder, message: "cannot create the snapshot folder: \(String(cString: strerror(errno)))")
+            throw ExecutionError(
+                .io, path: folder, message: "cannot create the snapshot folder: \(String(cString: strerror(errno)))")
         }
         defer {
             do {
@@ -52,7 +53,8 @@ struct ChainRunner {
                 } catch let error as ExecutionError {
                     throw error
                 } catch {
-                    throw ExecutionError(.stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
+                    throw ExecutionError(
+                        .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
                 let counts = try CountExpectation.expected(for: step, kind: candidate.kind, source: source)
@@ -80,7 +82,9 @@ struct ChainRunner {
         let model = try first.makeStep().sourceModel
         let hashes = try snapshot.openReadOnly().read { try StoreMetadata.read($0, path: job.storePath).versionHashes }
         guard hashes == VersionHasher(model: model).entityHashes else {
-            throw ExecutionError(.validationFailed, path: job.storePath, message: "the store is no longer at \(model.name), the version it was planned from; plan again")
+            throw ExecutionError(
+                .validationFailed, path: job.storePath,
+                message: "the store is no longer at \(model.name), the version it was planned from; plan again")
         }
     }
 

@@ -9,19 +9,29 @@ extension EntityExportLayout {
             throw ExportError(store: store, message: "has no table for entity \(entity.name)", category: .damaged)
         }
         let lineage = Set((model.ancestors(of: entity) + [entity]).map(\.name))
-        func column(_ matches: (SchemaColumn.Role) -> Bool, in table: SchemaTable, _ what: String) throws(ExportError) -> String? {
+        func column(_ matches: (SchemaColumn.Role) -> Bool, in table: SchemaTable, _ what: String) throws(ExportError) -> String?
+        {
             guard let found = table.columns.first(where: { matches($0.role) }) else { return nil }
             guard (tableColumns[table.name] ?? []).contains(found.name) else {
-                throw ExportError(store: store, message: "table \(table.name) has no column \(found.name) for \(what); the store is not at model version \(model.name)", category: .damaged)
+                throw ExportError(
+                    store: store,
+                    message:
+                        "table \(table.name) has no column \(found.name) for \(what); the store is not at model version \(model.name)",
+                    category: .damaged)
             }
             return found.name
         }
         var attributes: [AttributeColumn] = []
-        for attribute in model.allAttributes(of: entity) where SchemaBuilder.isStored(attribute)
+        for attribute in model.allAttributes(of: entity)
+        where SchemaBuilder.isStored(attribute)
             && !attributes.contains(where: { $0.attribute.name == attribute.name })
         {
             let name = attribute.name
-            guard let found = try column({ if case .attribute(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table, "\(entity.name).\(name)") else { continue }
+            guard
+                let found = try column(
+                    { if case .attribute(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table,
+                    "\(entity.name).\(name)")
+            else { continue }
             attributes.append(AttributeColumn(attribute: attribute, column: found))
         }
         var toOnes: [ToOneColumns] = []
@@ -30,9 +40,16 @@ extension EntityExportLayout {
             let name = relationship.name
             guard !toOnes.contains(where: { $0.name == name }), !toManys.contains(where: { $0.name == name }) else { continue }
             if !relationship.isToMany {
-                guard let key = try column({ if case .foreignKey(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table, "\(entity.name).\(name)") else { continue }
-                let entityColumn = try column({ if case .foreignEntity(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table, "\(entity.name).\(name)")
-                toOnes.append(ToOneColumns(name: name, key: key, entityColumn: entityColumn, destination: relationship.destinationEntity))
+                guard
+                    let key = try column(
+                        { if case .foreignKey(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table,
+                        "\(entity.name).\(name)")
+                else { continue }
+                let entityColumn = try column(
+                    { if case .foreignEntity(let owner, name) = $0 { lineage.contains(owner) } else { false } }, in: table,
+                    "\(entity.name).\(name)")
+                toOnes.append(
+                    ToOneColumns(name: name, key: key, entityColumn: entityColumn, destination: relationship.destinationEntity))
             } else if let sql = try Self.toManySQL(relationship, lineage: lineage, model: model, schema: schema, column: column) {
                 toManys.append(ToManyQuery(name: name, sql: sql))
             }
@@ -55,7 +72,8 @@ extension EntityExportLayout {
         if let side = sides.first(where: { schema.joinTable(entity: $0.entity, relationship: $0.relationship) != nil }),
             let join = schema.joinTable(entity: side.entity, relationship: side.relationship)
         {
-            let (match, other) = join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
+            let (match, other) =
+                join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
             let ordered = relationship.isOrdered ? join.orderColumn(ordering: side) : nil
             let order = ordered.map { "j." + SQLIdentifier.quoted($0) } ?? "d.\"Z_PK\""
             return #"SELECT d."Z_PK", d."Z_ENT" FROM \#(SQLIdentifier.quoted(join.name)) j JOIN \#(target) d "#
@@ -63,13 +81,20 @@ extension EntityExportLayout {
                 + "ORDER BY " + order
         }
         guard let inverse = model.inverse(of: relationship), !inverse.isToMany else { return nil }
-        let owners = Set(model.entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
-            .map { (model.ancestors(of: $0) + [$0]).map(\.name) } ?? [])
+        let owners = Set(
+            model.entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
+                .map { (model.ancestors(of: $0) + [$0]).map(\.name) } ?? [])
         let name = inverse.name
         let describe = "\(relationship.destinationEntity).\(name)"
-        guard let key = try column({ if case .foreignKey(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe) else { return nil }
-        let ordered = try relationship.isOrdered
-            ? column({ if case .foreignOrder(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe) : nil
+        guard
+            let key = try column(
+                { if case .foreignKey(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe)
+        else { return nil }
+        let ordered =
+            try relationship.isOrdered
+            ? column(
+                { if case .foreignOrder(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe)
+            : nil
         let order = ordered.map { SQLIdentifier.quoted($0) } ?? "\"Z_PK\""
         return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier.quoted(key)) = ? ORDER BY "# + order
     }

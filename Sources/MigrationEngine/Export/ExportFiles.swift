@@ -17,7 +17,8 @@ enum ExportFiles {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
-            throw ExportError(store: folder, message: "cannot create the output folder: \(error.localizedDescription)", category: .io)
+            throw ExportError(
+                store: folder, message: "cannot create the output folder: \(error.localizedDescription)", category: .io)
         }
         return URL(fileURLWithPath: folder).appendingPathComponent(name).path
     }

@@ -30,7 +30,9 @@ struct ObjectRowReader {
             for column in layout.attributes {
                 let stored = row[index] as DatabaseValue
                 values.append(ValueRenderer.render(stored, as: column.attribute))
-                if expressionValues { expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type) }
+                if expressionValues {
+                    expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type)
+                }
                 index += 1
             }
             for toOne in layout.toOnes {

@@ -57,7 +57,8 @@ public enum ObjectTextEncoding {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case let control where control.value < 0x20:
-                result += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
                     + String(control.value, radix: 16)
             default: result.unicodeScalars.append(scalar)
             }

@@ -17,7 +17,8 @@ struct RowFilter {
 
     /// Whether the object passes: the expression is true (nil counts as false).
     func matches(_ object: ExportedObject, values: [String: ExpressionValue], store: String) throws(ExportError) -> Bool {
-        let environment = Environment(object: ObjectReference(side: .source, entity: object.entity, primaryKey: object.primaryKey), values: values)
+        let environment = Environment(
+            object: ObjectReference(side: .source, entity: object.entity, primaryKey: object.primaryKey), values: values)
         do {
             return try ExpressionEvaluator.truth(ExpressionEvaluator.evaluate(expression.expression, in: environment), "--where")
         } catch {

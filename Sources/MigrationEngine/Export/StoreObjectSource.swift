@@ -54,7 +54,9 @@ struct StoreObjectSource {
     }
 
     /// Runs `body` on a snapshot of `store` opened for reading objects.
-    static func read<Result>(_ store: String, bundle: ModelBundle?, _ body: (StoreObjectSource, Database) throws -> Result) throws -> Result {
+    static func read<Result>(_ store: String, bundle: ModelBundle?, _ body: (StoreObjectSource, Database) throws -> Result) throws
+        -> Result
+    {
         try SnapshotReading.read(store) { snapshot in
             let contents = try StoreReader.read(snapshot, checkIntegrity: false)
             let queue = try snapshot.openReadOnly()

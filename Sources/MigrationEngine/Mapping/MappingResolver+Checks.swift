@@ -19,7 +19,8 @@ extension MappingResolver {
                     problem = (node.position, "mapping \(mapping.name) reads no source entity, so $source.\(name) has no value")
                     return
                 }
-                let known = source.allAttributes(of: sourceEntity).map(\.name) + source.allRelationships(of: sourceEntity).map(\.name)
+                let known =
+                    source.allAttributes(of: sourceEntity).map(\.name) + source.allRelationships(of: sourceEntity).map(\.name)
                 if !known.contains(name) {
                     problem = (node.position, "\(sourceEntity.name) in \(source.name) has no attribute or relationship \(name)")
                 }

@@ -25,7 +25,8 @@ public struct MappingResolver {
         var mappings = model.entityMappings.map { ($0, false) }
         if model.copiesUnmappedEntities {
             let read = Set(model.entityMappings.compactMap(\.sourceEntity))
-            for entity in source.entities where !read.contains(entity.name) && !entity.isAbstract
+            for entity in source.entities
+            where !read.contains(entity.name) && !entity.isAbstract
                 && destination.entity(named: entity.name) != nil
             {
                 let mapping = EntityMapping(
@@ -64,7 +65,9 @@ public struct MappingResolver {
         }
         let destinationEntity = try mapping.destinationEntity.map { (name) throws(MappingFileError) in
             guard let entity = destination.entity(named: name) else {
-                throw fail(mapping.position, "mapping \(mapping.name): the destination version \(destination.name) has no entity \(name)")
+                throw fail(
+                    mapping.position, "mapping \(mapping.name): the destination version \(destination.name) has no entity \(name)"
+                )
             }
             return entity
         }
@@ -85,10 +88,14 @@ public struct MappingResolver {
         let attributes = destination.allAttributes(of: destinationEntity).filter { !$0.isTransient }
         let relationships = destination.allRelationships(of: destinationEntity).filter { !$0.isTransient }
         for listed in mapping.attributes where !attributes.contains(where: { $0.name == listed.name }) {
-            throw fail(listed.position, "mapping \(mapping.name): \(destinationEntity.name) in \(destination.name) has no attribute \(listed.name)")
+            throw fail(
+                listed.position,
+                "mapping \(mapping.name): \(destinationEntity.name) in \(destination.name) has no attribute \(listed.name)")
         }
         for listed in mapping.relationships where !relationships.contains(where: { $0.name == listed.name }) {
-            throw fail(listed.position, "mapping \(mapping.name): \(destinationEntity.name) in \(destination.name) has no relationship \(listed.name)")
+            throw fail(
+                listed.position,
+                "mapping \(mapping.name): \(destinationEntity.name) in \(destination.name) has no relationship \(listed.name)")
         }
         for attribute in attributes {
             if let listed = mapping.attribute(attribute.name) {
@@ -106,9 +113,10 @@ public struct MappingResolver {
                 try check(value, in: mapping, sourceEntity: sourceEntity, names: names)
                 resolved.relationships.append((relationship, value))
             } else if sourceRelationships.contains(relationship.name) {
-                let lookup = Expression(.function(
-                    target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
-                    arguments: [Expression(.literal(.string(relationship.name))), .sourceKey(relationship.name)]))
+                let lookup = Expression(
+                    .function(
+                        target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
+                        arguments: [Expression(.literal(.string(relationship.name))), .sourceKey(relationship.name)]))
                 resolved.relationships.append((relationship, MappingExpression(lookup)))
             }
         }

@@ -26,14 +26,17 @@ extension Array where Element == ResolvedEntityMapping {
     /// Xcode's generated value for a relationship left blank, as its compiled `.cdm` files hold it: the lookup
     /// through the one entity mapping that makes the relationship's objects, by name, or the lookup through
     /// the source relationship when several mappings do.
-    func generatedLookup(_ relationship: String, from mapping: ResolvedEntityMapping, source: ObjectModel, destination: ObjectModel)
+    func generatedLookup(
+        _ relationship: String, from mapping: ResolvedEntityMapping, source: ObjectModel, destination: ObjectModel
+    )
         -> Expression
     {
         let reached = (try? self.reached(by: relationship, from: mapping, source: source, destination: destination)) ?? []
         let named = reached.count == 1 ? reached[0].mapping.name : nil
-        return Expression(.function(
-            target: Expression(.variable("manager")),
-            selector: named == nil ? SelectorCall.relationshipLookup : SelectorCall.entityMappingLookup,
-            arguments: [Expression(.literal(.string(named ?? relationship))), .sourceKey(relationship)]))
+        return Expression(
+            .function(
+                target: Expression(.variable("manager")),
+                selector: named == nil ? SelectorCall.relationshipLookup : SelectorCall.entityMappingLookup,
+                arguments: [Expression(.literal(.string(named ?? relationship))), .sourceKey(relationship)]))
     }
 }

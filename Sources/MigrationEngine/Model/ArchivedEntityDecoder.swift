@@ -30,7 +30,9 @@ enum ArchivedEntityDecoder {
         return entity
     }
 
-    private static func attribute(_ object: ArchivedObject, name: String, entity: String, path: String) throws(ModelError) -> Attribute {
+    private static func attribute(_ object: ArchivedObject, name: String, entity: String, path: String) throws(ModelError)
+        -> Attribute
+    {
         let code = object["NSAttributeType"]?.integer ?? -1
         guard let type = AttributeType(code: Int(code)) else {
             throw ModelError(.undecodableArchive, path: path, message: "\(entity).\(name) has unknown attribute type \(code)")
@@ -60,8 +62,9 @@ enum ArchivedEntityDecoder {
     private static func relationship(
         _ object: ArchivedObject, name: String, entity: String, path: String
     ) throws(ModelError) -> Relationship {
-        guard let destination = object["NSDestinationEntity"]?["NSEntityName"]?.string
-            ?? object["_NSDestinationEntityName"]?.string
+        guard
+            let destination = object["NSDestinationEntity"]?["NSEntityName"]?.string
+                ?? object["_NSDestinationEntityName"]?.string
         else {
             throw ModelError(.undecodableArchive, path: path, message: "\(entity).\(name) has no destination entity")
         }

@@ -7,7 +7,9 @@ public enum CompatibilityCheck {
     /// Compares every version of `bundle` with the store's metadata.
     /// - Parameter storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
     ///   what differs; without it differences are reported per entity only.
-    public static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil) -> CompatibilityReport {
+    public static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil)
+        -> CompatibilityReport
+    {
         let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
         let versions = bundle.versions.map {
             compare($0, storeHashes: metadata.versionHashes, comparesHashes: comparesHashes, storeModel: storeModel)
@@ -15,7 +17,10 @@ public enum CompatibilityCheck {
         let compatible = versions.first(where: \.isCompatible)?.version
         var nearest: VersionComparison?
         for candidate in versions {
-            guard let best = nearest else { nearest = candidate; continue }
+            guard let best = nearest else {
+                nearest = candidate
+                continue
+            }
             if (candidate.matchingCount, -candidate.differenceCount) >= (best.matchingCount, -best.differenceCount) {
                 nearest = candidate
             }

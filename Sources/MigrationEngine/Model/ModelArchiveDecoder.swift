@@ -47,8 +47,9 @@ public enum ModelArchiveDecoder {
             var seen: Set<String> = [entity.name]
             var current = entity.parentName
             while let name = current, seen.insert(name).inserted, let parent = byName[name] {
-                inherited.formUnion(parent.attributes.map(\.name) + parent.relationships.map(\.name)
-                    + parent.fetchedProperties.map(\.name))
+                inherited.formUnion(
+                    parent.attributes.map(\.name) + parent.relationships.map(\.name)
+                        + parent.fetchedProperties.map(\.name))
                 current = parent.parentName
             }
             guard !inherited.isEmpty else { return entity }

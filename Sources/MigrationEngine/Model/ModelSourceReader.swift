@@ -15,7 +15,8 @@ public enum ModelSourceReader {
             throw ModelError(.malformedXML, path: path, line: error.line, message: error.message)
         }
         guard root.name == "model" else {
-            throw ModelError(.invalidModel, path: path, line: root.line, message: "root element is <\(root.name)>, expected <model>")
+            throw ModelError(
+                .invalidModel, path: path, line: root.line, message: "root element is <\(root.name)>, expected <model>")
         }
         var entities: [Entity] = []
         for element in root.children("entity") {
@@ -149,7 +150,8 @@ public enum ModelSourceReader {
     /// Rejects references that would make later stages fail far from the cause.
     private static func validate(_ model: ObjectModel, root: XMLElementTree, path: String) throws(ModelError) {
         let names = Set(model.entities.map(\.name))
-        let lines = Dictionary(root.children("entity").map { ($0.attributes["name"] ?? "", $0.line) }, uniquingKeysWith: { a, _ in a })
+        let lines = Dictionary(
+            root.children("entity").map { ($0.attributes["name"] ?? "", $0.line) }, uniquingKeysWith: { a, _ in a })
         if names.count != model.entities.count {
             throw ModelError(.invalidModel, path: path, message: "two entities share a name")
         }
@@ -162,10 +164,13 @@ public enum ModelSourceReader {
             for relationship in entity.relationships where !names.contains(relationship.destinationEntity) {
                 throw ModelError(
                     .invalidModel, path: path, line: lines[entity.name],
-                    message: "relationship \(entity.name).\(relationship.name) points to unknown entity \(relationship.destinationEntity)")
+                    message:
+                        "relationship \(entity.name).\(relationship.name) points to unknown entity \(relationship.destinationEntity)"
+                )
             }
             if hasInheritanceCycle(entity, in: model) {
-                throw ModelError(.invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
+                throw ModelError(
+                    .invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
             }
         }
     }

@@ -65,8 +65,9 @@ public struct VersionHasher: Sendable {
             name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
             isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier)
         buffer.append(Data(relationship.destinationEntity.utf8))
-        if let inverse = relationship.inverseName, inverse != relationship.name
-            || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
+        if let inverse = relationship.inverseName,
+            inverse != relationship.name
+                || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
         {
             buffer.append(Data(inverse.utf8))
         }

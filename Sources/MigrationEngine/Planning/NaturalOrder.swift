@@ -45,8 +45,9 @@ public enum NaturalOrder {
 
     private static func compare(chunk lhs: Chunk, _ rhs: Chunk) -> Int {
         switch (lhs, rhs) {
-        case let (.number(a), .number(b)):
-            let a1 = a.drop { $0 == "0" }, b1 = b.drop { $0 == "0" }
+        case (.number(let a), .number(let b)):
+            let a1 = a.drop { $0 == "0" }
+            let b1 = b.drop { $0 == "0" }
             if a1.count != b1.count { return a1.count < b1.count ? -1 : 1 }
             if a1 != b1 { return a1 < b1 ? -1 : 1 }
             return 0
@@ -54,8 +55,9 @@ public enum NaturalOrder {
             return -1
         case (.text, .number):
             return 1
-        case let (.text(a), .text(b)):
-            let la = a.lowercased(), lb = b.lowercased()
+        case (.text(let a), .text(let b)):
+            let la = a.lowercased()
+            let lb = b.lowercased()
             if la == lb { return 0 }
             // A shorter text that is a prefix of the other sorts first ("Example" < "Example ").
             if lb.hasPrefix(la) { return -1 }

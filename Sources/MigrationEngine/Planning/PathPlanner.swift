@@ -55,11 +55,15 @@ public struct PathPlanner: Sendable {
     }
 
     private func warnings(_ steps: [StepCandidate], _ rules: PathRules, _ search: PathSearch) -> [String] {
-        var result = steps.filter(\.isLossy).map { "\($0.from) → \($0.to) is inferred and loses data: " + $0.warnings.joined(separator: "; ") }
+        var result = steps.filter(\.isLossy).map {
+            "\($0.from) → \($0.to) is inferred and loses data: " + $0.warnings.joined(separator: "; ")
+        }
         switch rules {
         case .strict: break
         case .explicitFirst:
-            result.append("no chain avoids jumping over an explicit mapping; an inferred step skips \(search.forcedVersions.joined(separator: ", "))")
+            result.append(
+                "no chain avoids jumping over an explicit mapping; an inferred step skips \(search.forcedVersions.joined(separator: ", "))"
+            )
         case .unconstrained:
             result.append("no chain can take every explicit mapping that leads to \(search.target); some are not used")
         }
@@ -72,13 +76,15 @@ public struct PathPlanner: Sendable {
         if let via = graph.routing.overrides[source] {
             reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
         } else if let blocked = graph.uninferable.first(where: { $0.pair.from == source }) {
-            reason = "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
+            reason =
+                "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
         } else if !graph.routing.broken.isEmpty {
             reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
         }
         if let unusable = graph.unusableMappings.first {
             reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
         }
-        return PlanningError(.noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
+        return PlanningError(
+            .noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
     }
 }

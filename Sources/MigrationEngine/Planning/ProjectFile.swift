@@ -48,7 +48,7 @@ public enum ProjectFile {
 
     private static func syntaxError(_ error: YamlError, path: String) -> PlanningError {
         switch error {
-        case let .scanner(_, problem, mark, _), let .parser(_, problem, mark, _), let .composer(_, problem, mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return PlanningError(.invalidProjectFile, message: "\(path):\(mark.line):\(mark.column): \(problem)")
         default:
             return PlanningError(.invalidProjectFile, message: "\(path): \(error)")

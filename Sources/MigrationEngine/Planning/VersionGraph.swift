@@ -45,10 +45,11 @@ public struct VersionGraph: Sendable {
                     uninferable.append((VersionPair(from: from, to: to), assessment.warnings))
                     continue
                 }
-                edges.append(StepCandidate(
-                    from: from, to: to, origin: .inferred, isLossy: assessment.isLossy,
-                    operations: assessment.operations, warnings: assessment.warnings,
-                    factory: { try inference.makeStep(from: source, to: destination) }))
+                edges.append(
+                    StepCandidate(
+                        from: from, to: to, origin: .inferred, isLossy: assessment.isLossy,
+                        operations: assessment.operations, warnings: assessment.warnings,
+                        factory: { try inference.makeStep(from: source, to: destination) }))
             }
         }
         // A mapping its author wrote but that cannot run (a missing policy…) must not be silently replaced
@@ -86,12 +87,13 @@ public struct VersionGraph: Sendable {
                         unusable.append((candidate.name, VersionPair(from: from, to: to), "\(error)"))
                         continue
                     }
-                    edges.append(StepCandidate(
-                        from: from, to: to, origin: .mapping(candidate.name),
-                        // The candidate's own list and the step's summary describe the same mappings.
-                        operations: (candidate.operations + summary.operations).removingRepeats(),
-                        warnings: (candidate.warnings + summary.warnings).removingRepeats(),
-                        factory: { try make(source, destination) }))
+                    edges.append(
+                        StepCandidate(
+                            from: from, to: to, origin: .mapping(candidate.name),
+                            // The candidate's own list and the step's summary describe the same mappings.
+                            operations: (candidate.operations + summary.operations).removingRepeats(),
+                            warnings: (candidate.warnings + summary.warnings).removingRepeats(),
+                            factory: { try make(source, destination) }))
                 }
             }
         }

@@ -14,7 +14,8 @@ extension MigrationProject {
         try recoverIfNeeded(store: store, report: report)
         let root = ExecutionOptions(backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             .backupRoot(for: store)
-        return StoreHistory(root: root, records: try RunHistory(root: root).records(), backups: try BackupStore(root: root).list())
+        return StoreHistory(
+            root: root, records: try RunHistory(root: root).records(), backups: try BackupStore(root: root).list())
     }
 
     /// Puts a store back to one of its backups (the newest by default) through the same journaled swap as a

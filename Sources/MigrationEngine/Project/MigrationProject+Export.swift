@@ -17,7 +17,8 @@ extension MigrationProject {
         try StoreObjectSource.read(store, bundle: bundle) { source, db in
             guard let entity else {
                 guard case .folder(let folder) = destination else {
-                    throw ExportError(store: store, message: "exporting every entity needs a folder (--out DIR)", category: .invalidInput)
+                    throw ExportError(
+                        store: store, message: "exporting every entity needs a folder (--out DIR)", category: .invalidInput)
                 }
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in
@@ -25,7 +26,9 @@ extension MigrationProject {
                     return try write(reader, db: db, format: format, to: .folder(folder))
                 }
             }
-            return [try write(try source.reader(entity: entity, includingSubentities: true), db: db, format: format, to: destination)]
+            return [
+                try write(try source.reader(entity: entity, includingSubentities: true), db: db, format: format, to: destination)
+            ]
         }
     }
 
@@ -76,7 +79,8 @@ extension MigrationProject {
         }
         let handle: FileHandle
         if case .handle(let given) = destination { handle = given } else { handle = try ExportFiles.create(path ?? "") }
-        let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path ?? "standard output")
+        let stream = try ExportStream(
+            handle: handle, format: format, fields: reader.layout.fieldNames, path: path ?? "standard output")
         try reader.read(db) { object, _ in
             try stream.write(object)
             return true

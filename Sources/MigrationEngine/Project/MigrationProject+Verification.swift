@@ -19,7 +19,8 @@ extension MigrationProject {
             guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
                 let target = bundle.version(named: name)
             else {
-                let problem = version.map { "no version \"\($0)\" in the model" }
+                let problem =
+                    version.map { "no version \"\($0)\" in the model" }
                     ?? "the store matches no version of \(bundle.path)"
                 throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [], message: "\(store): \(problem)")
             }

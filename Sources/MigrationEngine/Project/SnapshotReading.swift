@@ -1,5 +1,3 @@
-
-
 /// Reading a user's store through a private snapshot, as `diff --store` and `verify` do: the snapshot is
 /// removed afterwards, and an error about it names the user's file, since the copy means nothing to them.
 enum SnapshotReading {

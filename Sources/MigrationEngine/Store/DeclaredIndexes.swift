@@ -28,25 +28,30 @@ struct DeclaredIndexes {
             for attribute in entity.attributes.sorted(by: { SchemaBuilder.precedes($0.name, $1.name) })
             where attribute.isIndexed && SchemaBuilder.isStored(attribute) {
                 guard let name = column(attribute.name, in: entity) else { continue }
-                indexes.append(style == .tableNamed
-                    ? SchemaIndex(name: "\(table)_\(name)_INDEX", table: table, columns: [name])
-                    : SchemaIndex(name: "Z_\(entity.name)_\(attribute.name)", table: table, columns: [name], columnSuffixes: [ascending]))
+                indexes.append(
+                    style == .tableNamed
+                        ? SchemaIndex(name: "\(table)_\(name)_INDEX", table: table, columns: [name])
+                        : SchemaIndex(
+                            name: "Z_\(entity.name)_\(attribute.name)", table: table, columns: [name], columnSuffixes: [ascending]
+                        ))
             }
             for compound in entity.compoundIndexes {
                 let names = compound.compactMap { column($0, in: entity) }
                 guard names.count == compound.count, !names.isEmpty else { continue }
-                indexes.append(style == .tableNamed
-                    ? SchemaIndex(name: ([table] + names).joined(separator: "_"), table: table, columns: names)
-                    : SchemaIndex(
-                        name: "Z_\(entity.name)_" + compound.joined(separator: "_"), table: table, columns: names,
-                        columnSuffixes: names.map { _ in ascending }))
+                indexes.append(
+                    style == .tableNamed
+                        ? SchemaIndex(name: ([table] + names).joined(separator: "_"), table: table, columns: names)
+                        : SchemaIndex(
+                            name: "Z_\(entity.name)_" + compound.joined(separator: "_"), table: table, columns: names,
+                            columnSuffixes: names.map { _ in ascending }))
             }
             for fetchIndex in entity.fetchIndexes where fetchIndex.elements.allSatisfy({ $0.type == "Binary" }) {
                 let names = fetchIndex.elements.compactMap { column($0.property, in: entity) }
                 guard names.count == fetchIndex.elements.count, !names.isEmpty else { continue }
-                indexes.append(SchemaIndex(
-                    name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names,
-                    columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") }))
+                indexes.append(
+                    SchemaIndex(
+                        name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names,
+                        columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") }))
             }
             for constraint in entity.uniquenessConstraints {
                 let names = constraint.compactMap { column($0, in: entity) }
@@ -55,9 +60,10 @@ struct DeclaredIndexes {
                     let list = names.map(SQLIdentifier.ddl).joined(separator: ", ")
                     tableConstraints.append("CONSTRAINT \(SQLIdentifier.ddl(names.joined(separator: "_"))) UNIQUE (\(list))")
                 } else {
-                    indexes.append(SchemaIndex(
-                        name: "Z_\(entity.name)_UNIQUE_" + constraint.joined(separator: "_"), table: table, columns: names,
-                        columnSuffixes: names.map { _ in ascending }, isUnique: true))
+                    indexes.append(
+                        SchemaIndex(
+                            name: "Z_\(entity.name)_UNIQUE_" + constraint.joined(separator: "_"), table: table, columns: names,
+                            columnSuffixes: names.map { _ in ascending }, isUnique: true))
                 }
             }
         }

@@ -36,12 +36,15 @@ struct DerivedAttributeTriggers {
                     let destination = model.entity(named: relationship.destinationEntity),
                     let numberedDestination = entities.first(where: { $0.name == destination.name }),
                     let counted = tables.first(where: { $0.name == numberedDestination.table }),
-                    let key = Self.key(of: inverse.name, declaredBy: [destination] + model.ancestors(of: destination), in: counted)
+                    let key = Self.key(
+                        of: inverse.name, declaredBy: [destination] + model.ancestors(of: destination), in: counted)
                 else { continue }
-                counts.append(Count(
-                    entity: entity.name, attribute: attribute.name, table: table.name, column: column.name,
-                    countedTable: counted.name, key: key.name,
-                    numbers: model.hierarchy(below: entity).compactMap { sub in entities.first { $0.name == sub.name }?.number }))
+                counts.append(
+                    Count(
+                        entity: entity.name, attribute: attribute.name, table: table.name, column: column.name,
+                        countedTable: counted.name, key: key.name,
+                        numbers: model.hierarchy(below: entity).compactMap { sub in entities.first { $0.name == sub.name }?.number
+                        }))
             }
         }
         self.counts = counts
@@ -68,7 +71,8 @@ struct DerivedAttributeTriggers {
     private static func statements(_ count: Count) -> [String] {
         let (table, column, counted, key) = (
             SQLIdentifier.ddl(count.table), SQLIdentifier.ddl(count.column), SQLIdentifier.ddl(count.countedTable),
-            SQLIdentifier.ddl(count.key))
+            SQLIdentifier.ddl(count.key)
+        )
         let prefix = "Z_DA_\(count.countedTable)_\(count.entity)_\(count.attribute)_PARAMETER_"
         func report(_ function: String, _ row: String) -> String {
             "SELECT \(function)('\(count.table)', Z_ENT, Z_PK, '\(count.attribute)', \(column)) FROM \(table) WHERE Z_PK = \(row); END"

@@ -10,9 +10,10 @@ struct EntityNumbering: Sendable {
 
     init(model: ObjectModel) {
         self.model = model
-        let roots = Self.ordered(model.entities.filter { entity in
-            entity.parentName.map { model.entity(named: $0) == nil } ?? true
-        })
+        let roots = Self.ordered(
+            model.entities.filter { entity in
+                entity.parentName.map { model.entity(named: $0) == nil } ?? true
+            })
         var entities: [SchemaEntity] = []
         var numbers: [String: Int] = [:]
         func visit(_ entity: Entity, parent: Int, table: String) {

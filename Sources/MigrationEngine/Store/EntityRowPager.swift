@@ -26,10 +26,12 @@ public final class EntityRowPager: Sendable {
         do {
             return try queue.read { db in
                 let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }
-                let rows = try Row.fetchAll(db, sql: #"SELECT * FROM \#(quoted) WHERE "Z_ENT" = ? ORDER BY "Z_PK" LIMIT ? OFFSET ?"#,
+                let rows = try Row.fetchAll(
+                    db, sql: #"SELECT * FROM \#(quoted) WHERE "Z_ENT" = ? ORDER BY "Z_PK" LIMIT ? OFFSET ?"#,
                     arguments: [count.number, limit, max(0, offset)])
                 let values = rows.map { row in (0..<row.count).map { Self.value(row[$0] as DatabaseValue) } }
-                return EntityRowPage(entity: entity, columns: columns, rows: values, offset: max(0, offset), totalRows: count.rows)
+                return EntityRowPage(
+                    entity: entity, columns: columns, rows: values, offset: max(0, offset), totalRows: count.rows)
             }
         } catch {
             throw StoreError.reading(error, path: path)

@@ -13,7 +13,10 @@ struct ManyToManyLayout: Sendable {
     /// The join tables in the order their owners are numbered.
     let tables: [JoinTable]
 
-    init(model: ObjectModel, numbering: EntityNumbering, namespaces: inout [String: ColumnNamespace], existingTableNames: Set<String>) {
+    init(
+        model: ObjectModel, numbering: EntityNumbering, namespaces: inout [String: ColumnNamespace],
+        existingTableNames: Set<String>
+    ) {
         var pairs: [(JoinTable.Side, JoinTable.Side)] = []
         var columns: [JoinTable.Side: String] = [:]
         for numbered in numbering.entities {
@@ -26,7 +29,8 @@ struct ManyToManyLayout: Sendable {
                 let other = JoinTable.Side(entity: inverseEntity, relationship: inverse.name)
                 // The column for `other` holds this entity's keys, so its name comes from this table's pool.
                 if columns[other] == nil {
-                    let claimed = namespaces[numbered.table, default: ColumnNamespace()].claim(SchemaBuilder.columnName(for: inverse.name))
+                    let claimed = namespaces[numbered.table, default: ColumnNamespace()].claim(
+                        SchemaBuilder.columnName(for: inverse.name))
                     columns[other] = "Z_\(numbered.number)" + claimed.dropFirst()
                 }
                 if !pairs.contains(where: { $0 == (other, side) || $0 == (side, other) }) { pairs.append((side, other)) }
@@ -38,7 +42,8 @@ struct ManyToManyLayout: Sendable {
             else { return nil }
             let predicted = Self.predictedOwner(pair.0, pair.1, numbering: numbering) == pair.0 ? first : second
             let alternative = predicted == first ? second : first
-            let chosen = !existingTableNames.contains(predicted.name) && existingTableNames.contains(alternative.name)
+            let chosen =
+                !existingTableNames.contains(predicted.name) && existingTableNames.contains(alternative.name)
                 ? alternative : predicted
             return chosen.ordered(model)
         }
@@ -53,13 +58,16 @@ struct ManyToManyLayout: Sendable {
     }
 
     /// The side whose entity has the lower number; within one entity, the relationship sorting last.
-    private static func predictedOwner(_ lhs: JoinTable.Side, _ rhs: JoinTable.Side, numbering: EntityNumbering) -> JoinTable.Side {
+    private static func predictedOwner(_ lhs: JoinTable.Side, _ rhs: JoinTable.Side, numbering: EntityNumbering) -> JoinTable.Side
+    {
         let (left, right) = (numbering.number(of: lhs.entity) ?? 0, numbering.number(of: rhs.entity) ?? 0)
         if left != right { return left < right ? lhs : rhs }
         return SchemaBuilder.precedes(lhs.relationship, rhs.relationship) ? rhs : lhs
     }
 
-    private static func declaringEntity(of inverse: Relationship, from relationship: Relationship, in model: ObjectModel) -> String? {
+    private static func declaringEntity(of inverse: Relationship, from relationship: Relationship, in model: ObjectModel)
+        -> String?
+    {
         guard let destination = model.entity(named: relationship.destinationEntity) else { return nil }
         let chain = [destination] + model.ancestors(of: destination)
         return chain.first { $0.relationship(named: inverse.name) != nil }?.name

@@ -53,37 +53,47 @@ public struct SchemaBuilder: Sendable {
                 .union(ancestors.flatMap { $0.relationships.map { "\($0.name) → \($0.destinationEntity)" } })
             let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains("\($0.name) \($0.type)") }
             for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
-                columns.append(SchemaColumn(
-                    name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
-                    role: .attribute(entity: entity.name, name: attribute.name)))
+                columns.append(
+                    SchemaColumn(
+                        name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
+                        role: .attribute(entity: entity.name, name: attribute.name)))
             }
-            let toOnes = entity.relationships.filter { !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)") }
+            let toOnes = entity.relationships.filter {
+                !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)")
+            }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 let key = namespace.claim(Self.columnName(for: relationship.name))
-                columns.append(SchemaColumn(
-                    name: key, sqlType: "INTEGER", role: .foreignKey(entity: entity.name, relationship: relationship.name)))
+                columns.append(
+                    SchemaColumn(
+                        name: key, sqlType: "INTEGER", role: .foreignKey(entity: entity.name, relationship: relationship.name)))
                 indexes.append(SchemaIndex(name: "\(tableName)_\(key)_INDEX", table: tableName, columns: [key]))
                 let bareKey = String(key.dropFirst())
                 if let destination = model.entity(named: relationship.destinationEntity),
                     !model.subentities(of: destination).isEmpty,
                     let number = numbering.number(of: destination.name)
                 {
-                    columns.append(SchemaColumn(
-                        name: namespace.claim("Z\(number)_\(bareKey)"), sqlType: "INTEGER",
-                        role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
+                    columns.append(
+                        SchemaColumn(
+                            name: namespace.claim("Z\(number)_\(bareKey)"), sqlType: "INTEGER",
+                            role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
                     let owner = numbering.number(of: relationship.inverseEntity ?? relationship.destinationEntity) ?? 0
-                    orderColumns.append(((owner, inverse.name), SchemaColumn(
-                        name: namespace.claim("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
-                        role: .foreignOrder(entity: entity.name, relationship: relationship.name))))
+                    orderColumns.append(
+                        (
+                            (owner, inverse.name),
+                            SchemaColumn(
+                                name: namespace.claim("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
+                                role: .foreignOrder(entity: entity.name, relationship: relationship.name))
+                        ))
                 }
             }
         }
         // After every other integer, ordered by the ordered to-many they serve (its entity's number, then
         // its name): `Z_FOK_VISIBLEINCONVERSATION` (for `Conversation.allMessages`) before
         // `Z_FOK_HIDDENINCONVERSATION` (`hiddenMessages`) in wire 2.21.1's `ZMESSAGE`.
-        columns += orderColumns
+        columns +=
+            orderColumns
             .sorted { $0.key.0 != $1.key.0 ? $0.key.0 < $1.key.0 : Self.precedes($0.key.1, $1.key.1) }.map(\.column)
         let fixed = [
             SchemaColumn(name: "Z_PK", sqlType: "INTEGER", role: .primaryKey),
@@ -108,7 +118,9 @@ public struct SchemaBuilder: Sendable {
     /// Transformable in coredataplus-books' `ZBOOK`).
     private func orderGroup(_ column: SchemaColumn) -> Int {
         if case .foreignOrder = column.role { return 1 }
-        if case .attribute(let entity, let name) = column.role, let type = model.entity(named: entity)?.attribute(named: name)?.type {
+        if case .attribute(let entity, let name) = column.role,
+            let type = model.entity(named: entity)?.attribute(named: name)?.type
+        {
             if type == .uuid { return 5 }
             if type == .transformable { return 6 }
         }

@@ -12,7 +12,8 @@ public enum SchemaStyle: Sendable, Hashable, Codable {
 
     /// The style of a framework version (``StoreCreationOptions/defaultFrameworkVersion`` when `nil`).
     public init(frameworkVersion: Int?) {
-        self = (frameworkVersion ?? StoreCreationOptions.defaultFrameworkVersion) < Self.firstEntityNamedFramework
+        self =
+            (frameworkVersion ?? StoreCreationOptions.defaultFrameworkVersion) < Self.firstEntityNamedFramework
             ? .tableNamed : .entityNamed
     }
 

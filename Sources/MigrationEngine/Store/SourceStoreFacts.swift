@@ -33,8 +33,10 @@ struct SourceStoreFacts: Sendable {
         do {
             let queue = try HardenedConnection.open(path, readonly: true)
             (columns, primaryKeys, metadata, master, maxRowKeys, entityCounts) = try queue.read { db in
-                let master = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL")
-                    .map { MasterEntry(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) }
+                let master = try Row.fetchAll(
+                    db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL"
+                )
+                .map { MasterEntry(type: $0[0], name: $0[1], table: $0[2], sql: $0[3]) }
                 var columns: [String: [String]] = [:]
                 var maxKeys: [String: Int] = [:]
                 var counts: [String: [Int: Int]] = [:]
@@ -49,12 +51,15 @@ struct SourceStoreFacts: Sendable {
                         counts[entry.name] = try PrimaryKeyEntry.rowsPerEntity(in: entry.name, db)
                     }
                 }
-                return (columns, try PrimaryKeyEntry.fetchAll(db), try StoreMetadata.read(db, path: path), master, maxKeys, counts)
+                return (
+                    columns, try PrimaryKeyEntry.fetchAll(db), try StoreMetadata.read(db, path: path), master, maxKeys, counts
+                )
             }
             try queue.close()
         } catch {
-            throw StoreWriteError(path: path, message: "cannot read source store: \(error)",
-                                  category: (error as? CategorizedError)?.category ?? .damaged)
+            throw StoreWriteError(
+                path: path, message: "cannot read source store: \(error)",
+                category: (error as? CategorizedError)?.category ?? .damaged)
         }
     }
 
@@ -62,27 +67,34 @@ struct SourceStoreFacts: Sendable {
     func maxPrimaryKey(table: String, schema: StoreSchema) -> Int {
         // By number: a row may keep a name Core Data renamed (see `PrimaryKeyEntry.resolvingRenames`).
         let numbers = Set(schema.entities.filter { $0.table == table }.map(\.number))
-        return primaryKeys.filter { numbers.contains($0.number) }.map { Int($0.maxPrimaryKey) }.reduce(maxRowKeys[table] ?? 0, Swift.max)
+        return primaryKeys.filter { numbers.contains($0.number) }.map { Int($0.maxPrimaryKey) }.reduce(
+            maxRowKeys[table] ?? 0, Swift.max)
     }
 
     /// Checks that the store's version hashes are the model's (Core Data's own compatibility test).
     func verifyHashes(of model: ObjectModel) throws(StoreWriteError) {
         guard model.matchesVersionHashes(metadata.versionHashes) else {
-            throw StoreWriteError(path: path, message: "store is not at model version \(model.name) (version hashes differ)",
-                                  category: .unsupported)
+            throw StoreWriteError(
+                path: path, message: "store is not at model version \(model.name) (version hashes differ)",
+                category: .unsupported)
         }
     }
 
     /// Checks that every table and column the model implies exists in the store.
     func verify(_ schema: StoreSchema, model: String) throws(StoreWriteError) {
-        let expected = schema.tables.map { ($0.name, $0.columns.map(\.name)) }
+        let expected =
+            schema.tables.map { ($0.name, $0.columns.map(\.name)) }
             + schema.joinTables.map { ($0.name, [$0.ownerColumn, $0.targetColumn] + $0.orderColumns) }
         for (table, names) in expected {
             guard let actual = columns[table] else {
-                throw StoreWriteError(path: path, message: "store has no table \(table); it is not at model version \(model)", category: .unsupported)
+                throw StoreWriteError(
+                    path: path, message: "store has no table \(table); it is not at model version \(model)",
+                    category: .unsupported)
             }
             if let missing = names.first(where: { !actual.contains($0) }) {
-                throw StoreWriteError(path: path, message: "table \(table) has no column \(missing); it is not at model version \(model)", category: .unsupported)
+                throw StoreWriteError(
+                    path: path, message: "table \(table) has no column \(missing); it is not at model version \(model)",
+                    category: .unsupported)
             }
         }
     }

@@ -67,10 +67,12 @@ public struct StoreMetadata: Sendable, Hashable {
     public static func read(_ db: Database, path: String) throws(StoreError) -> StoreMetadata {
         let row: Row?
         do {
-            row = try Row.fetchOne(db, sql: #"""
-                SELECT CAST("Z_VERSION" AS INTEGER) AS "Z_VERSION", CAST("Z_UUID" AS TEXT) AS "Z_UUID",
-                CAST("Z_PLIST" AS BLOB) AS "Z_PLIST" FROM "Z_METADATA"
-                """#)
+            row = try Row.fetchOne(
+                db,
+                sql: #"""
+                    SELECT CAST("Z_VERSION" AS INTEGER) AS "Z_VERSION", CAST("Z_UUID" AS TEXT) AS "Z_UUID",
+                    CAST("Z_PLIST" AS BLOB) AS "Z_PLIST" FROM "Z_METADATA"
+                    """#)
         } catch {
             throw StoreError.reading(error, path: path)
         }

@@ -4,7 +4,9 @@ import GRDB
 /// Reads a Core Data SQLite store through a ``StoreSnapshot``, never touching the original files.
 public enum StoreReader {
     /// Snapshots the store at `path`, reads it and removes the snapshot.
-    public static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError) -> StoreContents {
+    public static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
+        -> StoreContents
+    {
         let snapshot = try StoreSnapshot.take(of: path, options: options)
         defer { snapshot.remove() }
         return try read(snapshot, checkIntegrity: checkIntegrity)
@@ -35,7 +37,8 @@ public enum StoreReader {
                 let metadata = try StoreMetadata.read(db, path: path)
                 let primaryKeys = try PrimaryKeyEntry.fetchAll(db)
                 let layout = StoreTableLayout(tables: tables, primaryKeys: primaryKeys)
-                let modelCache = tables.contains("Z_MODELCACHE")
+                let modelCache =
+                    tables.contains("Z_MODELCACHE")
                     ? try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) : nil
                 return StoreContents(
                     files: snapshot.originalFiles,

@@ -21,7 +21,9 @@ public final class StoreSnapshot: Sendable {
     /// What checking the copied `-wal` found; lost transactions are only possible with `acceptWALLoss`.
     public let writeAheadLog: WriteAheadLogCheck
 
-    private init(originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck) {
+    private init(
+        originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck
+    ) {
         self.originalPath = originalPath
         self.originalFiles = originalFiles
         self.directory = directory
@@ -36,7 +38,9 @@ public final class StoreSnapshot: Sendable {
     /// - Parameter options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
     ///   naming the committed transactions that would be lost).
     /// A symbolic link is followed: SQLite keeps the `-wal` beside the link's target, so that is the store.
-    public static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError) -> StoreSnapshot {
+    public static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
+        -> StoreSnapshot
+    {
         try StoreFileProbe.checkDatabaseFile(path)
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if StoreLockProbe.hasWriter(databasePath: resolved) {
@@ -67,9 +71,12 @@ public final class StoreSnapshot: Sendable {
                 }
                 if log.losesCommittedData && !options.acceptWALLoss {
                     try? FileManager.default.removeItem(at: directory)
-                    throw StoreError(.damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply")
+                    throw StoreError(
+                        .damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply"
+                    )
                 }
-                let snapshot = StoreSnapshot(originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log)
+                let snapshot = StoreSnapshot(
+                    originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }

@@ -39,8 +39,12 @@ public struct StoreWriter: Sendable {
                     current = "INSERT INTO Z_PRIMARYKEY"
                     for entity in schema.entities {
                         try db.execute(
-                            sql: "INSERT INTO \"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
-                            arguments: [entity.number, options.recordedNames[entity.name] ?? entity.name, entity.superNumber, options.maxPrimaryKeys[entity.name] ?? 0])
+                            sql:
+                                "INSERT INTO \"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
+                            arguments: [
+                                entity.number, options.recordedNames[entity.name] ?? entity.name, entity.superNumber,
+                                options.maxPrimaryKeys[entity.name] ?? 0,
+                            ])
                     }
                     current = "INSERT INTO Z_METADATA"
                     try db.execute(

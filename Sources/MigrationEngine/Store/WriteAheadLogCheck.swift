@@ -62,7 +62,8 @@ public struct WriteAheadLogCheck: Sendable, Hashable {
         let raw = Int(databaseHeader[16]) << 8 | Int(databaseHeader[17])
         let pageSize = raw == 1 ? 65536 : raw
         if pageSize != scanner.pageSize {
-            return "its page size is \(scanner.pageSize) bytes but the database's is \(pageSize): it was written for another database"
+            return
+                "its page size is \(scanner.pageSize) bytes but the database's is \(pageSize): it was written for another database"
         }
         if databaseHeader[18] != 2 || databaseHeader[19] != 2 {
             return "the database is not in WAL mode, so SQLite ignores the -wal beside it"
@@ -73,6 +74,7 @@ public struct WriteAheadLogCheck: Sendable, Hashable {
     /// One line for an error or warning: what would be lost.
     public var summary: String {
         if let foreignReason { return "the -wal does not belong to this store or is damaged (\(foreignReason))" }
-        return "the -wal is damaged at frame \(firstBadFrame ?? 0): \(lostTransactions) committed transaction(s) in \(lostFrames) frame(s) after it would be lost (\(appliedTransactions) before it are kept)"
+        return
+            "the -wal is damaged at frame \(firstBadFrame ?? 0): \(lostTransactions) committed transaction(s) in \(lostFrames) frame(s) after it would be lost (\(appliedTransactions) before it are kept)"
     }
 }

@@ -42,7 +42,9 @@ struct WriteAheadLogScanner {
             let commit = Self.word(bytes, 4) != 0
             let current = Self.word(bytes, 8) == salts.0 && Self.word(bytes, 12) == salts.1
             if !broken {
-                let next = Self.checksum(bytes[24...], Self.checksum(bytes[0..<8], checksum, bigEndian: bigEndianChecksums), bigEndian: bigEndianChecksums)
+                let next = Self.checksum(
+                    bytes[24...], Self.checksum(bytes[0..<8], checksum, bigEndian: bigEndianChecksums),
+                    bigEndian: bigEndianChecksums)
                 if current, Self.word(bytes, 0) != 0, next == (Self.word(bytes, 16), Self.word(bytes, 20)) {
                     checksum = next
                     pendingFrames += 1
@@ -80,7 +82,8 @@ struct WriteAheadLogScanner {
         var (s0, s1) = start
         var offset = bytes.startIndex
         while offset + 8 <= bytes.endIndex {
-            let a = read(bytes, offset, bigEndian), b = read(bytes, offset + 4, bigEndian)
+            let a = read(bytes, offset, bigEndian)
+            let b = read(bytes, offset + 4, bigEndian)
             s0 = s0 &+ a &+ s1
             s1 = s1 &+ b &+ s0
             offset += 8
@@ -89,7 +92,9 @@ struct WriteAheadLogScanner {
     }
 
     private static func read(_ bytes: ArraySlice<UInt8>, _ offset: Int, _ bigEndian: Bool) -> UInt32 {
-        let (a, b, c, d) = (UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3]))
+        let (a, b, c, d) = (
+            UInt32(bytes[offset]), UInt32(bytes[offset + 1]), UInt32(bytes[offset + 2]), UInt32(bytes[offset + 3])
+        )
         return bigEndian ? a << 24 | b << 16 | c << 8 | d : d << 24 | c << 16 | b << 8 | a
     }
 }

@@ -41,7 +41,9 @@ extension BinaryPropertyList {
         case 0x5:
             let (length, start) = try count(at: offset, nibble: nibble, object: index)
             let raw = try slice(start, length, object: index)
-            guard let text = String(bytes: raw, encoding: .isoLatin1) else { throw PropertyListError("object \(index) is not ASCII") }
+            guard let text = String(bytes: raw, encoding: .isoLatin1) else {
+                throw PropertyListError("object \(index) is not ASCII")
+            }
             return .string(text)
         case 0x6:
             let (length, start) = try count(at: offset, nibble: nibble, object: index)

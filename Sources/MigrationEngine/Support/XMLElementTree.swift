@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(FoundationXML)
-import FoundationXML
+    import FoundationXML
 #endif
 
 /// A parsed XML element: name, attributes, children and the line it starts on.
@@ -46,7 +47,8 @@ struct XMLElementTree: Sendable {
             let isDeclaration = found.lowerBound == declarationStart && data[found.upperBound...].starts(with: Array("xml ".utf8))
             guard isDeclaration else {
                 let line = data[..<found.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
-                throw XMLTreeError(line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
+                throw XMLTreeError(
+                    line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
             }
             search = found.upperBound
         }

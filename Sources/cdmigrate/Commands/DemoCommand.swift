@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import ConsoleUI
+import Foundation
 import JournalSample
 import MigrationEngine
 
@@ -28,11 +28,16 @@ struct DemoCommand: ParsableCommand {
                 return
             }
             // The console opens at once; the store is generated on another thread while it says so.
-            let preparation = demo.hasStore ? nil : Preparation(
-                message: "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
-                work: { [entries] in try demo.generateStore(entries: entries) })
+            let preparation =
+                demo.hasStore
+                ? nil
+                : Preparation(
+                    message:
+                        "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
+                    work: { [entries] in try demo.generateStore(entries: entries) })
             // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
-            try ConsoleLauncher.open(storePath: demo.store, modelPath: demo.model, mappingDirectories: [],
+            try ConsoleLauncher.open(
+                storePath: demo.store, modelPath: demo.model, mappingDirectories: [],
                 policies: SampleApp.policies, preparation: preparation)
         }
     }

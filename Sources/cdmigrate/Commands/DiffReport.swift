@@ -44,9 +44,11 @@ struct DiffReport: Encodable {
         }
         section("Operations:", operations.isEmpty ? ["(none: the versions store the same data)"] : operations)
         let lossTitle = countedInStore.map { "Data loss (counted in \($0)):" } ?? "Data loss (no store given; may lose data):"
-        section(lossTitle, drops.map { loss in
-            loss.description + (loss.count == nil ? "  (if the store holds any)" : loss.count! > 0 ? "  LOSSY" : "")
-        })
+        section(
+            lossTitle,
+            drops.map { loss in
+                loss.description + (loss.count == nil ? "  (if the store holds any)" : loss.count! > 0 ? "  LOSSY" : "")
+            })
         section("Not inferable:", notInferable.map(\.description))
         section("Suggested renames:", suggestedRenames.map(\.description))
         section("Warnings:", warnings)
@@ -54,4 +56,3 @@ struct DiffReport: Encodable {
         return lines.joined(separator: "\n")
     }
 }
-

@@ -10,7 +10,8 @@ struct HistoryCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file.")
     var store: String
 
-    @Option(name: .customLong("backup-dir"), help: "Where the history log and backups are (default: .cdmigrate/<store> beside it).")
+    @Option(
+        name: .customLong("backup-dir"), help: "Where the history log and backups are (default: .cdmigrate/<store> beside it).")
     var backupDir: String?
 
     @Flag(help: "Print JSON lines instead of text.")
@@ -32,10 +33,13 @@ struct HistoryCommand: ParsableCommand {
         for record in records {
             let route = [record.from, record.to].compactMap { $0 }.joined(separator: " → ")
             let seconds = String(format: "%.2fs", record.finished.timeIntervalSince(record.started))
-            print("\(ISO8601DateFormatter().string(from: record.started))  \(record.action.rawValue)  \(route)  \(record.result.rawValue)  \(seconds)"
-                + (record.backup.map { "  backup \($0)" } ?? ""))
+            print(
+                "\(ISO8601DateFormatter().string(from: record.started))  \(record.action.rawValue)  \(route)  \(record.result.rawValue)  \(seconds)"
+                    + (record.backup.map { "  backup \($0)" } ?? ""))
             for step in record.steps {
-                print("    \(step.from) → \(step.to) (\(step.kind.rawValue))" + (step.seconds.map { String(format: " %.2fs", $0) } ?? " unfinished"))
+                print(
+                    "    \(step.from) → \(step.to) (\(step.kind.rawValue))"
+                        + (step.seconds.map { String(format: " %.2fs", $0) } ?? " unfinished"))
             }
             if let detail = record.detail { print("    \(detail)") }
         }

@@ -22,7 +22,9 @@ struct MigrateCommand: ParsableCommand {
     @Flag(help: "Do not ask for confirmation.")
     var yes = false
 
-    @Option(name: .customLong("backup-dir"), help: "Where backups and the history log go (default: .cdmigrate/<store> beside each store).")
+    @Option(
+        name: .customLong("backup-dir"),
+        help: "Where backups and the history log go (default: .cdmigrate/<store> beside each store).")
     var backupDir: String?
 
     @Flag(help: "Print events as JSON lines.")
@@ -52,7 +54,8 @@ struct MigrateCommand: ParsableCommand {
 
     private func confirm(_ count: Int) throws {
         guard isatty(STDIN_FILENO) == 1 else {
-            throw ExecutionError(.cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate")
+            throw ExecutionError(
+                .cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate")
         }
         print("Migrate \(count) store(s)? The originals are backed up first. [y/N] ", terminator: "")
         guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {

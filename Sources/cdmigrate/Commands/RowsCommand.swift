@@ -35,7 +35,9 @@ struct RowsCommand: ParsableCommand {
             if json {
                 print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
             } else {
-                print(ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(), terminator: "")
+                print(
+                    ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(),
+                    terminator: "")
             }
         }
     }

@@ -1,15 +1,17 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real `cdmigrate` binary under tmux on copies of corpus stores: panes, browser, help, resize, quitting.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+@Suite(
+    .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
     .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
 struct ConsoleEndToEndTests {
     /// A temporary folder holding a copy of the wibosco-colors model and its v3 store.
     static func colorsFolder() throws -> URL {
         let folder = try TemporaryDirectory.make()
-        try FileManager.default.copyItem(atPath: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"),
+        try FileManager.default.copyItem(
+            atPath: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"),
             toPath: folder.appendingPathComponent("CoreDataMigration_Example.xcdatamodeld").path)
         _ = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite", to: folder)
         _ = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite", to: folder)
@@ -18,7 +20,8 @@ struct ConsoleEndToEndTests {
 
     @Test(Corpus.required) func browsesPanesDataRecordHelpAndDetailsThenQuitsCleanly() throws {
         let folder = try Self.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
         try tmux.waitFor("✓ Post")
         try tmux.send("Tab")
@@ -49,7 +52,8 @@ struct ConsoleEndToEndTests {
 
     @Test(Corpus.required) func redrawsOnResize() throws {
         let folder = try Self.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         try tmux.resize(width: 60, height: 20)
@@ -76,7 +80,8 @@ struct ConsoleEndToEndTests {
 
     @Test(Corpus.required) func ctrlCRestoresTheTerminal() throws {
         let folder = try Self.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         try tmux.send("C-c")
@@ -87,7 +92,8 @@ struct ConsoleEndToEndTests {
 
     @Test(Corpus.required) func sigtermRestoresTheTerminal() throws {
         let folder = try Self.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         let pid = try #require(try tmux.programPID())
@@ -99,12 +105,14 @@ struct ConsoleEndToEndTests {
 
     @Test(Corpus.required) func noColorMeansMonochrome() throws {
         let folder = try Self.colorsFolder()
-        let colored = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let colored = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path)
         try colored.waitFor("✓ Post")
         let colors = try colored.capture(escapes: true)
         #expect(colors.contains("\u{1B}[32m"), "green ✓ with colours: \(colors)")
-        let mono = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let mono = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path, environment: ["NO_COLOR": "1"])
         try mono.waitFor("✓ Post")
         let escapes = try mono.capture(escapes: true)

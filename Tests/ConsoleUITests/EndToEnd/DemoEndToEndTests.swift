@@ -1,9 +1,10 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `cdmigrate demo` under tmux: change the target, dry run, migrate, abort.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+@Suite(
+    .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
     .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
 struct DemoEndToEndTests {
     /// Opens the demo with a small store (entries) in a fresh folder.
@@ -48,16 +49,20 @@ struct DemoEndToEndTests {
         try tmux.waitFor("Backup of the original goes to:")
         try tmux.send("Enter")
         let screen = try tmux.waitFor("✓ Migrated to Journal 5", timeout: 60)
-        let joined = screen.split(separator: "\n").map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }
-            .joined()
+        let joined = screen.split(separator: "\n").map {
+            $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces)
+        }
+        .joined()
         #expect(joined.contains("\(folder.path)/.cdmigrate/Journal.sqlite/backups/"), "backup path shown: \(screen)")
         let backups = try FileManager.default.contentsOfDirectory(atPath: folder.path + "/.cdmigrate/Journal.sqlite/backups")
         #expect(backups.count == 1)
         #expect(screen.contains(" 3 Journal 4 → Journal 5"))
-        #expect(screen.hasPrefix(" cdmigrate │ Journal.sqlite │ Journal.xcdatamodeld │ at Journal 5"), "header read again: \(screen)")
+        #expect(
+            screen.hasPrefix(" cdmigrate │ Journal.sqlite │ Journal.xcdatamodeld │ at Journal 5"), "header read again: \(screen)")
         // The command may wrap at any of its spaces; compare without them.
-        #expect(joined.replacingOccurrences(of: " ", with: "")
-            .contains("cdmigraterestore\(folder.path)/Journal.sqlite--backup\(backups[0])"), "how to restore: \(screen)")
+        #expect(
+            joined.replacingOccurrences(of: " ", with: "")
+                .contains("cdmigraterestore\(folder.path)/Journal.sqlite--backup\(backups[0])"), "how to restore: \(screen)")
         try tmux.send("Escape")
         try tmux.waitFor("● Journal 5")
         try tmux.waitFor("Entity hashes vs Journal 5")

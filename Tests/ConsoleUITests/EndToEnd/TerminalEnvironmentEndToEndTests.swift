@@ -1,14 +1,16 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The real binary under terminals that cannot do everything: an ASCII locale, `TERM=dumb`.
-@Suite(.serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+@Suite(
+    .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
     .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
 struct TerminalEnvironmentEndToEndTests {
     @Test(Corpus.required) func anASCIILocaleDrawsASCIIInsteadOfBlanks() throws {
         let folder = try ConsoleEndToEndTests.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path, environment: ["LANG": "C", "LC_ALL": "C"])
         let screen = try tmux.waitFor(" v Post")
         #expect(screen.contains("+- > Versions"), "borders and the focus mark in ASCII: \(screen)")
@@ -20,7 +22,8 @@ struct TerminalEnvironmentEndToEndTests {
 
     @Test(Corpus.required) func aDumbTerminalGetsOneClearLineAndTheUsageExitCode() throws {
         let folder = try ConsoleEndToEndTests.colorsFolder()
-        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
             directory: folder.path, environment: ["TERM": "dumb"])
         let screen = try tmux.waitFor("[exit 64]")
         #expect(screen.contains("cdmigrate: error: the console needs a full-screen terminal"))

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Drives a real program in a detached tmux session: send keys, capture the pane, wait for text.
 ///
@@ -23,7 +23,8 @@ final class TmuxSession {
         let exports = env.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         // The test runner's own NO_COLOR (swift test may set it) must not leak into the program under test.
         let unset = environment["NO_COLOR"] == nil ? "-u NO_COLOR " : ""
-        let line = "cd \(Self.quote(directory)) && env \(unset)\(exports) " + command.map(Self.quote).joined(separator: " ")
+        let line =
+            "cd \(Self.quote(directory)) && env \(unset)\(exports) " + command.map(Self.quote).joined(separator: " ")
             + "; code=$?; echo; echo \"[exit $code]\"; sleep 600"
         // The server forked by new-session would inherit an output pipe and keep it open forever.
         try tmux(["new-session", "-d", "-s", name, "-x", "\(width)", "-y", "\(height)", line], readOutput: false)

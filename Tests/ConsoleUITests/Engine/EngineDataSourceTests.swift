@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @testable import ConsoleUI
 
@@ -15,9 +15,13 @@ import TestSupport
         #expect(loaded.overview.entities.map(\.name) == ["Color", "Post"])
         #expect(loaded.overview.entities.map(\.rows) == [7995, 7995])
         #expect(loaded.overview.journalMode == "rollback")
-        #expect(loaded.overview.metadata.contains { $0.key == "NSStoreModelVersionHashes" && $0.value == "{2 keys: Color, Post}" })
-        #expect(loaded.versions.map(\.name) == ["CoreDataMigration_Example", "CoreDataMigration_Example 2",
-            "CoreDataMigration_Example 3", "CoreDataMigration_Example 4"], "the planner's natural order")
+        #expect(
+            loaded.overview.metadata.contains { $0.key == "NSStoreModelVersionHashes" && $0.value == "{2 keys: Color, Post}" })
+        #expect(
+            loaded.versions.map(\.name) == [
+                "CoreDataMigration_Example", "CoreDataMigration_Example 2",
+                "CoreDataMigration_Example 3", "CoreDataMigration_Example 4",
+            ], "the planner's natural order")
         #expect(loaded.versions.last?.isCurrent == true)
         #expect(loaded.compatibility?.compatibleVersion == "CoreDataMigration_Example 3")
         #expect(loaded.defaultTarget == "CoreDataMigration_Example 4")
@@ -51,7 +55,8 @@ import TestSupport
         #expect(last.offset == 7990)
         let posts = try source.rows(storePath: store, entity: "Post", offset: 0, limit: 1)
         #expect(posts.columns.contains("date"))
-        if let index = posts.columns.firstIndex(of: "date"), case .date = posts.rows[0][index] {} else {
+        if let index = posts.columns.firstIndex(of: "date"), case .date = posts.rows[0][index] {
+        } else {
             Issue.record("Post.date should be shown as a date: \(posts.rows)")
         }
     }

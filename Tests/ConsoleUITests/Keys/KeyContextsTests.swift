@@ -83,7 +83,8 @@ import Testing
         #expect(state.abortHighlighted)
         let screen = ConsoleRenderer().render(state, now: 2)
         let row = screen.lines.firstIndex { $0.contains("[ y Abort ]") }!
-        let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
+        let column = screen.lines[row].distance(
+            from: screen.lines[row].startIndex,
             to: screen.lines[row].range(of: "[ y Abort ]")!.lowerBound)
         #expect(screen[column + 2, row].style.reverse, "Tab moved the highlight to Abort")
         #expect(controller.handle(.enter, state: &state) == [.cancelRun])
@@ -116,7 +117,8 @@ import Testing
     }
 
     @Test func theGuideListsEveryKeyOfTheTable() throws {
-        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../docs/guide/console.md")
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../../docs/guide/console.md")
         let text = try String(contentsOf: guide, encoding: .utf8)
         for binding in table.bindings where binding.inHelp {
             #expect(text.contains("| `\(binding.label)` |"), "docs/guide/console.md lacks \(binding.label)")

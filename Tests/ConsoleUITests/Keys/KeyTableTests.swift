@@ -10,7 +10,8 @@ import Testing
         var seen: [Key: Action] = [:]
         for binding in table.bindings(in: context) {
             for key in binding.keys {
-                #expect(seen[key] == nil, "\(key) bound to \(seen[key].map { "\($0)" } ?? "") and \(binding.action) in \(context)")
+                #expect(
+                    seen[key] == nil, "\(key) bound to \(seen[key].map { "\($0)" } ?? "") and \(binding.action) in \(context)")
                 seen[key] = binding.action
             }
         }

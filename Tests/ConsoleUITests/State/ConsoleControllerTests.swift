@@ -60,7 +60,8 @@ import Testing
         state.screen = .browser
         var browser = BrowserState(entity: "Post")
         let rows = state.layout.browserRows
-        browser.page = BrowserPage(entity: "Post", columns: ["pk"], rows: (0..<rows).map { [.integer(Int64($0 + 1))] },
+        browser.page = BrowserPage(
+            entity: "Post", columns: ["pk"], rows: (0..<rows).map { [.integer(Int64($0 + 1))] },
             offset: 0, totalRows: 200_000)
         state.browser = browser
         #expect(controller.handle(.down, state: &state) == [])
@@ -144,10 +145,12 @@ import Testing
 
     @Test func pickerOpensTheSelectedStore() {
         var state = ConsoleState(screen: .picker)
-        state.picker = PickerState(root: "/d", candidates: [
-            StoreCandidate(relativePath: "a.sqlite", path: "/d/a.sqlite", size: 1, walSize: nil),
-            StoreCandidate(relativePath: "b.sqlite", path: "/d/b.sqlite", size: 1, walSize: 0),
-        ])
+        state.picker = PickerState(
+            root: "/d",
+            candidates: [
+                StoreCandidate(relativePath: "a.sqlite", path: "/d/a.sqlite", size: 1, walSize: nil),
+                StoreCandidate(relativePath: "b.sqlite", path: "/d/b.sqlite", size: 1, walSize: 0),
+            ])
         _ = controller.handle(.down, state: &state)
         #expect(controller.handle(.enter, state: &state) == [.openStore("/d/b.sqlite")])
     }

@@ -14,7 +14,8 @@ import Testing
         #expect(state.confirm == .cancel)
         let screen = renderer.render(state)
         let row = screen.lines.firstIndex { $0.contains("[ Cancel ]") }!
-        let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
+        let column = screen.lines[row].distance(
+            from: screen.lines[row].startIndex,
             to: screen.lines[row].range(of: "[ Cancel ]")!.lowerBound)
         #expect(screen[column + 2, row].style.reverse, "Cancel is the highlighted button")
         #expect(screen.text.contains("Cancel is highlighted: Tab to Migrate or Dry run to go ahead."))
@@ -66,7 +67,8 @@ import Testing
         let screen = renderer.render(state).text
         #expect(screen.contains("To put the original back (after quitting):"))
         #expect(screen.contains("cdmigrate restore /tmp/demo/Posts.sqlite --backup 20261122-101500-ab12cd"))
-        #expect(ResultView.restoreCommand(storePath: "/tmp/my store.sqlite", backup: "/x/backups/b1")
-            == "cdmigrate restore '/tmp/my store.sqlite' --backup b1")
+        #expect(
+            ResultView.restoreCommand(storePath: "/tmp/my store.sqlite", backup: "/x/backups/b1")
+                == "cdmigrate restore '/tmp/my store.sqlite' --backup b1")
     }
 }

@@ -8,7 +8,8 @@ import Testing
     let renderer = ConsoleRenderer()
     let controller = ConsoleController()
 
-    static let longReason = "no route from \"CoreDataMigration_Example\" to \"CoreDataMigration_Example 3\": "
+    static let longReason =
+        "no route from \"CoreDataMigration_Example\" to \"CoreDataMigration_Example 3\": "
         + "the mapping CoreDataMigration_Example 2 to 3 fails at Mappings/V2to3.yaml:14 where Z_PK expected "
         + "integer but the expression gives text; CAUSE-AT-THE-END"
 
@@ -65,7 +66,8 @@ import Testing
         var state = SampleState.main
         state.cursor[.versions] = 2
         state.compatibility?.versions[2].entities[1].differences = [
-            PropertyDifference(property: "hexColor", kind: "attribute", change: .missing, details: ["type: String → Integer 32"])]
+            PropertyDifference(property: "hexColor", kind: "attribute", change: .missing, details: ["type: String → Integer 32"])
+        ]
         let lines = DetailsView.lines(state, width: 76).map(\.plainText)
         #expect(lines.contains("The store against v3"))
         #expect(lines.contains("  Color missing"))
@@ -94,7 +96,8 @@ import Testing
         state.overview?.path = "/tmp/Posts.sqlite"
         state.compatibility = SampleState.report
         let shorter = renderer.render(state).lines[0]
-        #expect(shorter == " cdmigrate │ Posts.sqlite │ at v1 → CoreDataMigration_Example 3",
+        #expect(
+            shorter == " cdmigrate │ Posts.sqlite │ at v1 → CoreDataMigration_Example 3",
             "the model's name gives way before the versions")
     }
 }

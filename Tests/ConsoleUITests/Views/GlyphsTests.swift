@@ -32,7 +32,8 @@ import Testing
         var state = SampleState.main
         state.screen = .browser
         var browser = BrowserState(entity: "Post")
-        browser.page = BrowserPage(entity: "Post", columns: ["pk", "note"], rows: [[.integer(1), .null], [.integer(2), .text("")]],
+        browser.page = BrowserPage(
+            entity: "Post", columns: ["pk", "note"], rows: [[.integer(1), .null], [.integer(2), .text("")]],
             offset: 0, totalRows: 2)
         state.browser = browser
         let browserLines = ConsoleRenderer(glyphs: .ascii).render(state).lines

@@ -7,32 +7,33 @@ import Testing
 
     @Test func mainScreenAt80x24() {
         let screen = renderer.render(SampleState.main).text
-        #expect(screen == """
-             cdmigrate │ Posts.sqlite │ Posts.xcdatamodeld │ at v1 → v3
-            ┌─ ▸ Versions ────────────┐┌─ Store ───────────────────────────────────────────┐
-            │   ● v1                  ││ Files      Posts.sqlite        4.0 MB             │
-            │     v2                  ││            Posts.sqlite-wal    8.0 KB             │
-            │ ▶   v3 ★                ││            Posts.sqlite-shm     32 KB             │
-            │                         ││ Journal    wal  (-wal 8.0 KB)                     │
-            │ ●store ▶target ★current ││ UUID       6F1A2B3C-0000-4000-8000-00000000ABCD   │
-            │                         ││ Framework  1048                                   │
-            │                         ││ Entity hashes vs v1                               │
-            │                         ││  ✓ Post AAAAv1hashPo…                             │
-            │                         ││                                                   │
-            └─────────────────────────┘│ Path       /tmp/demo/Posts.sqlite                 │
-            ┌─ Entities · 201,234 ────┐└───────────────────────────────────────── 1-10/14 ─┘
-            │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
-            │ Tag               1,234 ││ v1 ═mapping═▶ v2 ─inferred→ ⚠ v3                  │
-            │                         ││                                                   │
-            │                         ││ 1. v1 → v2 mapping                                │
-            │                         ││    · rename Post.color → hexColor                 │
-            │                         ││                                                   │
-            │                         ││ 2. v2 → v3 inferred  ⚠ LOSES DATA                 │
-            │                         ││    · drop Post.note                               │
-            │                         ││    ⚠ Post.note is dropped: its values are lost    │
-            └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
-             ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
-            """)
+        #expect(
+            screen == """
+                 cdmigrate │ Posts.sqlite │ Posts.xcdatamodeld │ at v1 → v3
+                ┌─ ▸ Versions ────────────┐┌─ Store ───────────────────────────────────────────┐
+                │   ● v1                  ││ Files      Posts.sqlite        4.0 MB             │
+                │     v2                  ││            Posts.sqlite-wal    8.0 KB             │
+                │ ▶   v3 ★                ││            Posts.sqlite-shm     32 KB             │
+                │                         ││ Journal    wal  (-wal 8.0 KB)                     │
+                │ ●store ▶target ★current ││ UUID       6F1A2B3C-0000-4000-8000-00000000ABCD   │
+                │                         ││ Framework  1048                                   │
+                │                         ││ Entity hashes vs v1                               │
+                │                         ││  ✓ Post AAAAv1hashPo…                             │
+                │                         ││                                                   │
+                └─────────────────────────┘│ Path       /tmp/demo/Posts.sqlite                 │
+                ┌─ Entities · 201,234 ────┐└───────────────────────────────────────── 1-10/14 ─┘
+                │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
+                │ Tag               1,234 ││ v1 ═mapping═▶ v2 ─inferred→ ⚠ v3                  │
+                │                         ││                                                   │
+                │                         ││ 1. v1 → v2 mapping                                │
+                │                         ││    · rename Post.color → hexColor                 │
+                │                         ││                                                   │
+                │                         ││ 2. v2 → v3 inferred  ⚠ LOSES DATA                 │
+                │                         ││    · drop Post.note                               │
+                │                         ││    ⚠ Post.note is dropped: its values are lost    │
+                └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
+                 ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
+                """)
     }
 
     @Test func storePaneChecksHashesAgainstTheSelectedVersion() {
@@ -82,7 +83,8 @@ import Testing
         #expect(screen.lines.last == " Tab/→/l pane  Enter open  Esc back  ? help")
         // The highlighted button is the dry run.
         let row = screen.lines.firstIndex { $0.contains("[ Dry run ]") }!
-        let column = screen.lines[row].distance(from: screen.lines[row].startIndex,
+        let column = screen.lines[row].distance(
+            from: screen.lines[row].startIndex,
             to: screen.lines[row].range(of: "[ Dry run ]")!.lowerBound)
         #expect(screen[column + 2, row].style.reverse)
     }

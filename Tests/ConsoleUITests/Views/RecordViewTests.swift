@@ -15,10 +15,12 @@ import Testing
         var state = SampleState.main
         state.screen = .browser
         var browser = BrowserState(entity: "Post")
-        browser.page = BrowserPage(entity: "Post", columns: ["pk", "body", "note", "thumbnail"], rows: [
-            [.integer(1), .text("short"), .null, .blob(Data())],
-            [.integer(2), .text(longText), .null, .blob(Data((0..<40).map { UInt8($0) }))],
-        ], offset: 0, totalRows: 2)
+        browser.page = BrowserPage(
+            entity: "Post", columns: ["pk", "body", "note", "thumbnail"],
+            rows: [
+                [.integer(1), .text("short"), .null, .blob(Data())],
+                [.integer(2), .text(longText), .null, .blob(Data((0..<40).map { UInt8($0) }))],
+            ], offset: 0, totalRows: 2)
         state.browser = browser
         return state
     }

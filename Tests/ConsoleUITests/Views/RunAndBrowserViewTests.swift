@@ -23,16 +23,17 @@ import Testing
         state.screen = .run
         state.run = Self.runHalfway()
         let lines = renderer.render(state, now: 2.0).lines
-        #expect(Array(lines[1...8]) == [
-            " Migrating Posts.sqlite → v3                                      elapsed 2.0 s",
-            "",
-            " 1 v1 → v2  mapping  ✓ 1.0 s",
-            "   ██████████████████████████  200,000/200,000 rows  200.0k rows/s",
-            " 2 v2 → v3  inferred",
-            "   ██████▌░░░░░░░░░░░░░░░░░░░  50,000/200,000 rows  50.0k rows/s  ETA 3.0 s",
-            "",
-            " Current: Post  (step 2 of 2)",
-        ])
+        #expect(
+            Array(lines[1...8]) == [
+                " Migrating Posts.sqlite → v3                                      elapsed 2.0 s",
+                "",
+                " 1 v1 → v2  mapping  ✓ 1.0 s",
+                "   ██████████████████████████  200,000/200,000 rows  200.0k rows/s",
+                " 2 v2 → v3  inferred",
+                "   ██████▌░░░░░░░░░░░░░░░░░░░  50,000/200,000 rows  50.0k rows/s  ETA 3.0 s",
+                "",
+                " Current: Post  (step 2 of 2)",
+            ])
         #expect(lines[10].hasPrefix("┌─ Log"))
         #expect(lines[11] == "│ step 1: v1 → v2 (mapping)                                                    │")
         #expect(lines.last == " a abort  ? help  q quit")
@@ -51,19 +52,22 @@ import Testing
 
     @Test func failureSaysTheStoreIsUnchanged() {
         var run = Self.runHalfway()
-        run.apply(.failed(MigrationFailure(category: .cancelled, message: "migration cancelled; the original store is untouched")), at: 2.5)
+        run.apply(
+            .failed(MigrationFailure(category: .cancelled, message: "migration cancelled; the original store is untouched")),
+            at: 2.5)
         let lines = ResultView.lines(run).map(\.plainText)
-        #expect(lines == [
-            "✗ Migration failed",
-            "Reason: migration cancelled; the original store is untouched",
-            "The store is unchanged: the original files were never written.",
-            "d shows the reason and the run's log in full",
-            "",
-            "Timings",
-            " 1 v1 → v2  1.0 s  200,000 rows",
-            " 2 v2 → v3  stopped",
-            " total 2.5 s",
-        ])
+        #expect(
+            lines == [
+                "✗ Migration failed",
+                "Reason: migration cancelled; the original store is untouched",
+                "The store is unchanged: the original files were never written.",
+                "d shows the reason and the run's log in full",
+                "",
+                "Timings",
+                " 1 v1 → v2  1.0 s  200,000 rows",
+                " 2 v2 → v3  stopped",
+                " total 2.5 s",
+            ])
     }
 
     @Test func successShowsBackupAndTimings() {
@@ -75,7 +79,10 @@ import Testing
         #expect(lines[1] == "Backup of the original:")
         #expect(lines[2] == "  /tmp/demo/.cdmigrate/Posts.sqlite/backups/20261122")
         #expect(lines[6] == " 2 v2 → v3  2.0 s  200,000 rows")
-        #expect(ResultView.lines(run, width: 24)[2...4].map(\.plainText) == ["  /tmp/demo/.cdmigrate/P", "  osts.sqlite/backups/20", "  261122"])
+        #expect(
+            ResultView.lines(run, width: 24)[2...4].map(\.plainText) == [
+                "  /tmp/demo/.cdmigrate/P", "  osts.sqlite/backups/20", "  261122",
+            ])
         #expect(lines.last == " total 3.2 s")
     }
 
@@ -92,21 +99,26 @@ import Testing
         var state = SampleState.main
         state.screen = .browser
         var browser = BrowserState(entity: "Post")
-        browser.page = BrowserPage(entity: "Post", columns: ["pk", "title", "created", "thumbnail", "color", "伝言"], rows: [
-            [.integer(1), .text("Hello\nworld"), .date(Date(timeIntervalSinceReferenceDate: 0)),
-                .blob(Data([0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5])), .reference(entity: "Color", key: 7), .text("日本語")],
-            [.integer(2), .null, .date(Date(timeIntervalSinceReferenceDate: 86400.5)), .blob(Data()), .null, .bool(true)],
-        ], offset: 0, totalRows: 2)
+        browser.page = BrowserPage(
+            entity: "Post", columns: ["pk", "title", "created", "thumbnail", "color", "伝言"],
+            rows: [
+                [
+                    .integer(1), .text("Hello\nworld"), .date(Date(timeIntervalSinceReferenceDate: 0)),
+                    .blob(Data([0xde, 0xad, 0xbe, 0xef, 1, 2, 3, 4, 5])), .reference(entity: "Color", key: 7), .text("日本語"),
+                ],
+                [.integer(2), .null, .date(Date(timeIntervalSinceReferenceDate: 86400.5)), .blob(Data()), .null, .bool(true)],
+            ], offset: 0, totalRows: 2)
         browser.selectedRow = 1
         state.browser = browser
         let screen = renderer.render(state)
-        #expect(Array(screen.lines[1...5]) == [
-            " Post  rows 1–2 of 2  page 1/1  read-only",
-            "",
-            " pk   title        created              thumbnail              color     伝言",
-            "   1  Hello⏎world  2001-01-01 00:00:00  9 B deadbeef01020304…  Color #7  日本語",
-            "   2  ∅            2001-01-02 00:00:00  0 B                    ∅         yes",
-        ])
+        #expect(
+            Array(screen.lines[1...5]) == [
+                " Post  rows 1–2 of 2  page 1/1  read-only",
+                "",
+                " pk   title        created              thumbnail              color     伝言",
+                "   1  Hello⏎world  2001-01-01 00:00:00  9 B deadbeef01020304…  Color #7  日本語",
+                "   2  ∅            2001-01-02 00:00:00  0 B                    ∅         yes",
+            ])
         #expect(screen[3, 5].style.reverse, "the selected row is highlighted")
         #expect(!screen[3, 4].style.reverse)
     }
@@ -124,10 +136,12 @@ import Testing
     }
 
     @Test func pickerListsStoresWithWalState() {
-        let picker = PickerState(root: "/data", candidates: [
-            StoreCandidate(relativePath: "a/App.sqlite", path: "/data/a/App.sqlite", size: 2048, walSize: 4096),
-            StoreCandidate(relativePath: "Old.sqlite", path: "/data/Old.sqlite", size: 100, walSize: nil),
-        ])
+        let picker = PickerState(
+            root: "/data",
+            candidates: [
+                StoreCandidate(relativePath: "a/App.sqlite", path: "/data/a/App.sqlite", size: 2048, walSize: 4096),
+                StoreCandidate(relativePath: "Old.sqlite", path: "/data/Old.sqlite", size: 100, walSize: nil),
+            ])
         let lines = PickerView.lines(picker, width: 50).map(\.plainText)
         #expect(lines == ["a/App.sqlite               2.0 KB  -wal 4.0 KB", "Old.sqlite                  100 B  no -wal"])
     }

@@ -14,7 +14,8 @@ import Testing
         var report = SampleState.report
         report.compatibleVersion = "v3"
         report.nearestVersion = "v3"
-        let loaded = LoadedStore(overview: SampleState.overview, versions: SampleState.versions, compatibility: report,
+        let loaded = LoadedStore(
+            overview: SampleState.overview, versions: SampleState.versions, compatibility: report,
             modelName: "Posts.xcdatamodeld", defaultTarget: "v3")
         #expect(state.show(loaded) == "v3")
         #expect(state.selectedVersion?.name == "v3")
@@ -45,14 +46,19 @@ import Testing
         #expect(dumb?.contains("TERM=dumb cannot move the cursor") == true)
         #expect(TerminalRequirement.problem(inputIsTerminal: true, outputIsTerminal: true, environment: [:]) != nil)
         #expect(TerminalRequirement.problem(inputIsTerminal: true, outputIsTerminal: true, environment: ["TERM": "xterm"]) == nil)
-        #expect(TerminalRequirement.problem(inputIsTerminal: false, outputIsTerminal: true, environment: ["TERM": "xterm"])?
-            .contains("needs a terminal") == true)
+        #expect(
+            TerminalRequirement.problem(inputIsTerminal: false, outputIsTerminal: true, environment: ["TERM": "xterm"])?
+                .contains("needs a terminal") == true)
         #expect(TerminalRequirement.exitCode == 64, "EX_USAGE, not 8 (invalid model)")
     }
 
     @Test func outOfRangeDatesShowTheStoredSeconds() {
-        #expect(BrowserValue.date(Date(timeIntervalSinceReferenceDate: 1e15)).display == "1000000000000000.0 s since 2001 (out of range)")
-        #expect(BrowserValue.date(Date(timeIntervalSinceReferenceDate: -1e13)).display == "-10000000000000.0 s since 2001 (out of range)")
+        #expect(
+            BrowserValue.date(Date(timeIntervalSinceReferenceDate: 1e15)).display
+                == "1000000000000000.0 s since 2001 (out of range)")
+        #expect(
+            BrowserValue.date(Date(timeIntervalSinceReferenceDate: -1e13)).display
+                == "-10000000000000.0 s since 2001 (out of range)")
         #expect(BrowserValue.date(Date(timeIntervalSinceReferenceDate: 0)).display == "2001-01-01 00:00:00")
     }
 }

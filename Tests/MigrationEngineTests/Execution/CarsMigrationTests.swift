@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("coredataplus-cars: Core Data's own entity rename, migrated like Core Data", Corpus.required)
 struct CarsMigrationTests {
@@ -10,7 +10,8 @@ struct CarsMigrationTests {
     /// Migrates a copy of `store` from `from` to `to` along the planned inferred chain; returns the copy.
     static func migrate(_ store: String, from: String, to: String) throws -> String {
         let bundle = try RealAppStoreCase.cars[0].bundle()
-        let graph = try VersionGraph(bundle: bundle, settings: PlanningSettings(), explicit: [], inference: InferredStepProvider())
+        let graph = try VersionGraph(
+            bundle: bundle, settings: PlanningSettings(), explicit: [], inference: InferredStepProvider())
         let plan = try PathPlanner(graph: graph).plan(from: from, to: to)
         let copy = try Corpus.copyStore(store)
         try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
@@ -20,7 +21,8 @@ struct CarsMigrationTests {
 
     @Test("V1 → V2 gives Apple's V2: schema, Z_PRIMARYKEY (ExpensiveSportCar kept), metadata UUID and every row")
     func firstStepEqualsApple() throws {
-        let migrated = try StoreDump(try Self.migrate("coredataplus-cars/stores/SampleModel_V1.sqlite", from: "SampleModel", to: "SampleModel2"))
+        let migrated = try StoreDump(
+            try Self.migrate("coredataplus-cars/stores/SampleModel_V1.sqlite", from: "SampleModel", to: "SampleModel2"))
         let apple = try StoreDump(try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V2.sqlite"))
         let (ours, theirs) = (try migrated.schema(), try apple.schema())
         #expect(ours == theirs, "differences: \(Set(ours).symmetricDifference(theirs).map(\.description).sorted())")
@@ -42,7 +44,10 @@ struct CarsMigrationTests {
         let migrated = try StoreDump(path)
         // Entity numbers follow the new model (Maker takes 4, Person moves to 5); the renamed entity's row keeps
         // the name Core Data left in it.
-        #expect(try migrated.primaryKeys() == ["1|Car|0|125", "2|SportCar|1|0", "3|ExpensiveSportCar|2|0", "4|Maker|0|0", "5|Person|0|20"])
+        #expect(
+            try migrated.primaryKeys() == [
+                "1|Car|0|125", "2|SportCar|1|0", "3|ExpensiveSportCar|2|0", "4|Maker|0|0", "5|Person|0|20",
+            ])
         let carRows = #"SELECT Z_PK, Z_ENT, ZOWNER, ZMODEL, ZNUMBERPLATE FROM ZCAR ORDER BY Z_PK"#
         let personRows = #"SELECT Z_PK, ZFIRSTNAME, ZLASTNAME, ZUPDATEDAT FROM ZPERSON ORDER BY Z_PK"#
         #expect(try migrated.strings(carRows) == original.strings(carRows))

@@ -2,8 +2,8 @@ import Foundation
 import GRDB
 import MigrationEngine
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Chain executor")
 struct ChainExecutorTests {
@@ -26,7 +26,11 @@ struct ChainExecutorTests {
         let backups = BackupStore(root: root)
         let manifest = try #require(try backups.list().first)
         try backups.verify(manifest)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: backups.folder(of: manifest.id) + "/" + URL(fileURLWithPath: store).lastPathComponent)) == original)
+        #expect(
+            try Data(
+                contentsOf: URL(
+                    fileURLWithPath: backups.folder(of: manifest.id) + "/" + URL(fileURLWithPath: store).lastPathComponent))
+                == original)
         #expect(records.first?.steps.map(\.to) == ["v1.1.0", "v1.1.2", "v1.2.0"])
         #expect(try RunHistory(root: root).records().last?.backup == manifest.id)
         #expect(try StorePaths(storePath: store).leftovers().isEmpty)
@@ -105,7 +109,10 @@ struct ChainExecutorTests {
         #expect(error?.code == .stepFailed)
         #expect(error?.description.contains("v1.1.0 → v1.1.2") == true)
         #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
-        #expect(try RunHistory(root: ExecutionOptions(backupRoot: backupRoot).backupRoot(for: store)).records().map(\.result) == [.failed])
+        #expect(
+            try RunHistory(root: ExecutionOptions(backupRoot: backupRoot).backupRoot(for: store)).records().map(\.result) == [
+                .failed
+            ])
     }
 
     @Test("Cancelling mid-step leaves the original byte-identical with no temporaries")
@@ -124,7 +131,10 @@ struct ChainExecutorTests {
         }
         #expect(error?.category == .cancelled)
         #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
-        #expect(try RunHistory(root: ExecutionOptions(backupRoot: backupRoot).backupRoot(for: store)).records().map(\.result) == [.cancelled])
+        #expect(
+            try RunHistory(root: ExecutionOptions(backupRoot: backupRoot).backupRoot(for: store)).records().map(\.result) == [
+                .cancelled
+            ])
     }
 
     @Test("Two stores: when the second fails, neither changes")
@@ -166,7 +176,9 @@ struct ChainExecutorTests {
         try queue.inDatabase { db in
             try db.execute(sql: "BEGIN IMMEDIATE")
             let error = #expect(throws: ExecutionError.self) {
-                try ChainExecutor().run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))])
+                try ChainExecutor().run([
+                    MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+                ])
             }
             #expect(error?.code == .locked)
             try db.execute(sql: "ROLLBACK")
@@ -195,7 +207,8 @@ struct RestoreTests {
         let safety = try #require(try backups.list().last)
         #expect(record.detail?.contains(safety.id) == true)
         #expect(try Data(contentsOf: URL(fileURLWithPath: backups.folder(of: safety.id) + "/Example_v1.0.0.sqlite")) == migrated)
-        #expect(try RunHistory(root: StorePaths(storePath: store).defaultBackupRoot).records().map(\.action) == [.migrate, .restore])
+        #expect(
+            try RunHistory(root: StorePaths(storePath: store).defaultBackupRoot).records().map(\.action) == [.migrate, .restore])
         #expect(throws: ExecutionError.self) { try StoreRestore.restore(storePath: store, backupID: "nope", backupRoot: nil) }
     }
 }
@@ -213,7 +226,9 @@ struct WALStoreTests {
         }
         try queue.write { db in
             for index in 2...50 {
-                try db.execute(sql: #"INSERT INTO "ZBASICENTITY" ("Z_PK", "Z_ENT", "Z_OPT", "ZV1_0_0_NAME") VALUES (?, 1, 1, ?)"#, arguments: [index, "row \(index)"])
+                try db.execute(
+                    sql: #"INSERT INTO "ZBASICENTITY" ("Z_PK", "Z_ENT", "Z_OPT", "ZV1_0_0_NAME") VALUES (?, 1, 1, ?)"#,
+                    arguments: [index, "row \(index)"])
             }
             try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = 50"#)
         }
@@ -232,7 +247,9 @@ struct WALStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
         let snapshot = try StoreSnapshot.take(of: store)
         defer { snapshot.remove() }
-        let count = try snapshot.openReadOnly().read { try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZBASICENTITY" WHERE "ZV1_1_2_NAME" IS NOT NULL"#) }
+        let count = try snapshot.openReadOnly().read {
+            try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZBASICENTITY" WHERE "ZV1_1_2_NAME" IS NOT NULL"#)
+        }
         #expect(count == 50)
         let backups = BackupStore(root: StorePaths(storePath: store).defaultBackupRoot)
         let manifest = try #require(try backups.list().first)
@@ -242,7 +259,10 @@ struct WALStoreTests {
         #expect(!FileManager.default.fileExists(atPath: store + "-wal"))
         let restored = try StoreSnapshot.take(of: store)
         defer { restored.remove() }
-        #expect(try restored.openReadOnly().read { try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZBASICENTITY" WHERE "ZV1_0_0_NAME" IS NOT NULL"#) } == 50)
+        #expect(
+            try restored.openReadOnly().read {
+                try Int.fetchOne($0, sql: #"SELECT COUNT(*) FROM "ZBASICENTITY" WHERE "ZV1_0_0_NAME" IS NOT NULL"#)
+            } == 50)
     }
 }
 

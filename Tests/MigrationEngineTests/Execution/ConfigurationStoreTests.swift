@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("A store holding one configuration of a multi-configuration model", Corpus.required)
 struct ConfigurationStoreTests {
@@ -17,7 +17,8 @@ struct ConfigurationStoreTests {
         try StoreWriter(model: model, schema: SchemaBuilder(model: model.restricted(to: configuration)).build())
             .create(at: path, options: StoreCreationOptions(maxPrimaryKeys: ["MultiItem2": 3]))
         for key in 1...3 {
-            try StoreDump.execute(path, #"INSERT INTO ZMULTIITEM2 (Z_PK, Z_ENT, Z_OPT, ZID2) VALUES (\#(key), 1, 1, 'item \#(key)')"#)
+            try StoreDump.execute(
+                path, #"INSERT INTO ZMULTIITEM2 (Z_PK, Z_ENT, Z_OPT, ZID2) VALUES (\#(key), 1, 1, 'item \#(key)')"#)
         }
         return path
     }
@@ -53,7 +54,8 @@ struct ConfigurationStoreTests {
         let bundle = try Self.models()
         let source = try #require(bundle.version(named: "TestModel_MultiConfig_1"))
         // The next version's new counter, without its id type change (which no inferred step can make).
-        let counter = try #require(bundle.version(named: "TestModel_MultiConfig_2")?.entity(named: "MultiItem2")?.attribute(named: "counter2"))
+        let counter = try #require(
+            bundle.version(named: "TestModel_MultiConfig_2")?.entity(named: "MultiItem2")?.attribute(named: "counter2"))
         var edited = source
         edited.name = "TestModel_MultiConfig_1 with counter2"
         edited.entities = source.entities.map { entity in
@@ -63,17 +65,21 @@ struct ConfigurationStoreTests {
         }
         let destination = edited
         let store = try Self.config2Store(source)
-        let plan = MigrationPlan(from: source.name, to: destination.name, steps: [
-            StepCandidate(from: source.name, to: destination.name, origin: .inferred,
-                          factory: { InferredStep(sourceModel: source, destinationModel: destination) }),
-        ])
+        let plan = MigrationPlan(
+            from: source.name, to: destination.name,
+            steps: [
+                StepCandidate(
+                    from: source.name, to: destination.name, origin: .inferred,
+                    factory: { InferredStep(sourceModel: source, destinationModel: destination) })
+            ])
         try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
             .run([MigrationJob(storePath: store, plan: plan)])
         try StoreValidator(model: destination).validate(store, expectedCounts: ["MultiItem2": 3])
         let dump = try StoreDump(store)
         #expect(try dump.primaryKeys() == ["1|MultiItem2|0|3"])
-        #expect(try dump.strings("SELECT Z_PK, ZID2, ZCOUNTER2 FROM ZMULTIITEM2 ORDER BY Z_PK")
-            == (1...3).map { ["int64(\($0))", "string(\"item \($0)\")", "int64(0)"] })
+        #expect(
+            try dump.strings("SELECT Z_PK, ZID2, ZCOUNTER2 FROM ZMULTIITEM2 ORDER BY Z_PK")
+                == (1...3).map { ["int64(\($0))", "string(\"item \($0)\")", "int64(0)"] })
         #expect(try dump.integer("SELECT COUNT(*) FROM sqlite_master WHERE name = 'ZMULTIITEM1'") == 0)
         let recorded = try StoreReader.read(path: store).metadata.versionHashes
         #expect(recorded == VersionHasher(model: destination).entityHashes, "the whole model's hashes, as Core Data records them")

@@ -19,9 +19,11 @@ enum ExecutionFixture {
     /// A plan of rename steps along consecutive versions; the step at `failing` fails on purpose.
     static func plan(from: String, to: String, failing: Int? = nil) throws -> MigrationPlan {
         let bundle = try bundle()
-        let start = versions.firstIndex(of: from)!, end = versions.firstIndex(of: to)!
+        let start = versions.firstIndex(of: from)!
+        let end = versions.firstIndex(of: to)!
         let steps = (start..<end).map { index in
-            let source = bundle.version(named: versions[index])!, destination = bundle.version(named: versions[index + 1])!
+            let source = bundle.version(named: versions[index])!
+            let destination = bundle.version(named: versions[index + 1])!
             let fails = failing == index - start
             return StepCandidate(
                 from: source.name, to: destination.name, origin: .mapping("rename policy"),

@@ -1,6 +1,6 @@
 import Foundation
-import JournalSample
 import GRDB
+import JournalSample
 import TestSupport
 
 @testable import MigrationEngine
@@ -39,8 +39,9 @@ enum SampleJournalStore {
     /// Runs `step` from `source` into a new file and returns its path.
     static func run(_ step: MappedStep, source: String, cancellation: CancellationFlag = CancellationFlag()) throws -> String {
         let destination = try TemporaryDirectory.make().appendingPathComponent("out.sqlite").path
-        try step.perform(StepContext(
-            sourcePath: source, destinationPath: destination, index: 0, report: { _ in }, cancellation: cancellation))
+        try step.perform(
+            StepContext(
+                sourcePath: source, destinationPath: destination, index: 0, report: { _ in }, cancellation: cancellation))
         return destination
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("wire: every corpus store reaches zmessaging2.101.0 with every row and join row", Corpus.required)
 struct WireChainTests {
@@ -14,8 +14,9 @@ struct WireChainTests {
             inference: InferredStepProvider())
     }
 
-    @Test("Migrated to 2.101.0: the tables, columns and indexes of Apple's 2.101.0 store, the same Z_PKs per entity, the same pairs per join table",
-          arguments: RealAppStoreCase.wire.filter { $0.version != target })
+    @Test(
+        "Migrated to 2.101.0: the tables, columns and indexes of Apple's 2.101.0 store, the same Z_PKs per entity, the same pairs per join table",
+        arguments: RealAppStoreCase.wire.filter { $0.version != target })
     func reachesCurrentVersion(_ testCase: RealAppStoreCase) throws {
         let bundle = try testCase.bundle()
         let plan = try PathPlanner(graph: try Self.graph.get()).plan(from: testCase.version, to: Self.target)
@@ -31,7 +32,10 @@ struct WireChainTests {
         #expect(ours.indexes.isSubset(of: theirs.indexes), "\(ours.indexes.subtracting(theirs.indexes).sorted())")
         // The one index only Apple's store has: its reflexive UserClient.trustedClients table is named after the
         // other side (store-schema.md, "Reflexive side"), so its index leads with the other column.
-        #expect(theirs.indexes.subtracting(ours.indexes) == ["Z_24TRUSTEDBYCLIENTS,Z_24TRUSTEDCLIENTS (Z_24TRUSTEDBYCLIENTS, Z_24TRUSTEDCLIENTS)"])
+        #expect(
+            theirs.indexes.subtracting(ours.indexes) == [
+                "Z_24TRUSTEDBYCLIENTS,Z_24TRUSTEDCLIENTS (Z_24TRUSTEDBYCLIENTS, Z_24TRUSTEDCLIENTS)"
+            ])
 
         let source = try WireStoreRows(path: original, model: try #require(bundle.version(named: testCase.version)))
         let destination = try WireStoreRows(path: migrated, model: try #require(bundle.version(named: Self.target)))
@@ -42,7 +46,8 @@ struct WireChainTests {
         for join in source.schema.joinTables {
             guard destination.schema.joinTable(entity: join.owner.entity, relationship: join.owner.relationship) != nil
             else { continue }
-            #expect(try destination.pairs(join.owner) == source.pairs(join.owner), "\(join.owner.entity).\(join.owner.relationship)")
+            #expect(
+                try destination.pairs(join.owner) == source.pairs(join.owner), "\(join.owner.entity).\(join.owner.relationship)")
             compared += 1
         }
         #expect(compared >= 5, "the relationships that survive to 2.101.0 were compared")
@@ -68,7 +73,9 @@ private struct WireStoreRows {
     func keys(of entity: String) throws -> [Int] {
         guard let row = schema.entity(named: entity) else { return [] }
         return try queue.read {
-            try Int.fetchAll($0, sql: "SELECT Z_PK FROM \(SQLIdentifier.quoted(row.table)) WHERE Z_ENT = ? ORDER BY Z_PK", arguments: [row.number])
+            try Int.fetchAll(
+                $0, sql: "SELECT Z_PK FROM \(SQLIdentifier.quoted(row.table)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                arguments: [row.number])
         }
     }
 
@@ -76,7 +83,8 @@ private struct WireStoreRows {
     func pairs(_ side: JoinTable.Side) throws -> [[Int]] {
         guard let join = schema.joinTable(entity: side.entity, relationship: side.relationship) else { return [] }
         let (from, to) = join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
-        let sql = "SELECT \(SQLIdentifier.quoted(from)), \(SQLIdentifier.quoted(to)) FROM \(SQLIdentifier.quoted(join.name)) ORDER BY 1, 2"
+        let sql =
+            "SELECT \(SQLIdentifier.quoted(from)), \(SQLIdentifier.quoted(to)) FROM \(SQLIdentifier.quoted(join.name)) ORDER BY 1, 2"
         return try queue.read { try Row.fetchAll($0, sql: sql).map { [$0[0], $0[1]] } }
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import MigrationEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import MigrationEngine
 
 /// Every corpus store exported to JSON and read back equals its rows read directly with SQL: per entity the
 /// count, the `Z_PK`s in order, and each attribute value as its type stores it.
@@ -29,10 +30,17 @@ struct ExportRoundTripTests {
         let counts = try project.export(store: store, format: .json, to: .folder(out))
         #expect(!counts.isEmpty)
         let contents = try StoreReader.read(path: store)
-        let model = try #require(try project.bundle.flatMap { bundle in
-            CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion.flatMap(bundle.version(named:))
-        } ?? contents.cachedModel())
-        let queue = try DatabaseQueue(path: store, configuration: { var c = GRDB.Configuration(); c.readonly = true; return c }())
+        let model = try #require(
+            try project.bundle.flatMap { bundle in
+                CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion.flatMap(bundle.version(named:))
+            } ?? contents.cachedModel())
+        let queue = try DatabaseQueue(
+            path: store,
+            configuration: {
+                var c = GRDB.Configuration()
+                c.readonly = true
+                return c
+            }())
         for count in counts {
             let entity = try #require(model.entity(named: count.entity))
             let data = try Data(contentsOf: URL(fileURLWithPath: try #require(count.file)))
@@ -43,18 +51,22 @@ struct ExportRoundTripTests {
             #expect(objects.count == rowCount.rows, "\(relative) \(entity.name)")
             guard let table = rowCount.table else { continue }
             let rows = try queue.read { db in
-                try Row.fetchAll(db, sql: #"SELECT * FROM \#(SQLIdentifier.quoted(table)) WHERE "Z_ENT" = ? ORDER BY "Z_PK""#, arguments: [rowCount.number])
+                try Row.fetchAll(
+                    db, sql: #"SELECT * FROM \#(SQLIdentifier.quoted(table)) WHERE "Z_ENT" = ? ORDER BY "Z_PK""#,
+                    arguments: [rowCount.number])
             }
             #expect(objects.map { ($0["_pk"] as? NSNumber)?.int64Value } == rows.map { $0["Z_PK"] as Int64? })
             for (object, row) in zip(objects, rows) {
-                #expect(object["_uri"] as? String == "x-coredata://\(contents.metadata.uuid)/\(entity.name)/p\(row["Z_PK"] as Int64)")
+                #expect(
+                    object["_uri"] as? String == "x-coredata://\(contents.metadata.uuid)/\(entity.name)/p\(row["Z_PK"] as Int64)")
                 for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
                     let column = "Z" + attribute.name.uppercased()
                     guard row.hasColumn(column) else { continue }
                     let stored = row[column] as DatabaseValue
                     #expect(
                         ExportedValueCheck.matches(object[attribute.name] as Any, stored, attribute),
-                        "\(relative) \(entity.name) p\(row["Z_PK"] as Int64) \(attribute.name): \(object[attribute.name] ?? "missing") vs \(stored)")
+                        "\(relative) \(entity.name) p\(row["Z_PK"] as Int64) \(attribute.name): \(object[attribute.name] ?? "missing") vs \(stored)"
+                    )
                 }
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Compatibility of corpus stores with their models", Corpus.required)
 struct CompatibilityCheckTests {
@@ -30,7 +30,8 @@ struct CompatibilityCheckTests {
 
     @Test("Without the compatible version, the nearest one is named with per-property differences")
     func nearestVersionWithDifferences() throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+        let contents = try StoreReader.read(
+            path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
         var bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
         bundle.versions.removeAll { $0.name == "CoreDataMigration_Example 3" }
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try contents.cachedModel())
@@ -48,9 +49,12 @@ struct CompatibilityCheckTests {
 
     @Test("A changed attribute type is reported as a changed facet")
     func changedFacet() throws {
-        let store = ObjectModel(name: "store", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .string)])])
-        let model = ObjectModel(name: "v2", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .integer32, isOptional: false)])])
-        let comparison = CompatibilityCheck.compare(model, storeHashes: VersionHasher(model: store).entityHashes, storeModel: store)
+        let store = ObjectModel(
+            name: "store", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .string)])])
+        let model = ObjectModel(
+            name: "v2", entities: [Entity(name: "Post", attributes: [Attribute(name: "n", type: .integer32, isOptional: false)])])
+        let comparison = CompatibilityCheck.compare(
+            model, storeHashes: VersionHasher(model: store).entityHashes, storeModel: store)
         #expect(!comparison.isCompatible)
         #expect(comparison.entities.first?.differences.first?.details == ["type: String → Integer 32", "optional: YES → NO"])
     }
@@ -58,10 +62,12 @@ struct CompatibilityCheckTests {
     @Test("Below hash scheme 3 only entity names are compared")
     func namesOnlyBelowSchemeThree() throws {
         let model = ObjectModel(name: "v", entities: [Entity(name: "Post", attributes: [Attribute(name: "a", type: .string)])])
-        var metadata = StoreMetadata(uuid: "U", plist: [
-            StoreMetadata.Key.versionHashes: .dictionary(["Post": .data(Data(repeating: 7, count: 32))]),
-            StoreMetadata.Key.hashesVersion: .integer(2),
-        ])
+        var metadata = StoreMetadata(
+            uuid: "U",
+            plist: [
+                StoreMetadata.Key.versionHashes: .dictionary(["Post": .data(Data(repeating: 7, count: 32))]),
+                StoreMetadata.Key.hashesVersion: .integer(2),
+            ])
         let bundle = ModelBundle(path: "m", versions: [model], currentVersionName: "v")
         #expect(CompatibilityCheck.check(bundle, metadata: metadata).compatibleVersion == "v")
         metadata.plist[StoreMetadata.Key.hashesVersion] = .integer(3)

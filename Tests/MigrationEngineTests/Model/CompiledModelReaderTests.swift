@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// There are no compiled models in the corpus. A `.mom` is a keyed archive of `NSManagedObjectModel`, the
 /// very archive Core Data deflates into `Z_MODELCACHE` (FORMAT.md §4–5), so each corpus store's inflated
@@ -47,7 +47,9 @@ struct CompiledModelReaderTests {
         }
         let source = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
         for version in source.versions {
-            #expect(VersionHasher(model: version).digest == VersionHasher(model: try #require(bundle.version(named: version.name))).digest)
+            #expect(
+                VersionHasher(model: version).digest
+                    == VersionHasher(model: try #require(bundle.version(named: version.name))).digest)
         }
     }
 

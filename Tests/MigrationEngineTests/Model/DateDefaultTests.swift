@@ -1,14 +1,16 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Date defaults in model sources")
 struct DateDefaultTests {
     /// Xcode writes a Date default twice: exact seconds since 2001 and display text in its own time zone.
     static func source(withCreated: Bool) -> Data {
-        let created = #"<attribute name="created" attributeType="Date" defaultDateTimeInterval="388411200" defaultValueString="23/04/2013, 14:00" usesScalarValueType="NO"/>"#
-        return Data("""
+        let created =
+            #"<attribute name="created" attributeType="Date" defaultDateTimeInterval="388411200" defaultValueString="23/04/2013, 14:00" usesScalarValueType="NO"/>"#
+        return Data(
+            """
             <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
             <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
                 <entity name="Event" representedClassName="Event" syncable="YES">
@@ -28,7 +30,7 @@ struct DateDefaultTests {
             #expect(date.defaultValue == "388411200.0")
             #expect(date.minValue == "284000400.0")
             #expect(date.maxValue == "602395200.0")
-            #expect(DefaultLiteral(attribute: date) == .real(388411200))
+            #expect(DefaultLiteral(attribute: date) == .real(388_411_200))
             let decimal = try #require(entity.attribute(named: "decimalAttribute"))
             #expect(decimal.defaultValue == "0.0")
             #expect(decimal.minValue == "-4.5")
@@ -39,10 +41,12 @@ struct DateDefaultTests {
     func inferredStepFillsDate() throws {
         let v1 = try ModelSourceReader.read(Self.source(withCreated: false), name: "v1", path: "v1.xcdatamodel")
         let v2 = try ModelSourceReader.read(Self.source(withCreated: true), name: "v2", path: "v2.xcdatamodel")
-        let source = try InferredStepTests.makeStore(v1, sql: [
-            "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 1, 1, 'launch'), (2, 1, 1, NULL)",
-            "UPDATE Z_PRIMARYKEY SET Z_MAX = 2",
-        ])
+        let source = try InferredStepTests.makeStore(
+            v1,
+            sql: [
+                "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 1, 1, 'launch'), (2, 1, 1, NULL)",
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = 2",
+            ])
         let step = InferredStep(sourceModel: v1, destinationModel: v2)
         #expect(step.mapping.isInferable)
         let out = try StoreDump(StepRunner.run(step, sourcePath: source))
@@ -53,10 +57,12 @@ struct DateDefaultTests {
     func mappedStepFillsDate(objectByObject: Bool) throws {
         let v1 = try ModelSourceReader.read(Self.source(withCreated: false), name: "v1", path: "v1.xcdatamodel")
         let v2 = try ModelSourceReader.read(Self.source(withCreated: true), name: "v2", path: "v2.xcdatamodel")
-        let source = try InferredStepTests.makeStore(v1, sql: [
-            "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 1, 1, 'launch'), (2, 1, 1, NULL)",
-            "UPDATE Z_PRIMARYKEY SET Z_MAX = 2",
-        ])
+        let source = try InferredStepTests.makeStore(
+            v1,
+            sql: [
+                "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (1, 1, 1, 'launch'), (2, 1, 1, NULL)",
+                "UPDATE Z_PRIMARYKEY SET Z_MAX = 2",
+            ])
         let text = """
             from: v1
             to: v2
@@ -70,7 +76,8 @@ struct DateDefaultTests {
         var policies = MigrationPolicyRegistry()
         policies.register(PlainPolicy(), named: "Plain")
         let step = try MappedStep(
-            mapping: try MappingFileReader.read(text, path: "events.yaml"), sourceModel: v1, destinationModel: v2, policies: policies)
+            mapping: try MappingFileReader.read(text, path: "events.yaml"), sourceModel: v1, destinationModel: v2,
+            policies: policies)
         let out = try StoreDump(SampleJournalStore.run(step, source: source))
         #expect(try out.integer("SELECT COUNT(*) FROM ZEVENT WHERE ZCREATED = 388411200.0") == 2)
     }

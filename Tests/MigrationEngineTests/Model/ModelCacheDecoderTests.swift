@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Z_MODELCACHE decoding", Corpus.required)
 struct ModelCacheDecoderTests {
@@ -41,7 +41,8 @@ struct ModelCacheDecoderTests {
 
     @Test("Damaged model caches throw a model error naming the store")
     func damagedCache() throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+        let contents = try StoreReader.read(
+            path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
         let blob = try #require(contents.modelCache)
         for cut in [0, 1, blob.count / 2, blob.count - 1] {
             #expect(throws: ModelError.self) { try ModelCacheDecoder.decode(blob.prefix(cut), path: "s.sqlite") }
@@ -53,7 +54,8 @@ struct ModelCacheDecoderTests {
 
     @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps")
     func corruptedArchive() throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite"))
+        let contents = try StoreReader.read(
+            path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite"))
         let archive = try ModelCacheDecoder.inflate(try #require(contents.modelCache), path: "s.sqlite")
         var decoded = 0
         // Every 7th byte, two values each: the whole archive is covered in a few seconds of a debug build.

@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Loading model sources")
 struct ModelLoaderTests {
@@ -40,8 +40,11 @@ struct ModelLoaderTests {
         let version = try TemporaryDirectory.make().appendingPathComponent("Broken.xcdatamodel")
         try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
         let contents = version.appendingPathComponent("contents")
-        try Data("<?xml version=\"1.0\"?>\n<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\"\n</model>\n".utf8)
-            .write(to: contents)
+        try Data(
+            "<?xml version=\"1.0\"?>\n<model>\n  <entity name=\"A\">\n    <attribute name=\"x\" attributeType=\"String\"\n</model>\n"
+                .utf8
+        )
+        .write(to: contents)
         let error = try #require(throws: ModelError.self) { try ModelLoader.load(path: version.path) }
         #expect(error.code == .malformedXML)
         #expect(error.path == contents.path)
@@ -52,7 +55,9 @@ struct ModelLoaderTests {
     @Test("Missing models and missing contents are errors naming the path")
     func missing() throws {
         let folder = try TemporaryDirectory.make()
-        let absent = try #require(throws: ModelError.self) { try ModelLoader.load(path: folder.appendingPathComponent("No.xcdatamodeld").path) }
+        let absent = try #require(throws: ModelError.self) {
+            try ModelLoader.load(path: folder.appendingPathComponent("No.xcdatamodeld").path)
+        }
         #expect(absent.code == .notFound)
         let empty = folder.appendingPathComponent("Empty.xcdatamodel")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -1,12 +1,13 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Real app stores (wire, moody, cars) identified with and without their model", Corpus.required)
 struct RealAppIdentificationTests {
-    @Test("The cached model's hash of every entity, sub-entities included, is the store's; so is the digest",
-          arguments: RealAppStoreCase.all)
+    @Test(
+        "The cached model's hash of every entity, sub-entities included, is the store's; so is the digest",
+        arguments: RealAppStoreCase.all)
     func cachedModelHashes(_ testCase: RealAppStoreCase) throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
         let cached = try #require(try contents.cachedModel())
@@ -21,8 +22,9 @@ struct RealAppIdentificationTests {
         #expect(CompatibilityCheck.check(alone, metadata: contents.metadata).compatibleVersion == cached.name)
     }
 
-    @Test("A sub-entity of the cached model declares only its own properties; inherited ones stay on the parent",
-          arguments: RealAppStoreCase.all)
+    @Test(
+        "A sub-entity of the cached model declares only its own properties; inherited ones stay on the parent",
+        arguments: RealAppStoreCase.all)
     func cachedModelProperties(_ testCase: RealAppStoreCase) throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
         let cached = try #require(try contents.cachedModel())

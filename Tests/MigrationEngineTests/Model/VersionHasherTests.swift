@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Version hashes")
 struct VersionHasherTests {
@@ -15,12 +15,14 @@ struct VersionHasherTests {
         #expect(VersionHasher.hash(of: relationship) != before)
     }
 
-    @Test("Attribute hash reflects type, flags and modifier", arguments: [
-        Attribute(name: "a", type: .integer32),
-        Attribute(name: "a", type: .string, isOptional: false),
-        Attribute(name: "a", type: .string, versionHashModifier: "m"),
-        Attribute(name: "a", type: .binary, allowsExternalBinaryDataStorage: true),
-    ])
+    @Test(
+        "Attribute hash reflects type, flags and modifier",
+        arguments: [
+            Attribute(name: "a", type: .integer32),
+            Attribute(name: "a", type: .string, isOptional: false),
+            Attribute(name: "a", type: .string, versionHashModifier: "m"),
+            Attribute(name: "a", type: .binary, allowsExternalBinaryDataStorage: true),
+        ])
     func attributeHashChanges(_ attribute: Attribute) {
         #expect(VersionHasher.hash(of: attribute) != VersionHasher.hash(of: Attribute(name: "a", type: .string)))
     }
@@ -35,7 +37,8 @@ struct VersionHasherTests {
 
     /// The `coredataplus-books` model's Book (a derived `pagesCount = pages.@count`) and its sub-entity
     /// GraphicNovel as an Xcode model source; the expected hashes are the store's metadata hashes.
-    static let derivedSource = Data(#"""
+    static let derivedSource = Data(
+        #"""
         <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
         <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
             <entity name="Author" representedClassName="Author" syncable="YES">
@@ -70,7 +73,7 @@ struct VersionHasherTests {
         let model = try ModelSourceReader.read(Self.derivedSource, name: "books", path: "books.xcdatamodel")
         let pagesCount = try #require(model.entity(named: "Book")?.attribute(named: "pagesCount"))
         #expect(pagesCount.isDerived)
-        let expected = "50081597fb1d6648429c1b37f73bc6bf63299d160cd6f0d555919fd143a9296e"  // SHA-256 of "count:(pages)"
+        let expected = "50081597fb1d6648429c1b37f73bc6bf63299d160cd6f0d555919fd143a9296e" // SHA-256 of "count:(pages)"
         #expect(VersionHasher.hash(of: pagesCount).map { String(format: "%02x", $0) }.joined() == expected)
         var renamed = pagesCount
         renamed.name = "other"

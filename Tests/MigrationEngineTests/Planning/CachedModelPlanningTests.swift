@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("A store whose model was edited after it was written is planned from its own cached model", Corpus.required)
 struct CachedModelPlanningTests {
@@ -22,9 +22,11 @@ struct CachedModelPlanningTests {
         #expect(!planning.plan.warnings.isEmpty)
         try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
             .run([MigrationJob(storePath: store, plan: planning.plan)])
-        try StoreValidator(model: try #require(bundle.currentVersion)).validate(store, expectedCounts: [
-            "Car": 115, "SportCar": 5, "LuxuryCar": 5, "Person": 20, "Maker": 0,
-        ])
+        try StoreValidator(model: try #require(bundle.currentVersion)).validate(
+            store,
+            expectedCounts: [
+                "Car": 115, "SportCar": 5, "LuxuryCar": 5, "Person": 20, "Maker": 0,
+            ])
     }
 
     @Test("Without inference, or when the cached model does not match the store, the store is refused")
@@ -32,11 +34,15 @@ struct CachedModelPlanningTests {
         let bundle = try Self.bundle()
         let store = try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V2.sqlite")
         #expect(throws: PlanningError.self) {
-            try StorePlanning(storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [], inference: nil, target: nil)
+            try StorePlanning(
+                storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [], inference: nil, target: nil)
         }
         // A cache that no longer describes the store (another store's cache) is not a source.
         let other = try Corpus.copyStore("coredataplus-cars/stores/SampleModel_V1.sqlite")
-        try StoreDump.execute(store, "ATTACH DATABASE '\(other)' AS other; DELETE FROM Z_MODELCACHE; INSERT INTO Z_MODELCACHE SELECT * FROM other.Z_MODELCACHE")
+        try StoreDump.execute(
+            store,
+            "ATTACH DATABASE '\(other)' AS other; DELETE FROM Z_MODELCACHE; INSERT INTO Z_MODELCACHE SELECT * FROM other.Z_MODELCACHE"
+        )
         let error = try #require(throws: PlanningError.self) {
             try StorePlanning(
                 storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [],

@@ -54,7 +54,8 @@ struct PathPlannerTests {
             .plan(from: "V1", to: "V3")
         #expect(lossyPlan.description == "V1-inf-V2, V2-inf-V3")
         #expect(lossyPlan.warnings.count == 1)
-        let onlyJump = PlanningFixture.RuleInference(inferable: { from, to in from == "V1" && to == "V3" }, lossy: { _, _ in true })
+        let onlyJump = PlanningFixture.RuleInference(
+            inferable: { from, to in from == "V1" && to == "V3" }, lossy: { _, _ in true })
         let jumpPlan = try PlanningFixture.planner(PlanningFixture.bundle(3), explicit: [], inference: onlyJump)
             .plan(from: "V1", to: "V3")
         #expect(jumpPlan.description == "V1-inf-V3")

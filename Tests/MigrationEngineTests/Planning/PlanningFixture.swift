@@ -34,9 +34,11 @@ struct PlanningFixture {
 
     static func bundle(_ count: Int, prefix: String = "V") -> ModelBundle {
         let versions = (1...count).map { n in
-            ObjectModel(name: "\(prefix)\(n)", entities: [
-                Entity(name: "Item", attributes: (1...n).map { Attribute(name: "a\($0)", type: .string) })
-            ])
+            ObjectModel(
+                name: "\(prefix)\(n)",
+                entities: [
+                    Entity(name: "Item", attributes: (1...n).map { Attribute(name: "a\($0)", type: .string) })
+                ])
         }
         return ModelBundle(path: "/fixture.xcdatamodeld", versions: versions, currentVersionName: versions.last?.name)
     }
@@ -55,6 +57,7 @@ struct PlanningFixture {
         inference: RuleInference = RuleInference()
     ) throws -> PathPlanner {
         let candidates = pairs.map { explicit($0.0, $0.1, in: bundle) }
-        return PathPlanner(graph: try VersionGraph(bundle: bundle, settings: settings, explicit: candidates, inference: inference))
+        return PathPlanner(
+            graph: try VersionGraph(bundle: bundle, settings: settings, explicit: candidates, inference: inference))
     }
 }

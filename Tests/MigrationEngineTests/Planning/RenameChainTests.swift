@@ -1,14 +1,15 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("The rename chain, planned and run with inferred steps")
 struct RenameChainTests {
     @Test("v1.0.0 reaches v2.0.0 through every version, never by the lossy direct jump, and keeps its value")
     func throughEveryVersion() throws {
         let bundle = try ModelLoader.load(path: RenameChainFixture.modelPath)
-        let graph = try VersionGraph(bundle: bundle, settings: PlanningSettings(), explicit: [], inference: InferredStepProvider())
+        let graph = try VersionGraph(
+            bundle: bundle, settings: PlanningSettings(), explicit: [], inference: InferredStepProvider())
         #expect(graph.edges.contains { $0.from == "v1.0.0" && $0.to == "v2.0.0" && $0.isLossy })
         let plan = try PathPlanner(graph: graph).plan(from: "v1.0.0", to: "v2.0.0")
         #expect(plan.description == "v1.0.0-inf-v1.1.0, v1.1.0-inf-v1.1.2, v1.1.2-inf-v1.2.0, v1.2.0-inf-v2.0.0")

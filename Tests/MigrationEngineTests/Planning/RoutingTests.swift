@@ -45,7 +45,8 @@ struct RoutingTests {
         let strict = try PlanningFixture.planner(bundle, explicit: [("V4", "V3")])
         #expect(try strict.plan(from: "V4", to: "V3").description == "V4-ex-V3")
         #expect(throws: PlanningError.self) { try strict.plan(from: "V4", to: "V2") }
-        let loose = try PlanningFixture.planner(bundle, explicit: [("V4", "V3")], settings: PlanningSettings(allowsDowngrades: true))
+        let loose = try PlanningFixture.planner(
+            bundle, explicit: [("V4", "V3")], settings: PlanningSettings(allowsDowngrades: true))
         #expect(try loose.plan(from: "V4", to: "V2").description == "V4-ex-V3, V3-inf-V2")
         #expect(try loose.plan(from: "V3", to: "V1").description == "V3-inf-V1")
     }
@@ -77,7 +78,8 @@ struct UnusableMappingTests {
         let bundle = PlanningFixture.bundle(4)
         var broken = PlanningFixture.explicit("V2", "V3", in: bundle)
         broken.makeStep = { _, _ in throw PlanningFixture.NotRunnable() }
-        let graph = try VersionGraph(bundle: bundle, settings: PlanningSettings(), explicit: [broken], inference: PlanningFixture.RuleInference())
+        let graph = try VersionGraph(
+            bundle: bundle, settings: PlanningSettings(), explicit: [broken], inference: PlanningFixture.RuleInference())
         #expect(graph.unusableMappings.map(\.name) == ["V2toV3"])
         #expect(!graph.edges.contains { $0.from == "V2" || ($0.from == "V1" && ["V3", "V4"].contains($0.to)) })
         let planner = PathPlanner(graph: graph)

@@ -9,8 +9,9 @@ struct VersionOrderTests {
         let names = ["Model 10", "Model 2", "Model", "Model 1"]
         #expect(try VersionOrder(versions: names).sequence == ["Model", "Model 1", "Model 2", "Model 10"])
         let corpus = ["CoreDataMigration_Example 3", "CoreDataMigration_Example", "CoreDataMigration_Example 2"]
-        #expect(try VersionOrder(versions: corpus).sequence
-            == ["CoreDataMigration_Example", "CoreDataMigration_Example 2", "CoreDataMigration_Example 3"])
+        #expect(
+            try VersionOrder(versions: corpus).sequence
+                == ["CoreDataMigration_Example", "CoreDataMigration_Example 2", "CoreDataMigration_Example 3"])
         let semantic = ["v2.0.0", "v1.1.2", "v1.10.0", "v1.0.0", "v1.2.0"]
         #expect(try VersionOrder(versions: semantic).sequence == ["v1.0.0", "v1.1.2", "v1.2.0", "v1.10.0", "v2.0.0"])
     }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Bad stores get distinct errors naming the file")
 struct BadStoreTests {
@@ -62,9 +62,12 @@ struct BadStoreTests {
         #expect(Self.code(metadata) == .damaged)
     }
 
-    @Test("A store another process is writing is locked", Corpus.required, arguments: [
-        "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite", "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite",
-    ])
+    @Test(
+        "A store another process is writing is locked", Corpus.required,
+        arguments: [
+            "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite",
+            "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite",
+        ])
     func locked(_ store: String) throws {
         let path = try Corpus.copyStore(store)
         let writer = try SQLiteWriterProcess(path: path)
@@ -73,7 +76,6 @@ struct BadStoreTests {
         writer.finish()
         #expect(Self.code(path) == nil)
     }
-
 
     @Test("Odd values in bookkeeping columns are read without trapping", Corpus.required)
     func oddValues() throws {

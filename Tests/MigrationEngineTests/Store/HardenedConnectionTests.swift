@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Every connection the engine opens refuses what a hostile schema would need.
 @Suite("Hardened connections")
@@ -21,7 +21,9 @@ struct HardenedConnectionTests {
             #expect(try Int.fetchOne(db, sql: "PRAGMA trusted_schema") == 0)
             try db.execute(sql: "CREATE TABLE t (x)")
             try db.execute(sql: "PRAGMA writable_schema = ON")
-            #expect(throws: DatabaseError.self) { try db.execute(sql: "UPDATE sqlite_master SET sql = 'CREATE TABLE t (y)' WHERE name = 't'") }
+            #expect(throws: DatabaseError.self) {
+                try db.execute(sql: "UPDATE sqlite_master SET sql = 'CREATE TABLE t (y)' WHERE name = 't'")
+            }
             #expect(throws: DatabaseError.self) { try db.execute(sql: "SELECT load_extension('/nonexistent/evil')") }
         }
     }

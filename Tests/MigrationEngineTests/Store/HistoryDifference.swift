@@ -134,8 +134,10 @@ struct HistoryDifference: Sendable {
             .init(.appleOnly, "Z_25TRUSTEDCLIENTS_Z_25TRUSTEDCLIENTS_INDEX", .reflexiveSide),
             .init(.appleOnly, "Z_5LABELS_Z_7LABELS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_5LABELS_Z_9LABELS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_22LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_24LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
+            .init(
+                .appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_22LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
+            .init(
+                .appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_24LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
         ],
         "wire/stores/store2-21-1.wiredatabase": [
             .init(.appleOnly, "ZMESSAGE", .orderColumnOrder),
@@ -155,10 +157,10 @@ struct HistoryDifference: Sendable {
             .init(.predictedOnly, "ZMESSAGE", .orderColumnOrder),
         ],
         "wire/stores/store2-64-0.wiredatabase": [
-            .init(.appleOnly, "ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX", .leftoverIndex),
+            .init(.appleOnly, "ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX", .leftoverIndex)
         ],
         "wire/stores/store2-80-0.wiredatabase": [
-            .init(.appleOnly, "ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX", .leftoverIndex),
+            .init(.appleOnly, "ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX", .leftoverIndex)
         ],
         "wire/stores/store2-90-0.wiredatabase": [
             .init(.appleOnly, "ZADDRESSBOOKENTRY_ZLOCALIDENTIFIER_INDEX", .leftoverIndex),
@@ -204,8 +206,10 @@ struct HistoryDifference: Sendable {
             .init(.predictedOnly, "Z_25TRUSTEDCLIENTS", .renamedTable),
             .init(.appleOnly, "Z_5LABELS_Z_7LABELS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_5LABELS_Z_8LABELS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_22LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_23LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
+            .init(
+                .appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_22LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
+            .init(
+                .appleOnly, "Z_5LASTSERVERSYNCEDACTIVEPARTICIPANTS_Z_23LASTSERVERSYNCEDACTIVEPARTICIPANTS_INDEX", .leftoverIndex),
         ],
     ]
 }

@@ -32,8 +32,10 @@ struct RealAppStoreCase: Sendable, CustomStringConvertible {
     }
 
     static let cars: [RealAppStoreCase] = [
-        RealAppStoreCase(store: "coredataplus-cars/stores/SampleModel_V1.sqlite", model: carsModel, version: "SampleModel", sameHashes: []),
-        RealAppStoreCase(store: "coredataplus-cars/stores/SampleModel_V2.sqlite", model: carsModel, version: "SampleModel2", sameHashes: []),
+        RealAppStoreCase(
+            store: "coredataplus-cars/stores/SampleModel_V1.sqlite", model: carsModel, version: "SampleModel", sameHashes: []),
+        RealAppStoreCase(
+            store: "coredataplus-cars/stores/SampleModel_V2.sqlite", model: carsModel, version: "SampleModel2", sameHashes: []),
     ]
 
     static let all = wire + moody + cars

@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Every Apple-written store in the corpus against the store cdmigrate creates for the same model version.
 @Suite("Schema conformance with Apple's stores", Corpus.required)
@@ -52,10 +52,12 @@ struct SchemaConformanceTests {
         try StoreWriter(model: version).create(at: created, options: .init(sourceMetadata: appleMetadata2))
         let ours = try StoreDump(created).metadata()
         #expect(Set(ours.plist.keys) == Set(appleMetadata.plist.keys))
-        #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data]
-            == appleMetadata.plist["NSStoreModelVersionHashes"] as? [String: Data])
-        #expect(ours.plist["NSStoreModelVersionHashesDigest"] as? String
-            == appleMetadata.plist["NSStoreModelVersionHashesDigest"] as? String)
+        #expect(
+            ours.plist["NSStoreModelVersionHashes"] as? [String: Data]
+                == appleMetadata.plist["NSStoreModelVersionHashes"] as? [String: Data])
+        #expect(
+            ours.plist["NSStoreModelVersionHashesDigest"] as? String
+                == appleMetadata.plist["NSStoreModelVersionHashesDigest"] as? String)
         #expect(ours.plist["NSPersistenceFrameworkVersion"] as? Int == 1048)
         #expect(ours.plist["NSStoreModelVersionHashesVersion"] as? Int == 3)
         #expect(ours.plist["_NSAutoVacuumLevel"] as? String == "2")

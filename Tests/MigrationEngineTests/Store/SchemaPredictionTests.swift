@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// For every Apple-written store in the corpus: the schema cdmigrate creates for the store's model version
 /// equals the store's `sqlite_master`, except for the differences ``HistoryDifference`` lists for that store
@@ -38,7 +38,8 @@ struct SchemaPredictionTests {
     /// The version the README names, or the store's own cached model.
     static func model(of testCase: SchemaPredictionCase, store: StoreDump) throws -> ObjectModel {
         guard let path = testCase.model else {
-            let content = try #require(try store.queue.read { db in try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE") })
+            let content = try #require(
+                try store.queue.read { db in try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE") })
             return try ModelCacheDecoder.decode(content, path: store.path)
         }
         let bundle = try ModelLoader.load(path: Corpus.path(path))

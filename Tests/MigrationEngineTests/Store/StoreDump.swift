@@ -35,7 +35,10 @@ struct StoreDump {
     func primaryKeys(includeMax: Bool = true) throws -> [String] {
         try queue.read { db in
             try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME, Z_SUPER, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_ENT").map {
-                let ent: Int = $0[0], name: String = $0[1], sup: Int = $0[2], max: Int = $0[3]
+                let ent: Int = $0[0]
+                let name: String = $0[1]
+                let sup: Int = $0[2]
+                let max: Int = $0[3]
                 return includeMax ? "\(ent)|\(name)|\(sup)|\(max)" : "\(ent)|\(name)|\(sup)"
             }
         }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Reading corpus stores", Corpus.required)
 struct StoreReaderTests {
@@ -23,7 +23,9 @@ struct StoreReaderTests {
         #expect(contents.metadata.unknownKeys.isEmpty)
         #expect(contents.modelCache != nil)
         #expect(contents.joinTables.isEmpty && contents.historyTables.isEmpty && contents.otherTables.isEmpty)
-        #expect(contents.files[.database]?.size == Int64(try Data(contentsOf: Corpus.root.appendingPathComponent(testCase.store)).count))
+        #expect(
+            contents.files[.database]?.size
+                == Int64(try Data(contentsOf: Corpus.root.appendingPathComponent(testCase.store)).count))
     }
 
     @Test("Z_MAX, framework versions and journal modes from the header")
@@ -34,7 +36,9 @@ struct StoreReaderTests {
         #expect(colors.journalMode == .rollback)
         let chain = try StoreReader.read(path: try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite"))
         #expect(chain.metadata.frameworkVersion == 1048)
-        #expect(chain.metadata.hashesDigest == "qc2hvjWJfwJ8eP5bGVFtLyGa9sm5DsLLQ9nNBNGtJBHd1IhWE3T4b2Q6tqAMQqr7/WxC62y7cm1dW8aRTTQ/Dg==")
+        #expect(
+            chain.metadata.hashesDigest
+                == "qc2hvjWJfwJ8eP5bGVFtLyGa9sm5DsLLQ9nNBNGtJBHd1IhWE3T4b2Q6tqAMQqr7/WxC62y7cm1dW8aRTTQ/Dg==")
         #expect(chain.journalMode == .wal, "header bytes 18-19 are 2: WAL mode, checkpointed, no -wal left")
     }
 
@@ -45,7 +49,8 @@ struct StoreReaderTests {
         try queue.write { db in
             try db.execute(sql: #"INSERT INTO "Z_PRIMARYKEY" VALUES (3, 'Flag', 2, 0), (16001, 'TRANSACTION', 0, 4)"#)
             try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = 3 WHERE "Z_PK" <= 5"#)
-            try db.execute(sql: #"CREATE TABLE "Z_2TAGS" ("Z_2POSTS" INTEGER, "Z_1TAGS" INTEGER, PRIMARY KEY ("Z_2POSTS", "Z_1TAGS"))"#)
+            try db.execute(
+                sql: #"CREATE TABLE "Z_2TAGS" ("Z_2POSTS" INTEGER, "Z_1TAGS" INTEGER, PRIMARY KEY ("Z_2POSTS", "Z_1TAGS"))"#)
             try db.execute(sql: #"CREATE TABLE "ATRANSACTION" ("Z_PK" INTEGER PRIMARY KEY, "ZAUTHOR" VARCHAR)"#)
             try db.execute(sql: #"INSERT INTO "ATRANSACTION" VALUES (1, 'app'), (2, 'app')"#)
             try db.execute(sql: #"CREATE TABLE "NOTES" ("X" INTEGER)"#)
@@ -61,7 +66,9 @@ struct StoreReaderTests {
         #expect(contents.historyTables.first?.rows == 2)
         #expect(contents.otherTables.map(\.name) == ["NOTES"])
         #expect(contents.rows(of: "Post") == 7990)
-        #expect(contents.rowCounts.first { $0.entity == "Flag" } == EntityRowCount(entity: "Flag", number: 3, table: "ZPOST", rows: 5))
+        #expect(
+            contents.rowCounts.first { $0.entity == "Flag" } == EntityRowCount(entity: "Flag", number: 3, table: "ZPOST", rows: 5)
+        )
         #expect(contents.primaryKeys.last?.isHistory == true)
         #expect(!contents.rowCounts.contains { $0.entity == "TRANSACTION" })
         #expect(contents.metadata.unknownKeys == ["com.example.lastSync"])

@@ -1,8 +1,8 @@
-import GRDB
 import Foundation
+import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Store snapshots never touch the original", Corpus.required)
 struct StoreSnapshotTests {
@@ -10,7 +10,8 @@ struct StoreSnapshotTests {
     func walStoreUntouched() throws {
         let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
         let before = try FolderFingerprint(folderOf: store)
-        #expect(before.files.keys.sorted() == ["CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example_WAL.sqlite-wal"])
+        #expect(
+            before.files.keys.sorted() == ["CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example_WAL.sqlite-wal"])
         let contents = try StoreReader.read(path: store)
         #expect(contents.rows(of: "Post") == 84)
         #expect(contents.rows(of: "Color") == 84)
@@ -76,6 +77,9 @@ struct StoreSnapshotTests {
         #expect(copied[.type] as? FileAttributeType == .typeRegular)
         #expect(copied[.posixPermissions] as? Int == 0o600)
         #expect(try FolderFingerprint(folderOf: store) == before)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path) == ["Link.sqlite"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: link).deletingLastPathComponent().path) == [
+                "Link.sqlite"
+            ])
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// A damaged `-wal` must not make committed rows vanish silently: SQLite stops at the first bad frame, so a
 /// snapshot refuses a log with committed transactions after it, naming them, unless the loss is accepted.

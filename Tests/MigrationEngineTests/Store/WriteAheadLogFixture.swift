@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 /// A WAL database whose log holds `transactions` committed transactions, one row each, never checkpointed:
 /// the files are copied aside while the writer is still open, as a device backup would catch them.
@@ -20,7 +20,8 @@ struct WriteAheadLogFixture {
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
             try db.execute(sql: "CREATE TABLE rows (id INTEGER PRIMARY KEY, text TEXT)")
             for index in 1...transactions {
-                try db.execute(sql: "INSERT INTO rows (text) VALUES (?)", arguments: [String(repeating: "x", count: 40) + "\(index)"])
+                try db.execute(
+                    sql: "INSERT INTO rows (text) VALUES (?)", arguments: [String(repeating: "x", count: 40) + "\(index)"])
                 if index == restartAfter { try db.execute(sql: "PRAGMA wal_checkpoint(RESTART)") }
             }
         }

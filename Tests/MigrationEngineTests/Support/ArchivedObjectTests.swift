@@ -6,10 +6,11 @@ import Testing
 @Suite("Archived objects built by hand")
 struct ArchivedObjectTests {
     static func archive(_ objects: [PropertyListValue]) -> Data {
-        BinaryPropertyListWriter.write(.dictionary([
-            "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100000),
-            "$top": .dictionary(["root": .uid(1)]), "$objects": .array([.string("$null")] + objects),
-        ]))
+        BinaryPropertyListWriter.write(
+            .dictionary([
+                "$archiver": .string("NSKeyedArchiver"), "$version": .integer(100000),
+                "$top": .dictionary(["root": .uid(1)]), "$objects": .array([.string("$null")] + objects),
+            ]))
     }
 
     static func classInfo(_ names: String...) -> PropertyListValue {

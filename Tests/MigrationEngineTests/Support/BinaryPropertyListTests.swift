@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Binary property lists")
 struct BinaryPropertyListTests {
@@ -13,11 +13,12 @@ struct BinaryPropertyListTests {
     @Test("Every value type Foundation writes reads back with its exact type")
     func foundationRoundTrip() throws {
         let date = Date(timeIntervalSinceReferenceDate: 123_456.5)
-        let data = try Self.foundationBinary([
-            "int": 1048, "negative": -5, "big": Int64.max, "real": 2.5, "true": true, "false": false,
-            "ascii": "SQLite", "unicode": "Café ☕️", "date": date, "data": Data([1, 2, 3]),
-            "array": ["a", "b"], "nested": ["Post": Data(repeating: 9, count: 32)],
-        ] as [String: Any])
+        let data = try Self.foundationBinary(
+            [
+                "int": 1048, "negative": -5, "big": Int64.max, "real": 2.5, "true": true, "false": false,
+                "ascii": "SQLite", "unicode": "Café ☕️", "date": date, "data": Data([1, 2, 3]),
+                "array": ["a", "b"], "nested": ["Post": Data(repeating: 9, count: 32)],
+            ] as [String: Any])
         let value = try BinaryPropertyList.read(data)
         #expect(value["int"] == .integer(1048))
         #expect(value["negative"] == .integer(-5))
@@ -65,7 +66,8 @@ struct BinaryPropertyListTests {
 
     @Test("Every truncation and every single-byte corruption throws or reads, never crashes")
     func damagedBytes() throws {
-        let data = try Self.foundationBinary(["hashes": ["Post": Data(repeating: 1, count: 32)], "list": [1, 2, "x"]] as [String: Any])
+        let data = try Self.foundationBinary(
+            ["hashes": ["Post": Data(repeating: 1, count: 32)], "list": [1, 2, "x"]] as [String: Any])
         for length in 0..<data.count {
             #expect(throws: PropertyListError.self) { try BinaryPropertyList.read(data.prefix(length)) }
         }
@@ -78,7 +80,9 @@ struct BinaryPropertyListTests {
         }
     }
 
-    @Test("Every corpus store's metadata survives Foundation's binary writer unchanged", Corpus.required, arguments: CorpusStoreCase.all)
+    @Test(
+        "Every corpus store's metadata survives Foundation's binary writer unchanged", Corpus.required,
+        arguments: CorpusStoreCase.all)
     func corpusMetadataRoundTrip(_ testCase: CorpusStoreCase) throws {
         let metadata = try StoreReader.read(path: try Corpus.copyStore(testCase.store)).metadata
         let object = try #require(PropertyListValue.dictionary(metadata.plist).foundationObject)

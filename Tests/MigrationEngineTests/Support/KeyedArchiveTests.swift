@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Keyed archives and raw DEFLATE", Corpus.required)
 struct KeyedArchiveTests {
@@ -66,7 +66,8 @@ struct KeyedArchiveTests {
 
     @Test("An NSExpression archived in an Xcode mapping model reads generically ($source.color)")
     func mappingExpression() throws {
-        let xml = try String(contentsOfFile: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
+        let xml = try String(
+            contentsOfFile: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel/xcmapping.xml"), encoding: .utf8)
         let marker = #"<attribute name="valueexpressiondata" type="binary">"#
         let start = try #require(xml.range(of: marker)).upperBound
         let end = try #require(xml[start...].range(of: "<")).lowerBound

@@ -9,11 +9,13 @@ struct SQLIdentifierTests {
         #expect(SQLIdentifier.quoted("ZNA\"ME") == "\"ZNA\"\"ME\"")
     }
 
-    @Test("DDL leaves plain names bare and quotes the rest", arguments: [
-        ("ZPOST", "ZPOST"), ("Z_PK", "Z_PK"), ("Z_1TAGS", "Z_1TAGS"), ("ORDER", "\"ORDER\""),
-        ("GROUP", "\"GROUP\""), ("ZNA\"ME", "\"ZNA\"\"ME\""), ("ZÉTÉ", "\"ZÉTÉ\""), ("1ABC", "\"1ABC\""),
-        ("Z_Post_byDate", "Z_Post_byDate"), ("order", "\"order\""), ("Z NAME", "\"Z NAME\""),
-    ])
+    @Test(
+        "DDL leaves plain names bare and quotes the rest",
+        arguments: [
+            ("ZPOST", "ZPOST"), ("Z_PK", "Z_PK"), ("Z_1TAGS", "Z_1TAGS"), ("ORDER", "\"ORDER\""),
+            ("GROUP", "\"GROUP\""), ("ZNA\"ME", "\"ZNA\"\"ME\""), ("ZÉTÉ", "\"ZÉTÉ\""), ("1ABC", "\"1ABC\""),
+            ("Z_Post_byDate", "Z_Post_byDate"), ("order", "\"order\""), ("Z NAME", "\"Z NAME\""),
+        ])
     func ddlForm(_ name: String, _ expected: String) {
         #expect(SQLIdentifier.ddl(name) == expected)
     }

@@ -7,13 +7,16 @@ enum BackupLocation {
     /// Whether `id` has the form of a backup identifier: one path component, no `.partial`, not `.`/`..`.
     static func isIdentifier(_ id: String) -> Bool {
         !id.isEmpty && id.count <= 80 && !id.hasPrefix(".") && !id.hasSuffix(".partial")
-            && id.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x2E }
+            && id.utf8.allSatisfy {
+                (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x2D || $0 == 0x2E
+            }
     }
 
     /// Whether `root` can hold this store's backups: its default root, or a keyed folder named for it.
     static func isRoot(_ root: String, of paths: StorePaths) -> Bool {
         let standard = URL(fileURLWithPath: root).standardizedFileURL.path
-        return standard == root && (root == paths.defaultBackupRoot || URL(fileURLWithPath: root).lastPathComponent == paths.keyedRootName)
+        return standard == root
+            && (root == paths.defaultBackupRoot || URL(fileURLWithPath: root).lastPathComponent == paths.keyedRootName)
     }
 
     /// Whether `folder` is `<root>/backups/<id>` for a root of this store and a well-formed identifier.

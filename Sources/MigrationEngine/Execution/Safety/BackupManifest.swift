@@ -39,7 +39,9 @@ public struct BackupManifest: Sendable, Hashable, Codable {
             let parts = entry.name.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
             let safe = !parts.contains { $0.isEmpty || $0 == "." || $0 == ".." }
             guard safe, allowed.contains(entry.name) || (parts.count > 1 && parts[0] == support) else {
-                throw ExecutionError(.backupDamaged, path: path, message: "the manifest names \"\(entry.name)\", which is not a file of this store")
+                throw ExecutionError(
+                    .backupDamaged, path: path, message: "the manifest names \"\(entry.name)\", which is not a file of this store"
+                )
             }
         }
     }

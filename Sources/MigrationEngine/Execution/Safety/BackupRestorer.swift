@@ -13,7 +13,8 @@ struct BackupRestorer {
         let source = backups.folder(of: manifest.id)
         // Sidecars first: removing a newer -wal before the old database returns keeps SQLite from replaying it.
         // The -shm is an index SQLite rebuilds from the -wal; restoring a stale one would only risk confusion.
-        for suffix in StoreFileList.sidecars where suffix == "-shm" || !manifest.files.contains(where: { $0.name == paths.fileName + suffix }) {
+        for suffix in StoreFileList.sidecars
+        where suffix == "-shm" || !manifest.files.contains(where: { $0.name == paths.fileName + suffix }) {
             try DurableFile.remove(paths.storePath + suffix)
         }
         let database = manifest.files.filter { $0.name == paths.fileName }

@@ -78,7 +78,9 @@ public struct BackupStore: Sendable {
         let paths = StorePaths(storePath: storePath)
         let manifest = try manifest(of: id)
         guard root == paths.defaultBackupRoot || manifest.storePath == paths.storePath else {
-            throw ExecutionError(.backupDamaged, path: folder(of: id), message: "this backup was taken of \(manifest.storePath), not of \(paths.storePath)")
+            throw ExecutionError(
+                .backupDamaged, path: folder(of: id),
+                message: "this backup was taken of \(manifest.storePath), not of \(paths.storePath)")
         }
         try manifest.checkNames(for: paths, path: folder(of: id))
         return manifest

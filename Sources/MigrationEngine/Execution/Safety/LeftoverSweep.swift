@@ -15,11 +15,13 @@ struct LeftoverSweep {
         for marker in markers {
             roots.insert(marker.backupRoot)
             let removed = leftovers.filter { $0.hasPrefix(paths.prefix + marker.run + "-") }.count
-            try RunHistory(root: marker.backupRoot).append(RunRecord(
-                run: marker.run, action: marker.action, storePath: paths.storePath, started: marker.started,
-                finished: Date(), from: nil, to: nil, steps: [], result: .interrupted,
-                detail: "the process was killed; the process was killed before the run finished; \(removed) leftover file(s) were removed",
-                backup: nil))
+            try RunHistory(root: marker.backupRoot).append(
+                RunRecord(
+                    run: marker.run, action: marker.action, storePath: paths.storePath, started: marker.started,
+                    finished: Date(), from: nil, to: nil, steps: [], result: .interrupted,
+                    detail:
+                        "the process was killed; the process was killed before the run finished; \(removed) leftover file(s) were removed",
+                    backup: nil))
         }
         for path in leftovers { try DurableFile.removeTree(path) }
         for root in roots.sorted() { try BackupStore(root: root).removePartialBackups() }

@@ -42,8 +42,8 @@ public enum Recovery {
         for store in stores {
             do {
                 locks.append(try StoreLock(storePath: store))
-            } catch where error.code == .locked && journal == nil {
-                return nil  // Another run is working: what lies beside the store is its own, not leftovers.
+            } catch  where error.code == .locked && journal == nil {
+                return nil // Another run is working: what lies beside the store is its own, not leftovers.
             }
         }
         var result: (journal: SwapJournal, outcome: Outcome)?
@@ -52,11 +52,13 @@ public enum Recovery {
             let started = Date()
             let outcome = try resolve(current, stageHook: stageHook)
             for member in current.members {
-                try RunHistory(root: BackupLocation.root(of: member.backupFolder)).append(RunRecord(
-                    run: current.run, action: .recover, storePath: member.storePath, started: started, finished: Date(),
-                    from: nil, to: nil, steps: [], result: .succeeded,
-                    detail: "\(current.action.rawValue) run \(current.run) was interrupted during its swap: \(outcome.rawValue)",
-                    backup: URL(fileURLWithPath: member.backupFolder).lastPathComponent))
+                try RunHistory(root: BackupLocation.root(of: member.backupFolder)).append(
+                    RunRecord(
+                        run: current.run, action: .recover, storePath: member.storePath, started: started, finished: Date(),
+                        from: nil, to: nil, steps: [], result: .succeeded,
+                        detail:
+                            "\(current.action.rawValue) run \(current.run) was interrupted during its swap: \(outcome.rawValue)",
+                        backup: URL(fileURLWithPath: member.backupFolder).lastPathComponent))
             }
             result = (current, outcome)
         }
@@ -65,7 +67,9 @@ public enum Recovery {
     }
 
     /// Finishes or undoes an interrupted swap; the caller holds every member's lock.
-    static func resolve(_ journal: SwapJournal, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }) throws(ExecutionError) -> Outcome {
+    static func resolve(_ journal: SwapJournal, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in })
+        throws(ExecutionError) -> Outcome
+    {
         var changed = false
         for member in journal.members where !member.isSwapped {
             if try !member.originalIsUnchanged() { changed = true }
@@ -84,7 +88,8 @@ public enum Recovery {
         if member.isSwapped {
             // The new file is in place: the original set comes back whole from the backup.
             let backups = BackupStore(root: BackupLocation.root(of: member.backupFolder))
-            let manifest = try backups.manifest(of: URL(fileURLWithPath: member.backupFolder).lastPathComponent, for: member.storePath)
+            let manifest = try backups.manifest(
+                of: URL(fileURLWithPath: member.backupFolder).lastPathComponent, for: member.storePath)
             try backups.verify(manifest)
             try BackupRestorer(backups: backups, manifest: manifest).restoreAll(to: member.storePath)
             for parked in member.parked.values { try DurableFile.remove(parked) }

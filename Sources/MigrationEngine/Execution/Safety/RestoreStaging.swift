@@ -25,7 +25,8 @@ struct RestoreStaging {
                 try queue.close()
             } catch {
                 TemporaryFile.remove(temporary)
-                throw ExecutionError(.backupDamaged, path: source + paths.fileName, message: "the backup's log cannot be applied: \(error)")
+                throw ExecutionError(
+                    .backupDamaged, path: source + paths.fileName, message: "the backup's log cannot be applied: \(error)")
             }
             TemporaryFile.removeSidecars(of: temporary)
         }

@@ -58,7 +58,8 @@ public final class StoreLock {
             }
             // The holder before us may have removed the file after we opened it: only a lock on the file that
             // is still at `path` counts.
-            var opened = stat(), current = stat()
+            var opened = stat()
+            var current = stat()
             if fstat(descriptor, &opened) == 0, stat(path, &current) == 0, opened.st_ino == current.st_ino {
                 return descriptor
             }
@@ -87,14 +88,15 @@ public final class StoreLock {
         request.l_pid = 0
         guard fcntl(descriptor, Self.setLockCommand, &request) == 0 else {
             close(descriptor)
-            throw ExecutionError(.locked, path: path, message: "an SQLite connection (an app or another tool) has this store open")
+            throw ExecutionError(
+                .locked, path: path, message: "an SQLite connection (an app or another tool) has this store open")
         }
         return descriptor
     }
 
     #if os(Linux)
-    private static let setLockCommand: Int32 = 37  // F_OFD_SETLK
+        private static let setLockCommand: Int32 = 37 // F_OFD_SETLK
     #else
-    private static let setLockCommand: Int32 = F_SETLK
+        private static let setLockCommand: Int32 = F_SETLK
     #endif
 }

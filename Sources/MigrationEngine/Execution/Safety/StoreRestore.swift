@@ -26,7 +26,8 @@ public enum StoreRestore {
         let temporary = paths.temporary(run: run, step: 0)
         let (manifest, safety): (BackupManifest, BackupManifest)
         do {
-            (manifest, safety) = try swapIn(backupID, from: backups, over: paths, temporary: temporary, run: run, stageHook: stageHook)
+            (manifest, safety) = try swapIn(
+                backupID, from: backups, over: paths, temporary: temporary, run: run, stageHook: stageHook)
         } catch {
             // Before the journal exists nothing of the store has moved; after, the journal is left for recovery.
             if !FileManager.default.fileExists(atPath: paths.journal) {
@@ -66,7 +67,8 @@ public enum StoreRestore {
         try RestoreStaging(backups: backups, manifest: manifest, paths: paths).build(at: temporary)
         let safety = try backups.create(of: paths.storePath, version: nil, targetVersion: manifest.version)
         let journal = try SwapJournalBuilder.make(
-            run: run, action: .restore, moves: [.init(store: paths.storePath, temporary: temporary, backupRoot: backups.root, backup: safety)])
+            run: run, action: .restore,
+            moves: [.init(store: paths.storePath, temporary: temporary, backupRoot: backups.root, backup: safety)])
         try StoreSwap(journal: journal, stageHook: stageHook).run()
         try BackupRestorer(backups: backups, manifest: manifest).restoreSupportFolder(to: paths)
         return (manifest, safety)

@@ -20,7 +20,8 @@ struct StoreSwap {
     private func reach(_ stage: SwapStage) throws(ExecutionError) {
         stageHook(stage)
         if interruption(stage) {
-            throw ExecutionError(.io, path: journal.members.first?.storePath ?? "", message: "swap interrupted at \(stage.rawValue)")
+            throw ExecutionError(
+                .io, path: journal.members.first?.storePath ?? "", message: "swap interrupted at \(stage.rawValue)")
         }
     }
 

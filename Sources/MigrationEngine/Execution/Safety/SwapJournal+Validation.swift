@@ -8,7 +8,9 @@ extension SwapJournal {
     func validated(beside storePath: String, bytes: Data) throws(ExecutionError) -> SwapJournal {
         let found = StorePaths(storePath: storePath)
         func refuse(_ why: String) -> ExecutionError {
-            ExecutionError(.backupDamaged, path: found.journal, message: "the swap journal is not one cdmigrate wrote (\(why)); nothing was changed")
+            ExecutionError(
+                .backupDamaged, path: found.journal,
+                message: "the swap journal is not one cdmigrate wrote (\(why)); nothing was changed")
         }
         guard Self.isIdentifier(run) else { throw refuse("bad run identifier") }
         guard members.contains(where: { $0.storePath == found.storePath }) else {
@@ -22,7 +24,11 @@ extension SwapJournal {
             guard Self.isTemporary(member.temporaryPath, of: paths, run: run) else {
                 throw refuse("\(member.temporaryPath) is not a temporary of this run")
             }
-            guard member.parked.allSatisfy({ ["-wal", "-journal"].contains($0.key) && $0.value == paths.parked(run: run, suffix: $0.key) }) else {
+            guard
+                member.parked.allSatisfy({
+                    ["-wal", "-journal"].contains($0.key) && $0.value == paths.parked(run: run, suffix: $0.key)
+                })
+            else {
                 throw refuse("a parked file of \(member.storePath) is not named by this run")
             }
             guard BackupLocation.isBackupFolder(member.backupFolder, of: paths) else {

@@ -74,7 +74,8 @@ public struct SwapJournal: Sendable, Hashable, Codable {
 
     /// Decodes journal bytes, refusing them unless the checksum line matches the body.
     static func decode(_ data: Data, path: String) throws(ExecutionError) -> SwapJournal {
-        let refused = ExecutionError(.backupDamaged, path: path, message: "the swap journal is torn or altered (checksum mismatch); restore from a backup")
+        let refused = ExecutionError(
+            .backupDamaged, path: path, message: "the swap journal is torn or altered (checksum mismatch); restore from a backup")
         guard let newline = data.firstIndex(of: 0x0A) else { throw refused }
         let line = String(decoding: data[data.startIndex..<newline], as: UTF8.self)
         let body = Data(data[data.index(after: newline)...])

@@ -22,11 +22,12 @@ enum SwapJournalBuilder {
             }
             var parked: [String: String] = [:]
             for suffix in ["-wal", "-journal"] { parked[suffix] = paths.parked(run: run, suffix: suffix) }
-            members.append(SwapJournal.Member(
-                storePath: paths.storePath, temporaryPath: move.temporary, newDigest: newDigest,
-                originalDigest: original.sha256,
-                original: try StoreFingerprint.take(database: paths.storePath, wal: paths.storePath + "-wal"),
-                backupFolder: BackupStore(root: move.backupRoot).folder(of: move.backup.id), parked: parked))
+            members.append(
+                SwapJournal.Member(
+                    storePath: paths.storePath, temporaryPath: move.temporary, newDigest: newDigest,
+                    originalDigest: original.sha256,
+                    original: try StoreFingerprint.take(database: paths.storePath, wal: paths.storePath + "-wal"),
+                    backupFolder: BackupStore(root: move.backupRoot).folder(of: move.backup.id), parked: parked))
         }
         return SwapJournal(run: run, action: action, started: Date(), members: members)
     }

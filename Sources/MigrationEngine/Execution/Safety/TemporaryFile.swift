@@ -23,6 +23,6 @@ enum TemporaryFile {
         guard chmod(path, (info.st_mode & 0o7777) | (ownerWritable ? 0o200 : 0)) == 0 else {
             throw ExecutionError(.io, path: path, message: "cannot set permissions")
         }
-        _ = chown(path, info.st_uid, info.st_gid)  // Only root may give a file away; the bits above still hold.
+        _ = chown(path, info.st_uid, info.st_gid) // Only root may give a file away; the bits above still hold.
     }
 }

@@ -26,19 +26,28 @@ struct EntityRows {
             let table = "Z" + root.name.uppercased()
             let members = model.hierarchy(below: root).compactMap { entity in entries.first { $0.name == entity.name } }
             guard try db.tableExists(table) else {
-                throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: table \(table) for \(root.name) is missing")
+                throw ExecutionError(
+                    .validationFailed, path: path,
+                    message: "not a valid \(model.name) store: table \(table) for \(root.name) is missing")
             }
             let quoted = SQLIdentifier.quoted(table)
             for row in try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(quoted) GROUP BY "Z_ENT""#) {
                 let number: Int = row[0] ?? -1
                 guard let entry = members.first(where: { $0.number == number }) else {
-                    throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(table) holds rows of entity number \(number), which is not \(root.name) or below it")
+                    throw ExecutionError(
+                        .validationFailed, path: path,
+                        message:
+                            "not a valid \(model.name) store: \(table) holds rows of entity number \(number), which is not \(root.name) or below it"
+                    )
                 }
                 counts[entry.name] = row[1]
                 let maxKey: Int64 = row[2] ?? 0
                 let rootEntry = members.first { $0.name == root.name }
                 if let rootEntry, maxKey > rootEntry.maxPrimaryKey {
-                    throw ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(table) has Z_PK \(maxKey) above Z_MAX \(rootEntry.maxPrimaryKey)")
+                    throw ExecutionError(
+                        .validationFailed, path: path,
+                        message:
+                            "not a valid \(model.name) store: \(table) has Z_PK \(maxKey) above Z_MAX \(rootEntry.maxPrimaryKey)")
                 }
             }
         }

@@ -13,17 +13,22 @@ struct SchemaConformance {
         try checkNumbers(db, schema)
         for table in schema.tables {
             guard tables.contains(table.name) else { throw problem("table \(table.name) is missing") }
-            let actual = Set(try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLIdentifier.quoted(table.name)))").map { $0["name"] as String })
+            let actual = Set(
+                try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLIdentifier.quoted(table.name)))").map { $0["name"] as String })
             let expected = Set(table.columns.map(\.name))
             guard actual == expected else {
-                let missing = expected.subtracting(actual).sorted(), extra = actual.subtracting(expected).sorted()
-                throw problem("\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))")
+                let missing = expected.subtracting(actual).sorted()
+                let extra = actual.subtracting(expected).sorted()
+                throw problem(
+                    "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
+                )
             }
             for column in table.columns { try checkColumn(db, column, in: table, schema) }
         }
         for join in schema.joinTables {
             guard tables.contains(join.name) else { throw problem("join table \(join.name) is missing") }
-            let ownerTarget = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship)?.destinationEntity
+            let ownerTarget = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship)?
+                .destinationEntity
             try checkReferences(db, table: join.name, column: join.ownerColumn, rows: "1", to: join.owner.entity, schema)
             if let ownerTarget {
                 try checkReferences(db, table: join.name, column: join.targetColumn, rows: "1", to: ownerTarget, schema)
@@ -36,7 +41,9 @@ struct SchemaConformance {
         for entity in schema.entities {
             guard let entry = entries.first(where: { $0.name == entity.name }),
                 entry.number == entity.number, entry.superNumber == entity.superNumber
-            else { throw problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))") }
+            else {
+                throw problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))")
+            }
         }
     }
 
@@ -50,20 +57,27 @@ struct SchemaConformance {
             if !relationship.isOptional {
                 try checkFilled(db, table, column.name, entity, schema, what: "required to-one \(entity).\(name)")
             }
-            try checkReferences(db, table: table.name, column: column.name, rows: entityFilter(entity, schema), to: relationship.destinationEntity, schema)
+            try checkReferences(
+                db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
+                to: relationship.destinationEntity, schema)
         default:
             return
         }
     }
 
-    private func checkFilled(_ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String) throws {
-        let sql = "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table.name)) WHERE \(entityFilter(entity, schema)) AND \(SQLIdentifier.quoted(column)) IS NULL"
+    private func checkFilled(
+        _ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String
+    ) throws {
+        let sql =
+            "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table.name)) WHERE \(entityFilter(entity, schema)) AND \(SQLIdentifier.quoted(column)) IS NULL"
         let empty = try Int.fetchOne(db, sql: sql) ?? 0
         if empty > 0 { throw problem("\(empty) row(s) leave \(what) empty") }
     }
 
     /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.
-    private func checkReferences(_ db: Database, table: String, column: String, rows: String, to destination: String, _ schema: StoreSchema) throws {
+    private func checkReferences(
+        _ db: Database, table: String, column: String, rows: String, to destination: String, _ schema: StoreSchema
+    ) throws {
         guard let target = schema.table(for: destination) else { return }
         let key = SQLIdentifier.quoted(column)
         let sql = """

@@ -30,7 +30,9 @@ public struct StoreValidator: Sendable {
             defer { try? queue.close() }
             try queue.read { db in
                 let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                guard integrity == ["ok"] else { throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))") }
+                guard integrity == ["ok"] else {
+                    throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+                }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
@@ -67,13 +69,17 @@ public struct StoreValidator: Sendable {
         let entries = PrimaryKeyEntry.resolvingRenames(try EntityRows.modelEntries(db), model: model)
         let names = entries.map(\.name)
         guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
-            throw problem(path, "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))")
+            throw problem(
+                path,
+                "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))"
+            )
         }
         for entry in entries {
             let parent = model.entity(named: entry.name)?.parentName
             let recorded = entries.first { $0.number == entry.superNumber }?.name
             guard parent == recorded else {
-                throw problem(path, "Z_PRIMARYKEY gives \(entry.name) the parent \(recorded ?? "none"), the model \(parent ?? "none")")
+                throw problem(
+                    path, "Z_PRIMARYKEY gives \(entry.name) the parent \(recorded ?? "none"), the model \(parent ?? "none")")
             }
         }
         return entries

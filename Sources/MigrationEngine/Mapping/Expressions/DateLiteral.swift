@@ -13,7 +13,8 @@ enum DateLiteral {
             return Expression(.call(name: "date", arguments: arguments), at: position)
         }
         guard let seconds = parse(text) else {
-            throw ExpressionSyntaxError(at: arguments[0].position, "\"\(text)\" is not an ISO 8601 date (2024-03-01 or 2024-03-01T12:30:00Z)")
+            throw ExpressionSyntaxError(
+                at: arguments[0].position, "\"\(text)\" is not an ISO 8601 date (2024-03-01 or 2024-03-01T12:30:00Z)")
         }
         return Expression(.literal(.date(seconds)), at: position)
     }

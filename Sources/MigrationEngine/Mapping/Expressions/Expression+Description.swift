@@ -13,7 +13,8 @@ extension Expression: CustomStringConvertible {
         case .unary(let op, let operand):
             return op.rawValue + operand.render(parentPrecedence: 9)
         case .binary(let op, let lhs, let rhs):
-            let text = lhs.render(parentPrecedence: op.precedence) + " \(op.rawValue) "
+            let text =
+                lhs.render(parentPrecedence: op.precedence) + " \(op.rawValue) "
                 + rhs.render(parentPrecedence: op.precedence + 1)
             return op.precedence < parentPrecedence ? "(\(text))" : text
         case .conditional(let condition, let whenTrue, let whenFalse):
@@ -22,7 +23,8 @@ extension Expression: CustomStringConvertible {
         case .call(let name, let arguments):
             return name + "(" + arguments.map(\.description).joined(separator: ", ") + ")"
         case .function(let target, let selector, let arguments):
-            let parts = [target.description, ExpressionValue.string(selector).description]
+            let parts =
+                [target.description, ExpressionValue.string(selector).description]
                 + arguments.map(\.description)
             return "FUNCTION(" + parts.joined(separator: ", ") + ")"
         case .list(let items):

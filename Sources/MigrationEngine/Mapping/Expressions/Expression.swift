@@ -77,9 +77,19 @@ public enum UnaryOperator: String, Sendable, Hashable {
 
 /// An infix operator, from arithmetic, comparison and Boolean logic.
 public enum BinaryOperator: String, Sendable, Hashable, CaseIterable {
-    case add = "+", subtract = "-", multiply = "*", divide = "/", remainder = "%"
-    case equal = "==", notEqual = "!=", less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
-    case and = "&&", or = "||"
+    case add = "+"
+    case subtract = "-"
+    case multiply = "*"
+    case divide = "/"
+    case remainder = "%"
+    case equal = "=="
+    case notEqual = "!="
+    case less = "<"
+    case lessOrEqual = "<="
+    case greater = ">"
+    case greaterOrEqual = ">="
+    case and = "&&"
+    case or = "||"
 
     /// Binding strength: higher binds tighter.
     var precedence: Int {

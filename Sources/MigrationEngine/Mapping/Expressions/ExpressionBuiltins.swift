@@ -3,30 +3,31 @@ import Foundation
 /// The functions every expression can call. String functions give `nil` for a `nil` argument, so an
 /// optional attribute that is empty stays empty.
 enum ExpressionBuiltins {
-    static let all: [ExpressionFunction] = strings + conversions + numbers + [
-        ExpressionFunction("uuid", arity: 0...0, isDeterministic: false) { _ in .uuid(UUID()) },
-        ExpressionFunction("now", arity: 0...0, isDeterministic: false) { _ in
-            .date(Date().timeIntervalSinceReferenceDate)
-        },
-        ExpressionFunction("date", arity: 1...1) { arguments in
-            guard case .string(let text) = arguments[0] else { return try nullOr(arguments[0], "date") }
-            guard let seconds = DateLiteral.parse(text) else {
-                throw ExpressionEvaluationError("\"\(text)\" is not an ISO 8601 date")
-            }
-            return .date(seconds)
-        },
-        ExpressionFunction("coalesce", arity: 1...16) { arguments in
-            arguments.first { !$0.isNull } ?? .null
-        },
-        ExpressionFunction("count", arity: 1...1) { arguments in
-            switch arguments[0] {
-            case .null: .integer(0)
-            case .list(let items): .integer(Int64(items.count))
-            case .string(let text): .integer(Int64(text.count))
-            default: .integer(1)
-            }
-        },
-    ]
+    static let all: [ExpressionFunction] =
+        strings + conversions + numbers + [
+            ExpressionFunction("uuid", arity: 0...0, isDeterministic: false) { _ in .uuid(UUID()) },
+            ExpressionFunction("now", arity: 0...0, isDeterministic: false) { _ in
+                .date(Date().timeIntervalSinceReferenceDate)
+            },
+            ExpressionFunction("date", arity: 1...1) { arguments in
+                guard case .string(let text) = arguments[0] else { return try nullOr(arguments[0], "date") }
+                guard let seconds = DateLiteral.parse(text) else {
+                    throw ExpressionEvaluationError("\"\(text)\" is not an ISO 8601 date")
+                }
+                return .date(seconds)
+            },
+            ExpressionFunction("coalesce", arity: 1...16) { arguments in
+                arguments.first { !$0.isNull } ?? .null
+            },
+            ExpressionFunction("count", arity: 1...1) { arguments in
+                switch arguments[0] {
+                case .null: .integer(0)
+                case .list(let items): .integer(Int64(items.count))
+                case .string(let text): .integer(Int64(text.count))
+                default: .integer(1)
+                }
+            },
+        ]
 
     static let strings: [ExpressionFunction] = [
         text("upper") { $0.uppercased() }, text("uppercase") { $0.uppercased() },
@@ -72,7 +73,7 @@ enum ExpressionBuiltins {
     ]
 
     static let numbers: [ExpressionFunction] = [
-        number("abs", integer: { $0 == .min ? nil : abs($0) }) { abs($0) }, number("round") { $0.rounded() },
+        number("abs", integer: { $0 == .min ? nil : abs($0) }, double: { abs($0) }), number("round") { $0.rounded() },
         number("floor") { $0.rounded(.down) }, number("ceil") { $0.rounded(.up) },
         ExpressionFunction("min", arity: 1...16) { try extreme($0, "min", <) },
         ExpressionFunction("max", arity: 1...16) { try extreme($0, "max", >) },
@@ -91,13 +92,16 @@ enum ExpressionBuiltins {
     /// A numeric function; `integer` is its exact form on integers (an integer is already rounded), `nil`
     /// when the result does not fit 64 bits.
     private static func number(
-        _ name: String, integer: @escaping @Sendable (Int64) -> Int64? = { $0 }, _ transform: @escaping @Sendable (Double) -> Double
+        _ name: String, integer: @escaping @Sendable (Int64) -> Int64? = { $0 },
+        double transform: @escaping @Sendable (Double) -> Double
     ) -> ExpressionFunction {
         ExpressionFunction(name, arity: 1...1) { arguments in
             switch arguments[0] {
             case .null: return .null
             case .integer(let value):
-                guard let result = integer(value) else { throw ExpressionEvaluationError("\(name)(\(value)) does not fit a 64-bit integer") }
+                guard let result = integer(value) else {
+                    throw ExpressionEvaluationError("\(name)(\(value)) does not fit a 64-bit integer")
+                }
                 return .integer(result)
             case .double(let value): return .double(transform(value))
             default: throw ExpressionEvaluationError.typeMismatch(name, arguments[0])

@@ -65,7 +65,8 @@ public enum ExpressionEvaluator {
     static func call(_ function: ExpressionFunction, _ values: [ExpressionValue]) throws -> ExpressionValue {
         // A tree that did not come through the parser's checks may call a function with too few arguments.
         guard function.arity.contains(values.count) else {
-            throw ExpressionEvaluationError("\(function.name) takes \(function.arity.lowerBound)…\(function.arity.upperBound) arguments, not \(values.count)")
+            throw ExpressionEvaluationError(
+                "\(function.name) takes \(function.arity.lowerBound)…\(function.arity.upperBound) arguments, not \(values.count)")
         }
         do {
             return try function.body(values)

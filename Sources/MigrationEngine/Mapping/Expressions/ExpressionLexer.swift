@@ -91,7 +91,7 @@ struct ExpressionLexer {
             } else if scalar == ".", !isDouble, let next = peek(1), next.isASCII, next.properties.numericType != nil {
                 isDouble = true
                 text.append(".")
-            } else if (scalar == "e" || scalar == "E"), !text.isEmpty {
+            } else if scalar == "e" || scalar == "E", !text.isEmpty {
                 isDouble = true
                 text.append("e")
                 if let sign = peek(1), sign == "-" || sign == "+" {

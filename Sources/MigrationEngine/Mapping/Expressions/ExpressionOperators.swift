@@ -42,8 +42,10 @@ enum ExpressionOperators {
         return false
     }
 
-    private static func exact(_ result: (partialValue: Int64, overflow: Bool), _ op: BinaryOperator,
-                              _ lhs: ExpressionValue, _ rhs: ExpressionValue) throws -> ExpressionValue {
+    private static func exact(
+        _ result: (partialValue: Int64, overflow: Bool), _ op: BinaryOperator,
+        _ lhs: ExpressionValue, _ rhs: ExpressionValue
+    ) throws -> ExpressionValue {
         guard !result.overflow else { throw ExpressionEvaluationError("overflow: \(lhs) \(op.rawValue) \(rhs)") }
         return .integer(result.partialValue)
     }

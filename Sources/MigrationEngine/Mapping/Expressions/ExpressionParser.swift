@@ -45,9 +45,12 @@ public struct ExpressionParser {
     }
 
     /// Counts one level of nesting for `body`, refusing text nested deeper than ``Expression/maximumDepth``.
-    private mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T) throws(ExpressionSyntaxError) -> T {
+    private mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T)
+        throws(ExpressionSyntaxError) -> T
+    {
         guard nesting < Expression.maximumDepth else {
-            throw ExpressionSyntaxError(at: current.position, "the expression nests deeper than \(Expression.maximumDepth) levels")
+            throw ExpressionSyntaxError(
+                at: current.position, "the expression nests deeper than \(Expression.maximumDepth) levels")
         }
         nesting += 1
         defer { nesting -= 1 }

@@ -8,8 +8,10 @@ extension ExpressionValue: CustomStringConvertible {
         case .bool(let value): value ? "true" : "false"
         case .integer(let value): String(value)
         case .double(let value): String(value)
-        case .string(let value): "\"" + value.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+        case .string(let value):
+            "\""
+                + value.replacingOccurrences(of: "\\", with: "\\\\")
+                .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
         case .date(let seconds): "date(\"\(Self.isoString(seconds))\")"
         case .data(let data): "<\(data.count) bytes>"
         case .uuid(let uuid): "uuid(\"\(uuid.uuidString)\")"

@@ -14,7 +14,8 @@ enum SelectorCall {
                 throw ExpressionEvaluationError("\(selector) takes a name string and source objects")
             }
             let sources = arguments[1].objects
-            let found = selector == entityMappingLookup
+            let found =
+                selector == entityMappingLookup
                 ? try environment.destinationInstances(mapping: name, sources: sources)
                 : try environment.destinationInstances(sourceRelationship: name, sources: sources)
             return .list(found.map(ExpressionValue.object))

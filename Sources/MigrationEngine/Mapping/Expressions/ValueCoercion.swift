@@ -11,7 +11,9 @@ public enum ValueCoercion {
         case .integer16, .integer32, .integer64:
             return .integer(try integer(value, type))
         case .boolean:
-            if case .string(let text) = value, let flag = ["yes": true, "true": true, "no": false, "false": false][text.lowercased()] {
+            if case .string(let text) = value,
+                let flag = ["yes": true, "true": true, "no": false, "false": false][text.lowercased()]
+            {
                 return .bool(flag)
             }
             return .bool(try integer(value, type) != 0)

@@ -43,12 +43,13 @@ enum EntityMappingReader {
         guard let kind = EntityMappingKind(rawValue: text) else {
             throw field.fail("unknown mapping kind \"\(text)\"; expected copy, add, remove, transform or custom")
         }
-        let problem: String? = switch kind {
-        case .copy, .transform: source == nil || destination == nil ? "needs both source and destination" : nil
-        case .add: destination == nil ? "needs a destination" : source != nil ? "takes no source" : nil
-        case .remove: source == nil ? "needs a source" : destination != nil ? "takes no destination" : nil
-        case .custom: policy == nil ? "needs a policy" : nil
-        }
+        let problem: String? =
+            switch kind {
+            case .copy, .transform: source == nil || destination == nil ? "needs both source and destination" : nil
+            case .add: destination == nil ? "needs a destination" : source != nil ? "takes no source" : nil
+            case .remove: source == nil ? "needs a source" : destination != nil ? "takes no destination" : nil
+            case .custom: policy == nil ? "needs a policy" : nil
+            }
         if let problem { throw field.fail("a \(kind.rawValue) mapping \(problem)") }
         return kind
     }

@@ -27,9 +27,11 @@ public struct MappingDirectoryReader: Sendable {
         for name in names.sorted() where !name.hasPrefix(".") {
             let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
             switch URL(fileURLWithPath: name).pathExtension {
-            case "yaml", "yml", "json": result.append(candidate(try MappingFileReader.read(path: path), name: name, bundle: bundle))
+            case "yaml", "yml", "json":
+                result.append(candidate(try MappingFileReader.read(path: path), name: name, bundle: bundle))
             case "xcmappingmodel": result.append(candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle))
-            case "cdm": result.append(candidate(try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle))
+            case "cdm":
+                result.append(candidate(try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle))
             default: continue
             }
         }

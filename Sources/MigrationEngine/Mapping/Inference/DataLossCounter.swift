@@ -39,10 +39,13 @@ public enum DataLossCounter {
             return "SELECT COUNT(*) \(from) WHERE \"Z_ENT\" = \(schema.entity(named: entity.name)!.number)"
         case .attribute, .relationship:
             guard let property = loss.property else { return nil }
-            let owner = ([entity] + model.ancestors(of: entity)).first {
-                $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
-            }?.name ?? entity.name
-            let roles: [SchemaColumn.Role] = [.attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property)]
+            let owner =
+                ([entity] + model.ancestors(of: entity)).first {
+                    $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
+                }?.name ?? entity.name
+            let roles: [SchemaColumn.Role] = [
+                .attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property),
+            ]
             if let column = table.columns.first(where: { roles.contains($0.role) }) {
                 return "SELECT COUNT(\(SQLIdentifier.quoted(column.name))) \(from) WHERE \(inEntities)"
             }

@@ -72,14 +72,16 @@ public struct InferredMapping: Sendable, Hashable, Codable {
             }
             for property in entity.attributes + entity.relationships {
                 if property.isAdded {
-                    lines.append("add \(name).\(property.destination)"
-                        + (property.defaultValue.map { " (default \($0))" } ?? ""))
+                    lines.append(
+                        "add \(name).\(property.destination)"
+                            + (property.defaultValue.map { " (default \($0))" } ?? ""))
                 } else if property.isRenamed {
                     lines.append("rename \(name).\(property.source!) → \(property.destination)")
                 }
                 if property.becomesRequired {
-                    lines.append("make \(name).\(property.destination) required"
-                        + (property.defaultValue.map { " (missing values become \($0))" } ?? ""))
+                    lines.append(
+                        "make \(name).\(property.destination) required"
+                            + (property.defaultValue.map { " (missing values become \($0))" } ?? ""))
                 }
                 if property.becomesOptional { lines.append("make \(name).\(property.destination) optional") }
             }

@@ -16,7 +16,9 @@ struct MappingInferrer {
         let index = RenameIndex(source.entities, name: \.name, renaming: \.renamingIdentifier)
         var names: [String: String] = [:]
         for entity in destination.entities {
-            if let from = index.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name), names[from.name] == nil {
+            if let from = index.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name),
+                names[from.name] == nil
+            {
                 names[from.name] = entity.name
             }
         }
@@ -34,13 +36,16 @@ struct MappingInferrer {
         var used: Set<String> = []
         for entity in destination.entities {
             guard let from = sourceEntity(for: entity), !used.contains(from.name) else {
-                mappings.append(InferredEntityMapping(destination: entity.name, source: nil,
-                    attributes: destination.allAttributes(of: entity).filter(SchemaBuilder.isStored).map {
-                        InferredPropertyMapping(kind: .attribute, destination: $0.name, source: nil, defaultValue: DefaultLiteral(attribute: $0))
-                    },
-                    relationships: destination.allRelationships(of: entity).filter { !$0.isTransient }.map {
-                        InferredPropertyMapping(kind: .relationship, destination: $0.name, source: nil)
-                    }))
+                mappings.append(
+                    InferredEntityMapping(
+                        destination: entity.name, source: nil,
+                        attributes: destination.allAttributes(of: entity).filter(SchemaBuilder.isStored).map {
+                            InferredPropertyMapping(
+                                kind: .attribute, destination: $0.name, source: nil, defaultValue: DefaultLiteral(attribute: $0))
+                        },
+                        relationships: destination.allRelationships(of: entity).filter { !$0.isTransient }.map {
+                            InferredPropertyMapping(kind: .relationship, destination: $0.name, source: nil)
+                        }))
                 continue
             }
             used.insert(from.name)
@@ -78,12 +83,16 @@ struct MappingInferrer {
         let relationshipIndex = RenameIndex(sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
         var usedRelationships: Set<String> = []
         for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
-            let match = relationshipIndex.match(key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name)
+            let match = relationshipIndex.match(
+                key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name)
             guard let match, !usedRelationships.contains(match.name) else {
-                mapping.relationships.append(InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
+                mapping.relationships.append(
+                    InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
-                    notInferable.append(NotInferable(entity: entity.name, property: relationship.name,
-                        reason: "new required to-one relationship; existing objects would have nothing to point to"))
+                    notInferable.append(
+                        NotInferable(
+                            entity: entity.name, property: relationship.name,
+                            reason: "new required to-one relationship; existing objects would have nothing to point to"))
                 }
                 continue
             }
@@ -98,8 +107,10 @@ struct MappingInferrer {
     private mutating func added(_ attribute: Attribute, in entity: Entity) -> InferredPropertyMapping {
         let value = DefaultLiteral(attribute: attribute)
         if !attribute.isOptional && value == nil {
-            notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
-                reason: "new required attribute without a default value"))
+            notInferable.append(
+                NotInferable(
+                    entity: entity.name, property: attribute.name,
+                    reason: "new required attribute without a default value"))
         }
         return InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: nil, defaultValue: value)
     }
@@ -109,38 +120,47 @@ struct MappingInferrer {
         if attribute.type != from.type && attribute.type.isNumeric && from.type.isNumeric {
             mapping.convertsTo = attribute.type
         } else if attribute.type != from.type {
-            notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
-                reason: "type changes from \(from.type.rawValue) to \(attribute.type.rawValue)"))
+            notInferable.append(
+                NotInferable(
+                    entity: entity.name, property: attribute.name,
+                    reason: "type changes from \(from.type.rawValue) to \(attribute.type.rawValue)"))
         }
         if from.isOptional && !attribute.isOptional {
             mapping.becomesRequired = true
             mapping.defaultValue = DefaultLiteral(attribute: attribute)
             if mapping.defaultValue == nil {
-                notInferable.append(NotInferable(entity: entity.name, property: attribute.name,
-                    reason: "becomes required without a default value for objects that have none"))
+                notInferable.append(
+                    NotInferable(
+                        entity: entity.name, property: attribute.name,
+                        reason: "becomes required without a default value for objects that have none"))
             }
         }
         mapping.becomesOptional = !from.isOptional && attribute.isOptional
         return mapping
     }
 
-    private mutating func mapRelationship(_ relationship: Relationship, from: Relationship, in entity: Entity) -> InferredPropertyMapping {
+    private mutating func mapRelationship(_ relationship: Relationship, from: Relationship, in entity: Entity)
+        -> InferredPropertyMapping
+    {
         var mapping = InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: from.name)
         let fail = { (reason: String) in NotInferable(entity: entity.name, property: relationship.name, reason: reason) }
         if let target = destination.entity(named: relationship.destinationEntity),
             sourceEntity(for: target)?.name != from.destinationEntity
         {
-            notInferable.append(fail("now points to \(relationship.destinationEntity), not to what \(from.destinationEntity) became"))
+            notInferable.append(
+                fail("now points to \(relationship.destinationEntity), not to what \(from.destinationEntity) became"))
         }
         // To-one → to-many (and ordered ↔ unordered) keeps every link; the reverse would have to pick one.
         if from.isToMany && !relationship.isToMany {
             notInferable.append(fail("becomes to-one: objects related to several would keep only one"))
         } else if relationship.isToMany && destination.inverse(of: relationship) == nil && source.inverse(of: from) != nil {
-            notInferable.append(fail("loses its inverse (to-many relationships without an inverse are not supported by cdmigrate)"))
+            notInferable.append(
+                fail("loses its inverse (to-many relationships without an inverse are not supported by cdmigrate)"))
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true
-            warnings.append("\(entity.name).\(relationship.name) becomes required: objects without one will fail validation in the app")
+            warnings.append(
+                "\(entity.name).\(relationship.name) becomes required: objects without one will fail validation in the app")
         }
         mapping.becomesOptional = !from.isOptional && relationship.isOptional
         return mapping

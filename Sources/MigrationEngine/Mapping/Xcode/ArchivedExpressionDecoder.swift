@@ -35,11 +35,17 @@ public enum ArchivedExpressionDecoder {
             guard let predicate = object["NSPredicate"], let yes = object["NSTrueExpression"],
                 let no = object["NSFalseExpression"]
             else { throw problem("a ternary expression without its parts") }
-            return try node(.conditional(
-                try ArchivedPredicateDecoder.decode(predicate, depth: depth), try decode(yes, depth: depth), try decode(no, depth: depth)))
+            return try node(
+                .conditional(
+                    try ArchivedPredicateDecoder.decode(predicate, depth: depth), try decode(yes, depth: depth),
+                    try decode(no, depth: depth)))
         }
         if classes.contains("NSAggregateExpression") {
-            return try node(.list(try (object["NSCollection"]?.elements ?? []).map { (item) throws(ExpressionEvaluationError) in try decode(item, depth: depth) }))
+            return try node(
+                .list(
+                    try (object["NSCollection"]?.elements ?? []).map { (item) throws(ExpressionEvaluationError) in
+                        try decode(item, depth: depth)
+                    }))
         }
         if classes.contains("NSFunctionExpression") {
             return try function(object, depth: depth)

@@ -8,7 +8,8 @@ enum ArchivedPredicateDecoder {
     /// Decodes `object`, `depth` archived objects below the expression's root (see ``ArchivedExpressionDecoder``).
     static func decode(_ object: ArchivedObject, depth: Int) throws(ExpressionEvaluationError) -> Expression {
         guard depth < Expression.maximumDepth else {
-            throw ArchivedExpressionDecoder.problem("the archived objects nest deeper than \(Expression.maximumDepth) levels (or refer to themselves)")
+            throw ArchivedExpressionDecoder.problem(
+                "the archived objects nest deeper than \(Expression.maximumDepth) levels (or refer to themselves)")
         }
         let classes = object.classHierarchy
         let depth = depth + 1
@@ -19,7 +20,9 @@ enum ArchivedPredicateDecoder {
                 let type = object["NSPredicateOperator"]?["NSOperatorType"]?.integer, let op = comparisons[type]
             else { throw ArchivedExpressionDecoder.problem("an unsupported comparison predicate") }
             return try ArchivedExpressionDecoder.node(
-                .binary(op, try ArchivedExpressionDecoder.decode(left, depth: depth), try ArchivedExpressionDecoder.decode(right, depth: depth)))
+                .binary(
+                    op, try ArchivedExpressionDecoder.decode(left, depth: depth),
+                    try ArchivedExpressionDecoder.decode(right, depth: depth)))
         }
         if classes.contains("NSCompoundPredicate") {
             var parts: [Expression] = []

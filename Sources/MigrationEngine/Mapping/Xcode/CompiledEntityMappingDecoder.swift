@@ -24,7 +24,8 @@ struct CompiledEntityMappingDecoder {
         let name = object["NSMappingName"]?.string ?? EntityMapping.defaultName(source: source, destination: destination)
         let policy = object["NSEntityMigrationPolicyClassName"]?.string.flatMap { $0.isEmpty ? nil : $0 }
         let code = object["NSMappingType"]?.integer ?? 0
-        let kind = EntityMappingKind.allCases.first { Int64($0.code) == code }
+        let kind =
+            EntityMappingKind.allCases.first { Int64($0.code) == code }
             ?? EntityMappingKind.undefined(source: source, destination: destination, policy: policy)
         try checkSource(object["NSSourceExpression"], entity: source, mapping: name)
         var mapping = EntityMapping(
@@ -75,8 +76,9 @@ struct CompiledEntityMappingDecoder {
             }
             do {
                 let expression = try ArchivedExpressionDecoder.decode(archived)
-                result.append(PropertyMapping(
-                    name: name, value: MappingExpression(text: expression.description, expression: expression)))
+                result.append(
+                    PropertyMapping(
+                        name: name, value: MappingExpression(text: expression.description, expression: expression)))
             } catch {
                 throw fail("entity mapping \(mapping), \(kind) \(name): value expression: \(error.message)")
             }

@@ -19,7 +19,8 @@ public enum CompiledMappingImporter {
             throw MappingFileError(path: path, at: nil, "not a compiled mapping model: \(error.message)")
         }
         guard root.isKind(of: "NSMappingModel") else {
-            throw MappingFileError(path: path, at: nil, "the archive holds \(root.className ?? "no object"), not an NSMappingModel")
+            throw MappingFileError(
+                path: path, at: nil, "the archive holds \(root.className ?? "no object"), not an NSMappingModel")
         }
         let decoder = CompiledEntityMappingDecoder(file: path)
         var decoded: [CompiledEntityMappingDecoder.Decoded] = []
@@ -48,7 +49,8 @@ public enum CompiledMappingImporter {
             let names = matching.isEmpty ? "none" : matching.map(\.name).joined(separator: ", ")
             throw MappingFileError(
                 path: path, at: nil,
-                "the \(side) entity hashes of the compiled mapping match \(names) of the versions in \(bundle.path); expected exactly one")
+                "the \(side) entity hashes of the compiled mapping match \(names) of the versions in \(bundle.path); expected exactly one"
+            )
         }
         return found.name
     }

@@ -39,7 +39,9 @@ public enum XcodeMappingImporter {
         guard let from = XcodeMappingDocument.versionName(model.attributes["sourcemodelpath"]),
             let to = XcodeMappingDocument.versionName(model.attributes["destinationmodelpath"])
         else {
-            throw MappingFileError(path: file, at: SourcePosition(line: model.line, column: 1), "the mapping model names no source or destination model")
+            throw MappingFileError(
+                path: file, at: SourcePosition(line: model.line, column: 1),
+                "the mapping model names no source or destination model")
         }
         return MappingModel(
             sourceVersion: from, destinationVersion: to, entityMappings: mappings, copiesUnmappedEntities: false,
@@ -68,11 +70,12 @@ public enum XcodeMappingImporter {
         let source = object.attributes["sourcename"].flatMap { $0.isEmpty ? nil : $0 }
         let destination = object.attributes["destinationname"].flatMap { $0.isEmpty ? nil : $0 }
         let policy = object.attributes["migrationpolicyclassname"].flatMap { $0.isEmpty ? nil : $0 }
-        let kind: EntityMappingKind = switch (object.attributes["mappingtypename"], source, destination) {
-        case ("Copy"?, _, _): .copy
-        case ("Custom"?, _, _): .custom
-        default: .undefined(source: source, destination: destination, policy: policy)
-        }
+        let kind: EntityMappingKind =
+            switch (object.attributes["mappingtypename"], source, destination) {
+            case ("Copy"?, _, _): .copy
+            case ("Custom"?, _, _): .custom
+            default: .undefined(source: source, destination: destination, policy: policy)
+            }
         var mapping = EntityMapping(
             name: object.attributes["name"] ?? EntityMapping.defaultName(source: source, destination: destination),
             kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
@@ -83,7 +86,8 @@ public enum XcodeMappingImporter {
         }) {
             throw MappingFileError(
                 path: file, at: position,
-                "entity mapping \(mapping.name): the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would")
+                "entity mapping \(mapping.name): the field \(unknown) is not understood, so the mapping cannot be applied as Xcode would"
+            )
         }
         let reader = XcodePropertyMappingReader(
             file: file, entityMapping: mapping.name, generates: object.attributes["autogenerateexpression"] != "0")

@@ -75,9 +75,10 @@ struct XcodePropertyMappingReader {
             return nil
         case (let path?, let mapping?):
             guard let source = XcodeKeyPath.expression(path) else { throw fail("the key path \(path) is not a key path") }
-            return Expression(.function(
-                target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
-                arguments: [Expression(.literal(.string(mapping))), source]))
+            return Expression(
+                .function(
+                    target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
+                    arguments: [Expression(.literal(.string(mapping))), source]))
         case (let path?, nil):
             throw fail("the key path \(path) names no entity mapping, so its destination objects are unknown")
         case (nil, let mapping?):

@@ -5,7 +5,9 @@ import MigrationEngine
 struct StoreReadingOptions: ParsableArguments {
     @Flag(
         name: .customLong("accept-wal-loss"),
-        help: "Read a store whose -wal is damaged or not its own, keeping only what SQLite can apply (committed transactions after the damage are lost).")
+        help:
+            "Read a store whose -wal is damaged or not its own, keeping only what SQLite can apply (committed transactions after the damage are lost)."
+    )
     var acceptWALLoss = false
 
     /// The engine's snapshot options.

@@ -30,8 +30,9 @@ enum PlanJSON {
 
     static func encode(_ planning: StorePlanning) throws -> String {
         let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
-        let plan = Plan(store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
-                        steps: steps, warnings: planning.plan.warnings)
+        let plan = Plan(
+            store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
+            steps: steps, warnings: planning.plan.warnings)
         return try JSONOutput.encode(plan)
     }
 }
@@ -60,7 +61,9 @@ enum GraphJSON {
             routes: graph.routing.overrides,
             steps: graph.edges.map { PlanJSON.Step($0) },
             uninferable: graph.uninferable.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: nil, reasons: $0.reasons) },
-            unusableMappings: graph.unusableMappings.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason]) })
+            unusableMappings: graph.unusableMappings.map {
+                Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason])
+            })
         return try JSONOutput.encode(value)
     }
 }

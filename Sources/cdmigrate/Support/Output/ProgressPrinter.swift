@@ -42,7 +42,8 @@ final class ProgressPrinter: Sendable {
         if case .entityProgress(let index, let entity, let done, let total) = event {
             guard Date().timeIntervalSince(state.lastDraw) > 0.1 || done == total else { return }
             state.lastDraw = Date()
-            let width = 30, fraction = total > 0 ? Double(done) / Double(total) : 1
+            let width = 30
+            let fraction = total > 0 ? Double(done) / Double(total) : 1
             let filled = Int(fraction * Double(width))
             let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
             let elapsed = max(Date().timeIntervalSince(state.stepStarted), 0.001)
@@ -63,7 +64,8 @@ final class ProgressPrinter: Sendable {
         case .log(let message): return message
         case .recovered(let store, let outcome): return "recovered an interrupted migration of \(store): \(outcome.rawValue)"
         case .committed(let backup, let dryRun):
-            return dryRun ? "dry run complete: every step succeeded and validated; nothing was changed"
+            return dryRun
+                ? "dry run complete: every step succeeded and validated; nothing was changed"
                 : "migrated" + (backup.map { "; backup at \($0)" } ?? "")
         case .failed(let reason): return "failed: \(reason)"
         }

@@ -12,17 +12,25 @@ struct StoreReportText {
             field("Journal", "\(report.journalMode.rawValue)  auto_vacuum \(report.autoVacuum)"),
             field("UUID", report.uuid),
             field("Framework", report.frameworkVersion.map(String.init) ?? "unknown"),
-            field("Metadata", report.metadata.keys.sorted().map { "\($0) (\(report.metadataTypes[$0] ?? "?"))" }.joined(separator: ", ")),
+            field(
+                "Metadata",
+                report.metadata.keys.sorted().map { "\($0) (\(report.metadataTypes[$0] ?? "?"))" }.joined(separator: ", ")),
         ]
-        if !report.unknownMetadataKeys.isEmpty { lines.append(field("App keys", report.unknownMetadataKeys.joined(separator: ", "))) }
+        if !report.unknownMetadataKeys.isEmpty {
+            lines.append(field("App keys", report.unknownMetadataKeys.joined(separator: ", ")))
+        }
         lines.append(field("Model", modelLine))
         if let versions = report.compatibility?.versions, versions.count > 1 {
-            let summary = versions.map { "\($0.isCompatible ? "✓" : "✗") \($0.version) (\($0.matchingCount)/\($0.entities.count))" }
+            let summary = versions.map {
+                "\($0.isCompatible ? "✓" : "✗") \($0.version) (\($0.matchingCount)/\($0.entities.count))"
+            }
             lines.append(field("Versions", summary.joined(separator: ", ")))
         }
         lines.append("")
         lines += entityTable
-        let groups = [("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables)]
+        let groups = [
+            ("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables),
+        ]
         for (title, tables) in groups where !tables.isEmpty {
             lines.append(field(title, tables.map { "\($0.name) (\($0.rows) rows)" }.joined(separator: ", ")))
         }
@@ -41,8 +49,10 @@ struct StoreReportText {
 
     private var entityTable: [String] {
         let rows = report.entities.map { entity in
-            [String(entity.number), entity.name, entity.parent ?? "", entity.table ?? "(missing)", String(entity.rows),
-             String(entity.maxPrimaryKey), entity.hash ?? "", entity.matchesModel.map { $0 ? "✓" : "✗" } ?? ""]
+            [
+                String(entity.number), entity.name, entity.parent ?? "", entity.table ?? "(missing)", String(entity.rows),
+                String(entity.maxPrimaryKey), entity.hash ?? "", entity.matchesModel.map { $0 ? "✓" : "✗" } ?? "",
+            ]
         }
         let header = ["#", "Entity", "Parent", "Table", "Rows", "Z_MAX", "Hash", "Model"]
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }

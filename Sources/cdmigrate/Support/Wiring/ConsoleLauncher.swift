@@ -10,7 +10,8 @@ enum ConsoleLauncher {
         storePath: String?, modelPath: String?, mappingDirectories: [String],
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), preparation: Preparation? = nil
     ) throws {
-        if let problem = TerminalRequirement.problem(inputIsTerminal: isatty(STDIN_FILENO) == 1,
+        if let problem = TerminalRequirement.problem(
+            inputIsTerminal: isatty(STDIN_FILENO) == 1,
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         {
             // A usage problem, not an engine failure: exit 64 as for bad arguments, not 8 ("invalid model").
@@ -27,7 +28,8 @@ enum ConsoleLauncher {
             settings.mappingDirectories += mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             return ProjectPlanner(project: try MigrationProject(modelPath: modelPath, settings: settings, policies: policies))
         }
-        let app = ConsoleApp(source: source, planner: planner, storePath: storePath,
+        let app = ConsoleApp(
+            source: source, planner: planner, storePath: storePath,
             pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation)
         switch app.run() {
         case .quit: return

@@ -16,7 +16,8 @@ struct DemoFolder: Encodable {
     static func prepare(in parent: String?) throws -> DemoFolder {
         let examples = SampleApp.examplesFolder
         guard FileManager.default.fileExists(atPath: examples.appendingPathComponent(SampleApp.modelName).path) else {
-            throw DemoError(category: .notFound, path: examples.path,
+            throw DemoError(
+                category: .notFound, path: examples.path,
                 message: "the sample app's Examples folder is missing (the demo runs from a checkout)")
         }
         let folder = try parent.map { URL(fileURLWithPath: $0) } ?? makeTemporaryFolder()
@@ -26,7 +27,8 @@ struct DemoFolder: Encodable {
             guard !FileManager.default.fileExists(atPath: target.path) else { continue }
             try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: target)
         }
-        return DemoFolder(directory: folder.path, store: folder.appendingPathComponent("Journal.sqlite").path,
+        return DemoFolder(
+            directory: folder.path, store: folder.appendingPathComponent("Journal.sqlite").path,
             model: folder.appendingPathComponent(SampleApp.modelName).path)
     }
 
@@ -42,9 +44,11 @@ struct DemoFolder: Encodable {
     }
 
     private static func makeTemporaryFolder() throws -> URL {
-        var template = Array(FileManager.default.temporaryDirectory.appendingPathComponent("cdmigrate-demo-XXXXXX").path.utf8CString)
+        var template = Array(
+            FileManager.default.temporaryDirectory.appendingPathComponent("cdmigrate-demo-XXXXXX").path.utf8CString)
         guard let created = mkdtemp(&template) else {
-            throw DemoError(category: .io, path: FileManager.default.temporaryDirectory.path, message: "cannot create the demo folder")
+            throw DemoError(
+                category: .io, path: FileManager.default.temporaryDirectory.path, message: "cannot create the demo folder")
         }
         return URL(fileURLWithPath: String(cString: created))
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import MigrationEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import MigrationEngine
 
 /// Journals and manifests written by someone else: every path they name is checked before use, and a torn
 /// or altered journal is refused without touching anything.
@@ -14,7 +15,8 @@ struct HostileFilesTests {
             storePath: paths.storePath, temporaryPath: temporary, newDigest: String(repeating: "0", count: 64),
             originalDigest: String(repeating: "1", count: 64),
             original: StoreFingerprint(size: 1, changeCounter: 1, walSize: 0, walSalts: nil),
-            backupFolder: backupFolder ?? paths.defaultBackupRoot + "/backups/x", parked: ["-wal": paths.parked(run: "evil", suffix: "-wal")])
+            backupFolder: backupFolder ?? paths.defaultBackupRoot + "/backups/x",
+            parked: ["-wal": paths.parked(run: "evil", suffix: "-wal")])
         try SwapJournal(run: "evil", action: .migrate, started: Date(), members: [member]).write()
     }
 
@@ -42,7 +44,8 @@ struct HostileFilesTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: journal))
         try bytes.prefix(bytes.count - 20).write(to: URL(fileURLWithPath: journal))
         let error = #expect(throws: ExecutionError.self) { try Recovery.recoverIfNeeded(storePath: store) }
-        #expect(error?.description == "\(journal): the swap journal is torn or altered (checksum mismatch); restore from a backup")
+        #expect(
+            error?.description == "\(journal): the swap journal is torn or altered (checksum mismatch); restore from a backup")
     }
 
     @Test("A manifest entry with ../ makes restore refuse before writing anything")
@@ -72,17 +75,26 @@ struct HostileFilesTests {
         let second = try ExecutionFixture.store("v1.0.0", name: "Same.sqlite")
         let options = ExecutionOptions(backupRoot: shared)
         for store in [first, second] {
-            try ChainExecutor(options: options).run([MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))])
+            try ChainExecutor(options: options).run([
+                MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
+            ])
         }
         #expect(options.backupRoot(for: first) != options.backupRoot(for: second))
-        #expect(try RunHistory(root: options.backupRoot(for: second)).records().map(\.storePath) == [StorePaths(storePath: second).storePath])
+        #expect(
+            try RunHistory(root: options.backupRoot(for: second)).records().map(\.storePath) == [
+                StorePaths(storePath: second).storePath
+            ])
         let foreign = try #require(try BackupStore(root: options.backupRoot(for: first)).list().first)
-        #expect(throws: ExecutionError.self) { try StoreRestore.restore(storePath: second, backupID: foreign.id, backupRoot: shared) }
+        #expect(throws: ExecutionError.self) {
+            try StoreRestore.restore(storePath: second, backupID: foreign.id, backupRoot: shared)
+        }
         // Even copied into the second store's own folder, the first store's backup is refused by its manifest.
         try FileManager.default.copyItem(
             atPath: BackupStore(root: options.backupRoot(for: first)).folder(of: foreign.id),
             toPath: BackupStore(root: options.backupRoot(for: second)).folder(of: foreign.id))
-        let error = #expect(throws: ExecutionError.self) { try StoreRestore.restore(storePath: second, backupID: foreign.id, backupRoot: shared) }
+        let error = #expect(throws: ExecutionError.self) {
+            try StoreRestore.restore(storePath: second, backupID: foreign.id, backupRoot: shared)
+        }
         #expect(error?.description.contains("was taken of \(StorePaths(storePath: first).storePath)") == true)
         #expect(try ExecutionFixture.value(second, column: "ZV1_1_0_NAME") == "A Known Value")
     }
@@ -116,7 +128,10 @@ struct HostileFilesTests {
             MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
         ])
         #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "A Known Value")
-        #expect(events.all.contains { if case .log(let text) = $0 { text.contains("warning: the stores were migrated") } else { false } })
+        #expect(
+            events.all.contains {
+                if case .log(let text) = $0 { text.contains("warning: the stores were migrated") } else { false }
+            })
         #expect(!events.all.contains { if case .failed = $0 { true } else { false } })
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import GRDB
-@testable import MigrationEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import MigrationEngine
 
 @Suite("Recovery of an interrupted swap")
 struct RecoveryTests {
@@ -40,8 +41,9 @@ struct RecoveryTests {
         (.databaseReplaced, 2), (.swapped, 1),
     ]
 
-    @Test("A swap cut at any stage ends, after recovery, with every store complete old or every store complete new",
-          arguments: 0..<6)
+    @Test(
+        "A swap cut at any stage ends, after recovery, with every store complete old or every store complete new",
+        arguments: 0..<6)
     func cutAndRecover(cut: Int) throws {
         let prepared = try prepare()
         let (stage, occurrence) = Self.cuts[cut]
@@ -53,7 +55,7 @@ struct RecoveryTests {
         }
         #expect(throws: ExecutionError.self) { try swap.run() }
         let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
-        #expect(recovered.outcome == .finishedSwap)  // every temporary was intact, so the swap is finished
+        #expect(recovered.outcome == .finishedSwap) // every temporary was intact, so the swap is finished
         for store in prepared.stores {
             #expect(try ExecutionFixture.value(store, column: "ZV1_1_0_NAME") == "A Known Value")
             #expect(!FileManager.default.fileExists(atPath: StorePaths(storePath: store).journal))

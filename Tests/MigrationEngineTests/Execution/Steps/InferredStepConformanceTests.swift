@@ -1,7 +1,7 @@
 import Foundation
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// Inferred steps on Apple's stores, compared with what Apple's own migration produced.
 @Suite("Inferred step conformance", Corpus.required)
@@ -12,15 +12,18 @@ struct InferredStepConformanceTests {
     func sectionsRename() throws {
         let source = try StepRunner.version("CoreDataMigration_Example", of: Self.sections)
         let target = try StepRunner.version("CoreDataMigration_Example 2", of: Self.sections)
-        let migrated = try StoreDump(StepRunner.run(
-            InferredStep(sourceModel: source, destinationModel: target),
-            sourcePath: Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")))
+        let migrated = try StoreDump(
+            StepRunner.run(
+                InferredStep(sourceModel: source, destinationModel: target),
+                sourcePath: Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")))
         let apple = try StoreDump(Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"))
         #expect(try migrated.schema() == apple.schema())
         #expect(try migrated.primaryKeys() == apple.primaryKeys())
         let (ours, theirs) = (try migrated.metadata(), try apple.metadata())
         #expect(ours.uuid == theirs.uuid)
-        #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"] as? [String: Data])
+        #expect(
+            ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"]
+                as? [String: Data])
         #expect(Set(ours.plist.keys) == Set(theirs.plist.keys))
         #expect(ours.plist["NSPersistenceFrameworkVersion"] as? Int == theirs.plist["NSPersistenceFrameworkVersion"] as? Int)
         let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
@@ -39,7 +42,8 @@ struct InferredStepConformanceTests {
         let source = try StepRunner.version(Self.chain[index], of: model)
         let target = try StepRunner.version(Self.chain[index + 1], of: model)
         let sourcePath = try Corpus.copyStore("rename-chain/stores/Example_\(Self.chain[index]).sqlite")
-        let migrated = try StoreDump(StepRunner.run(InferredStep(sourceModel: source, destinationModel: target), sourcePath: sourcePath))
+        let migrated = try StoreDump(
+            StepRunner.run(InferredStep(sourceModel: source, destinationModel: target), sourcePath: sourcePath))
         let apple = try StoreDump(Corpus.copyStore("rename-chain/stores/Example_\(Self.chain[index + 1]).sqlite"))
         #expect(try migrated.schema() == apple.schema())
         #expect(try migrated.primaryKeys() == apple.primaryKeys())
@@ -48,8 +52,12 @@ struct InferredStepConformanceTests {
         #expect(try migrated.rows("ZBASICENTITY").first?.last == "string(\"A Known Value\")")
         #expect(try migrated.columns("ZBASICENTITY").last == column)
         let (ours, theirs) = (try migrated.metadata(), try apple.metadata())
-        #expect(ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"] as? [String: Data])
-        #expect(ours.plist["NSStoreModelVersionHashesDigest"] as? String == theirs.plist["NSStoreModelVersionHashesDigest"] as? String)
+        #expect(
+            ours.plist["NSStoreModelVersionHashes"] as? [String: Data] == theirs.plist["NSStoreModelVersionHashes"]
+                as? [String: Data])
+        #expect(
+            ours.plist["NSStoreModelVersionHashesDigest"] as? String == theirs.plist["NSStoreModelVersionHashesDigest"] as? String
+        )
         #expect(ours.uuid == (try StoreDump(sourcePath).metadata().uuid))
         let typed = try migrated.queue.read { db in try StoreMetadata.read(db, path: migrated.path) }
         #expect(typed.plist == (try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }).plist)
@@ -58,9 +66,11 @@ struct InferredStepConformanceTests {
     @Test("rename-chain: a single jump v1.0.0 → v2.0.0 is lossy and names the loss")
     func renameChainJumpIsLossy() throws {
         let model = "rename-chain/Model.xcdatamodeld"
-        let mapping = InferredMapping.infer(from: try StepRunner.version("v1.0.0", of: model), to: try StepRunner.version("v2.0.0", of: model))
-        let losses = try DataLossCounter.count(mapping, sourceModel: try StepRunner.version("v1.0.0", of: model),
-                                               storePath: Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite"))
+        let mapping = InferredMapping.infer(
+            from: try StepRunner.version("v1.0.0", of: model), to: try StepRunner.version("v2.0.0", of: model))
+        let losses = try DataLossCounter.count(
+            mapping, sourceModel: try StepRunner.version("v1.0.0", of: model),
+            storePath: Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite"))
         #expect(losses == [DataLoss(kind: .attribute, entity: "BasicEntity", property: "v1_0_0_name", count: 1)])
         #expect(mapping.suggestedRenames == [RenameSuggestion(entity: "BasicEntity", from: "v1_0_0_name", to: "v2_0_0_name")])
     }
@@ -72,13 +82,16 @@ struct InferredStepConformanceTests {
         let target = try StepRunner.version("CoreDataMigration_Example 4", of: model)
         let sourcePath = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
         let events = StepRunner.Events()
-        let migrated = try StoreDump(StepRunner.run(InferredStep(sourceModel: source, destinationModel: target),
-                                                    sourcePath: sourcePath, events: events))
+        let migrated = try StoreDump(
+            StepRunner.run(
+                InferredStep(sourceModel: source, destinationModel: target),
+                sourcePath: sourcePath, events: events))
         let original = try StoreDump(sourcePath)
         #expect(try migrated.integer("SELECT COUNT(*) FROM ZPOST") == 7995)
         #expect(try migrated.integer("SELECT COUNT(*) FROM ZPOST WHERE ZHIDE = 0") == 7995)
         #expect(try migrated.rows("ZCOLOR") == original.rows("ZCOLOR"))
-        #expect(try migrated.integer("SELECT COUNT(*) FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR AND c.ZPOST = p.Z_PK") == 7995)
+        #expect(
+            try migrated.integer("SELECT COUNT(*) FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR AND c.ZPOST = p.Z_PK") == 7995)
         #expect(try migrated.primaryKeys() == original.primaryKeys())
         let apple = try StoreDump(Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"))
         #expect(try migrated.schema() == apple.schema())

@@ -1,8 +1,8 @@
 import Crypto
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -30,14 +30,19 @@ struct MappedChainTests {
         let store = "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"
         let original = try DatabaseQueue(path: try Corpus.copyStore(store))
             .read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR FROM ZPOST ORDER BY Z_PK") }
-        let (path, plan) = try migrate(store, model: "wibosco-colors/CoreDataMigration_Example.xcdatamodeld", mappings: "wibosco-colors")
+        let (path, plan) = try migrate(
+            store, model: "wibosco-colors/CoreDataMigration_Example.xcdatamodeld", mappings: "wibosco-colors")
         #expect(plan.steps.map(\.kind) == [.explicit, .explicit, .inferred])
         let migrated = try DatabaseQueue(path: path).read { db in
-            (try Row.fetchAll(db, sql: """
-                SELECT p.Z_PK, c.ZHEX, c.Z_PK AS color, c.ZPOST AS back, p.ZHIDE FROM ZPOST p LEFT JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR
-                ORDER BY p.Z_PK
-                """),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCOLOR"))
+            (
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT p.Z_PK, c.ZHEX, c.Z_PK AS color, c.ZPOST AS back, p.ZHIDE FROM ZPOST p LEFT JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR
+                        ORDER BY p.Z_PK
+                        """),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZCOLOR")
+            )
         }
         #expect(original.count == 1001)
         #expect(migrated.0.map { [$0[0], $0[1]] as [DatabaseValue] } == original.map { [$0[0], $0[1]] as [DatabaseValue] })
@@ -55,11 +60,13 @@ struct MappedChainTests {
             store, model: "wibosco-sections/CoreDataMigration_Example.xcdatamodeld", mappings: "wibosco-sections")
         #expect(plan.steps.map(\.kind) == [.explicit, .inferred])
         let rows = try DatabaseQueue(path: path).read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.Z_PK, p.ZSOFTDELETED, COUNT(s.Z_PK) AS n, MAX(s.ZTITLE) AS title, MAX(s.ZBODY) AS body,
-                       MAX(s.ZINDEX) AS idx
-                FROM ZPOST p LEFT JOIN ZSECTION s ON s.ZPOST = p.Z_PK GROUP BY p.Z_PK ORDER BY p.Z_PK
-                """)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.Z_PK, p.ZSOFTDELETED, COUNT(s.Z_PK) AS n, MAX(s.ZTITLE) AS title, MAX(s.ZBODY) AS body,
+                           MAX(s.ZINDEX) AS idx
+                    FROM ZPOST p LEFT JOIN ZSECTION s ON s.ZPOST = p.Z_PK GROUP BY p.Z_PK ORDER BY p.Z_PK
+                    """)
         }
         #expect(rows.count == original.count && original.count == 10)
         for (row, post) in zip(rows, original) {
@@ -79,14 +86,14 @@ struct MappedChainTests {
         let before = try digest()
         let directory = try TemporaryDirectory.make()
         try """
-            from: CoreDataMigration_Example
-            to: CoreDataMigration_Example 2
-            mappings:
-              - source: Post
-                destination: Post
-                attributes:
-                  hexColor: $source.color * 2
-            """.write(to: directory.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
+        from: CoreDataMigration_Example
+        to: CoreDataMigration_Example 2
+        mappings:
+          - source: Post
+            destination: Post
+            attributes:
+              hexColor: $source.color * 2
+        """.write(to: directory.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
         let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
         var settings = PlanningSettings()
         settings.mappingDirectories = [directory.path]
@@ -102,7 +109,8 @@ struct MappedChainTests {
             "\(error)".contains("mapping PostToPost, Post Z_PK 1, expression `$source.color * 2`: type mismatch")
         }
         #expect(try digest() == before)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
         #expect(leftovers.filter { !$0.hasPrefix(".") }.sorted() == ["CoreDataMigration_Example_1.sqlite"])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -22,14 +22,19 @@ struct MappedStepCorpusTests {
 
     @Test("colors v1 → v2: the renamed attribute keeps every value and every Z_PK")
     func colorsRename() throws {
-        let step = try step("wibosco-colors/colors-1-to-2.yaml", Self.colors, "CoreDataMigration_Example", "CoreDataMigration_Example 2")
+        let step = try step(
+            "wibosco-colors/colors-1-to-2.yaml", Self.colors, "CoreDataMigration_Example", "CoreDataMigration_Example 2")
         let (path, events) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"))
-        let before = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK") }
+        let before = try original.read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK")
+        }
         let after = try DatabaseQueue(path: path).read { db in
-            (try Row.fetchAll(db, sql: "SELECT Z_PK, ZHEXCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK"),
-             try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Post'"),
-             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '_CDMIGRATE%'"))
+            (
+                try Row.fetchAll(db, sql: "SELECT Z_PK, ZHEXCOLOR, ZDATE, ZPOSTID FROM ZPOST ORDER BY Z_PK"),
+                try Int64.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_NAME = 'Post'"),
+                try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE name LIKE '_CDMIGRATE%'")
+            )
         }
         #expect(before.count == 1001)
         #expect(after.0.map { Array($0.databaseValues) } == before.map { Array($0.databaseValues) })
@@ -40,15 +45,18 @@ struct MappedStepCorpusTests {
 
     @Test("colors v2 → v3: each Post gets its own Color with a new UUID and the old hex")
     func colorsSplit() throws {
-        let step = try step("wibosco-colors/colors-2-to-3.yaml", Self.colors, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
+        let step = try step(
+            "wibosco-colors/colors-2-to-3.yaml", Self.colors, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
         let hexes = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZHEXCOLOR FROM ZPOST ORDER BY Z_PK") }
         let linked = try DatabaseQueue(path: path).read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT p.Z_PK, c.ZHEX, c.ZCOLORID, c.ZPOST = p.Z_PK AS back FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR
-                ORDER BY p.Z_PK
-                """)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT p.Z_PK, c.ZHEX, c.ZCOLORID, c.ZPOST = p.Z_PK AS back FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR
+                    ORDER BY p.Z_PK
+                    """)
         }
         #expect(hexes.count == 5979)
         #expect(linked.map { [$0[0], $0[1]] as [DatabaseValue] } == hexes.map { [$0[0], $0[1]] as [DatabaseValue] })
@@ -59,7 +67,8 @@ struct MappedStepCorpusTests {
 
     @Test("sections v2 → v3: each Post gets one Section with the first four characters and the body")
     func sectionsSplit() throws {
-        let step = try step("wibosco-sections/sections-2-to-3.yaml", Self.sections, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
+        let step = try step(
+            "wibosco-sections/sections-2-to-3.yaml", Self.sections, "CoreDataMigration_Example 2", "CoreDataMigration_Example 3")
         let (path, _) = try MappedStepFixtures.run(step, store: "wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
         let original = try DatabaseQueue(path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"))
         let contents = try original.read { try Row.fetchAll($0, sql: "SELECT Z_PK, ZCONTENT FROM ZPOST ORDER BY Z_PK") }

@@ -23,9 +23,10 @@ enum MappedStepFixtures {
         let source = try Corpus.copyStore(store)
         let destination = try TemporaryDirectory.make().appendingPathComponent("out.sqlite").path
         let events = EventLog()
-        try step.perform(StepContext(
-            sourcePath: source, destinationPath: destination, index: 0, report: { events.append($0) },
-            cancellation: CancellationFlag()))
+        try step.perform(
+            StepContext(
+                sourcePath: source, destinationPath: destination, index: 0, report: { events.append($0) },
+                cancellation: CancellationFlag()))
         return (destination, events.events)
     }
 }

@@ -1,21 +1,29 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
 @Suite("Mapped step with many-to-many relationships")
 struct MappedStepManyToManyTests {
     static func model(_ name: String, postTitle: String) -> ObjectModel {
-        ObjectModel(name: name, entities: [
-            Entity(name: "Post", attributes: [Attribute(name: postTitle, type: .string)], relationships: [
-                Relationship(name: "tags", destinationEntity: "Tag", inverseName: "posts", inverseEntity: "Tag", isToMany: true),
-            ]),
-            Entity(name: "Tag", attributes: [Attribute(name: "name", type: .string)], relationships: [
-                Relationship(name: "posts", destinationEntity: "Post", inverseName: "tags", inverseEntity: "Post", isToMany: true),
-            ]),
-        ])
+        ObjectModel(
+            name: name,
+            entities: [
+                Entity(
+                    name: "Post", attributes: [Attribute(name: postTitle, type: .string)],
+                    relationships: [
+                        Relationship(
+                            name: "tags", destinationEntity: "Tag", inverseName: "posts", inverseEntity: "Tag", isToMany: true)
+                    ]),
+                Entity(
+                    name: "Tag", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(
+                            name: "posts", destinationEntity: "Post", inverseName: "tags", inverseEntity: "Post", isToMany: true)
+                    ]),
+            ])
     }
 
     /// Posts 1…3 and tags 1…2: post 1 has both tags, post 2 has tag 2, post 3 none.
@@ -30,8 +38,15 @@ struct MappedStepManyToManyTests {
         try DatabaseQueue(path: path).write { db in
             let post = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Post'")!
             let tag = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Tag'")!
-            for key in 1...3 { try db.execute(sql: "INSERT INTO ZPOST (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (?, ?, 1, ?)", arguments: [key, post, "Post \(key)"]) }
-            for key in 1...2 { try db.execute(sql: "INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, ?, 1, ?)", arguments: [key, tag, "tag \(key)"]) }
+            for key in 1...3 {
+                try db.execute(
+                    sql: "INSERT INTO ZPOST (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (?, ?, 1, ?)",
+                    arguments: [key, post, "Post \(key)"])
+            }
+            for key in 1...2 {
+                try db.execute(
+                    sql: "INSERT INTO ZTAG (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, ?, 1, ?)", arguments: [key, tag, "tag \(key)"])
+            }
             for (p, t) in [(1, 1), (1, 2), (2, 2)] {
                 try db.execute(sql: "INSERT INTO \(join.name) (\(postsColumn), \(tagsColumn)) VALUES (?, ?)", arguments: [p, t])
             }
@@ -62,10 +77,14 @@ struct MappedStepManyToManyTests {
         let postsColumn = join.owner.entity == "Post" ? join.ownerColumn : join.targetColumn
         let tagsColumn = join.owner.entity == "Post" ? join.targetColumn : join.ownerColumn
         let pairs = try DatabaseQueue(path: out).read { db in
-            try Row.fetchAll(db, sql: "SELECT \(postsColumn), \(tagsColumn) FROM \(join.name) ORDER BY 1, 2").map { "\($0[0] as Int)-\($0[1] as Int)" }
+            try Row.fetchAll(db, sql: "SELECT \(postsColumn), \(tagsColumn) FROM \(join.name) ORDER BY 1, 2").map {
+                "\($0[0] as Int)-\($0[1] as Int)"
+            }
         }
         #expect(pairs == ["1-1", "1-2", "2-2"])
-        let headings = try DatabaseQueue(path: out).read { try String.fetchAll($0, sql: "SELECT ZHEADING FROM ZPOST ORDER BY Z_PK") }
+        let headings = try DatabaseQueue(path: out).read {
+            try String.fetchAll($0, sql: "SELECT ZHEADING FROM ZPOST ORDER BY Z_PK")
+        }
         #expect(headings == ["POST 1", "POST 2", "POST 3"])
     }
 }

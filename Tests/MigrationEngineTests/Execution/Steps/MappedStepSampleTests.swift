@@ -1,9 +1,9 @@
 import Crypto
 import Foundation
-import JournalSample
 import GRDB
-import Testing
+import JournalSample
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -25,10 +25,15 @@ struct MappedStepSampleTests {
     func splitAndMerge() throws {
         let out = try split(try SampleJournalStore.journal3(Self.entries))
         let (authors, links, maxima, leftovers) = try DatabaseQueue(path: out).read { db in
-            (try String.fetchAll(db, sql: "SELECT ZNAME FROM ZAUTHOR ORDER BY Z_PK"),
-             try Row.fetchAll(db, sql: "SELECT e.Z_PK, a.ZNAME, e.ZTEXT FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR ORDER BY e.Z_PK"),
-             try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_NAME"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '_CDMIGRATE%'"))
+            (
+                try String.fetchAll(db, sql: "SELECT ZNAME FROM ZAUTHOR ORDER BY Z_PK"),
+                try Row.fetchAll(
+                    db,
+                    sql: "SELECT e.Z_PK, a.ZNAME, e.ZTEXT FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR ORDER BY e.Z_PK"
+                ),
+                try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_MAX FROM Z_PRIMARYKEY ORDER BY Z_NAME"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name LIKE '_CDMIGRATE%'")
+            )
         }
         #expect(authors == ["Ada Lovelace", "Grace Hopper"])
         #expect(links.map { $0[0] as Int64 } == [1, 2, 3, 4, 5, 6])
@@ -46,10 +51,12 @@ struct MappedStepSampleTests {
             destinationModel: SampleJournalStore.version(5), policies: SampleApp.policies)
         let out = try SampleJournalStore.run(step, source: v4)
         let rows = try DatabaseQueue(path: out).read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT e.ZWORDCOUNT, e.ZMOODNAME, a.ZINITIALS FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR
-                ORDER BY e.Z_PK
-                """)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT e.ZWORDCOUNT, e.ZMOODNAME, a.ZINITIALS FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR
+                    ORDER BY e.Z_PK
+                    """)
         }
         #expect(rows.map { $0[0] as Int } == [3, 1, 2, 0, 4, 1])
         #expect(rows.map { $0[1] as String } == ["bad", "okay", "good", "great", "awful", "okay"])
@@ -58,7 +65,8 @@ struct MappedStepSampleTests {
 
     /// A Journal 3 → 4 step whose Entry mapping sets `mood` to `expression` (written on line 7, column 13).
     private func moodStep(_ expression: String, path: String) throws -> MappedStep {
-        let text = "from: Journal 3\nto: Journal 4\nmappings:\n  - source: Entry\n    destination: Entry\n"
+        let text =
+            "from: Journal 3\nto: Journal 4\nmappings:\n  - source: Entry\n    destination: Entry\n"
             + "    attributes:\n      mood: \(expression)\n"
         return try MappedStep(
             mapping: try MappingFileReader.read(text, path: path), sourceModel: SampleJournalStore.version(3),
@@ -70,9 +78,11 @@ struct MappedStepSampleTests {
         let source = try SampleJournalStore.journal3(Self.entries)
         let digest = { Data(SHA256.hash(data: try Data(contentsOf: URL(fileURLWithPath: source)))) }
         let before = try digest()
-        #expect(throws: MappingRuntimeError(
-            mapping: "EntryToEntry", entity: "Entry", primaryKey: 2, expression: "10 / ($source.mood - 2)",
-            location: "bad.yaml:7:13", message: "division by zero: 10 / 0")) {
+        #expect(
+            throws: MappingRuntimeError(
+                mapping: "EntryToEntry", entity: "Entry", primaryKey: 2, expression: "10 / ($source.mood - 2)",
+                location: "bad.yaml:7:13", message: "division by zero: 10 / 0")
+        ) {
             try SampleJournalStore.run(try moodStep("10 / ($source.mood - 2)", path: "bad.yaml"), source: source)
         }
         #expect(try digest() == before)
@@ -86,13 +96,24 @@ struct MappedStepSampleTests {
         #expect(try digest() == before)
     }
 
-    @Test("mappings that do not fit the models are rejected with file positions", arguments: [
-        ("attributes:\n      moood: 1", "m.yaml:7:7: mapping EntryToEntry: Entry in Journal 4 has no attribute moood"),
-        ("attributes:\n      mood: $source.moood", "m.yaml:7:13: mapping EntryToEntry: Entry in Journal 3 has no attribute or relationship moood"),
-        ("attributes:\n      mood: shout(1)", "m.yaml:7:13: mapping EntryToEntry: unknown function \"shout\""),
-        ("relationships:\n      author: { mapping: Nowhere }", "m.yaml:7:26: mapping EntryToEntry: there is no entity mapping named Nowhere"),
-        ("policy: Missing", "m.yaml:4:5: mapping EntryToEntry needs the migration policy Missing, which is not registered; register a MigrationPolicy under that name (see docs/guide/mapping-files.md)"),
-    ])
+    @Test(
+        "mappings that do not fit the models are rejected with file positions",
+        arguments: [
+            ("attributes:\n      moood: 1", "m.yaml:7:7: mapping EntryToEntry: Entry in Journal 4 has no attribute moood"),
+            (
+                "attributes:\n      mood: $source.moood",
+                "m.yaml:7:13: mapping EntryToEntry: Entry in Journal 3 has no attribute or relationship moood"
+            ),
+            ("attributes:\n      mood: shout(1)", "m.yaml:7:13: mapping EntryToEntry: unknown function \"shout\""),
+            (
+                "relationships:\n      author: { mapping: Nowhere }",
+                "m.yaml:7:26: mapping EntryToEntry: there is no entity mapping named Nowhere"
+            ),
+            (
+                "policy: Missing",
+                "m.yaml:4:5: mapping EntryToEntry needs the migration policy Missing, which is not registered; register a MigrationPolicy under that name (see docs/guide/mapping-files.md)"
+            ),
+        ])
     func badMappings(tail: String, message: String) throws {
         let text = "from: Journal 3\nto: Journal 4\nmappings:\n  - source: Entry\n    destination: Entry\n    \(tail)\n"
         #expect {
@@ -108,16 +129,19 @@ struct MappedStepSampleTests {
     func historyTables() throws {
         let source = try SampleJournalStore.journal3(Self.entries)
         try DatabaseQueue(path: source).write { db in
-            try db.execute(sql: "CREATE TABLE ATRANSACTION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAUTHOR VARCHAR )")
+            try db.execute(
+                sql: "CREATE TABLE ATRANSACTION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZAUTHOR VARCHAR )")
             try db.execute(sql: "CREATE INDEX ATRANSACTION_ZAUTHOR ON ATRANSACTION (ZAUTHOR)")
             try db.execute(sql: "INSERT INTO ATRANSACTION VALUES (1, 16001, 1, 'app')")
             try db.execute(sql: "INSERT INTO Z_PRIMARYKEY VALUES (16001, 'Transaction', 0, 1)")
         }
         let out = try split(source)
         let (rows, index, key) = try DatabaseQueue(path: out).read { db in
-            (try String.fetchAll(db, sql: "SELECT ZAUTHOR FROM ATRANSACTION"),
-             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ATRANSACTION_ZAUTHOR'"),
-             try Int.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001"))
+            (
+                try String.fetchAll(db, sql: "SELECT ZAUTHOR FROM ATRANSACTION"),
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ATRANSACTION_ZAUTHOR'"),
+                try Int.fetchOne(db, sql: "SELECT Z_MAX FROM Z_PRIMARYKEY WHERE Z_ENT = 16001")
+            )
         }
         #expect(rows == ["app"] && index == 1 && key == 1)
     }
@@ -157,11 +181,13 @@ struct MappedStepSampleTests {
 
     @Test("computed relationship values are linked object by object")
     func computedRelationship() throws {
-        let lookup = #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#
+        let lookup =
+            #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "EntryToAuthor", $source)"#
         let out = try SampleJournalStore.run(
             try authorStep("'$source.mood > 2 ? \(lookup) : nil'"), source: try SampleJournalStore.journal3(Self.entries))
         let names = try DatabaseQueue(path: out).read { db in
-            try String?.fetchAll(db, sql: "SELECT a.ZNAME FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR ORDER BY e.Z_PK")
+            try String?.fetchAll(
+                db, sql: "SELECT a.ZNAME FROM ZENTRY e LEFT JOIN ZAUTHOR a ON a.Z_PK = e.ZAUTHOR ORDER BY e.Z_PK")
         }
         #expect(names == [nil, nil, "Grace Hopper", nil, nil, nil])
     }
@@ -177,7 +203,9 @@ struct MappedStepSampleTests {
                 attributes:
                   name: prefix(trim($source.author), 1)
             """
-        let step = try authorStep("'{FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToAuthor\", $source), FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToInitial\", $source)}'", extra: extra)
+        let step = try authorStep(
+            "'{FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToAuthor\", $source), FUNCTION($manager, \"destinationInstancesForEntityMappingNamed:sourceInstances:\", \"EntryToInitial\", $source)}'",
+            extra: extra)
         #expect {
             try SampleJournalStore.run(step, source: try SampleJournalStore.journal3(Self.entries))
         } throws: { error in

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -54,10 +54,12 @@ struct MoodyConformanceTests {
     func continents() throws {
         let (path, _) = try Self.migrate("Moody 2.moody", to: "Moody 3")
         let linked = try DatabaseQueue(path: path).read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM ZMOOD m JOIN ZGEOGRAPHICREGION c ON c.Z_PK = m.ZCOUNTRY
-                WHERE m.ZCONTINENT IS NOT NULL AND m.ZCONTINENT = c.ZCONTINENT
-                """)
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM ZMOOD m JOIN ZGEOGRAPHICREGION c ON c.Z_PK = m.ZCOUNTRY
+                    WHERE m.ZCONTINENT IS NOT NULL AND m.ZCONTINENT = c.ZCONTINENT
+                    """)
         }
         #expect(linked == 4)
     }

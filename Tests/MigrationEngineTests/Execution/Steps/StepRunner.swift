@@ -13,11 +13,14 @@ enum StepRunner {
 
     /// Runs `step` on `sourcePath` and returns the destination path.
     @discardableResult
-    static func run(_ step: some MigrationStep, sourcePath: String, cancellation: CancellationFlag = CancellationFlag(),
-                    events: Events = Events()) throws -> String {
+    static func run(
+        _ step: some MigrationStep, sourcePath: String, cancellation: CancellationFlag = CancellationFlag(),
+        events: Events = Events()
+    ) throws -> String {
         let destination = try TemporaryDirectory.make().appendingPathComponent("migrated.sqlite").path
-        let context = StepContext(sourcePath: sourcePath, destinationPath: destination, index: 0,
-                                  report: { event in events.events.withLock { $0.append(event) } }, cancellation: cancellation)
+        let context = StepContext(
+            sourcePath: sourcePath, destinationPath: destination, index: 0,
+            report: { event in events.events.withLock { $0.append(event) } }, cancellation: cancellation)
         try step.perform(context)
         return destination
     }

@@ -12,7 +12,9 @@ enum StoreObjectGraph {
     static func lines(at path: String, model: ObjectModel) throws -> [String] {
         try DatabaseQueue(path: path).read { (db) throws -> [String] in
             let numbers = Dictionary(
-                try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY").map { ($0["Z_NAME"] as String, $0["Z_ENT"] as Int) },
+                try Row.fetchAll(db, sql: "SELECT Z_ENT, Z_NAME FROM Z_PRIMARYKEY").map {
+                    ($0["Z_NAME"] as String, $0["Z_ENT"] as Int)
+                },
                 uniquingKeysWith: { a, _ in a })
             var values: [String: [Int64: String]] = [:]
             var rows: [(entity: Entity, row: Row)] = []
@@ -22,7 +24,9 @@ enum StoreObjectGraph {
                 let toOne = model.allRelationships(of: entity).filter { !$0.isToMany && !$0.isTransient }.map(\.name)
                 let columns = (["Z_PK"] + (attributes + toOne).map { "Z" + $0.uppercased() }).map { "\"\($0)\"" }
                 let table = "Z" + model.root(of: entity).name.uppercased()
-                for row in try Row.fetchAll(db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \"\(table)\" WHERE Z_ENT = ?", arguments: [number]) {
+                for row in try Row.fetchAll(
+                    db, sql: "SELECT \(columns.joined(separator: ", ")) FROM \"\(table)\" WHERE Z_ENT = ?", arguments: [number])
+                {
                     let text = attributes.map { "\($0)=\(row["Z" + $0.uppercased()] as DatabaseValue)" }.joined(separator: " ")
                     values[table, default: [:]][row["Z_PK"]] = "\(entity.name)(\(text))"
                     rows.append((entity, row))
@@ -30,8 +34,12 @@ enum StoreObjectGraph {
             }
             return try rows.map { entity, row in
                 var line = values["Z" + model.root(of: entity).name.uppercased()]![row["Z_PK"]]!
-                for relationship in model.allRelationships(of: entity).filter({ !$0.isTransient }).sorted(by: { $0.name < $1.name }) {
-                    line += " \(relationship.name)→" + (try targets(relationship, of: entity, row: row, model: model, values: values, db: db))
+                for relationship in model.allRelationships(of: entity).filter({ !$0.isTransient }).sorted(by: {
+                    $0.name < $1.name
+                }) {
+                    line +=
+                        " \(relationship.name)→"
+                        + (try targets(relationship, of: entity, row: row, model: model, values: values, db: db))
                 }
                 return line
             }.sorted()
@@ -39,7 +47,8 @@ enum StoreObjectGraph {
     }
 
     private static func targets(
-        _ relationship: Relationship, of entity: Entity, row: Row, model: ObjectModel, values: [String: [Int64: String]], db: Database
+        _ relationship: Relationship, of entity: Entity, row: Row, model: ObjectModel, values: [String: [Int64: String]],
+        db: Database
     ) throws -> String {
         guard let target = model.entity(named: relationship.destinationEntity) else { return "?" }
         let targetTable = "Z" + model.root(of: target).name.uppercased()
@@ -51,7 +60,8 @@ enum StoreObjectGraph {
             throw Unsupported(message: "\(entity.name).\(relationship.name) is many-to-many; compare its join table")
         }
         let keys = try Int64.fetchAll(
-            db, sql: "SELECT Z_PK FROM \"\(targetTable)\" WHERE \"Z\(inverse.name.uppercased())\" = ?", arguments: [row["Z_PK"] as Int64])
+            db, sql: "SELECT Z_PK FROM \"\(targetTable)\" WHERE \"Z\(inverse.name.uppercased())\" = ?",
+            arguments: [row["Z_PK"] as Int64])
         return "[" + keys.map { values[targetTable]?[$0] ?? "dangling \($0)" }.sorted().joined(separator: ", ") + "]"
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import JournalSample
-@testable import MigrationEngine
-import Testing
 import TestSupport
+import Testing
+
+@testable import MigrationEngine
 
 @Suite("Expected row counts of mapped steps")
 struct CountExpectationTests {
@@ -17,6 +18,6 @@ struct CountExpectationTests {
         let step = try MappedStep(mapping: mapping, sourceModel: three, destinationModel: four)
         let expected = try CountExpectation.expected(for: step, kind: .explicit, source: store)
         #expect(expected["Entry"] == 60)
-        #expect(expected["Author"] == nil)  // authors are merged by name: how many depends on the data
+        #expect(expected["Author"] == nil) // authors are merged by name: how many depends on the data
     }
 }

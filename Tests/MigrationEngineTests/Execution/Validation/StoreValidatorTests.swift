@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Store validator", Corpus.required)
 struct StoreValidatorTests {
@@ -45,7 +45,8 @@ struct StoreValidatorTests {
         #expect(throws: ExecutionError.self) {
             try validator("wibosco-colors", "CoreDataMigration_Example 3").validate(store, expectedCounts: ["Post": 1])
         }
-        try validator("wibosco-colors", "CoreDataMigration_Example 3").validate(store, expectedCounts: ["Post": 7995, "Color": 7995])
+        try validator("wibosco-colors", "CoreDataMigration_Example 3").validate(
+            store, expectedCounts: ["Post": 7995, "Color": 7995])
         try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE "ZCOLOR""#) }
         #expect(throws: ExecutionError.self) { try validator("wibosco-colors", "CoreDataMigration_Example 3").validate(store) }
     }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// `verify` (``StoreValidator``) accepts every wire store at its own version: its join tables and their
 /// suffixed columns (`Z_15USERS (Z_15SYSTEMMESSAGES, Z_23USERS1)`) are where the schema rules put them.

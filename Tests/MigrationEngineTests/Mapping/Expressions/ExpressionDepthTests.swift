@@ -8,16 +8,18 @@ import Testing
 struct ExpressionDepthTests {
     static let limit = Expression.maximumDepth
 
-    @Test("20,000 nested parentheses, 20,000 prefix operators and 10,000 '+' terms are syntax errors", arguments: [
-        String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000),
-        String(repeating: "!", count: 20_000) + "true",
-        String(repeating: "-", count: 20_000) + "1",
-        (1...10_000).map(String.init).joined(separator: " + "),
-        String(repeating: "upper(", count: 20_000) + "'a'" + String(repeating: ")", count: 20_000),
-        String(repeating: "{", count: 20_000) + String(repeating: "}", count: 20_000),
-        String(repeating: "true ? 1 : ", count: 20_000) + "2",
-        "$source" + String(repeating: ".a", count: 10_000),
-    ])
+    @Test(
+        "20,000 nested parentheses, 20,000 prefix operators and 10,000 '+' terms are syntax errors",
+        arguments: [
+            String(repeating: "(", count: 20_000) + "1" + String(repeating: ")", count: 20_000),
+            String(repeating: "!", count: 20_000) + "true",
+            String(repeating: "-", count: 20_000) + "1",
+            (1...10_000).map(String.init).joined(separator: " + "),
+            String(repeating: "upper(", count: 20_000) + "'a'" + String(repeating: ")", count: 20_000),
+            String(repeating: "{", count: 20_000) + String(repeating: "}", count: 20_000),
+            String(repeating: "true ? 1 : ", count: 20_000) + "2",
+            "$source" + String(repeating: ".a", count: 10_000),
+        ])
     func deepText(text: String) {
         let error = #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(text) }
         #expect(error?.message == "the expression nests deeper than \(Self.limit) levels")
@@ -26,9 +28,12 @@ struct ExpressionDepthTests {
     @Test("Nesting up to the limit still parses and evaluates")
     func withinLimit() throws {
         let nested = String(repeating: "(", count: Self.limit - 2) + "1" + String(repeating: ")", count: Self.limit - 2)
-        #expect(try ExpressionEvaluator.evaluate(ExpressionParser.parse(nested), in: StaticExpressionEnvironment()) == .integer(1))
+        #expect(
+            try ExpressionEvaluator.evaluate(ExpressionParser.parse(nested), in: StaticExpressionEnvironment()) == .integer(1))
         let sum = Array(repeating: "1", count: Self.limit).joined(separator: " + ")
-        #expect(try ExpressionEvaluator.evaluate(ExpressionParser.parse(sum), in: StaticExpressionEnvironment()) == .integer(Int64(Self.limit)))
+        #expect(
+            try ExpressionEvaluator.evaluate(ExpressionParser.parse(sum), in: StaticExpressionEnvironment())
+                == .integer(Int64(Self.limit)))
     }
 
     @Test("The mapping file reader reports a deep expression at its line and column")

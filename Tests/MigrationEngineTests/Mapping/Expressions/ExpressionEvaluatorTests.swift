@@ -5,8 +5,10 @@ import Testing
 
 @Suite("Expression evaluator")
 struct ExpressionEvaluatorTests {
-    private func evaluate(_ text: String, _ variables: [String: ExpressionValue] = [:],
-                          functions: ExpressionFunctions = .standard) throws -> ExpressionValue {
+    private func evaluate(
+        _ text: String, _ variables: [String: ExpressionValue] = [:],
+        functions: ExpressionFunctions = .standard
+    ) throws -> ExpressionValue {
         let expression = try ExpressionParser.parse(text)
         try functions.check(expression)
         return try ExpressionEvaluator.evaluate(
@@ -53,7 +55,10 @@ struct ExpressionEvaluatorTests {
             return
         }
         #expect(first != second)
-        guard case .date(let seconds) = try evaluate("now()") else { Issue.record("now() is not a date"); return }
+        guard case .date(let seconds) = try evaluate("now()") else {
+            Issue.record("now() is not a date")
+            return
+        }
         #expect(abs(seconds - Date().timeIntervalSinceReferenceDate) < 60)
         #expect(try evaluate(#"date("2001-01-01T00:01:00Z") + 60"#) == .date(120))
         #expect(try ValueCoercion.coerce(.uuid(first), to: .string) == .string(first.uuidString))
@@ -62,23 +67,28 @@ struct ExpressionEvaluatorTests {
     @Test("registered Swift functions are called by name or through FUNCTION")
     func registered() throws {
         var functions = ExpressionFunctions.standard
-        functions.register(ExpressionFunction("initials", arity: 1...1) { arguments in
-            .string(arguments[0].text.split(separator: " ").compactMap(\.first).map(String.init).joined())
-        })
+        functions.register(
+            ExpressionFunction("initials", arity: 1...1) { arguments in
+                .string(arguments[0].text.split(separator: " ").compactMap(\.first).map(String.init).joined())
+            })
         #expect(try evaluate("initials('Ada Lovelace')", functions: functions) == .string("AL"))
-        #expect(try evaluate(#"FUNCTION($entityPolicy, "initials:", 'Grace Hopper')"#, ["entityPolicy": .null],
-                             functions: functions) == .string("GH"))
+        #expect(
+            try evaluate(
+                #"FUNCTION($entityPolicy, "initials:", 'Grace Hopper')"#, ["entityPolicy": .null],
+                functions: functions) == .string("GH"))
     }
 
-    @Test("runtime errors say what went wrong", arguments: [
-        ("1 / 0", "division by zero: 1 / 0"),
-        ("1 % 0", "division by zero: 1 % 0"),
-        ("'a' * 2", "type mismatch: * cannot take string \"a\" and integer 2"),
-        ("'a' < 2", "type mismatch: < cannot take string \"a\" and integer 2"),
-        ("'a' ? 1 : 2", "type mismatch: ?: cannot take string \"a\""),
-        ("9223372036854775807 + 1", "overflow: 9223372036854775807 + 1"),
-        ("$undefined", "undefined variable $undefined"),
-    ])
+    @Test(
+        "runtime errors say what went wrong",
+        arguments: [
+            ("1 / 0", "division by zero: 1 / 0"),
+            ("1 % 0", "division by zero: 1 % 0"),
+            ("'a' * 2", "type mismatch: * cannot take string \"a\" and integer 2"),
+            ("'a' < 2", "type mismatch: < cannot take string \"a\" and integer 2"),
+            ("'a' ? 1 : 2", "type mismatch: ?: cannot take string \"a\""),
+            ("9223372036854775807 + 1", "overflow: 9223372036854775807 + 1"),
+            ("$undefined", "undefined variable $undefined"),
+        ])
     func runtimeErrors(text: String, message: String) {
         #expect(throws: ExpressionEvaluationError(message)) { try evaluate(text) }
     }

@@ -9,7 +9,10 @@ struct ExpressionParserTests {
     func precedence() throws {
         let expression = try ExpressionParser.parse("$source.percentage / 100 + 1 * 2")
         #expect(expression.description == "$source.percentage / 100 + 1 * 2")
-        guard case .binary(.add, let lhs, _) = expression.kind else { Issue.record("not an addition"); return }
+        guard case .binary(.add, let lhs, _) = expression.kind else {
+            Issue.record("not an addition")
+            return
+        }
         #expect(lhs.description == "$source.percentage / 100")
         #expect(try ExpressionParser.parse("($source.a + 1) * 2").description == "($source.a + 1) * 2")
     }
@@ -24,7 +27,8 @@ struct ExpressionParserTests {
 
     @Test("FUNCTION with the mapping manager parses into a selector call")
     func managerFunction() throws {
-        let text = #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "PostToPost", $source.post)"#
+        let text =
+            #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "PostToPost", $source.post)"#
         let expression = try ExpressionParser.parse(text)
         guard case .function(let target, let selector, let arguments) = expression.kind else {
             Issue.record("not a FUNCTION node")
@@ -43,14 +47,16 @@ struct ExpressionParserTests {
         #expect(throws: ExpressionSyntaxError.self) { try ExpressionParser.parse(#"date("yesterday")"#) }
     }
 
-    @Test("syntax errors point at line and column", arguments: [
-        ("$source.a +", 1, 12, "expected a value but found end of expression"),
-        ("$source.a\n  + * 2", 2, 5, "expected a value but found *"),
-        ("color", 1, 1, "unknown name \"color\"; attributes are read from a variable, as in $source.color"),
-        ("'open", 1, 1, "unterminated string"),
-        ("$source.a # 1", 1, 11, "unexpected character \"#\""),
-        ("upper($source.a", 1, 16, "expected \")\" but found end of expression"),
-    ])
+    @Test(
+        "syntax errors point at line and column",
+        arguments: [
+            ("$source.a +", 1, 12, "expected a value but found end of expression"),
+            ("$source.a\n  + * 2", 2, 5, "expected a value but found *"),
+            ("color", 1, 1, "unknown name \"color\"; attributes are read from a variable, as in $source.color"),
+            ("'open", 1, 1, "unterminated string"),
+            ("$source.a # 1", 1, 11, "unexpected character \"#\""),
+            ("upper($source.a", 1, 16, "expected \")\" but found end of expression"),
+        ])
     func syntaxErrors(text: String, line: Int, column: Int, message: String) {
         #expect {
             try ExpressionParser.parse(text)

@@ -7,7 +7,9 @@ import Testing
 @Suite("Archived expression depth limits")
 struct ArchivedExpressionDepthTests {
     static func classInfo(_ name: String) -> PropertyListValue {
-        .dictionary(["$classname": .string(name), "$classes": .array([.string(name), .string("NSExpression"), .string("NSObject")])])
+        .dictionary([
+            "$classname": .string(name), "$classes": .array([.string(name), .string("NSExpression"), .string("NSObject")]),
+        ])
     }
 
     static func archive(_ objects: [PropertyListValue]) throws -> ArchivedObject {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -23,7 +23,8 @@ struct CompiledMappingImporterTests {
             destinationModel: try MappedStepFixtures.model(model, version: mapping.destinationVersion),
             policies: policies)
         return step.resolved.map { entry in
-            let values = entry.attributes.map { "\($0.attribute.name)=\($0.value?.text ?? "unset")" }
+            let values =
+                entry.attributes.map { "\($0.attribute.name)=\($0.value?.text ?? "unset")" }
                 + entry.relationships.map { "\($0.relationship.name)=\($0.value.text)" }
             return "\(entry.mapping.name) \(entry.sourceEntity?.name ?? "∅")→\(entry.destinationEntity?.name ?? "∅") "
                 + "reads \(entry.mapping.kind.readsSource) policy \(entry.mapping.policy ?? "none"): "

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -32,8 +32,9 @@ struct XcodeMappingFormsTests {
         #expect(mood.attributes.isEmpty)
         let continent = try #require(mapping.mapping(named: "ContinentToContinent"))
         #expect(continent.relationships.map(\.name) == ["moods"])
-        #expect(continent.relationship("moods")?.value?.text
-            == lookup + #""MoodToMood", $source.countries.@distinctUnionOfSets.moods)"#)
+        #expect(
+            continent.relationship("moods")?.value?.text
+                == lookup + #""MoodToMood", $source.countries.@distinctUnionOfSets.moods)"#)
     }
 
     @Test("a blank relationship gets Xcode's generated lookup, by entity mapping name when one mapping makes its objects")
@@ -43,20 +44,24 @@ struct XcodeMappingFormsTests {
             mapping: mapping, sourceModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 3"),
             destinationModel: try MappedStepFixtures.model("moody/Moody.xcdatamodeld", version: "Moody 4"))
         let mood = try #require(step.resolved.first { $0.mapping.name == "MoodToMood" })
-        #expect(mood.relationships.map { $0.value.text }.sorted() == [
-            #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "ContinentToContinent", $source.continent)"#,
-            #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "CountryToCountry", $source.country)"#,
-        ])
+        #expect(
+            mood.relationships.map { $0.value.text }.sorted() == [
+                #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "ContinentToContinent", $source.continent)"#,
+                #"FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "CountryToCountry", $source.country)"#,
+            ])
         #expect(mood.attributes.allSatisfy { $0.value?.text == "$source.\($0.attribute.name)" })
     }
 
     @Test("a relationship that cannot be honoured fails the import and the plan, naming model, entity mapping and property")
     func unhonouredRelationship() throws {
         let path = try Self.edited(
-            Self.moody23, replacing: "id=\"z124\">\n        <attribute name=\"sourcemappingname\" type=\"string\">ContinentToContinent</attribute>\n",
+            Self.moody23,
+            replacing:
+                "id=\"z124\">\n        <attribute name=\"sourcemappingname\" type=\"string\">ContinentToContinent</attribute>\n",
             with: "id=\"z124\">\n")
         let expected = "Moody 2-Moody 3.xcmappingmodel/xcmapping.xml:"
-        let message = "entity mapping MoodToMood, relationship continent: the key path $source.country.continent names no "
+        let message =
+            "entity mapping MoodToMood, relationship continent: the key path $source.country.continent names no "
             + "entity mapping, so its destination objects are unknown"
         #expect { try XcodeMappingImporter.read(path: path) } throws: { error in
             let text = "\(error)"
@@ -82,8 +87,12 @@ struct XcodeMappingFormsTests {
     @Test("a blank property with autogenerateexpression 0 stays unset instead of getting a generated value")
     func notGenerated() throws {
         let path = try Self.edited(
-            Self.moody34, replacing: "<attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>",
-            with: "<attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>")
+            Self.moody34,
+            replacing:
+                "<attribute name=\"autogenerateexpression\" type=\"bool\">1</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>",
+            with:
+                "<attribute name=\"autogenerateexpression\" type=\"bool\">0</attribute>\n        <attribute name=\"name\" type=\"string\">country</attribute>"
+        )
         let mapping = try XcodeMappingImporter.read(path: path)
         let unset = mapping.entityMappings.flatMap(\.relationships).filter { $0.value == nil }.map(\.name)
         #expect(!unset.isEmpty && Set(unset) == ["country"])
@@ -97,7 +106,7 @@ struct XcodeMappingFormsTests {
     @Test("KVC collection operators in key paths: distinct union, union, sum and count")
     func collectionOperators() throws {
         let environment = StaticExpressionEnvironment(variables: [
-            "names": .list([.string("ab"), .string("cd"), .string("AB"), .null]),
+            "names": .list([.string("ab"), .string("cd"), .string("AB"), .null])
         ])
         let value = { (path: String) in
             try ExpressionEvaluator.evaluate(try #require(XcodeKeyPath.expression(path)), in: environment)

@@ -1,7 +1,7 @@
 import Foundation
 import GRDB
-import Testing
 import TestSupport
+import Testing
 
 @testable import MigrationEngine
 
@@ -43,18 +43,20 @@ struct XcodeMappingImporterTests {
         #expect(mapping.entityMappings.map(\.name) == ["Color", "PostToPost"])
         #expect(mapping.entityMappings.map(\.kind) == [.add, .custom])
         #expect(mapping.requiredPolicies == ["CoreDataMigration_Example.Post2ToPost3MigrationPolicy"])
-        #expect(mapping.notes == [
-            "mapping PostToPost uses the custom policy class CoreDataMigration_Example.Post2ToPost3MigrationPolicy: "
-                + "register a MigrationPolicy named \"Post2ToPost3MigrationPolicy\" (or "
-                + "\"CoreDataMigration_Example.Post2ToPost3MigrationPolicy\") that does what the class did, or the step cannot run",
-        ])
+        #expect(
+            mapping.notes == [
+                "mapping PostToPost uses the custom policy class CoreDataMigration_Example.Post2ToPost3MigrationPolicy: "
+                    + "register a MigrationPolicy named \"Post2ToPost3MigrationPolicy\" (or "
+                    + "\"CoreDataMigration_Example.Post2ToPost3MigrationPolicy\") that does what the class did, or the step cannot run"
+            ])
         #expect {
             try MappedStep(
                 mapping: mapping, sourceModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 2"),
                 destinationModel: try MappedStepFixtures.model(Self.colors, version: "CoreDataMigration_Example 3"))
         } throws: { error in
             (error as? MappingFileError)?.message.hasPrefix(
-                "mapping PostToPost needs the migration policy CoreDataMigration_Example.Post2ToPost3MigrationPolicy, which is not registered") == true
+                "mapping PostToPost needs the migration policy CoreDataMigration_Example.Post2ToPost3MigrationPolicy, which is not registered"
+            ) == true
         }
     }
 
@@ -87,7 +89,8 @@ struct XcodeMappingImporterTests {
         let hexes = try DatabaseQueue(path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite"))
             .read { try [String?].init(String?.fetchAll($0, sql: "SELECT ZHEXCOLOR FROM ZPOST ORDER BY Z_PK")) }
         let linked = try DatabaseQueue(path: path).read { db in
-            try String?.fetchAll(db, sql: "SELECT c.ZHEX FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR AND c.ZPOST = p.Z_PK ORDER BY p.Z_PK")
+            try String?.fetchAll(
+                db, sql: "SELECT c.ZHEX FROM ZPOST p JOIN ZCOLOR c ON c.Z_PK = p.ZCOLOR AND c.ZPOST = p.Z_PK ORDER BY p.Z_PK")
         }
         #expect(linked == hexes)
     }
@@ -99,9 +102,11 @@ struct ColorSplitPolicy: MigrationPolicy {
         for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
     ) throws {
         guard let post = try context.createDefaultDestinationInstance(for: source, mapping: mapping) else { return }
-        let color = try context.insert("Color", values: [
-            "colorID": .uuid(UUID()), "hex": try context.value("hexColor", of: source),
-        ])
+        let color = try context.insert(
+            "Color",
+            values: [
+                "colorID": .uuid(UUID()), "hex": try context.value("hexColor", of: source),
+            ])
         try context.link(post, "color", to: [color])
     }
 }

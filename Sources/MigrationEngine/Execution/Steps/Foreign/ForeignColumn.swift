@@ -22,10 +22,13 @@ struct ForeignColumn: Sendable, Hashable {
             throw ForeignTableError(path: path, object: object, "declared type \(type.debugDescription) is not plain type words")
         }
         if let defaultValue, !Self.isLiteral(defaultValue) {
-            throw ForeignTableError(path: path, object: object, "default \(defaultValue.debugDescription) is not a literal; cdmigrate does not run expressions from a store")
+            throw ForeignTableError(
+                path: path, object: object,
+                "default \(defaultValue.debugDescription) is not a literal; cdmigrate does not run expressions from a store")
         }
         guard Self.collations.contains(collation.uppercased()) else {
-            throw ForeignTableError(path: path, object: object, "collation \(collation.debugDescription) is not built into SQLite")
+            throw ForeignTableError(
+                path: path, object: object, "collation \(collation.debugDescription) is not built into SQLite")
         }
     }
 

@@ -14,27 +14,38 @@ struct ForeignIndexDefinition: Sendable {
 
     /// Every index of `table`; `origin` tells which come from constraints.
     static func all(_ db: Database, schema: String, table: String, path: String) throws -> [ForeignIndexDefinition] {
-        let rows = try Row.fetchAll(db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?, ?) ORDER BY seq DESC", arguments: [table, schema])
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT name, \"unique\", origin, partial FROM pragma_index_list(?, ?) ORDER BY seq DESC",
+            arguments: [table, schema])
         var result: [ForeignIndexDefinition] = []
         for row in rows {
             let name: String = row["name"]
             let origin: String = row["origin"]
             guard (row["partial"] as Int) == 0 else {
-                throw ForeignTableError(path: path, object: "index \(name)", "partial indexes are SQL text from the store; cdmigrate does not carry them")
+                throw ForeignTableError(
+                    path: path, object: "index \(name)",
+                    "partial indexes are SQL text from the store; cdmigrate does not carry them")
             }
-            let keys = try Row.fetchAll(db, sql: "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?, ?) WHERE key = 1 ORDER BY seqno", arguments: [name, schema])
+            let keys = try Row.fetchAll(
+                db, sql: "SELECT cid, name, \"desc\", coll FROM pragma_index_xinfo(?, ?) WHERE key = 1 ORDER BY seqno",
+                arguments: [name, schema])
             var parts: [String] = []
             for key in keys {
                 guard (key["cid"] as Int) >= 0, let column = key["name"] as String? else {
-                    throw ForeignTableError(path: path, object: "index \(name)", "indexes on expressions are SQL text from the store; cdmigrate does not carry them")
+                    throw ForeignTableError(
+                        path: path, object: "index \(name)",
+                        "indexes on expressions are SQL text from the store; cdmigrate does not carry them")
                 }
                 let collation = (key["coll"] as String? ?? "BINARY").uppercased()
                 guard ForeignColumn.collations.contains(collation) else {
-                    throw ForeignTableError(path: path, object: "index \(name)", "collation \(collation.debugDescription) is not built into SQLite")
+                    throw ForeignTableError(
+                        path: path, object: "index \(name)", "collation \(collation.debugDescription) is not built into SQLite")
                 }
                 parts.append("\(SQLIdentifier.ddl(column)) COLLATE \(collation) \((key["desc"] as Int) == 1 ? "DESC" : "ASC")")
             }
-            result.append(ForeignIndexDefinition(name: name, table: table, unique: row["unique"], origin: origin, keyList: parts.joined(separator: ", ")))
+            result.append(
+                ForeignIndexDefinition(
+                    name: name, table: table, unique: row["unique"], origin: origin, keyList: parts.joined(separator: ", ")))
         }
         return result
     }

@@ -16,7 +16,9 @@ struct ForeignTableCopier {
 
     func copy(_ db: Database) throws {
         let known = sourceSchema.tableNames
-        let foreign = facts.master.filter { $0.type == "table" && !known.contains($0.name) && !$0.name.lowercased().hasPrefix("sqlite_") }
+        let foreign = facts.master.filter {
+            $0.type == "table" && !known.contains($0.name) && !$0.name.lowercased().hasPrefix("sqlite_")
+        }
         let names = Set(foreign.map(\.name))
         if let code = facts.master.first(where: { ($0.type == "trigger" && names.contains($0.table)) || $0.type == "view" }) {
             throw ForeignTableError(
@@ -24,12 +26,15 @@ struct ForeignTableCopier {
                 "exists only as SQL text from the store; cdmigrate does not run it — remove it or migrate with Core Data")
         }
         let kinds = Dictionary(
-            try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_list() WHERE schema = 'src'").map { ($0["name"] as String, $0["type"] as String) },
+            try Row.fetchAll(db, sql: "SELECT name, type FROM pragma_table_list() WHERE schema = 'src'").map {
+                ($0["name"] as String, $0["type"] as String)
+            },
             uniquingKeysWith: { first, _ in first })
         let virtual = try foreign.filter { kinds[$0.name] == "virtual" }.map { entry throws(ForeignTableError) in
             try VirtualTableDefinition(name: entry.name, storedSQL: entry.sql, path: facts.path)
         }
-        let shadows = Set(virtual.flatMap { table in VirtualTableDefinition.shadowSuffixes(of: table.module).map { table.name + $0 } })
+        let shadows = Set(
+            virtual.flatMap { table in VirtualTableDefinition.shadowSuffixes(of: table.module).map { table.name + $0 } })
         for table in virtual {
             try db.execute(sql: table.createStatement)
             try copyRows(of: table.name, db, withRowID: !table.module.hasPrefix("rtree"))
@@ -39,7 +44,8 @@ struct ForeignTableCopier {
             let table = try ForeignTableDefinition(db, schema: "src", name: entry.name, path: facts.path)
             try db.execute(sql: table.createStatement)
             try copyRows(of: table.name, db, withRowID: false)
-            for index in try ForeignIndexDefinition.all(db, schema: "src", table: table.name, path: facts.path) where index.origin == "c" {
+            for index in try ForeignIndexDefinition.all(db, schema: "src", table: table.name, path: facts.path)
+            where index.origin == "c" {
                 try db.execute(sql: index.createStatement)
             }
             if table.columns.contains(where: \.autoincrement) { autoincrement.append(table.name) }
@@ -56,7 +62,8 @@ struct ForeignTableCopier {
 
     /// Copies the visible columns by name (and the rowid of an FTS table, its document id).
     private func copyRows(of table: String, _ db: Database, withRowID: Bool) throws {
-        let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_xinfo(?, 'src') WHERE hidden = 0 ORDER BY cid", arguments: [table])
+        let columns = try String.fetchAll(
+            db, sql: "SELECT name FROM pragma_table_xinfo(?, 'src') WHERE hidden = 0 ORDER BY cid", arguments: [table])
         let list = ((withRowID ? ["rowid"] : []) + columns.map(SQLIdentifier.quoted)).joined(separator: ", ")
         let quoted = SQLIdentifier.quoted(table)
         try db.execute(sql: "INSERT INTO \"main\".\(quoted) (\(list)) SELECT \(list) FROM \"src\".\(quoted)")
@@ -66,10 +73,15 @@ struct ForeignTableCopier {
     private func carrySequences(of tables: [String], _ db: Database) throws {
         guard !tables.isEmpty, facts.master.contains(where: { $0.name == "sqlite_sequence" }) else { return }
         for table in tables {
-            guard let seq = try Int64.fetchOne(db, sql: "SELECT seq FROM \"src\".\"sqlite_sequence\" WHERE name = ?", arguments: [table]) else { continue }
-            try db.execute(sql: "UPDATE \"main\".\"sqlite_sequence\" SET seq = MAX(seq, ?) WHERE name = ?", arguments: [seq, table])
+            guard
+                let seq = try Int64.fetchOne(
+                    db, sql: "SELECT seq FROM \"src\".\"sqlite_sequence\" WHERE name = ?", arguments: [table])
+            else { continue }
+            try db.execute(
+                sql: "UPDATE \"main\".\"sqlite_sequence\" SET seq = MAX(seq, ?) WHERE name = ?", arguments: [seq, table])
             if db.changesCount == 0 {
-                try db.execute(sql: "INSERT INTO \"main\".\"sqlite_sequence\" (name, seq) VALUES (?, ?)", arguments: [table, seq])
+                try db.execute(
+                    sql: "INSERT INTO \"main\".\"sqlite_sequence\" (name, seq) VALUES (?, ?)", arguments: [table, seq])
             }
         }
     }

@@ -16,12 +16,16 @@ struct ForeignTableDefinition: Sendable {
     /// Reads table `name` of schema `schema`; throws when a part of it cannot be rebuilt safely.
     init(_ db: Database, schema: String, name: String, path: String) throws {
         self.name = name
-        let rows = try Row.fetchAll(db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid", arguments: [name, schema])
+        let rows = try Row.fetchAll(
+            db, sql: "SELECT name, type, \"notnull\", dflt_value, pk, hidden FROM pragma_table_xinfo(?, ?) ORDER BY cid",
+            arguments: [name, schema])
         var columns: [ForeignColumn] = []
         for row in rows {
             let column: String = row["name"]
             guard (row["hidden"] as Int) == 0 else {
-                throw ForeignTableError(path: path, object: "column \(name).\(column)", "generated columns are SQL text from the store; cdmigrate does not carry them")
+                throw ForeignTableError(
+                    path: path, object: "column \(name).\(column)",
+                    "generated columns are SQL text from the store; cdmigrate does not carry them")
             }
             let (collation, autoincrement) = try Self.metadata(db, schema: schema, table: name, column: column)
             let parsed = ForeignColumn(
@@ -30,11 +34,14 @@ struct ForeignTableDefinition: Sendable {
             try parsed.validate(table: name, path: path)
             columns.append(parsed)
         }
-        guard !columns.isEmpty else { throw ForeignTableError(path: path, object: "table \(name)", "has no columns SQLite can read") }
+        guard !columns.isEmpty else {
+            throw ForeignTableError(path: path, object: "table \(name)", "has no columns SQLite can read")
+        }
         self.columns = columns
         var constraints: [String] = []
         let key = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
-        let list = try Row.fetchOne(db, sql: "SELECT wr, strict FROM pragma_table_list WHERE name = ? AND schema = ?", arguments: [name, schema])
+        let list = try Row.fetchOne(
+            db, sql: "SELECT wr, strict FROM pragma_table_list WHERE name = ? AND schema = ?", arguments: [name, schema])
         let withoutRowID = (list?["wr"] as Int?) == 1
         if !(key.count == 1 && key[0].type.uppercased() == "INTEGER" && !withoutRowID), !key.isEmpty {
             constraints.append("PRIMARY KEY (\(key.map { SQLIdentifier.ddl($0.name) }.joined(separator: ", ")))")
@@ -65,12 +72,18 @@ struct ForeignTableDefinition: Sendable {
         var autoincrement: Int32 = 0
         let code = sqlite3_table_column_metadata(
             db.sqliteConnection, schema, table, column, &type, &collation, &notNull, &primaryKey, &autoincrement)
-        guard code == SQLITE_OK else { throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "no metadata for \(table).\(column)") }
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "no metadata for \(table).\(column)")
+        }
         return (collation.map { String(cString: $0) } ?? "BINARY", autoincrement != 0)
     }
 
     private static func foreignKeys(_ db: Database, schema: String, table: String, path: String) throws -> [String] {
-        let rows = try Row.fetchAll(db, sql: "SELECT id, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq", arguments: [table, schema])
+        let rows = try Row.fetchAll(
+            db,
+            sql:
+                "SELECT id, \"table\", \"from\", \"to\", on_update, on_delete FROM pragma_foreign_key_list(?, ?) ORDER BY id, seq",
+            arguments: [table, schema])
         var result: [String] = []
         for group in Dictionary(grouping: rows, by: { $0["id"] as Int }).sorted(by: { $0.key < $1.key }).map(\.value) {
             let target: String = group[0]["table"]
@@ -82,7 +95,8 @@ struct ForeignTableDefinition: Sendable {
             let from = group.map { SQLIdentifier.ddl($0["from"]) }.joined(separator: ", ")
             let to = group.compactMap { ($0["to"] as String?).map(SQLIdentifier.ddl) }
             let toList = to.count == group.count ? " (\(to.joined(separator: ", ")))" : ""
-            result.append("FOREIGN KEY (\(from)) REFERENCES \(SQLIdentifier.ddl(target))\(toList) ON UPDATE \(update) ON DELETE \(delete)")
+            result.append(
+                "FOREIGN KEY (\(from)) REFERENCES \(SQLIdentifier.ddl(target))\(toList) ON UPDATE \(update) ON DELETE \(delete)")
         }
         return result
     }

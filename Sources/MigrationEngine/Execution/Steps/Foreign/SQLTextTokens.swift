@@ -45,7 +45,9 @@ struct SQLTextTokens: Sendable {
                 while index < characters.count, characters[index] != "\n" { index += 1 }
             } else if character == "/", index + 1 < characters.count, characters[index + 1] == "*" {
                 index += 2
-                while index < characters.count, !(characters[index] == "*" && index + 1 < characters.count && characters[index + 1] == "/") { index += 1 }
+                while index < characters.count,
+                    !(characters[index] == "*" && index + 1 < characters.count && characters[index + 1] == "/")
+                { index += 1 }
                 index += 2
             } else if character == "'" {
                 tokens.append(.string(quoted("'")))
@@ -53,7 +55,9 @@ struct SQLTextTokens: Sendable {
                 tokens.append(.quotedName(quoted(character == "[" ? "]" : character)))
             } else if character.isLetter || character.isNumber || character == "_" || character == "$" {
                 var word = ""
-                while index < characters.count, characters[index].isLetter || characters[index].isNumber || "_$.".contains(characters[index]) {
+                while index < characters.count,
+                    characters[index].isLetter || characters[index].isNumber || "_$.".contains(characters[index])
+                {
                     word.append(characters[index])
                     index += 1
                 }

@@ -39,7 +39,9 @@ struct VirtualTableDefinition: Sendable {
             using + 1 < tokens.count, let module = Self.name(tokens[using + 1])?.lowercased()
         else { throw ForeignTableError(path: path, object: object, "cannot read the module name") }
         guard let options = Self.modules[module] else {
-            throw ForeignTableError(path: path, object: object, "module \(module.debugDescription) is not one cdmigrate carries (fts3, fts4, fts5, rtree)")
+            throw ForeignTableError(
+                path: path, object: object,
+                "module \(module.debugDescription) is not one cdmigrate carries (fts3, fts4, fts5, rtree)")
         }
         self.module = module
         var rest = Array(tokens[(using + 2)...])
@@ -65,15 +67,19 @@ struct VirtualTableDefinition: Sendable {
     ) throws(ForeignTableError) -> String {
         if argument.count >= 3, argument[1] == .symbol("="), let key = name(argument[0])?.lowercased() {
             guard options.contains(key) else {
-                throw ForeignTableError(path: path, object: object, "option \(key.debugDescription) is not one cdmigrate carries for \(module)")
+                throw ForeignTableError(
+                    path: path, object: object, "option \(key.debugDescription) is not one cdmigrate carries for \(module)")
             }
             let values = argument.dropFirst(2).compactMap(value)
-            guard values.count == argument.count - 2 else { throw ForeignTableError(path: path, object: object, "option \(key) has an unreadable value") }
+            guard values.count == argument.count - 2 else {
+                throw ForeignTableError(path: path, object: object, "option \(key) has an unreadable value")
+            }
             if module == "fts5" { return "\(key) = \(literal(values.joined(separator: " ")))" }
             guard values.allSatisfy({ $0.range(of: #"^[A-Za-z0-9_,=.-]+$"#, options: .regularExpression) != nil }) else {
                 throw ForeignTableError(path: path, object: object, "option \(key) has a value cdmigrate does not carry")
             }
-            return "\(key)=" + values.enumerated().map { $0.offset == 0 ? $0.element : "\"\($0.element)\"" }.joined(separator: " ")
+            return "\(key)="
+                + values.enumerated().map { $0.offset == 0 ? $0.element : "\"\($0.element)\"" }.joined(separator: " ")
         }
         let auxiliary = module.hasPrefix("rtree") && argument.first == .symbol("+")
         let words = auxiliary ? Array(argument.dropFirst()) : argument

@@ -26,13 +26,16 @@ extension InferredCopyBuilder {
                     orders.append((newColumn, "s." + SQLIdentifier.quoted(oldColumn)))
                 }
             }
-        } else if !relationship.isToMany, let key = ownerTable.column(.foreignKey(entity: side.entity, relationship: side.relationship)) {
+        } else if !relationship.isToMany,
+            let key = ownerTable.column(.foreignKey(entity: side.entity, relationship: side.relationship))
+        {
             ownerValue = "s.\"Z_PK\""
             targetValue = "s." + SQLIdentifier.quoted(key.name)
             table = ownerTable.name
             filter = " WHERE \(targetValue) IS NOT NULL"
             if let newColumn = join.orderColumn(ordering: join.inverse),
-                let order = ownerTable.column(.foreignOrder(entity: side.entity, relationship: side.relationship)) {
+                let order = ownerTable.column(.foreignOrder(entity: side.entity, relationship: side.relationship))
+            {
                 orders.append((newColumn, "s." + SQLIdentifier.quoted(order.name)))
             }
         } else if let inverse = source.inverse(of: relationship), !inverse.isToMany,
@@ -45,21 +48,29 @@ extension InferredCopyBuilder {
             table = targetTable.name
             filter = " WHERE \(ownerValue) IS NOT NULL"
             if let newColumn = join.orderColumn(ordering: join.owner),
-                let order = targetTable.column(.foreignOrder(entity: declarer, relationship: inverse.name)) {
+                let order = targetTable.column(.foreignOrder(entity: declarer, relationship: inverse.name))
+            {
                 orders.append((newColumn, "s." + SQLIdentifier.quoted(order.name)))
             }
         } else {
             return nil
         }
         var names = [join.ownerColumn, join.targetColumn]
-        var values = [keys.reference(ownerValue, targetTable: ownerTable.name), keys.reference(targetValue, targetTable: targetTable.name)]
+        var values = [
+            keys.reference(ownerValue, targetTable: ownerTable.name), keys.reference(targetValue, targetTable: targetTable.name),
+        ]
         names += orders.map(\.column)
         values += orders.map(\.value)
-        let insert = "INSERT INTO \"main\".\(SQLIdentifier.quoted(join.name)) (\(SQLIdentifier.quotedList(names))) "
+        let insert =
+            "INSERT INTO \"main\".\(SQLIdentifier.quoted(join.name)) (\(SQLIdentifier.quotedList(names))) "
             + "SELECT \(values.joined(separator: ", ")) FROM \"src\".\(SQLIdentifier.quoted(table)) s\(filter)"
         var fills: [String] = []
-        for (ordered, group, rank) in [(join.owner, join.ownerColumn, join.targetColumn), (join.inverse, join.targetColumn, join.ownerColumn)] {
-            guard let column = join.orderColumn(ordering: ordered), !orders.contains(where: { $0.column == column }) else { continue }
+        for (ordered, group, rank) in [
+            (join.owner, join.ownerColumn, join.targetColumn), (join.inverse, join.targetColumn, join.ownerColumn),
+        ] {
+            guard let column = join.orderColumn(ordering: ordered), !orders.contains(where: { $0.column == column }) else {
+                continue
+            }
             fills.append(Self.rankFill(table: join.name, column: column, group: group, rank: rank))
         }
         return (insert, fills)
@@ -76,8 +87,10 @@ extension InferredCopyBuilder {
                     let from = source.entity(named: sourceName),
                     let sourceRelationship = entityMapping.relationship(name)?.source,
                     let sourceTable = sourceSchema.table(for: sourceName),
-                    sourceTable.column(.foreignOrder(entity: owner(of: sourceRelationship, in: from, model: source),
-                                                      relationship: sourceRelationship)) == nil
+                    sourceTable.column(
+                        .foreignOrder(
+                            entity: owner(of: sourceRelationship, in: from, model: source),
+                            relationship: sourceRelationship)) == nil
                 else { continue }
                 fills.append(Self.rankFill(table: table.name, column: column.name, group: key.name, rank: "Z_PK"))
             }
@@ -87,7 +100,9 @@ extension InferredCopyBuilder {
 
     /// Sets `column` to 1024 × the row's rank by `rank` among rows with the same `group` value.
     static func rankFill(table: String, column: String, group: String, rank: String) -> String {
-        let (t, c, g, r) = (SQLIdentifier.quoted(table), SQLIdentifier.quoted(column), SQLIdentifier.quoted(group), SQLIdentifier.quoted(rank))
+        let (t, c, g, r) = (
+            SQLIdentifier.quoted(table), SQLIdentifier.quoted(column), SQLIdentifier.quoted(group), SQLIdentifier.quoted(rank)
+        )
         return "UPDATE \"main\".\(t) SET \(c) = 1024 * (SELECT COUNT(*) FROM \"main\".\(t) o "
             + "WHERE o.\(g) = \(t).\(g) AND o.\(r) <= \(t).\(r)) WHERE \(g) IS NOT NULL"
     }

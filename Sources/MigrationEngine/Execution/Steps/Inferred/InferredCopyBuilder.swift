@@ -52,7 +52,8 @@ struct InferredCopyBuilder {
                     value = "?"
                     arguments.append(fill)
                 }
-            case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name), .foreignOrder(let declaring, let name):
+            case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
+                .foreignOrder(let declaring, let name):
                 guard chain.contains(declaring), let sourceName = entityMapping.relationship(name)?.source,
                     let relationship = source.allRelationships(of: from).first(where: { $0.name == sourceName })
                 else { continue }
@@ -64,11 +65,13 @@ struct InferredCopyBuilder {
                 values.append(value)
             }
         }
-        let sql = "INSERT INTO \"main\".\(SQLIdentifier.quoted(table.name)) (\(names.joined(separator: ", "))) "
+        let sql =
+            "INSERT INTO \"main\".\(SQLIdentifier.quoted(table.name)) (\(names.joined(separator: ", "))) "
             + "SELECT \(values.joined(separator: ", ")) FROM \"src\".\(SQLIdentifier.quoted(sourceTable.name)) s "
             + "WHERE s.\"Z_ENT\" = \(oldNumber) AND s.\"Z_PK\" > ? AND s.\"Z_PK\" <= ?"
-        return InferredCopyPlan.EntityCopy(destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
-                          sql: sql, arguments: arguments)
+        return InferredCopyPlan.EntityCopy(
+            destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
+            sql: sql, arguments: arguments)
     }
 
     /// A number read as the destination's numeric type, as `NSNumber` conversion would give it: whole

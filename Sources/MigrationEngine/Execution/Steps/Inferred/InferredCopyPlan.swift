@@ -21,10 +21,13 @@ struct InferredCopyPlan: Sendable {
     /// Order keys (`Z_FOK_…`) for relationships that become ordered: rank in `Z_PK` order, times 1024.
     let orderFills: [String]
 
-    init(mapping: InferredMapping, source: ObjectModel, destination: ObjectModel,
-         sourceSchema: StoreSchema, destinationSchema: StoreSchema, keys: KeyRemapping) {
-        let builder = InferredCopyBuilder(mapping: mapping, source: source, destination: destination,
-                              sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
+    init(
+        mapping: InferredMapping, source: ObjectModel, destination: ObjectModel,
+        sourceSchema: StoreSchema, destinationSchema: StoreSchema, keys: KeyRemapping
+    ) {
+        let builder = InferredCopyBuilder(
+            mapping: mapping, source: source, destination: destination,
+            sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
         entityCopies = mapping.entities.compactMap(builder.entityCopy)
         var joins: [String] = []
         var fills: [String] = []

@@ -66,7 +66,8 @@ public struct InferredStep: MigrationStep {
         // Join-table names are derived afresh for the destination, as Core Data's own migrations rename
         // them (wire 2.101.0 keeps indexes named after each earlier name of its renamed join tables).
         let destinationSchema = SchemaBuilder(
-            model: destinationModel, style: SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)).build()
+            model: destinationModel, style: SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)
+        ).build()
         let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
         let writer = StoreWriter(model: recorded, schema: destinationSchema)
         try writer.create(
@@ -78,9 +79,11 @@ public struct InferredStep: MigrationStep {
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
-        try InferredCopier(context: context, facts: facts, sourceSchema: sourceSchema,
-                           destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize)
-            .run(plan)
+        try InferredCopier(
+            context: context, facts: facts, sourceSchema: sourceSchema,
+            destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize
+        )
+        .run(plan)
         let queue = try DatabaseQueue(path: context.destinationPath)
         try queue.write { db in try writer.installDerivedAttributes(db) }
         try queue.close()

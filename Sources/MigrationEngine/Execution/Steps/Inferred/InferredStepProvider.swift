@@ -8,7 +8,8 @@ public struct InferredStepProvider: InferenceProvider {
     /// (without a store at hand every dropped attribute, relationship or entity counts).
     public func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment {
         let mapping = InferredMapping.infer(from: source, to: destination)
-        let warnings = mapping.isInferable
+        let warnings =
+            mapping.isInferable
             ? mapping.drops.map(\.description) + mapping.warnings + mapping.suggestedRenames.map(\.description)
             : mapping.notInferable.map(\.description)
         return InferenceAssessment(

@@ -11,14 +11,15 @@ struct AssociationTable {
     let db: Database
 
     func create() throws {
-        try db.execute(sql: """
-            CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
-              "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
-            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
-            CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
-              "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
-              PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
+                  "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
+                CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
+                CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
+                  "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
+                  PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
+                """)
     }
 
     func drop() throws {
@@ -39,10 +40,11 @@ struct AssociationTable {
 
     /// A batch of `(rowid, source, destination, destination Z_ENT)` made by `mapping`, after `rowid`.
     func batch(mapping: Int, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, Int)] {
-        let statement = try db.cachedStatement(sql: """
-            SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)
-            WHERE rowid > ? AND +"mapping" = ? ORDER BY rowid LIMIT ?
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)
+                WHERE rowid > ? AND +"mapping" = ? ORDER BY rowid LIMIT ?
+                """)
         // `+mapping` keeps SQLite on the rowid range instead of the (mapping, source) index, which would
         // re-sort every row of the mapping for each batch.
         return try Row.fetchAll(statement, arguments: [rowid, mapping, limit]).map { ($0[0], $0[1], $0[2], $0[3]) }

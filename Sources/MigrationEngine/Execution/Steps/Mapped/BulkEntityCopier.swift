@@ -17,13 +17,15 @@ struct BulkEntityCopier {
         let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + to.storedAttributes.map { to.columns[$0.name]! }
         let range = "WHERE s.Z_ENT = \(from.number) AND s.Z_PK > ? AND s.Z_PK <= ?"
         let selected = ["s.Z_PK", String(to.number), "1"] + values.map(\.sql)
-        let insert = try session.db.makeStatement(sql: """
-            INSERT INTO \(to.table) (\(SQLIdentifier.quotedList(columns)))
-            SELECT \(selected.joined(separator: ", ")) FROM \(from.table) s \(range)
-            """)
-        let associate = try session.db.makeStatement(sql: """
-            INSERT INTO \(AssociationTable.table) SELECT \(mapping.index), s.Z_PK, s.Z_PK, \(to.number) FROM \(from.table) s \(range)
-            """)
+        let insert = try session.db.makeStatement(
+            sql: """
+                INSERT INTO \(to.table) (\(SQLIdentifier.quotedList(columns)))
+                SELECT \(selected.joined(separator: ", ")) FROM \(from.table) s \(range)
+                """)
+        let associate = try session.db.makeStatement(
+            sql: """
+                INSERT INTO \(AssociationTable.table) SELECT \(mapping.index), s.Z_PK, s.Z_PK, \(to.number) FROM \(from.table) s \(range)
+                """)
         let db = session.db
         let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from.table) WHERE Z_ENT = ?", arguments: [from.number]) ?? 0
         let highest = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(from.table)") ?? 0

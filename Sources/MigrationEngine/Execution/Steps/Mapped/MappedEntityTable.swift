@@ -60,8 +60,10 @@ struct MappedStoreTables {
             let tableName = "Z" + model.root(of: entity).name.uppercased()
             if columnsByTable[tableName] == nil {
                 columnsByTable[tableName] = Set(
-                    try Row.fetchAll(db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))")
-                        .map { $0["name"] as String })
+                    try Row.fetchAll(
+                        db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))"
+                    )
+                    .map { $0["name"] as String })
             }
             let existing = columnsByTable[tableName] ?? []
             var columns: [String: String] = [:]
@@ -73,8 +75,10 @@ struct MappedStoreTables {
             for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
                 let column = "Z" + relationship.name.uppercased()
                 if existing.contains(column) { columns[relationship.name] = column }
-                if let typed = existing.first(where: { $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
-                    && $0.dropFirst().prefix { $0 != "_" }.allSatisfy(\.isNumber) && !$0.hasPrefix("Z_") }) {
+                if let typed = existing.first(where: {
+                    $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
+                        && $0.dropFirst().prefix { $0 != "_" }.allSatisfy(\.isNumber) && !$0.hasPrefix("Z_")
+                }) {
                     entityColumns[relationship.name] = typed
                 }
             }
@@ -87,11 +91,15 @@ struct MappedStoreTables {
                 entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
                 entityColumns: entityColumns,
                 attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
-                relationships: Dictionary(model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
+                relationships: Dictionary(
+                    model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 storedAttributes: stored,
                 insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
                     + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")",
-                defaults: Dictionary(stored.compactMap { attribute in DefaultLiteral(attribute: attribute).map { (attribute.name, $0.databaseValue) } },
+                defaults: Dictionary(
+                    stored.compactMap { attribute in
+                        DefaultLiteral(attribute: attribute).map { (attribute.name, $0.databaseValue) }
+                    },
                     uniquingKeysWith: { a, _ in a }))
         }
         self.entities = entities
@@ -100,12 +108,16 @@ struct MappedStoreTables {
     /// The join table of a many-to-many relationship of `entity` (declared by it or an ancestor): the qualified
     /// table, the column holding `entity`'s objects and the column holding the related objects.
     func join(_ relationship: String, of entity: Entity) -> (table: String, mine: String, theirs: String)? {
-        guard let declaring = ([entity] + model.ancestors(of: entity)).first(where: { $0.relationship(named: relationship) != nil }),
+        guard
+            let declaring = ([entity] + model.ancestors(of: entity)).first(where: { $0.relationship(named: relationship) != nil }
+            ),
             let join = layout.joinTable(entity: declaring.name, relationship: relationship)
         else { return nil }
         let mine = join.owner == JoinTable.Side(entity: declaring.name, relationship: relationship)
-        return ("\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(join.name))",
-                mine ? join.ownerColumn : join.targetColumn, mine ? join.targetColumn : join.ownerColumn)
+        return (
+            "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(join.name))",
+            mine ? join.ownerColumn : join.targetColumn, mine ? join.targetColumn : join.ownerColumn
+        )
     }
 
     /// The table of an entity, or an error naming the store side.

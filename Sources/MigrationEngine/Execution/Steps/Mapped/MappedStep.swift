@@ -73,7 +73,8 @@ public struct MappedStep: MigrationStep {
         let style = SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)
         let writer = StoreWriter(model: destinationModel, schema: SchemaBuilder(model: destinationModel, style: style).build())
         try writer.create(
-            at: context.destinationPath, options: StoreCreationOptions(
+            at: context.destinationPath,
+            options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: JournalMode(path: context.sourcePath),
                 installsTriggers: false))
         let queue = try HardenedConnection.open(context.destinationPath)

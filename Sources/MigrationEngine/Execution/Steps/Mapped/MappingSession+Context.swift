@@ -46,8 +46,10 @@ extension MappingSession: MigrationPolicyContext {
             if !key.isNull {
                 mergeKey = ColumnValueCoding.mergeKey(key)
                 if let (existing, number) = try association.merged(mapping: resolved.index, key: mergeKey!) {
-                    try association.record(mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
-                    return ObjectReference(side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)
+                    try association.record(
+                        mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
+                    return ObjectReference(
+                        side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)
                 }
             }
         }
@@ -64,8 +66,9 @@ extension MappingSession: MigrationPolicyContext {
         let preserved = keyPreserving.contains(resolved.index) ? source.primaryKey : nil
         let made = try insert(entity.name, values: values, mapping: resolved.index, source: source, preservedKey: preserved)
         if let mergeKey {
-            try association.recordMerge(mapping: resolved.index, key: mergeKey, destination: made.primaryKey,
-                                        entity: try destination.table(entity.name).number)
+            try association.recordMerge(
+                mapping: resolved.index, key: mergeKey, destination: made.primaryKey,
+                entity: try destination.table(entity.name).number)
         }
         return made
     }

@@ -28,7 +28,8 @@ extension MappingSession {
         else { return }
         if try BulkEntityCopier(session: self).copy(mapping, context: context, batchSize: batchSize) { return }
         let label = mapping.mapping.name
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = ?", arguments: [table.number]) ?? 0
+        let total =
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = ?", arguments: [table.number]) ?? 0
         let statement = try db.makeStatement(
             sql: "SELECT * FROM \(table.table) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?")
         var last: Int64 = Int64.min

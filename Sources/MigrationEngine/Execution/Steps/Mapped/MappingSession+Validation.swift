@@ -16,12 +16,15 @@ extension MappingSession {
     func checkRequiredValues() throws {
         for table in destination.entities.values.sorted(by: { $0.number < $1.number }) where !table.entity.isAbstract {
             let model = destination.model
-            let required = model.allAttributes(of: table.entity).filter { !$0.isOptional && !$0.isTransient }.map(\.name)
-                + model.allRelationships(of: table.entity).filter { !$0.isOptional && !$0.isToMany && !$0.isTransient }.map(\.name)
+            let required =
+                model.allAttributes(of: table.entity).filter { !$0.isOptional && !$0.isTransient }.map(\.name)
+                + model.allRelationships(of: table.entity).filter { !$0.isOptional && !$0.isToMany && !$0.isTransient }.map(
+                    \.name)
             for name in required {
                 guard let column = table.columns[name] else { continue }
                 let missing = try Int64.fetchOne(
-                    db, sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQLIdentifier.quoted(column)) IS NULL LIMIT 1",
+                    db,
+                    sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQLIdentifier.quoted(column)) IS NULL LIMIT 1",
                     arguments: [table.number])
                 if let missing {
                     throw MappingRuntimeError(

@@ -34,8 +34,10 @@ extension MappingSession {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-            try db.cachedStatement(sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE \"Z_PK\" = ?")
-                .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
+            try db.cachedStatement(
+                sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE \"Z_PK\" = ?"
+            )
+            .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
 
@@ -68,7 +70,9 @@ extension MappingSession {
             throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
         }
         let statement = try db.cachedStatement(
-            sql: "INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs))) VALUES (?, ?)")
+            sql:
+                "INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs))) VALUES (?, ?)"
+        )
         for target in fitting { try statement.execute(arguments: [object.primaryKey, target.primaryKey]) }
     }
 
@@ -97,7 +101,8 @@ extension MappingSession {
     func updatePrimaryKeyCounters() throws {
         for table in destination.entities.values where table.entity.parentName == nil {
             try db.execute(
-                sql: #"UPDATE "main"."Z_PRIMARYKEY" SET "Z_MAX" = (SELECT IFNULL(MAX("Z_PK"), 0) FROM \#(table.table)) WHERE "Z_ENT" = ?"#,
+                sql:
+                    #"UPDATE "main"."Z_PRIMARYKEY" SET "Z_MAX" = (SELECT IFNULL(MAX("Z_PK"), 0) FROM \#(table.table)) WHERE "Z_ENT" = ?"#,
                 arguments: [table.number])
         }
     }

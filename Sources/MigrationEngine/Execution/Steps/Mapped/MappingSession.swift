@@ -86,9 +86,11 @@ final class MappingSession {
         let target = try stores.table(relationship.destinationEntity)
         let sql: String
         if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
-            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK"
+            sql =
+                "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK"
         } else if let join = stores.join(relationship.name, of: try stores.table(object.entity).entity) {
-            sql = "SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(SQLIdentifier.quoted(join.theirs)) "
+            sql =
+                "SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(SQLIdentifier.quoted(join.theirs)) "
                 + "WHERE j.\(SQLIdentifier.quoted(join.mine)) = ? ORDER BY t.Z_PK"
         } else {
             throw ExpressionEvaluationError("\(object.entity).\(relationship.name): the store has no table for this relationship")

@@ -51,7 +51,9 @@ extension MappingSession {
         if let policy = policies[mapping.index] {
             let texts = mapping.attributes.compactMap { $0.value?.text } + mapping.relationships.map(\.value.text)
             let names = texts.flatMap { text in
-                text.components(separatedBy: "$entityPolicy, \"").dropFirst().map { String($0.prefix { $0 != ":" && $0 != "\"" }) }
+                text.components(separatedBy: "$entityPolicy, \"").dropFirst().map {
+                    String($0.prefix { $0 != ":" && $0 != "\"" })
+                }
             }
             for name in names { if let function = policy.function(named: name) { result.register(function) } }
         }

@@ -45,10 +45,11 @@ struct RelationshipBulkLinker {
             return true
         }
         guard let join = session.destination.join(relationship.name, of: destinationEntity) else { return false }
-        try session.db.execute(sql: """
-            INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs)))
-            SELECT p.d, p.t FROM (\(pairs)) AS p
-            """)
+        try session.db.execute(
+            sql: """
+                INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs)))
+                SELECT p.d, p.t FROM (\(pairs)) AS p
+                """)
         return true
     }
 
@@ -93,8 +94,10 @@ struct RelationshipBulkLinker {
         }
         guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany else {
             guard let join = session.source.join(name, of: entity) else { return nil }
-            return ("JOIN \(join.table) j ON j.\(SQLIdentifier.quoted(join.mine)) = a1.\"source\"",
-                    "j.\(SQLIdentifier.quoted(join.theirs))")
+            return (
+                "JOIN \(join.table) j ON j.\(SQLIdentifier.quoted(join.mine)) = a1.\"source\"",
+                "j.\(SQLIdentifier.quoted(join.theirs))"
+            )
         }
         guard let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
         else { return nil }

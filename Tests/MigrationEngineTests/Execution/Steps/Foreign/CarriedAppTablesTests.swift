@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import MigrationEngine
-import Testing
 import TestSupport
+import Testing
 
 /// App tables Core Data does not know about — full-text and R-tree indexes, `AUTOINCREMENT` tables — travel
 /// through a step with their rows, their behaviour and their counters.
@@ -10,7 +10,8 @@ import TestSupport
 struct CarriedAppTablesTests {
     static func migrate(_ sql: [String]) throws -> String {
         let store = try InferredStepTests.makeStore(InferredStepTests.v1, sql: InferredStepTests.rows + sql)
-        return try StepRunner.run(InferredStep(sourceModel: InferredStepTests.v1, destinationModel: InferredStepTests.v2), sourcePath: store)
+        return try StepRunner.run(
+            InferredStep(sourceModel: InferredStepTests.v1, destinationModel: InferredStepTests.v2), sourcePath: store)
     }
 
     @Test("FTS5, FTS4 and R-tree tables are rebuilt from their module arguments and answer the same queries")
@@ -25,8 +26,11 @@ struct CarriedAppTablesTests {
         ])
         let queue = try StoreDump(out).queue
         func read<T>(_ body: (Database) throws -> T) throws -> T { try queue.read(body) }
-        #expect(try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'run'") } == [7], "porter stemming kept")
-        #expect(try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'b9'") } == [], "UNINDEXED kept")
+        #expect(
+            try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'run'") } == [7],
+            "porter stemming kept")
+        #expect(
+            try read { try Int.fetchAll($0, sql: "SELECT rowid FROM search WHERE search MATCH 'b9'") } == [], "UNINDEXED kept")
         #expect(try read { try String.fetchAll($0, sql: "SELECT body FROM search ORDER BY rowid") } == ["b7", "b9"])
         #expect(try read { try Int.fetchAll($0, sql: "SELECT docid FROM legacy WHERE legacy MATCH 'jump'") } == [3])
         #expect(try read { try String.fetchAll($0, sql: "SELECT label FROM boxes WHERE minX >= 15") } == ["b"])
@@ -50,9 +54,11 @@ struct CarriedAppTablesTests {
         #expect(try write { try String.fetchOne($0, sql: "SELECT message FROM log WHERE id = 4") } == "none")
         #expect(try write { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM log WHERE message = 'A'") } == 1, "NOCASE kept")
         #expect(throws: DatabaseError.self) { try write { try $0.execute(sql: "INSERT INTO log (message) VALUES ('b')") } }
-        #expect(try write {
-            try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'log' AND sql IS NOT NULL")
-        } == ["log_message"])
+        #expect(
+            try write {
+                try String.fetchAll(
+                    $0, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'log' AND sql IS NOT NULL")
+            } == ["log_message"])
     }
 
     @Test("A virtual table of another module, or with options naming tables or functions, is refused by name")
