@@ -43,8 +43,14 @@ public struct MappingResolver {
             for slot in resolved[index].relationships.indices {
                 let name = resolved[index].relationships[slot].relationship.name
                 guard resolved[index].mapping.relationship(name) == nil else { continue }
-                resolved[index].relationships[slot].value = MappingExpression(
-                    resolved.generatedLookup(name, from: resolved[index], source: source, destination: destination))
+                let generated: Expression
+                do {
+                    generated = try resolved.generatedLookup(
+                        name, from: resolved[index], source: source, destination: destination)
+                } catch {
+                    throw fail(nil, "entity mapping \(resolved[index].mapping.name), relationship \(name): \(error)")
+                }
+                resolved[index].relationships[slot].value = MappingExpression(generated)
             }
         }
         return resolved

@@ -28,10 +28,8 @@ extension Array where Element == ResolvedEntityMapping {
     /// the source relationship when several mappings do.
     func generatedLookup(
         _ relationship: String, from mapping: ResolvedEntityMapping, source: ObjectModel, destination: ObjectModel
-    )
-        -> Expression
-    {
-        let reached = (try? self.reached(by: relationship, from: mapping, source: source, destination: destination)) ?? []
+    ) throws(ExpressionEvaluationError) -> Expression {
+        let reached = try self.reached(by: relationship, from: mapping, source: source, destination: destination)
         let named = reached.count == 1 ? reached[0].mapping.name : nil
         return Expression(
             .function(
