@@ -24,7 +24,7 @@ struct EntityNumbering: Sendable {
                 visit(child, parent: number, table: table)
             }
         }
-        for root in roots { visit(root, parent: 0, table: SchemaBuilder.columnName(for: root.name)) }
+        for root in roots { visit(root, parent: 0, table: CoreDataName.table(forRoot: root.name)) }
         self.roots = roots
         self.entities = entities
         self.numbers = numbers

@@ -30,7 +30,7 @@ struct ManyToManyLayout: Sendable {
                 // The column for `other` holds this entity's keys, so its name comes from this table's pool.
                 if columns[other] == nil {
                     let claimed = namespaces[numbered.table, default: ColumnNamespace()].claim(
-                        SchemaBuilder.columnName(for: inverse.name))
+                        CoreDataName.column(for: inverse.name))
                     columns[other] = "Z_\(numbered.number)" + claimed.dropFirst()
                 }
                 if !pairs.contains(where: { $0 == (other, side) || $0 == (side, other) }) { pairs.append((side, other)) }

@@ -42,7 +42,7 @@ public struct SchemaBuilder: Sendable {
     }
 
     private func table(for root: Entity, numbering: EntityNumbering, namespace: inout ColumnNamespace) -> SchemaTable {
-        let tableName = Self.columnName(for: root.name)
+        let tableName = CoreDataName.table(forRoot: root.name)
         var columns: [SchemaColumn] = []
         var indexes: [SchemaIndex] = []
         let entities = numbering.hierarchy(below: root)
@@ -55,14 +55,14 @@ public struct SchemaBuilder: Sendable {
             for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 columns.append(
                     SchemaColumn(
-                        name: namespace.claim(Self.columnName(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
+                        name: namespace.claim(CoreDataName.column(for: attribute.name)), sqlType: attribute.type.sqlColumnType,
                         role: .attribute(entity: entity.name, name: attribute.name)))
             }
             let toOnes = entity.relationships.filter {
                 !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)")
             }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
-                let key = namespace.claim(Self.columnName(for: relationship.name))
+                let key = namespace.claim(CoreDataName.column(for: relationship.name))
                 columns.append(
                     SchemaColumn(
                         name: key, sqlType: "INTEGER", role: .foreignKey(entity: entity.name, relationship: relationship.name)))
@@ -136,11 +136,6 @@ public struct SchemaBuilder: Sendable {
     /// Whether an attribute has a column (transient and undefined attributes have none).
     static func isStored(_ attribute: Attribute) -> Bool {
         !attribute.isTransient && attribute.type != .undefined && attribute.type != .composite
-    }
-
-    /// `Z` + the upper-cased name: Core Data's table and column naming.
-    public static func columnName(for name: String) -> String {
-        "Z" + name.uppercased()
     }
 
     /// Plain code-unit order, the order property names are laid out in.

@@ -17,7 +17,7 @@ struct StoreTableLayout {
         {
             root = parent
         }
-        return "Z" + root.name.uppercased()
+        return CoreDataName.table(forRoot: root.name)
     }
 
     var entityTables: Set<String> {

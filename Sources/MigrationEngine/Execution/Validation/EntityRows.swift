@@ -23,7 +23,7 @@ struct EntityRows {
     func count(_ db: Database, path: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
         for root in model.entities where root.parentName == nil {
-            let table = "Z" + root.name.uppercased()
+            let table = CoreDataName.table(forRoot: root.name)
             let members = model.hierarchy(below: root).compactMap { entity in entries.first { $0.name == entity.name } }
             guard try db.tableExists(table) else {
                 throw ExecutionError(

@@ -57,7 +57,7 @@ struct MappedStoreTables {
         var columnsByTable: [String: Set<String>] = [:]
         for entity in model.entities {
             guard let number = numbers[entity.name] else { continue }
-            let tableName = "Z" + model.root(of: entity).name.uppercased()
+            let tableName = CoreDataName.table(forRoot: model.root(of: entity).name)
             if columnsByTable[tableName] == nil {
                 columnsByTable[tableName] = Set(
                     try Row.fetchAll(
@@ -69,11 +69,11 @@ struct MappedStoreTables {
             var columns: [String: String] = [:]
             var entityColumns: [String: String] = [:]
             for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                let column = "Z" + attribute.name.uppercased()
+                let column = CoreDataName.column(for: attribute.name)
                 if existing.contains(column) { columns[attribute.name] = column }
             }
             for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
-                let column = "Z" + relationship.name.uppercased()
+                let column = CoreDataName.column(for: relationship.name)
                 if existing.contains(column) { columns[relationship.name] = column }
                 if let typed = existing.first(where: {
                     $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
