@@ -27,7 +27,7 @@ struct InspectCommandTests {
         #expect(report.entities.allSatisfy { $0.matchesModel == true })
         #expect(report.journalMode == .wal)
         #expect(report.files.map(\.role) == [.database, .wal])
-        #expect(report.modelSource == "cache")
+        #expect(report.modelSource == .storeCache)
         #expect(report.compatibility?.compatibleVersion == "store model cache")
         #expect(report.metadataTypes["NSStoreModelVersionHashes"] == "dictionary")
         #expect(report.metadata["NSPersistenceFrameworkVersion"] == .integer(847))

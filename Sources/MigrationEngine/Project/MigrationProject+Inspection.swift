@@ -20,6 +20,6 @@ extension MigrationProject {
         let compared = bundle ?? storeModel.map { ModelBundle(path: store, versions: [$0], currentVersionName: $0.name) }
         return StoreReport(
             path: store, contents: contents, bundle: compared,
-            modelSource: bundle?.path ?? (storeModel == nil ? nil : "cache"), storeModel: storeModel)
+            modelSource: bundle.map { .file($0.path) } ?? (storeModel == nil ? nil : .storeCache), storeModel: storeModel)
     }
 }

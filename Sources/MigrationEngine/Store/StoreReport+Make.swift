@@ -4,8 +4,9 @@ extension StoreReport {
     /// Builds the report for read store contents and, optionally, a model to compare with.
     /// - Parameters:
     ///   - path: The store path as the user gave it.
-    ///   - modelSource: `cache` or the model's path, describing `bundle`.
-    public init(path: String, contents: StoreContents, bundle: ModelBundle?, modelSource: String?, storeModel: ObjectModel?) {
+    ///   - modelSource: The store's cache or the model file, describing `bundle`.
+    public init(path: String, contents: StoreContents, bundle: ModelBundle?, modelSource: ModelSource?, storeModel: ObjectModel?)
+    {
         let metadata = contents.metadata
         let compatibility = bundle.map { CompatibilityCheck.check($0, metadata: metadata, storeModel: storeModel) }
         let chosen = compatibility.flatMap { report in report.nearestVersion.flatMap { report.comparison(for: $0) } }

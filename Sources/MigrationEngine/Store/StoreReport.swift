@@ -39,8 +39,8 @@ public struct StoreReport: Sendable, Codable {
     public var otherTables: [StoreTable]
     /// Whether the store has a `Z_MODELCACHE`.
     public var hasModelCache: Bool
-    /// The model compared with: `cache` (the store's own) or the path of the model given.
-    public var modelSource: String?
+    /// The model compared with: the store's own cached model or the model file given.
+    public var modelSource: ModelSource?
     /// The model's versions (one, `store model cache`, when the cache is used).
     public var modelVersions: [String]
     /// The comparison of the model's versions with the store, when a model was available.

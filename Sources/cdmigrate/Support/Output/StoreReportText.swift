@@ -42,7 +42,11 @@ struct StoreReportText {
         guard let source = report.modelSource, let compatibility = report.compatibility else {
             return "none (the store has no model cache; pass --model)"
         }
-        let origin = source == "cache" ? "the store's own cached model" : source
+        let origin: String
+        switch source {
+        case .storeCache: origin = "the store's own cached model"
+        case .file(let path): origin = path
+        }
         if let version = compatibility.compatibleVersion { return "\(origin) — compatible version: ✓ \(version)" }
         return "\(origin) — ✗ no compatible version; nearest: \(compatibility.nearestVersion ?? "none")"
     }
