@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import JournalSample
 import MigrationEngine
 import TestSupport
@@ -7,10 +8,10 @@ import Testing
 /// Each fault ends with one clear error line, a non-zero exit code, the original byte-identical and nothing
 /// of the run left beside it.
 @Suite(
-    "Faults: full disk, permissions, held and damaged stores", Corpus.required,
+    "Faults: full disk, permissions, held and damaged stores",
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct FaultTests {
-    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+    let model = RenameChainFixture.modelPath
 
     /// Runs `migrate` on `store` and checks the failure contract; returns the error line.
     @discardableResult
@@ -25,13 +26,14 @@ struct FaultTests {
         #expect(result.stderr.hasPrefix("cdmigrate: error: "), "\(result.stderr)")
         #expect(result.stderr.filter { $0 == "\n" }.count == 1, "one line: \(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
-        #expect(try InterruptedRunTests.leftovers(besides: store).isEmpty)
+        let left = try InterruptedRunTests.leftovers(besides: store)
+        #expect(left.isEmpty, "left beside the store: \(left) after: \(result.stderr)")
         return result.stderr
     }
 
     /// A copy of the v1.0.0 store with these permissions on it and its folder.
     static func store(folderMode: Int, fileMode: Int) throws -> String {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         try FileManager.default.setAttributes(
             [.posixPermissions: folderMode], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: fileMode], ofItemAtPath: store)
@@ -69,7 +71,7 @@ struct FaultTests {
         defer { try? Self.unmount(mountPoint) }
         let folder = backupsOnly ? try TemporaryDirectory.make() : mountPoint
         let store = folder.appendingPathComponent("Example.sqlite").path
-        try FileManager.default.copyItem(atPath: Corpus.path("rename-chain/stores/Example_v1.0.0.sqlite"), toPath: store)
+        try FileManager.default.copyItem(atPath: try RenameChainFixture.store("v1.0.0"), toPath: store)
         let extra = backupsOnly ? ["--backup-dir", mountPoint.path] : []
         let result = try CLIRunner.run(["migrate", store, "--model", model, "--to", "v2.0.0", "--yes"] + extra)
         guard result.status != 0 else { return nil }
@@ -132,7 +134,7 @@ struct FaultTests {
             "BEGIN; SELECT COUNT(*) FROM \"Z_PRIMARYKEY\";", SQLiteWriterProcess.openTransaction,
         ])
     func heldStore(statements: String) throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let holder = try SQLiteWriterProcess(path: store, statements: statements)
         defer { holder.finish() }
         try expectCleanFailure(store, status: 6)
@@ -140,11 +142,11 @@ struct FaultTests {
 
     @Test("A truncated store and a corrupted page are refused as damaged")
     func damagedStores() throws {
-        let truncated = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let truncated = try RenameChainFixture.store("v1.0.0")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: truncated))
         try bytes.prefix(bytes.count / 2 + 100).write(to: URL(fileURLWithPath: truncated))
         try expectCleanFailure(truncated)
-        let corrupted = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let corrupted = try RenameChainFixture.store("v1.0.0")
         var pages = try Data(contentsOf: URL(fileURLWithPath: corrupted))
         let pageSize = Int(pages[16]) << 8 | Int(pages[17])
         for offset in pageSize..<(pageSize + 64) { pages[offset] = 0xA5 }
@@ -154,8 +156,12 @@ struct FaultTests {
 
     @Test("A -wal that belongs to another store: a clear error and the original untouched")
     func foreignWAL() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
-        let other = try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
+        // In WAL mode like the stores Core Data writes: the hard case, where headers alone cannot tell.
+        let queue = try DatabaseQueue(path: store)
+        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode=WAL") }
+        try queue.close()
+        let other = try RenameChainFixture.store("v1.1.0")
         // A committed transaction left in the other store's log: the copy is taken while sqlite3 still has it open.
         let holder = try SQLiteWriterProcess(
             path: other,

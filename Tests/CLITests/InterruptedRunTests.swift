@@ -5,10 +5,10 @@ import Testing
 
 /// Restores killed mid-swap, killed migrations in the history, and SIGTERM as a clean cancellation.
 @Suite(
-    "Interrupted restores and migrations", Corpus.required,
+    "Interrupted restores and migrations",
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct InterruptedRunTests {
-    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+    let model = RenameChainFixture.modelPath
 
     static func leftovers(besides store: String) throws -> [String] {
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent().path
@@ -20,7 +20,7 @@ struct InterruptedRunTests {
         "Killed at each stage of its swap, a restore leaves the old or the restored store, is recorded, and never blocks the next",
         arguments: SwapStage.allCases.map(\.rawValue))
     func killedRestore(stage: String) throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         #expect(try CLIRunner.run(["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"]).status == 0)
         let migrated = try Data(contentsOf: URL(fileURLWithPath: store))
@@ -42,7 +42,7 @@ struct InterruptedRunTests {
 
     @Test("A migration killed mid-swap appears in the history as interrupted, with the recovery that followed")
     func killedMigrationRecorded() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let killed = try CLIRunner.run(
             ["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"],
             environment: ["CDMIGRATE_CRASH_AT": "sidecars-parked"])

@@ -2,9 +2,17 @@ import Foundation
 
 /// Housekeeping for the temporary stores a run writes beside the original.
 enum TemporaryFile {
-    /// Removes a temporary store and any SQLite sidecars it has.
+    /// Removes a temporary store and any SQLite sidecars it has, super-journals included: a commit across
+    /// an attached database that fails (a full disk) leaves `<store>-mj<random>` beside it.
     static func remove(_ path: String) {
         for suffix in [""] + StoreFileList.sidecars { unlink(path + suffix) }
+        let url = URL(fileURLWithPath: path)
+        let prefix = url.lastPathComponent + "-mj"
+        guard let names = FileManager.default.enumerator(atPath: url.deletingLastPathComponent().path) else { return }
+        for case let name as String in names {
+            names.skipDescendants() // this folder only
+            if name.hasPrefix(prefix) { unlink(url.deletingLastPathComponent().appendingPathComponent(name).path) }
+        }
     }
 
     /// Removes the `-wal`/`-shm` a closed temporary may have left (its data is already in the file).

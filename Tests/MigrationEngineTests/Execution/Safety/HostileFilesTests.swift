@@ -6,7 +6,7 @@ import Testing
 
 /// Journals and manifests written by someone else: every path they name is checked before use, and a torn
 /// or altered journal is refused without touching anything.
-@Suite("Planted and damaged journals and manifests", Corpus.required)
+@Suite("Planted and damaged journals and manifests")
 struct HostileFilesTests {
     /// A journal for `store` whose temporary is `temporary`, written with a correct checksum.
     func plant(beside store: String, temporary: String, backupFolder: String? = nil) throws {
