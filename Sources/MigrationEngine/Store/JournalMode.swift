@@ -18,14 +18,11 @@ public enum JournalMode: String, Sendable, Hashable, Codable {
         }
     }
 
-    /// The mode of the database file at `path`, from its header; `.unknown` when it cannot be read.
-    public init(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            self = .unknown
-            return
-        }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 19)) ?? Data()
-        self = header.count == 19 ? JournalMode(headerWriteVersion: header[18]) : .unknown
+    /// The mode of the database file at `path`, from its header (read by the same probe every store
+    /// opening goes through).
+    ///
+    /// - Throws: ``StoreError`` when the file is missing, unreadable or not an SQLite database.
+    public init(path: String) throws(StoreError) {
+        self.init(headerWriteVersion: try StoreFileProbe.checkDatabaseFile(path)[18])
     }
 }

@@ -5,8 +5,7 @@
 /// (integers and to-one keys; `Z_FOK_` order columns; dates and doubles; decimals; strings; UUIDs;
 /// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
 /// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
-/// followed by its `Z<n>_` entity column). A property a sub-entity lists again exactly as an ancestor
-/// declares it (cached models list inherited properties in every sub-entity) gets no second column.
+/// followed by its `Z<n>_` entity column).
 public struct SchemaBuilder: Sendable {
     /// The model version to lay out.
     public let model: ObjectModel
@@ -48,10 +47,9 @@ public struct SchemaBuilder: Sendable {
         let entities = numbering.hierarchy(below: root)
         var orderColumns: [(key: (Int, String), column: SchemaColumn)] = []
         for entity in entities {
-            let ancestors = model.ancestors(of: entity)
-            let inherited = Set(ancestors.flatMap { $0.attributes.map { "\($0.name) \($0.type)" } })
-                .union(ancestors.flatMap { $0.relationships.map { "\($0.name) → \($0.destinationEntity)" } })
-            let attributes = entity.attributes.filter { Self.isStored($0) && !inherited.contains("\($0.name) \($0.type)") }
+            // Each entity's own properties only: the model decoders drop the inherited copies a cached
+            // model repeats in every sub-entity (`ModelArchiveDecoder`), so nothing is laid out twice.
+            let attributes = entity.attributes.filter { Self.isStored($0) }
             for attribute in attributes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 columns.append(
                     SchemaColumn(
@@ -59,7 +57,7 @@ public struct SchemaBuilder: Sendable {
                         role: .attribute(entity: entity.name, name: attribute.name)))
             }
             let toOnes = entity.relationships.filter {
-                !$0.isTransient && !$0.isToMany && !inherited.contains("\($0.name) → \($0.destinationEntity)")
+                !$0.isTransient && !$0.isToMany
             }
             for relationship in toOnes.sorted(by: { Self.precedes($0.name, $1.name) }) {
                 let key = namespace.claim(CoreDataName.column(for: relationship.name))

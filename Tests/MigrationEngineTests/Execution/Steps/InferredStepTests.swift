@@ -240,9 +240,9 @@ struct InferredStepTests {
         for mode in [JournalMode.wal, .rollback] {
             let path = try TemporaryDirectory.make().appendingPathComponent("source.sqlite").path
             try StoreWriter(model: Self.v1).create(at: path, options: .init(journalMode: mode))
-            #expect(JournalMode(path: path) == mode)
+            #expect(try JournalMode(path: path) == mode)
             let out = try StepRunner.run(InferredStep(sourceModel: Self.v1, destinationModel: Self.v2), sourcePath: path)
-            #expect(JournalMode(path: out) == mode)
+            #expect(try JournalMode(path: out) == mode)
         }
     }
 

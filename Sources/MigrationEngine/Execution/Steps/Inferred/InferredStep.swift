@@ -74,7 +74,7 @@ public struct InferredStep: MigrationStep {
             at: context.destinationPath,
             options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
-                recordedNames: keys.recordedNames, journalMode: JournalMode(path: context.sourcePath),
+                recordedNames: keys.recordedNames, journalMode: try JournalMode(path: context.sourcePath),
                 installsTriggers: false))
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,

@@ -75,7 +75,7 @@ public struct MappedStep: MigrationStep {
         try writer.create(
             at: context.destinationPath,
             options: StoreCreationOptions(
-                uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: JournalMode(path: context.sourcePath),
+                uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: try JournalMode(path: context.sourcePath),
                 installsTriggers: false))
         let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
