@@ -30,19 +30,17 @@ public final class EngineDataSource: ConsoleDataSource {
         }
         let bundle = try ModelLoader.load(path: modelPath)
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel())
-        let versions = Self.ordered(bundle).map { VersionInfo(name: $0, isCurrent: $0 == bundle.currentVersionName) }
+        let versions = try Self.ordered(bundle).map { VersionInfo(name: $0, isCurrent: $0 == bundle.currentVersionName) }
         return LoadedStore(
             overview: overview, versions: versions, compatibility: report,
             modelName: URL(fileURLWithPath: modelPath).lastPathComponent,
             defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name)
     }
 
-    /// The version names in the planner's order (the project file's rule beside the model, else natural order).
-    static func ordered(_ bundle: ModelBundle) -> [String] {
-        let names = bundle.versions.map(\.name)
-        let settings =
-            ProjectFile.locate(besideModel: bundle.path).flatMap { try? ProjectFile.load(path: $0) } ?? PlanningSettings()
-        return (try? settings.versionOrder(for: names))?.sequence ?? names
+    /// The version names in the planner's order (the project file's rule beside the model, else natural
+    /// order); an invalid project file is an error here as it is for the planner.
+    static func ordered(_ bundle: ModelBundle) throws -> [String] {
+        try PlanningSettings.besideModel(bundle.path).versionOrder(for: bundle.versions.map(\.name)).sequence
     }
 
     /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
