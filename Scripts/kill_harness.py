@@ -18,6 +18,8 @@ After each kill the next run (`cdmigrate history`, which recovers first) must ex
 
 Usage (one command, after `swift build`):
     python3 Scripts/kill_harness.py [--trials 200] [--restore-trials 100] [--entries 100000] [--seed 1]
+`--trials` and `--restore-trials` count kills: trials whose run finished before its kill instant are checked
+but do not count, and trials go on until the kills are reached (at most three times as many trials).
 `--quick` runs a small sample (4 + 2 trials, 2,000 entries) (the test suite runs one through `KillHarnessSampleTests`). Prints one line per
 trial and a JSON summary at the end; exits 1 when any trial breaks a promise.
 """
@@ -226,13 +228,17 @@ class Harness:
         started = time.monotonic()
         self.prepare()
         done = {"migrate": 0, "restore": 0}
-        for kind, count, trial in [("migrate", self.args.trials, self.migrate_trial),
-                                   ("restore", self.args.restore_trials, self.restore_trial)]:
-            for index in range(count):
+        # Counts are kills, not trials: a run that finishes before its random instant is checked too but
+        # does not count, so trials go on until the kills are reached (or three times as many trials).
+        for kind, count, trial, kills in [("migrate", self.args.trials, self.migrate_trial, "migrateKills"),
+                                          ("restore", self.args.restore_trials, self.restore_trial, "restoreKills")]:
+            index = 0
+            while self.figures[kills] < count and index < 3 * count:
                 if self.args.time_budget and time.monotonic() - started > self.args.time_budget:
                     break
                 trial(index)
                 done[kind] += 1
+                index += 1
         summary = dict(self.figures, trials=done["migrate"], restoreTrials=done["restore"],
                        entries=self.args.entries, seed=self.args.seed, failures=self.failures,
                        seconds=round(time.monotonic() - started), migrateSeconds=round(self.migrate_seconds, 2),
@@ -245,8 +251,8 @@ class Harness:
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--binary", default=os.path.join(ROOT, ".build", "debug", "cdmigrate"))
-    parser.add_argument("--trials", type=int, default=200)
-    parser.add_argument("--restore-trials", type=int, default=100)
+    parser.add_argument("--trials", type=int, default=200, help="SIGKILLs of migrate to reach")
+    parser.add_argument("--restore-trials", type=int, default=100, help="SIGKILLs of restore to reach")
     parser.add_argument("--entries", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--stage-share", type=float, default=0.25, help="share of kills at a random swap stage")

@@ -75,6 +75,9 @@ public final class StoreSnapshot: Sendable {
                         .damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply"
                     )
                 }
+                if log.foreignReason == nil, log.appliedTransactions > 0, before[.journal] == nil {
+                    try refuseForeignLog(copy: copy, originalPath: path, directory: directory)
+                }
                 let snapshot = StoreSnapshot(
                     originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
@@ -83,6 +86,24 @@ public final class StoreSnapshot: Sendable {
         }
         try? FileManager.default.removeItem(at: directory)
         throw StoreError(.locked, path: path, message: "the store kept changing while it was being copied")
+    }
+
+    /// Throws when the copied `-wal` was written for another database (see ``WriteAheadLogOwnership``); no
+    /// flag accepts it, since applying it would migrate pages of another store.
+    private static func refuseForeignLog(copy: String, originalPath: String, directory: URL) throws(StoreError) {
+        let problem: String?
+        do throws(StoreError) {
+            problem = try WriteAheadLogOwnership.problem(databaseCopy: copy, originalPath: originalPath)
+        } catch {
+            try? FileManager.default.removeItem(at: directory)
+            throw error
+        }
+        guard let problem else { return }
+        try? FileManager.default.removeItem(at: directory)
+        throw StoreError(
+            .damaged, path: originalPath,
+            message: "the -wal does not belong to this store: \(problem); if the database alone is wanted, move the -wal aside first"
+        )
     }
 
     /// Opens the copy read-only with GRDB. SQLite may create a `-shm` beside the copy, never beside the original.
