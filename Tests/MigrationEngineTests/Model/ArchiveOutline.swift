@@ -1,5 +1,5 @@
 import Foundation
-import MigrationEngine
+@testable import MigrationEngine
 
 /// A keyed archive of a model written out as comparable lines: one for the model, one per entity and one
 /// per property (`Entity.property`), each with the object's class, its keys and their values.
