@@ -3,7 +3,8 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("inspect: an entity Core Data renamed but recorded under its old name", Corpus.required, .enabled(if: CLIRunner.isAvailable))
+@Suite(
+    "inspect: an entity Core Data renamed but recorded under its old name", Corpus.required, .enabled(if: CLIRunner.isAvailable))
 struct InspectRenamedEntityTests {
     static let store = "coredataplus-cars/stores/SampleModel_V2.sqlite"
 

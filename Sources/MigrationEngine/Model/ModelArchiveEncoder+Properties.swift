@@ -7,11 +7,15 @@ extension ModelArchiveEncoder {
         let owner = entityReferences[entity.name]!
         let references = propertyReferences[entity.name] ?? [:]
         for source in model.ancestors(of: entity).reversed() + [entity] {
-            for attribute in source.attributes { encodeAttribute(attribute, reference: references[attribute.name]!, owner: owner) }
+            for attribute in source.attributes {
+                encodeAttribute(attribute, reference: references[attribute.name]!, owner: owner)
+            }
             for relationship in source.relationships {
                 encodeRelationship(relationship, reference: references[relationship.name]!, owner: owner)
             }
-            for fetched in source.fetchedProperties { encodeFetchedProperty(fetched, reference: references[fetched.name]!, owner: owner) }
+            for fetched in source.fetchedProperties {
+                encodeFetchedProperty(fetched, reference: references[fetched.name]!, owner: owner)
+            }
         }
         return archive.dictionary(propertyNames(of: entity).map { ($0, references[$0]!) }, classes: Self.mutableDictionary)
     }
@@ -25,7 +29,8 @@ extension ModelArchiveEncoder {
         fields["NSAttributeType"] = .integer(Int64(attribute.type.code))
         fields["NSAttributeValueClassName"] = archive.string(valueClassName(attribute))
         fields["NSValueTransformerName"] = archive.string(attribute.valueTransformerName)
-        fields["NSDefaultValue"] = attribute.defaultValue.map { defaultValue($0, type: attribute.type) } ?? KeyedArchiveBuilder.null
+        fields["NSDefaultValue"] =
+            attribute.defaultValue.map { defaultValue($0, type: attribute.type) } ?? KeyedArchiveBuilder.null
         // NSFlagsKey: 0x4 external binary storage, 0x10 kept in history after deletion.
         fields["NSFlagsKey"] = .integer(
             (attribute.allowsExternalBinaryDataStorage ? 0x4 : 0) | (attribute.preservesValueInHistoryOnDeletion ? 0x10 : 0))
@@ -67,7 +72,9 @@ extension ModelArchiveEncoder {
     /// A fetched property, always transient and read-only. Its request keeps the entity it fetches but
     /// no predicate: the model holds the predicate as text, and turning text into an archived
     /// `NSPredicate` is not done here (see the store-schema guide).
-    private mutating func encodeFetchedProperty(_ fetched: FetchedProperty, reference: PropertyListValue, owner: PropertyListValue) {
+    private mutating func encodeFetchedProperty(
+        _ fetched: FetchedProperty, reference: PropertyListValue, owner: PropertyListValue
+    ) {
         var fields = common(name: fetched.name, renamingIdentifier: nil, owner: owner, modifier: nil, userInfo: [:])
         let target = fetched.entity.flatMap { entityReferences[$0] } ?? KeyedArchiveBuilder.null
         fields["_NSFetchRequestEntityName"] = archive.string(fetched.entity)

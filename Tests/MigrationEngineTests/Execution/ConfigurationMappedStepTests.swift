@@ -27,14 +27,18 @@ struct ConfigurationMappedStepTests {
             steps: [
                 StepCandidate(
                     from: source.name, to: destination.name, origin: .mapping("TestModel_MultiConfig_12"),
-                    factory: { try MappedStep(mapping: mapping, sourceModel: source, destinationModel: destination, policies: policies) })
+                    factory: {
+                        try MappedStep(mapping: mapping, sourceModel: source, destinationModel: destination, policies: policies)
+                    })
             ])
         try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
             .run([MigrationJob(storePath: store, plan: plan)])
         try StoreValidator(model: destination).validate(store, expectedCounts: ["MultiItem2": 3])
         let dump = try StoreDump(store)
         #expect(try dump.primaryKeys() == ["1|MultiItem2|0|3"])
-        #expect(try dump.strings("SELECT Z_PK, ZID2 FROM ZMULTIITEM2 ORDER BY Z_PK") == (1...3).map { ["int64(\($0))", "int64(\($0 * 10))"] })
+        #expect(
+            try dump.strings("SELECT Z_PK, ZID2 FROM ZMULTIITEM2 ORDER BY Z_PK")
+                == (1...3).map { ["int64(\($0))", "int64(\($0 * 10))"] })
         #expect(try dump.integer("SELECT COUNT(*) FROM sqlite_master WHERE name = 'ZMULTIITEM1'") == 0)
         let contents = try StoreReader.read(path: store)
         #expect(contents.metadata.versionHashes == VersionHasher(model: destination).entityHashes)

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import MigrationEngine
 
 /// A keyed archive of a model written out as comparable lines: one for the model, one per entity and one
@@ -66,7 +67,8 @@ struct ArchiveOutline {
             return className + "[" + (className.hasSuffix("Set") ? rendered.sorted() : rendered).joined(separator: ", ") + "]"
         }
         if let entries = object.dictionary {
-            return className + "{" + entries.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value, stack: inner))" }
+            return className + "{"
+                + entries.sorted { $0.key < $1.key }.map { "\($0.key): \(render($0.value, stack: inner))" }
                 .joined(separator: ", ") + "}"
         }
         if object.isKind(of: "NSKnownKeysDictionary1"), let entries = try? members(object) {

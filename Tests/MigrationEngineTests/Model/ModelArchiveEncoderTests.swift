@@ -46,7 +46,8 @@ struct ModelArchiveEncoderTests {
                 }
                 #expect(read.relationships.map(\.name).sorted() == entity.relationships.map(\.name).sorted(), "\(place)")
                 for relationship in entity.relationships {
-                    #expect(read.relationship(named: relationship.name).map(Self.summary) == Self.summary(relationship), "\(place)")
+                    #expect(
+                        read.relationship(named: relationship.name).map(Self.summary) == Self.summary(relationship), "\(place)")
                 }
                 #expect(read.fetchedProperties.map(\.name).sorted() == entity.fetchedProperties.map(\.name).sorted(), "\(place)")
             }

@@ -21,7 +21,9 @@ struct ModelCacheFidelityTests {
     static let cases: [Case] = {
         let sections = "wibosco-sections/CoreDataMigration_Example.xcdatamodeld"
         var cases = [
-            Case(store: "coredataplus-cars/stores/SampleModel_V2.sqlite", model: RealAppStoreCase.carsModel, version: "SampleModel2"),
+            Case(
+                store: "coredataplus-cars/stores/SampleModel_V2.sqlite", model: RealAppStoreCase.carsModel,
+                version: "SampleModel2"),
             Case(
                 store: "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite",
                 model: "wibosco-colors/CoreDataMigration_Example.xcdatamodeld", version: "CoreDataMigration_Example 3"),
@@ -47,7 +49,9 @@ struct ModelCacheFidelityTests {
     static func normalize(olderFormat: Bool) -> ArchiveOutline.Normalization {
         { fields in
             var fields = fields
-            if fields["NSAttributeType"] == "800", let value = fields["NSDefaultValue"], let flag = ["0": "NO", "1": "YES"][value] {
+            if fields["NSAttributeType"] == "800", let value = fields["NSDefaultValue"],
+                let flag = ["0": "NO", "1": "YES"][value]
+            {
                 fields["NSDefaultValue"] = flag
             }
             if olderFormat, fields["$class"] == "NSEntityDescription" {
@@ -73,7 +77,8 @@ struct ModelCacheFidelityTests {
 
     @Test("The comparison sees a difference: another version's cache does not pass for this one")
     func comparisonCanFail() throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"))
+        let contents = try StoreReader.read(
+            path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"))
         let apple = try ArchiveOutline(ModelCacheDecoder.inflate(try #require(contents.modelCache), path: "apple"))
         let bundle = try ModelLoader.load(path: Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld"))
         let other = try #require(bundle.version(named: "CoreDataMigration_Example 3"))
