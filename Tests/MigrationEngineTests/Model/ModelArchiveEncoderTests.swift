@@ -36,6 +36,9 @@ struct ModelArchiveEncoderTests {
             let decoded = try ModelCacheDecoder.decode(try ModelCacheEncoder.encode(version), path: path)
             #expect(decoded.entities.map(\.name) == version.entitiesByName.map(\.name))
             #expect(decoded.versionIdentifiers.sorted() == version.versionIdentifiers.sorted())
+            #expect(
+                decoded.configurations.map { "\($0.name): \($0.entityNames.sorted())" }
+                    == version.configurations.map { "\($0.name): \($0.entityNames.sorted())" }.sorted(), "\(path)")
             for entity in version.entities {
                 let read = try #require(decoded.entity(named: entity.name))
                 let place = "\(path) \(version.name) \(entity.name)"
