@@ -33,8 +33,15 @@ public enum ModelArchiveDecoder {
                 FetchRequestTemplate(name: key, entity: request["NSEntity"]?["NSEntityName"]?.string ?? "")
             }
             .sorted { $0.name < $1.name }
+        // NSConfigurations: name → set of entities (books' cache; cdmigrate's caches of multi-configuration models).
+        let configurations = try members(root["NSConfigurations"], path: path, what: "NSConfigurations")
+            .map { name, members in
+                ModelConfiguration(
+                    name: name, entityNames: (members.elements ?? []).compactMap { $0["NSEntityName"]?.string }.sorted())
+            }
+            .sorted { $0.name < $1.name }
         return ObjectModel(
-            name: name, entities: entities, fetchRequests: templates,
+            name: name, entities: entities, configurations: configurations, fetchRequests: templates,
             versionIdentifiers: identifiers.isEmpty ? [""] : identifiers)
     }
 

@@ -11,6 +11,11 @@ extension StoreReport {
         let compatibility = bundle.map { CompatibilityCheck.check($0, metadata: metadata, storeModel: storeModel) }
         let chosen = compatibility.flatMap { report in report.nearestVersion.flatMap { report.comparison(for: $0) } }
         let byNumber = Dictionary(contents.primaryKeys.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        // The compared version's names for the store's entities, renames Core Data kept resolved.
+        let modelNames = Dictionary(
+            (chosen.flatMap { bundle?.version(named: $0.version) }
+                .map { PrimaryKeyEntry.resolvingRenames(contents.primaryKeys, model: $0) } ?? []).map { ($0.number, $0.name) },
+            uniquingKeysWith: { first, _ in first })
         let hashes = metadata.versionHashes
         self.init(
             path: path, files: contents.files.files, journalMode: contents.journalMode, autoVacuum: contents.autoVacuum,
@@ -20,13 +25,15 @@ extension StoreReport {
             metadataTypes: metadata.plist.mapValues(\.typeName), unknownMetadataKeys: metadata.unknownKeys,
             entities: contents.rowCounts.map { count in
                 let entry = byNumber[count.number]
+                let name = modelNames[count.number] ?? count.entity
                 return EntityReport(
                     name: count.entity, number: count.number,
                     parent: entry.flatMap { byNumber[$0.superNumber]?.name }, table: count.table, rows: count.rows,
-                    maxPrimaryKey: entry?.maxPrimaryKey ?? 0, hash: hashes[count.entity]?.base64EncodedString(),
+                    maxPrimaryKey: entry?.maxPrimaryKey ?? 0, hash: hashes[name]?.base64EncodedString(),
                     matchesModel: chosen.map { version in
-                        version.entities.first { $0.entity == count.entity }?.status == .matches
-                    })
+                        version.entities.first { $0.entity == name }?.status == .matches
+                    },
+                    modelName: name == count.entity ? nil : name)
             },
             joinTables: contents.joinTables, historyTables: contents.historyTables, otherTables: contents.otherTables,
             hasModelCache: contents.modelCache != nil, modelSource: modelSource,

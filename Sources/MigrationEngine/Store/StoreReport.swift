@@ -64,5 +64,9 @@ public struct StoreReport: Sendable, Codable {
         public var hash: String?
         /// Whether the compatible (or nearest) version has the same hash, when a model was compared.
         public var matchesModel: Bool?
+        /// The compared model's name for the entity when `Z_PRIMARYKEY` records another: Core Data's
+        /// lightweight migration keeps the old name of an entity it renamed (`coredataplus-cars` V2 records
+        /// `ExpensiveSportCar` for `LuxuryCar`). Absent when the names agree.
+        public var modelName: String? = nil
     }
 }

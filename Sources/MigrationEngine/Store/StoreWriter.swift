@@ -3,7 +3,8 @@ import GRDB
 
 /// Creates an empty Core Data SQLite store for a model version, as Core Data itself would:
 /// incremental auto-vacuum, the entity and bookkeeping tables with Apple's DDL, one `Z_PRIMARYKEY` row
-/// per entity and the `Z_METADATA` row with version hashes and the store UUID.
+/// per entity, the `Z_METADATA` row with version hashes and the store UUID, and the `Z_MODELCACHE` row
+/// holding the model itself.
 public struct StoreWriter: Sendable {
     /// The model version the store is for.
     public let model: ObjectModel
@@ -24,6 +25,12 @@ public struct StoreWriter: Sendable {
         }
         let uuid = (options.uuid ?? UUID().uuidString).uppercased()
         let plist = try MetadataPlistBuilder(model: model, options: options).build(path: path)
+        let cache: Data
+        do {
+            cache = try ModelCacheEncoder.encode(model)
+        } catch {
+            throw StoreWriteError(path: path, message: "cannot encode the model cache: \(error.message)")
+        }
         var current = ""
         do {
             let queue = try HardenedConnection.open(path)
@@ -50,6 +57,9 @@ public struct StoreWriter: Sendable {
                     try db.execute(
                         sql: "INSERT INTO \"Z_METADATA\" (\"Z_VERSION\", \"Z_UUID\", \"Z_PLIST\") VALUES (1, ?, ?)",
                         arguments: [uuid, plist])
+                    // Core Data keeps the store's model beside its metadata, so the store can be read alone.
+                    current = "INSERT INTO Z_MODELCACHE"
+                    try db.execute(sql: "INSERT INTO \"Z_MODELCACHE\" (\"Z_CONTENT\") VALUES (?)", arguments: [cache])
                     return .commit
                 }
                 if options.journalMode == .wal {

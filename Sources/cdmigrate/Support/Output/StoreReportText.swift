@@ -54,7 +54,8 @@ struct StoreReportText {
     private var entityTable: [String] {
         let rows = report.entities.map { entity in
             [
-                String(entity.number), entity.name, entity.parent ?? "", entity.table ?? "(missing)", String(entity.rows),
+                String(entity.number), entity.name + (entity.modelName.map { " (model: \($0))" } ?? ""), entity.parent ?? "",
+                entity.table ?? "(missing)", String(entity.rows),
                 String(entity.maxPrimaryKey), entity.hash ?? "", entity.matchesModel.map { $0 ? "✓" : "✗" } ?? "",
             ]
         }

@@ -69,9 +69,53 @@ public struct MappedStep: MigrationStep {
     public func perform(_ context: StepContext) throws {
         let facts = try SourceStoreFacts(path: context.sourcePath)
         try facts.verifyHashes(of: sourceModel)
+        // A store of one configuration is mapped within it, like an inferred step's (see InferredStep).
+        let entities = Set(facts.primaryKeys.filter { !$0.isHistory }.map(\.name))
+        guard let configuration = sourceModel.configuration(holding: entities),
+            let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
+        else {
+            return try run(facts, context, source: sourceModel, destination: destinationModel, entries: resolved)
+        }
+        try run(
+            facts, context, source: sourceModel.restricted(to: configuration),
+            destination: destinationModel.restricted(to: target),
+            entries: try scoped(to: Set(configuration.entityNames), Set(target.entityNames), store: context.sourcePath))
+    }
+
+    /// The mappings that read the configuration's entities (or, creating objects from nothing, write
+    /// them): the others have no rows in this store. A mapping that would carry the store's objects into
+    /// an entity outside the configuration cannot be honoured there and fails the step.
+    private func scoped(to sources: Set<String>, _ destinations: Set<String>, store: String) throws(ExecutionError)
+        -> [ResolvedEntityMapping]
+    {
+        var kept: [ResolvedEntityMapping] = []
+        for entry in resolved {
+            if let source = entry.sourceEntity?.name {
+                guard sources.contains(source) else { continue }
+                if let destination = entry.destinationEntity?.name, !destinations.contains(destination) {
+                    throw ExecutionError(
+                        .stepFailed, path: store,
+                        message: "mapping \(entry.mapping.name) maps \(source) to \(destination), which is not in the store's "
+                            + "configuration of \(destinationModel.name)")
+                }
+            } else if let destination = entry.destinationEntity?.name, !destinations.contains(destination) {
+                continue
+            }
+            kept.append(entry)
+        }
+        return kept
+    }
+
+    /// Creates the destination for `destination` (recording `destinationModel`'s hashes and model, as Core
+    /// Data records the whole model for a configuration's store) and runs `entries` into it.
+    private func run(
+        _ facts: SourceStoreFacts, _ context: StepContext, source sourceModel: ObjectModel,
+        destination destinationModel: ObjectModel, entries resolved: [ResolvedEntityMapping]
+    ) throws {
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         let style = SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)
-        let writer = StoreWriter(model: destinationModel, schema: SchemaBuilder(model: destinationModel, style: style).build())
+        let writer = StoreWriter(
+            model: self.destinationModel, schema: SchemaBuilder(model: destinationModel, style: style).build())
         try writer.create(
             at: context.destinationPath,
             options: StoreCreationOptions(
