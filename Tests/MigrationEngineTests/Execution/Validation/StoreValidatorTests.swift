@@ -44,4 +44,16 @@ struct StoreValidatorTests {
         try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE "ZAUTHOR""#) }
         #expect(throws: ExecutionError.self) { try validator(4).validate(store) }
     }
+
+    @Test("A join column under another name is refused")
+    func renamedJoinColumnRefused() throws {
+        let model = InferredStepTests.v1
+        let store = try InferredStepTests.makeStore(model, sql: InferredStepTests.rows)
+        try StoreValidator(model: model).validate(store)
+        // Note.tags ↔ Tag.notes live in Z_2TAGS (Z_2NOTES, Z_3TAGS).
+        try DatabaseQueue(path: store).write {
+            try $0.execute(sql: #"ALTER TABLE "Z_2TAGS" RENAME COLUMN "Z_3TAGS" TO "Z_9OTHER""#)
+        }
+        #expect(throws: ExecutionError.self) { try StoreValidator(model: model).validate(store) }
+    }
 }
