@@ -10,16 +10,8 @@ public final class SQLiteWriterProcess {
     /// What the default writer runs: a write transaction left open, so SQLite holds its write lock.
     public static let openTransaction = #"BEGIN IMMEDIATE; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX";"#
 
-    /// Whether the `sqlite3` shell is on the `PATH`.
-    public static var isAvailable: Bool {
-        let folders = ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":") ?? []
-        return folders.contains { FileManager.default.isExecutableFile(atPath: "\($0)/sqlite3") }
-    }
-
     /// A test trait that skips the test, saying why, when the `sqlite3` shell is missing.
-    public static var required: ConditionTrait {
-        .enabled(if: isAvailable, "needs the sqlite3 shell (apt-get install sqlite3); skipped because it is not installed")
-    }
+    public static var required: ConditionTrait { InstalledTool.required("sqlite3") }
 
     /// Starts `sqlite3` on `path`, runs `statements` and returns once they have run.
     public init(path: String, statements: String = openTransaction) throws {
