@@ -48,6 +48,26 @@ struct OutputSnapshotTests {
         assertSnapshot(of: try output(arguments + ["--json"], store: store), as: .lines, named: "json")
     }
 
+    @Test("rows, export and history: text and JSON of a sample store with related objects")
+    func dataCommands() throws {
+        let store = try JournalFixture.journal4(entries: 4)
+        let model = JournalFixture.modelPath
+        for (name, text, json) in [
+            (
+                "rows", ["rows", store, "--model", model, "--entity", "Entry", "--limit", "3"],
+                ["rows", store, "--model", model, "--entity", "Entry", "--limit", "3", "--json"]
+            ),
+            (
+                "export", ["export", store, "--model", model, "--entity", "Author", "--format", "csv"],
+                ["export", store, "--model", model, "--entity", "Author", "--format", "json"]
+            ),
+            ("history", ["history", store], ["history", store, "--json"]),
+        ] {
+            assertSnapshot(of: try output(text, store: store), as: .lines, named: "\(name)-text")
+            assertSnapshot(of: try output(json, store: store), as: .lines, named: "\(name)-json")
+        }
+    }
+
     /// Standard output and error of a run, with what differs between runs (the store's folder, the model's
     /// absolute path, store UUIDs) replaced by placeholders.
     private func output(_ arguments: [String], store: String? = nil) throws -> String {
