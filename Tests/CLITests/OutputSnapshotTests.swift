@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Whole outputs pinned: every command's help, and the text and JSON of the read-only commands on the
-/// project's own fixture model and an engine-written store. A change to any of them shows up as a diff of
+/// project's own fixture models and engine-written stores. A change to any of them shows up as a diff of
 /// the snapshot under `__Snapshots__/`, to be reviewed and re-recorded on purpose
 /// (`SNAPSHOT_TESTING_RECORD=all swift test --filter OutputSnapshotTests`).
 @Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
