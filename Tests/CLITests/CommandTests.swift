@@ -25,6 +25,14 @@ struct CommandTests {
         #expect(try json.decoded(StoreVerification.self).version == "CoreDataMigration_Example 4")
     }
 
+    @Test("verify accepts a store whose entries live only in its -wal, and prints JSON")
+    func verifyWALFixture() throws {
+        let wal = try JournalFixture.walStore(version: 3, entries: 50)
+        let json = try CLIRunner.run(["verify", wal, "--model", JournalFixture.modelPath, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(try json.decoded(StoreVerification.self).version == "Journal 3")
+    }
+
     @Test("verify against the wrong version fails with a one-line reason and exit code 10")
     func verifyWrongVersion() throws {
         let store = try RenameChainFixture.store("v1.1.2")

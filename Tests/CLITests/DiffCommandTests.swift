@@ -2,30 +2,61 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("cdmigrate diff", Corpus.required)
+@Suite("cdmigrate diff", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct DiffCommandTests {
-    static let colors = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
+    static let journal = JournalFixture.modelPath
+
+    /// A two-version model whose second version gives every Post a new required to-one Color: a split no
+    /// inferred step can make.
+    static func splitModel() throws -> String {
+        let model = try TemporaryDirectory.make().appendingPathComponent("Split.xcdatamodeld")
+        let versions = [
+            "v1": #"<entity name="Post" syncable="YES"><attribute name="hex" optional="YES" attributeType="String"/></entity>"#,
+            "v2": #"""
+            <entity name="Color" syncable="YES"><attribute name="hex" optional="YES" attributeType="String"/><relationship name="post" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Post" inverseName="color" inverseEntity="Post"/></entity>
+            <entity name="Post" syncable="YES"><relationship name="color" maxCount="1" deletionRule="Cascade" destinationEntity="Color" inverseName="post" inverseEntity="Color"/></entity>
+            """#,
+        ]
+        for (name, entities) in versions {
+            let folder = model.appendingPathComponent("\(name).xcdatamodel")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try Data(
+                """
+                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">\(entities)</model>
+                """.utf8
+            ).write(to: folder.appendingPathComponent("contents"))
+        }
+        return model.path
+    }
+
+    /// A copy of the sample model whose `Journal 3` renames `body` to `text` without a renaming identifier.
+    static func journalWithoutRenamingIdentifier() throws -> String {
+        let model = try TemporaryDirectory.make().appendingPathComponent("Journal.xcdatamodeld")
+        try FileManager.default.copyItem(atPath: Self.journal, toPath: model.path)
+        let contents = model.appendingPathComponent("Journal 3.xcdatamodel/contents")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        let edited = text.replacingOccurrences(of: #" elementID="body""#, with: "")
+        #expect(edited != text, "the edit must remove the renaming identifier")
+        try Data(edited.utf8).write(to: contents)
+        return model.path
+    }
 
     @Test("Text with a store: the drop is counted, the rename suggested, the step called lossy")
     func lossyWithStore() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
-        let result = try CLIRunner.run([
-            "diff", Self.colors, "--from", "CoreDataMigration_Example",
-            "--to", "CoreDataMigration_Example 2", "--store", store,
-        ])
+        let store = try JournalFixture.store(version: 2, entries: 40)
+        let model = try Self.journalWithoutRenamingIdentifier()
+        let result = try CLIRunner.run(["diff", model, "--from", "Journal 2", "--to", "Journal 3", "--store", store])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("CoreDataMigration_Example → CoreDataMigration_Example 2: inferable (lightweight)"))
-        #expect(result.stdout.contains("  drops Post.color (1001 values)  LOSSY"))
-        #expect(result.stdout.contains("Post.hexColor may be Post.color renamed"))
+        #expect(result.stdout.contains("Journal 2 → Journal 3: inferable (lightweight)"))
+        #expect(result.stdout.contains("  drops Entry.body (40 values)  LOSSY"))
+        #expect(result.stdout.contains("Entry.text may be Entry.body renamed"))
         #expect(result.stdout.contains("This step is lossy for this store."))
     }
 
     @Test("--json: not inferable with the reason per property")
     func jsonNotInferable() throws {
-        let result = try CLIRunner.run([
-            "diff", Self.colors, "--from", "CoreDataMigration_Example 2",
-            "--to", "CoreDataMigration_Example 3", "--json",
-        ])
+        let result = try CLIRunner.run(["diff", try Self.splitModel(), "--from", "v1", "--to", "v2", "--json"])
         #expect(result.status == 0)
         #expect(
             try CLIRunner.jsonKeys(result.stdout) == [
@@ -46,22 +77,17 @@ struct DiffCommandTests {
 
     @Test("A store at another version is refused with exit code 4, naming the user's file")
     func wrongStore() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
-        let result = try CLIRunner.run([
-            "diff", Self.colors, "--from", "CoreDataMigration_Example",
-            "--to", "CoreDataMigration_Example 2", "--store", store,
-        ])
+        let store = try JournalFixture.store(version: 2, entries: 5)
+        let result = try CLIRunner.run(["diff", Self.journal, "--from", "Journal 1", "--to", "Journal 2", "--store", store])
         #expect(result.status == 4)
         #expect(
-            result.stderr
-                == "cdmigrate: error: \(store): store is not at model version CoreDataMigration_Example (version hashes differ)\n"
-        )
+            result.stderr == "cdmigrate: error: \(store): store is not at model version Journal 1 (version hashes differ)\n")
     }
 
     @Test("An unknown version is exit code 8 listing the versions")
     func unknownVersion() throws {
-        let result = try CLIRunner.run(["diff", Self.colors, "--from", "v9", "--to", "CoreDataMigration_Example 2"])
+        let result = try CLIRunner.run(["diff", Self.journal, "--from", "v9", "--to", "Journal 2"])
         #expect(result.status == 8)
-        #expect(result.stderr.hasPrefix("cdmigrate: error: \(Self.colors): no model version \"v9\" (versions: "))
+        #expect(result.stderr.hasPrefix("cdmigrate: error: \(Self.journal): no model version \"v9\" (versions: "))
     }
 }

@@ -4,11 +4,16 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("cdmigrate export and rows", Corpus.required)
+@Suite("cdmigrate export and rows", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct ExportCommandTests {
-    static let walStore = "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite"
+    static let model = JournalFixture.modelPath
 
-    func postKeys(_ store: String, where condition: String = "1") throws -> [Int64] {
+    /// A Journal 4 store of 60 entries (every other one a favourite) by three authors.
+    static func store() throws -> String {
+        try JournalFixture.journal4(entries: 60)
+    }
+
+    func entryKeys(_ store: String, where condition: String = "1") throws -> [Int64] {
         let queue = try DatabaseQueue(
             path: store,
             configuration: {
@@ -16,7 +21,7 @@ struct ExportCommandTests {
                 c.readonly = true
                 return c
             }())
-        return try queue.read { try Int64.fetchAll($0, sql: #"SELECT "Z_PK" FROM "ZPOST" WHERE \#(condition) ORDER BY "Z_PK""#) }
+        return try queue.read { try Int64.fetchAll($0, sql: #"SELECT "Z_PK" FROM "ZENTRY" WHERE \#(condition) ORDER BY "Z_PK""#) }
     }
 
     func keys(_ json: String) throws -> [Int64] {
@@ -24,7 +29,9 @@ struct ExportCommandTests {
         return objects.compactMap { ($0["_pk"] as? NSNumber)?.int64Value }
     }
 
-    @Test("Store-only export of coredataplus-books (model from its cache only): one file per entity, counts as stored")
+    @Test(
+        "Store-only export of coredataplus-books (model from its cache only): one file per entity, counts as stored",
+        Corpus.required)
     func storeOnlyBooks() throws {
         let store = try Corpus.copyStore("coredataplus-books/stores/SampleModel2_V1.sqlite")
         let before = try FolderFingerprint(folderOf: store)
@@ -42,43 +49,66 @@ struct ExportCommandTests {
         }
     }
 
+    @Test("Export with --model: one file per entity, counts as stored, nothing written beside the store")
+    func exportWithModel() throws {
+        let store = try Self.store()
+        let before = try FolderFingerprint(folderOf: store)
+        let out = try TemporaryDirectory.make().appendingPathComponent("journal").path
+        let result = try CLIRunner.run(["export", store, "--model", Self.model, "--format", "csv", "--out", out, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try FolderFingerprint(folderOf: store) == before, "export wrote nothing beside the store")
+        let counts = try JSONDecoder().decode([EntityExportCount].self, from: Data(result.stdout.utf8))
+        #expect(counts.map(\.entity).sorted() == ["Author", "Entry"])
+        #expect(counts.map(\.objects).sorted() == [JournalFixture.authors.count, 60])
+        for count in counts {
+            let text = try String(contentsOfFile: try #require(count.file), encoding: .utf8)
+            #expect(text.hasPrefix("_uri,_entity,_pk"))
+            #expect(text.split(separator: "\n").count == 1 + count.objects)
+        }
+    }
+
     @Test("rows --limit/--offset --json gives the stored keys in order")
     func rowsPaging() throws {
-        let store = try Corpus.copyStore(Self.walStore)
-        let all = try postKeys(store)
-        let result = try CLIRunner.run(["rows", store, "--entity", "Post", "--limit", "5", "--offset", "10", "--json"])
+        let store = try Self.store()
+        let all = try entryKeys(store)
+        let result = try CLIRunner.run([
+            "rows", store, "--model", Self.model, "--entity", "Entry", "--limit", "5", "--offset", "10", "--json",
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try keys(result.stdout) == Array(all[10..<15]))
     }
 
     @Test("rows --where filters in Swift by the row's values; CSV text has a header and one line per object")
     func rowsWhere() throws {
-        let store = try Corpus.copyStore(Self.walStore)
-        let expected = try postKeys(store, where: #""ZHIDE" = 1"#)
+        let store = try Self.store()
+        let expected = try entryKeys(store, where: #""ZFAVORITE" = 1"#)
         let result = try CLIRunner.run([
-            "rows", store, "--entity", "Post", "--where", "$object.hide == true", "--limit", "1000", "--json",
+            "rows", store, "--model", Self.model, "--entity", "Entry", "--where", "$object.favorite == true", "--limit", "1000",
+            "--json",
         ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try keys(result.stdout) == expected)
-        let csv = try CLIRunner.run(["rows", store, "--entity", "Post", "--where", "$object.hide == false", "--limit", "3"])
+        let csv = try CLIRunner.run([
+            "rows", store, "--model", Self.model, "--entity", "Entry", "--where", "$object.favorite == false", "--limit", "3",
+        ])
         let lines = csv.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("_uri,_entity,_pk") == true)
-        #expect(lines.count == 1 + min(3, try postKeys(store, where: #""ZHIDE" = 0"#).count))
+        #expect(lines.count == 1 + min(3, try entryKeys(store, where: #""ZFAVORITE" = 0"#).count))
     }
 
     @Test(
         "Unknown entity and bad expression: one line naming the store, exit 8",
         arguments: [
-            ["--entity", "Nope"], ["--entity", "Post", "--where", "$object.hide =="],
+            ["--entity", "Nope"], ["--entity", "Entry", "--where", "$object.favorite =="],
         ])
     func errors(_ arguments: [String]) throws {
-        let store = try Corpus.copyStore(Self.walStore)
-        let result = try CLIRunner.run(["rows", store] + arguments)
+        let store = try Self.store()
+        let result = try CLIRunner.run(["rows", store, "--model", Self.model] + arguments)
         #expect(result.status == 8)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("cdmigrate: error: \(store): "))
         #expect(result.stderr.split(separator: "\n").count == 1)
-        let export = try CLIRunner.run(["export", store] + arguments.prefix(2))
+        let export = try CLIRunner.run(["export", store, "--model", Self.model] + arguments.prefix(2))
         #expect(arguments.count > 2 || (export.status == 8 && export.stderr.hasPrefix("cdmigrate: error: \(store): ")))
     }
 }

@@ -1,20 +1,20 @@
 import Foundation
-import JournalSample
-import MigrationEngine
 import TestSupport
 import Testing
 
 /// `export` streams: its peak memory (GNU time's maximum resident set, in a child process) grows by only a
 /// few megabytes from 20,000 to 200,000 rows, where holding the rendered objects would add hundreds.
-@Suite("cdmigrate export streaming", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time")))
+@Suite(
+    "cdmigrate export streaming",
+    .enabled(
+        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+        "needs GNU time (apt-get install time); skipped because it is not installed"),
+    .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct ExportStreamingTests {
     func peakKilobytes(entries: Int) throws -> (kilobytes: Int, lines: Int) {
-        let model = Corpus.packageRoot.appendingPathComponent("Examples/Journal.xcdatamodeld").path
-        let bundle = try ModelLoader.load(path: model)
-        let folder = try TemporaryDirectory.make()
-        let store = folder.appendingPathComponent("Journal.sqlite").path
-        try SampleStoreGenerator(model: try #require(bundle.version(named: "Journal 1")), entries: entries).write(to: store)
-        let out = folder.appendingPathComponent("Entry.jsonl").path
+        let model = JournalFixture.modelPath
+        let store = try JournalFixture.store(version: 1, entries: entries)
+        let out = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("Entry.jsonl").path
         let result = try CLIRunner.run(
             ["export", store, "--model", model, "--entity", "Entry", "--format", "jsonl", "--out", out],
             launcher: ["/usr/bin/time", "-f", "%M"])

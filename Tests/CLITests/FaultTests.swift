@@ -129,7 +129,7 @@ struct FaultTests {
     }
 
     @Test(
-        "A store held by a reader or a writer is refused as locked (exit 6)",
+        "A store held by a reader or a writer is refused as locked (exit 6)", SQLiteWriterProcess.required,
         arguments: [
             "BEGIN; SELECT COUNT(*) FROM \"Z_PRIMARYKEY\";", SQLiteWriterProcess.openTransaction,
         ])
@@ -154,7 +154,7 @@ struct FaultTests {
         try expectCleanFailure(corrupted)
     }
 
-    @Test("A -wal that belongs to another store: a clear error and the original untouched")
+    @Test("A -wal that belongs to another store: a clear error and the original untouched", SQLiteWriterProcess.required)
     func foreignWAL() throws {
         // Another app's store: its log's pages do not fit this database's b-trees.
         let store = try Self.walStore()

@@ -3,9 +3,9 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("cdmigrate hash", Corpus.required)
+@Suite("cdmigrate hash", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct HashCommandTests {
-    @Test("--json: every version with checksum, digest and each entity's hash in hex and base64")
+    @Test("--json: every version with checksum, digest and each entity's hash in hex and base64", Corpus.required)
     func json() throws {
         let result = try CLIRunner.run(["hash", Corpus.path("rename-chain/Model.xcdatamodeld"), "--json"])
         #expect(result.status == 0)
@@ -22,7 +22,7 @@ struct HashCommandTests {
         #expect(report.versions.filter(\.isCurrent).map(\.name) == ["v2.0.0"])
     }
 
-    @Test("Text: versions, checksum and digest lines, hex and base64 per entity")
+    @Test("Text: versions, checksum and digest lines, hex and base64 per entity", Corpus.required)
     func text() throws {
         let result = try CLIRunner.run(["hash", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
         #expect(result.status == 0)

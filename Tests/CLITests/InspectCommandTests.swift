@@ -4,7 +4,7 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("cdmigrate inspect", Corpus.required)
+@Suite("cdmigrate inspect", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct InspectCommandTests {
     static let documentedKeys: Set<String> = [
         "path", "files", "journalMode", "autoVacuum", "uuid", "frameworkVersion", "hashesVersion",
@@ -13,51 +13,44 @@ struct InspectCommandTests {
         "compatibility",
     ]
 
-    @Test("--json on the WAL store: the documented shape, 84 posts, the cached model compatible")
+    @Test("--json on a WAL store: the documented shape, the entries only in its -wal counted, its version compatible")
     func jsonShape() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+        let store = try JournalFixture.walStore(version: 2, entries: 120)
         let before = try FolderFingerprint(folderOf: store)
-        let result = try CLIRunner.run(["inspect", store, "--json"])
+        let result = try CLIRunner.run(["inspect", store, "--model", JournalFixture.modelPath, "--json"])
         #expect(try FolderFingerprint(folderOf: store) == before, "inspect wrote nothing beside the store")
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         #expect(try CLIRunner.jsonKeys(result.stdout).isSubset(of: Self.documentedKeys))
         let report = try JSONDecoder().decode(StoreReport.self, from: Data(result.stdout.utf8))
-        #expect(report.entities.map(\.rows) == [84, 84])
+        #expect(report.entities.map(\.rows) == [120])
         #expect(report.entities.allSatisfy { $0.matchesModel == true })
         #expect(report.journalMode == .wal)
         #expect(report.files.map(\.role) == [.database, .wal])
-        #expect(report.modelSource == .storeCache)
-        #expect(report.compatibility?.compatibleVersion == "store model cache")
+        #expect(report.modelSource == .file(JournalFixture.modelPath))
+        #expect(report.compatibility?.compatibleVersion == "Journal 2")
         #expect(report.metadataTypes["NSStoreModelVersionHashes"] == "dictionary")
-        #expect(report.metadata["NSPersistenceFrameworkVersion"] == .integer(847))
     }
 
-    @Test("Text report with --model names the compatible version and marks entities ✓")
+    @Test("Text report with --model names the compatible version and marks entities ✓; without one, the nearest")
     func textWithModel() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
-        let result = try CLIRunner.run([
-            "inspect", store, "--model", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"),
-        ])
+        let store = try JournalFixture.journal4(entries: 30)
+        let result = try CLIRunner.run(["inspect", store, "--model", JournalFixture.modelPath])
         #expect(result.status == 0)
-        #expect(result.stdout.contains("compatible version: ✓ CoreDataMigration_Example 3"))
-        #expect(result.stdout.contains("✓ CoreDataMigration_Example 3 (2/2), ✗ CoreDataMigration_Example 4 (1/2)"))
-        #expect(result.stdout.split(separator: "\n").filter { $0.hasSuffix("✓") }.count == 2)
-        #expect(result.stdout.contains("7995"))
+        #expect(result.stdout.contains("compatible version: ✓ Journal 4"))
+        #expect(result.stdout.contains("✗ Journal 3 (0/2), ✓ Journal 4 (2/2), ✗ Journal 5 (0/2)"))
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.filter { $0.hasSuffix("✓") }.count == 2)
+        #expect(lines.contains { $0.hasPrefix("2  Entry") && $0.contains("ZENTRY   30    30") }, "rows and Z_MAX")
+        let older = try JournalFixture.store(version: 1, entries: 5)
+        let model = JournalFixture.modelPath + "/Journal 5.xcdatamodel"
+        let nearest = try CLIRunner.run(["inspect", older, "--model", model])
+        #expect(nearest.status == 0)
+        #expect(nearest.stdout.contains("✗ no compatible version; nearest: Journal 5"))
     }
 
-    @Test("Without a compatible version the nearest one and its differences are shown")
-    func nearest() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
-        let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld/CoreDataMigration_Example 4.xcdatamodel")
-        let result = try CLIRunner.run(["inspect", store, "--model", model])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("✗ no compatible version; nearest: CoreDataMigration_Example 4"))
-        #expect(result.stdout.contains("attribute hide: in the model version, not in the store"))
-        #expect(result.stdout.contains("attribute color: in the store, not in the model version"))
-    }
-
-    @Test("Bad stores: one line on stderr naming the file, a distinct exit code each")
+    @Test(
+        "Bad stores: one line on stderr naming the file, a distinct exit code each", SQLiteWriterProcess.required)
     func badStores() throws {
         let folder = try TemporaryDirectory.make()
         let text = folder.appendingPathComponent("notes.sqlite").path
@@ -65,9 +58,9 @@ struct InspectCommandTests {
             .write(to: URL(fileURLWithPath: text))
         let plain = folder.appendingPathComponent("plain.sqlite").path
         try DatabaseQueue(path: plain).write { try $0.execute(sql: "CREATE TABLE t (x)") }
-        let damaged = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite")
+        let damaged = try JournalFixture.store(version: 2, entries: 2_000)
         try FileHandle(forWritingTo: URL(fileURLWithPath: damaged)).truncate(atOffset: 4096 * 10)
-        let locked = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let locked = try JournalFixture.store(version: 1, entries: 10)
         let writer = try SQLiteWriterProcess(path: locked)
         defer { writer.finish() }
         let cases: [(String, Int32)] = [
@@ -87,7 +80,7 @@ struct InspectCommandTests {
         "A store the user may not read: exit 7, one line naming it",
         .enabled(if: CLIRunner.canRunUnprivileged, "as root, needs setpriv and a binary user nobody can reach"))
     func permissionDenied() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         try FileManager.default.setAttributes(
             [.posixPermissions: 0o755], ofItemAtPath: URL(fileURLWithPath: store).deletingLastPathComponent().path)
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: store)
@@ -98,25 +91,26 @@ struct InspectCommandTests {
 
     @Test("A damaged model cache: damaged without --model, compared by hashes alone with it")
     func damagedModelCache() throws {
-        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
-        try DatabaseQueue(path: store).write {
-            try $0.execute(sql: #"UPDATE "Z_MODELCACHE" SET "Z_CONTENT" = ?"#, arguments: [Data("junk".utf8)])
+        let store = try JournalFixture.store(version: 2, entries: 10)
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(sql: #"CREATE TABLE IF NOT EXISTS "Z_MODELCACHE" ("Z_CONTENT" BLOB)"#)
+            try db.execute(sql: #"DELETE FROM "Z_MODELCACHE""#)
+            try db.execute(sql: #"INSERT INTO "Z_MODELCACHE" VALUES (?)"#, arguments: [Data("junk".utf8)])
         }
         let alone = try CLIRunner.run(["inspect", store])
         #expect(alone.status == 5)
         #expect(alone.stderr.hasPrefix("cdmigrate: error: \(store): model cache is unreadable: "))
-        let model = Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld")
-        let compared = try CLIRunner.run(["inspect", store, "--model", model, "--json"])
+        let compared = try CLIRunner.run(["inspect", store, "--model", JournalFixture.modelPath, "--json"])
         #expect(compared.status == 0)
         let report = try JSONDecoder().decode(StoreReport.self, from: Data(compared.stdout.utf8))
-        #expect(report.compatibility?.compatibleVersion == "CoreDataMigration_Example 2")
+        #expect(report.compatibility?.compatibleVersion == "Journal 2")
         #expect(report.compatibility?.usesStoreModel == false)
     }
 
     @Test("A store without a model cache and no --model: facts shown, no compatibility claimed")
     func noModelAtAll() throws {
-        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")
-        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE "Z_MODELCACHE""#) }
+        let store = try JournalFixture.store(version: 1, entries: 10)
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DROP TABLE IF EXISTS "Z_MODELCACHE""#) }
         let text = try CLIRunner.run(["inspect", store])
         #expect(text.status == 0)
         #expect(text.stdout.contains("none (the store has no model cache; pass --model)"))

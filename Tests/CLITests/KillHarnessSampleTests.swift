@@ -7,7 +7,7 @@ import Testing
 /// RELIABILITY.md.
 @Suite(
     "Kill harness sample", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"),
-    .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/env"), "needs /usr/bin/env python3"))
+    InstalledTool.required("python3"))
 struct KillHarnessSampleTests {
     @Test("Killed at random instants and swap stages, migrate and restore always leave the old or the new store and nothing else")
     func quickSample() throws {

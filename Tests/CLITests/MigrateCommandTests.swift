@@ -68,7 +68,9 @@ struct MigrateCommandTests {
 
     @Test(
         "On a terminal, each step draws a progress bar with its rate",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
+            "needs script (util-linux) for a terminal; skipped because it is not installed"))
     func progressBarsOnTerminal() throws {
         let store = try RenameChainFixture.store("v1.0.0")
         let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
@@ -100,22 +102,12 @@ struct MigrateCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
 
-    @Test("A store open in another SQLite connection is refused with exit code 6")
+    @Test("A store open in another SQLite connection is refused with exit code 6", SQLiteWriterProcess.required)
     func lockedStore() throws {
         let store = try RenameChainFixture.store("v1.0.0")
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        holder.arguments = [store]
-        let input = Pipe()
-        holder.standardInput = input
-        holder.standardOutput = FileHandle.nullDevice
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else { return }
-        try holder.run()
-        input.fileHandleForWriting.write(Data("BEGIN IMMEDIATE;\nSELECT 1;\n".utf8))
-        Thread.sleep(forTimeInterval: 0.5)
+        let holder = try SQLiteWriterProcess(path: store)
+        defer { holder.finish() }
         let result = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
-        input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
-        holder.waitUntilExit()
         #expect(result.status == 6)
         #expect(result.stderr.contains("cdmigrate: error:"))
     }

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// Whole outputs pinned: every command's help, and the text and JSON of the read-only commands on the
-/// project's own fixture model and an engine-written store. A change to any of them shows up as a diff of
+/// project's own fixture models and engine-written stores. A change to any of them shows up as a diff of
 /// the snapshot under `__Snapshots__/`, to be reviewed and re-recorded on purpose
 /// (`SNAPSHOT_TESTING_RECORD=all swift test --filter OutputSnapshotTests`).
 @Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
@@ -46,6 +46,26 @@ struct OutputSnapshotTests {
         let arguments = ["diff", model, "--from", "v1.0.0", "--to", "v2.0.0", "--store", store]
         assertSnapshot(of: try output(arguments, store: store), as: .lines, named: "text")
         assertSnapshot(of: try output(arguments + ["--json"], store: store), as: .lines, named: "json")
+    }
+
+    @Test("rows, export and history: text and JSON of a sample store with related objects")
+    func dataCommands() throws {
+        let store = try JournalFixture.journal4(entries: 4)
+        let model = JournalFixture.modelPath
+        for (name, text, json) in [
+            (
+                "rows", ["rows", store, "--model", model, "--entity", "Entry", "--limit", "3"],
+                ["rows", store, "--model", model, "--entity", "Entry", "--limit", "3", "--json"]
+            ),
+            (
+                "export", ["export", store, "--model", model, "--entity", "Author", "--format", "csv"],
+                ["export", store, "--model", model, "--entity", "Author", "--format", "json"]
+            ),
+            ("history", ["history", store], ["history", store, "--json"]),
+        ] {
+            assertSnapshot(of: try output(text, store: store), as: .lines, named: "\(name)-text")
+            assertSnapshot(of: try output(json, store: store), as: .lines, named: "\(name)-json")
+        }
     }
 
     /// Standard output and error of a run, with what differs between runs (the store's folder, the model's

@@ -4,18 +4,14 @@ import TestSupport
 import Testing
 
 @Suite(
-    "plan text on a chain with an explicit mapping", Corpus.required,
+    "plan text on a chain with an explicit mapping",
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct PlanTextTests {
     @Test("Each operation of an explicit step is listed once; inferred steps are labelled once")
     func operationsListedOnce() throws {
-        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_2.sqlite")
-        let mappings = Corpus.packageRoot.appendingPathComponent("Tests/MigrationEngineTests/Fixtures/Mappings/wibosco-sections")
-            .path
-        let result = try CLIRunner.run([
-            "plan", store, "--model", Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld"),
-            "--mappings", mappings,
-        ])
+        let store = try JournalFixture.store(version: 1, entries: 20)
+        // The mappings folder is named by the project file beside the model.
+        let result = try CLIRunner.run(["plan", store, "--model", JournalFixture.modelPath, "--to", "Journal 4"])
         #expect(result.status == 0)
         let operations = result.stdout.split(separator: "\n").filter { $0.hasPrefix("     transform") }
         #expect(operations.count == 2)

@@ -6,13 +6,13 @@ import Testing
 
 /// The attack of issue 10 end to end: a store whose app table's stored `CREATE` text carries an `ATTACH`, a
 /// write into the attached file and a rewrite of every row. `migrate` and `verify` run none of it.
-@Suite("Planted schema on the command line", Corpus.required)
+@Suite("Planted schema on the command line", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct PlantedSchemaCommandTests {
-    let model = Corpus.path("rename-chain/Model.xcdatamodeld")
+    let model = RenameChainFixture.modelPath
 
     @Test("migrate carries the app table rebuilt from its structure; nothing outside the store is written")
     func plantedTable() throws {
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try RenameChainFixture.store("v1.0.0")
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
         let evil = folder.appendingPathComponent("evil.sqlite").path
         let queue = try DatabaseQueue(path: store)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// A `sqlite3` process holding an open write transaction on a store, as an app in the middle of a save would.
 public final class SQLiteWriterProcess {
@@ -8,6 +9,9 @@ public final class SQLiteWriterProcess {
 
     /// What the default writer runs: a write transaction left open, so SQLite holds its write lock.
     public static let openTransaction = #"BEGIN IMMEDIATE; UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = "Z_MAX";"#
+
+    /// A test trait that skips the test, saying why, when the `sqlite3` shell is missing.
+    public static var required: ConditionTrait { InstalledTool.required("sqlite3") }
 
     /// Starts `sqlite3` on `path`, runs `statements` and returns once they have run.
     public init(path: String, statements: String = openTransaction) throws {

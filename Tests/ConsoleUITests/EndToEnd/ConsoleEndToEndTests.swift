@@ -2,33 +2,32 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The real `cdmigrate` binary under tmux on copies of corpus stores: panes, browser, help, resize, quitting.
+/// The real `cdmigrate` binary under tmux on stores of the sample app: panes, browser, help, resize, quitting.
 @Suite(
     .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
     .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
 struct ConsoleEndToEndTests {
-    /// A temporary folder holding a copy of the wibosco-colors model and its v3 store.
-    static func colorsFolder() throws -> URL {
+    /// A temporary folder holding a copy of the sample model, `Journal.sqlite` (Journal 4, 500 entries by
+    /// three authors) and `Journal_WAL.sqlite` (Journal 3, its 40 entries only in its `-wal`).
+    static func journalFolder() throws -> URL {
         let folder = try TemporaryDirectory.make()
         try FileManager.default.copyItem(
-            atPath: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"),
-            toPath: folder.appendingPathComponent("CoreDataMigration_Example.xcdatamodeld").path)
-        _ = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite", to: folder)
-        _ = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite", to: folder)
+            atPath: JournalFixture.modelPath, toPath: folder.appendingPathComponent("Journal.xcdatamodeld").path)
+        _ = try JournalFixture.journal4(entries: 500, in: folder)
+        _ = try JournalFixture.walStore(version: 3, entries: 40, in: folder, name: "Journal_WAL.sqlite")
         return folder
     }
 
-    @Test(Corpus.required) func browsesPanesDataRecordHelpAndDetailsThenQuitsCleanly() throws {
-        let folder = try Self.colorsFolder()
+    @Test func browsesPanesDataRecordHelpAndDetailsThenQuitsCleanly() throws {
+        let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
-            directory: folder.path)
-        try tmux.waitFor("✓ Post")
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
+        try tmux.waitFor("✓ Entry")
         try tmux.send("Tab")
         try tmux.waitFor("▸ Entities")
-        try tmux.send("Enter")
-        try tmux.waitFor("Color  rows 1–")
-        try tmux.waitFor("Post #")
+        try tmux.send("Down", "Enter")
+        try tmux.waitFor("Entry  rows 1–")
+        try tmux.waitFor("Author #")
         try tmux.send("Space")
         var screen = try tmux.waitFor("page 2/")
         #expect(screen.contains("read-only"))
@@ -44,44 +43,43 @@ struct ConsoleEndToEndTests {
         try tmux.waitFor("Details — Esc or d closes")
         try tmux.send("d")
         try tmux.send("BTab", "Down")
-        screen = try tmux.waitFor("✗ Post")
-        #expect(screen.contains("missing attribute hide"), "what differs, from the store's cached model")
+        try tmux.waitFor("✗ Entry")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }
 
-    @Test(Corpus.required) func redrawsOnResize() throws {
-        let folder = try Self.colorsFolder()
+    @Test func redrawsOnResize() throws {
+        let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         try tmux.resize(width: 60, height: 20)
         try tmux.waitFor("cdmigrate needs at least 80×24")
         try tmux.resize(width: 120, height: 36)
         let screen = try tmux.waitFor("Metadata (")
-        #expect(screen.split(separator: "\n").first?.count ?? 0 > 80)
+        #expect(screen.split(separator: "\n").map(\.count).max() ?? 0 > 80, "the panes use the new width")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }
 
-    @Test(Corpus.required) func pickerListsStoresWithTheirWalState() throws {
-        let folder = try Self.colorsFolder()
+    @Test func pickerListsStoresWithTheirWalState() throws {
+        let folder = try Self.journalFolder()
         let tmux = try TmuxSession(command: [TmuxSession.binary!], directory: folder.path)
         let screen = try tmux.waitFor("2 found under")
-        #expect(screen.contains("CoreDataMigration_Example_3.sqlite"))
+        #expect(screen.contains("Journal.sqlite"))
         #expect(screen.contains("no -wal"))
-        #expect(screen.contains("-wal 1"), "the WAL store shows its -wal size")
+        #expect(screen.range(of: "-wal [0-9]", options: .regularExpression) != nil, "the WAL store shows its -wal size")
         try tmux.send("Down", "Enter")
-        try tmux.waitFor("CoreDataMigration_Example_WAL.sqlite │")
+        try tmux.waitFor("Journal_WAL.sqlite │")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }
 
-    @Test(Corpus.required) func ctrlCRestoresTheTerminal() throws {
-        let folder = try Self.colorsFolder()
+    @Test func ctrlCRestoresTheTerminal() throws {
+        let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         try tmux.send("C-c")
@@ -90,10 +88,10 @@ struct ConsoleEndToEndTests {
         #expect(!screen.contains("▸ Versions"), "curses screen gone: the terminal was restored")
     }
 
-    @Test(Corpus.required) func sigtermRestoresTheTerminal() throws {
-        let folder = try Self.colorsFolder()
+    @Test func sigtermRestoresTheTerminal() throws {
+        let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path)
         try tmux.waitFor("▸ Versions")
         let pid = try #require(try tmux.programPID())
@@ -103,18 +101,18 @@ struct ConsoleEndToEndTests {
         #expect(!screen.contains("▸ Versions"))
     }
 
-    @Test(Corpus.required) func noColorMeansMonochrome() throws {
-        let folder = try Self.colorsFolder()
+    @Test func noColorMeansMonochrome() throws {
+        let folder = try Self.journalFolder()
         let colored = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path)
-        try colored.waitFor("✓ Post")
+        try colored.waitFor("✓ Entry")
         let colors = try colored.capture(escapes: true)
         #expect(colors.contains("\u{1B}[32m"), "green ✓ with colours: \(colors)")
         let mono = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path, environment: ["NO_COLOR": "1"])
-        try mono.waitFor("✓ Post")
+        try mono.waitFor("✓ Entry")
         let escapes = try mono.capture(escapes: true)
         let colorCodes = (1...7).map { "\u{1B}[3\($0)m" } + ["\u{1B}[38;"]
         #expect(!colorCodes.contains { escapes.contains($0) }, "no foreground colours under NO_COLOR")

@@ -7,23 +7,23 @@ import Testing
     .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
     .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
 struct TerminalEnvironmentEndToEndTests {
-    @Test(Corpus.required) func anASCIILocaleDrawsASCIIInsteadOfBlanks() throws {
-        let folder = try ConsoleEndToEndTests.colorsFolder()
+    @Test func anASCIILocaleDrawsASCIIInsteadOfBlanks() throws {
+        let folder = try ConsoleEndToEndTests.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path, environment: ["LANG": "C", "LC_ALL": "C"])
-        let screen = try tmux.waitFor(" v Post")
+        let screen = try tmux.waitFor(" v Entry")
         #expect(screen.contains("+- > Versions"), "borders and the focus mark in ASCII: \(screen)")
-        #expect(screen.contains(" cdmigrate | CoreDataMigration_Example_3.sqlite"))
+        #expect(screen.contains(" cdmigrate | Journal.sqlite"))
         #expect(!screen.unicodeScalars.contains { $0.value > 0x7F }, "nothing but ASCII on screen")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }
 
-    @Test(Corpus.required) func aDumbTerminalGetsOneClearLineAndTheUsageExitCode() throws {
-        let folder = try ConsoleEndToEndTests.colorsFolder()
+    @Test func aDumbTerminalGetsOneClearLineAndTheUsageExitCode() throws {
+        let folder = try ConsoleEndToEndTests.journalFolder()
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary!, "console", "CoreDataMigration_Example_3.sqlite"],
+            command: [TmuxSession.binary!, "console", "Journal.sqlite"],
             directory: folder.path, environment: ["TERM": "dumb"])
         let screen = try tmux.waitFor("[exit 64]")
         #expect(screen.contains("cdmigrate: error: the console needs a full-screen terminal"))

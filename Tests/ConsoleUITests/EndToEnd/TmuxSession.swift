@@ -10,7 +10,7 @@ final class TmuxSession {
     private let socket: String
 
     /// Whether tmux is installed; end-to-end tests are skipped visibly without it.
-    static var isAvailable: Bool { executable("tmux") != nil }
+    static var isAvailable: Bool { InstalledTool.path("tmux") != nil }
 
     /// The built `cdmigrate` binary beside the test bundle.
     static var binary: String? { BuiltProduct.path("cdmigrate") }
@@ -100,7 +100,7 @@ final class TmuxSession {
     /// server forked off), reading its output to the end when asked.
     @discardableResult
     private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
-        let argv = [Self.executable("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = [InstalledTool.path("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TmuxFailure(arguments: arguments) }
         var actions = posix_spawn_file_actions_t()
@@ -149,11 +149,6 @@ final class TmuxSession {
     /// tmux could not be started.
     struct TmuxFailure: Error {
         let arguments: [String]
-    }
-
-    private static func executable(_ name: String) -> String? {
-        let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     private static func quote(_ text: String) -> String {

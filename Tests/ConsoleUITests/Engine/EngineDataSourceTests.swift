@@ -5,68 +5,63 @@ import Testing
 
 @testable import ConsoleUI
 
-/// The console's reading side on real Apple stores from the corpus.
+/// The console's reading side on stores of the sample app written by the engine.
 @Suite struct EngineDataSourceTests {
-    static let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
+    static let model = JournalFixture.modelPath
 
-    @Test(Corpus.required) func overviewVersionsAndCompatibility() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+    @Test func overviewVersionsAndCompatibility() throws {
+        let store = try JournalFixture.journal4(entries: 30)
         let loaded = try EngineDataSource(modelPath: Self.model).loadStore(at: store)
-        #expect(loaded.overview.entities.map(\.name) == ["Color", "Post"])
-        #expect(loaded.overview.entities.map(\.rows) == [7995, 7995])
+        #expect(loaded.overview.entities.map(\.name) == ["Author", "Entry"])
+        #expect(loaded.overview.entities.map(\.rows) == [3, 30])
         #expect(loaded.overview.journalMode == "rollback")
         #expect(
-            loaded.overview.metadata.contains { $0.key == "NSStoreModelVersionHashes" && $0.value == "{2 keys: Color, Post}" })
-        #expect(
-            loaded.versions.map(\.name) == [
-                "CoreDataMigration_Example", "CoreDataMigration_Example 2",
-                "CoreDataMigration_Example 3", "CoreDataMigration_Example 4",
-            ], "the planner's natural order")
+            loaded.overview.metadata.contains { $0.key == "NSStoreModelVersionHashes" && $0.value == "{2 keys: Author, Entry}" })
+        #expect(loaded.versions.map(\.name) == (1...5).map { "Journal \($0)" }, "the planner's order")
         #expect(loaded.versions.last?.isCurrent == true)
-        #expect(loaded.compatibility?.compatibleVersion == "CoreDataMigration_Example 3")
-        #expect(loaded.defaultTarget == "CoreDataMigration_Example 4")
+        #expect(loaded.compatibility?.compatibleVersion == "Journal 4")
+        #expect(loaded.defaultTarget == "Journal 5")
     }
 
-    @Test(Corpus.required) func walStoreShowsItsWalAndTheRowsOnlyInIt() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite")
+    @Test func walStoreShowsItsWalAndTheRowsOnlyInIt() throws {
+        let store = try JournalFixture.walStore(version: 3, entries: 40)
         let loaded = try EngineDataSource(modelPath: Self.model).loadStore(at: store)
         #expect(loaded.overview.journalMode == "wal")
         #expect((loaded.overview.walSize ?? 0) > 0)
-        #expect(loaded.overview.files.map(\.name).contains("CoreDataMigration_Example_WAL.sqlite-wal"))
-        #expect(loaded.overview.entities.first { $0.name == "Post" }?.rows == 84)
+        #expect(loaded.overview.files.map(\.name).contains("Journal.sqlite-wal"))
+        #expect(loaded.overview.entities.first { $0.name == "Entry" }?.rows == 40)
     }
 
-    @Test(Corpus.required) func rowsAreTypedByTheStoresVersion() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+    @Test func rowsAreTypedByTheStoresVersion() throws {
+        let store = try JournalFixture.journal4(entries: 30)
         let source = EngineDataSource(modelPath: Self.model)
-        let colors = try source.rows(storePath: store, entity: "Color", offset: 0, limit: 5)
-        #expect(colors.columns == ["pk", "post", "colorID", "hex"])
-        #expect(colors.rows.count == 5)
-        #expect(colors.totalRows == 7995)
-        #expect(colors.rows[0][0] == .integer(1))
-        guard case .reference(let entity, _) = colors.rows[0][1] else {
-            Issue.record("to-one post should be a reference, got \(colors.rows[0][1])")
+        let entries = try source.rows(storePath: store, entity: "Entry", offset: 0, limit: 5)
+        #expect(entries.columns.first == "pk")
+        #expect(entries.rows.count == 5)
+        #expect(entries.totalRows == 30)
+        #expect(entries.rows[0][0] == .integer(1))
+        let author = try #require(entries.columns.firstIndex(of: "author"))
+        guard case .reference(let entity, _) = entries.rows[0][author] else {
+            Issue.record("to-one author should be a reference, got \(entries.rows[0][author])")
             return
         }
-        #expect(entity == "Post")
-        #expect(colors.rows[0][1].display.hasPrefix("Post #"))
-        let last = try source.rows(storePath: store, entity: "Color", offset: 7990, limit: 10)
-        #expect(last.rows.count == 5)
-        #expect(last.offset == 7990)
-        let posts = try source.rows(storePath: store, entity: "Post", offset: 0, limit: 1)
-        #expect(posts.columns.contains("date"))
-        if let index = posts.columns.firstIndex(of: "date"), case .date = posts.rows[0][index] {
+        #expect(entity == "Author")
+        #expect(entries.rows[0][author].display.hasPrefix("Author #"))
+        if let index = entries.columns.firstIndex(of: "created"), case .date = entries.rows[0][index] {
         } else {
-            Issue.record("Post.date should be shown as a date: \(posts.rows)")
+            Issue.record("Entry.created should be shown as a date: \(entries.rows)")
         }
+        let last = try source.rows(storePath: store, entity: "Entry", offset: 25, limit: 10)
+        #expect(last.rows.count == 5)
+        #expect(last.offset == 25)
     }
 
-    @Test(Corpus.required) func withoutAModelTheConsoleIsReadOnly() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+    @Test func withoutAModelTheConsoleIsReadOnly() throws {
+        let store = try JournalFixture.store(version: 3, entries: 10)
         let loaded = try EngineDataSource(modelPath: nil).loadStore(at: store)
         #expect(loaded.versions.isEmpty)
         #expect(loaded.compatibility == nil)
-        let page = try EngineDataSource(modelPath: nil).rows(storePath: store, entity: "Color", offset: 0, limit: 1)
+        let page = try EngineDataSource(modelPath: nil).rows(storePath: store, entity: "Entry", offset: 0, limit: 1)
         #expect(page.columns.first == "pk")
         #expect(page.rows.count == 1)
     }

@@ -5,9 +5,10 @@ import Testing
 
 @testable import MigrationEngine
 
-/// Every corpus store exported to JSON and read back equals its rows read directly with SQL: per entity the
-/// count, the `Z_PK`s in order, and each attribute value as its type stores it.
-@Suite("Export round trip", Corpus.required)
+/// Every store exported to JSON and read back equals its rows read directly with SQL: per entity the count,
+/// the `Z_PK`s in order, and each attribute value as its type stores it. The project's own stores always;
+/// Apple's, each as Core Data wrote it, when the corpus is there.
+@Suite("Export round trip")
 struct ExportRoundTripTests {
     static var stores: [String] {
         let root = Corpus.root
@@ -22,11 +23,28 @@ struct ExportRoundTripTests {
         return items.first { $0.hasSuffix(".xcdatamodeld") }.map { folder.appendingPathComponent($0).path }
     }
 
-    @Test("Exported JSON equals the rows", arguments: ExportRoundTripTests.stores)
+    @Test("Exported JSON equals the rows of every corpus store", Corpus.required, arguments: ExportRoundTripTests.stores)
     func roundTrip(_ relative: String) throws {
-        let store = try Corpus.copyStore(relative)
+        try expectRoundTrip(try Corpus.copyStore(relative), model: Self.model(for: relative), label: relative)
+    }
+
+    @Test(
+        "Exported JSON equals the rows of the sample app's stores",
+        arguments: ["Journal 1", "Journal 3", "Journal 4 with authors", "Journal 2 in WAL mode"])
+    func sampleRoundTrip(_ label: String) throws {
+        let store =
+            switch label {
+            case "Journal 1": try JournalFixture.store(version: 1, entries: 50)
+            case "Journal 3": try JournalFixture.store(version: 3, entries: 50)
+            case "Journal 4 with authors": try JournalFixture.journal4(entries: 50)
+            default: try JournalFixture.walStore(version: 2, entries: 50)
+            }
+        try expectRoundTrip(store, model: JournalFixture.modelPath, label: label)
+    }
+
+    private func expectRoundTrip(_ store: String, model modelPath: String?, label relative: String) throws {
         let out = try TemporaryDirectory.make().appendingPathComponent("export").path
-        let project = try MigrationProject(modelPath: Self.model(for: relative), settings: PlanningSettings())
+        let project = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
         let counts = try project.export(store: store, format: .json, to: .folder(out))
         #expect(!counts.isEmpty)
         let contents = try StoreReader.read(path: store)

@@ -15,8 +15,10 @@ enum ExportedValueCheck {
         case (.double, .double(let number)), (.float, .double(let number)):
             return (exported as? NSNumber)?.doubleValue == number
         case (.date, .double(let seconds)):
-            guard let text = exported as? String, let parsed = parseISO8601(text) else { return false }
-            return abs(parsed - seconds) < 1e-6 * max(1, abs(seconds) / 1e8)
+            return matchesDate(exported, seconds)
+        case (.date, .int64(let seconds)):
+            // A TIMESTAMP column has numeric affinity: SQLite keeps a whole number of seconds as an integer.
+            return matchesDate(exported, Double(seconds))
         case (.decimal, _):
             guard let text = exported as? String, let value = Decimal(string: text) else { return false }
             switch stored.storage {
@@ -37,6 +39,11 @@ enum ExportedValueCheck {
         default:
             return false
         }
+    }
+
+    static func matchesDate(_ exported: Any, _ seconds: Double) -> Bool {
+        guard let text = exported as? String, let parsed = parseISO8601(text) else { return false }
+        return abs(parsed - seconds) < 1e-6 * max(1, abs(seconds) / 1e8)
     }
 
     /// Seconds since 2001 of `YYYY-MM-DDTHH:MM:SS[.fraction]Z`.

@@ -6,7 +6,7 @@ import Testing
 /// There are no compiled models in the corpus. A `.mom` is a keyed archive of `NSManagedObjectModel`, the
 /// very archive Core Data deflates into `Z_MODELCACHE` (FORMAT.md §4–5), so each corpus store's inflated
 /// cache is a real `.mom` of its version. `VersionInfo.plist` is written with the store's own hashes.
-@Suite("Compiled models (.momd, .mom)", Corpus.required)
+@Suite("Compiled models (.momd, .mom)")
 struct CompiledModelReaderTests {
     static let stores = [
         "CoreDataMigration_Example": "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite",
@@ -35,7 +35,7 @@ struct CompiledModelReaderTests {
         return (momd, hashes)
     }
 
-    @Test("A .momd loads every version, hashing as the stores and VersionInfo.plist say")
+    @Test("A .momd loads every version, hashing as the stores and VersionInfo.plist say", Corpus.required)
     func momd() throws {
         let (momd, hashes) = try Self.makeMomd()
         let bundle = try ModelLoader.load(path: momd.path)
@@ -53,7 +53,7 @@ struct CompiledModelReaderTests {
         }
     }
 
-    @Test("A bare .mom is a one-version model")
+    @Test("A bare .mom is a one-version model", Corpus.required)
     func mom() throws {
         let (momd, hashes) = try Self.makeMomd()
         let bundle = try ModelLoader.load(path: momd.appendingPathComponent("CoreDataMigration_Example 3.mom").path)
@@ -63,16 +63,22 @@ struct CompiledModelReaderTests {
 
     @Test("Broken compiled models name the file")
     func broken() throws {
-        let (momd, _) = try Self.makeMomd()
-        let mom = momd.appendingPathComponent("CoreDataMigration_Example.mom")
+        let momd = try TemporaryDirectory.make().appendingPathComponent("Broken.momd")
+        try FileManager.default.createDirectory(at: momd, withIntermediateDirectories: true)
+        let mom = momd.appendingPathComponent("Broken.mom")
         try Data("not an archive".utf8).write(to: mom)
+        let info: [String: Any] = [
+            "NSManagedObjectModel_CurrentVersionName": "Broken", "NSManagedObjectModel_VersionHashes": ["Broken": [:]],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: momd.appendingPathComponent("VersionInfo.plist"))
         let error = try #require(throws: ModelError.self) { try ModelLoader.load(path: momd.path) }
         #expect(error.code == .undecodableArchive)
         #expect(error.path == mom.path)
         let empty = try TemporaryDirectory.make().appendingPathComponent("Empty.momd")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         #expect(throws: ModelError.self) { try ModelLoader.load(path: empty.path) }
-        let plain = momd.appendingPathComponent("CoreDataMigration_Example 2.mom")
+        let plain = momd.appendingPathComponent("Plain.mom")
         try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0).write(to: plain)
         #expect(throws: ModelError.self) { try ModelLoader.load(path: plain.path) }
     }

@@ -37,6 +37,29 @@ struct DateDefaultTests {
         }
     }
 
+    @Test("A Date's bounds are read from their seconds since 2001, not their display text; a Decimal keeps its text")
+    func boundsFromSeconds() throws {
+        let source = Data(
+            #"""
+            <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+            <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">
+                <entity name="Event" representedClassName="Event" syncable="YES">
+                    <attribute name="due" optional="YES" attributeType="Date" minDateTimeInterval="284000400" minValueString="1/1/10, 01:00" maxDateTimeInterval="602395200" maxValueString="3/2/20, 04:00" defaultDateTimeInterval="388411200" defaultValueString="23/04/2013, 14:00" usesScalarValueType="NO"/>
+                    <attribute name="price" optional="YES" attributeType="Decimal" minValueString="-4.5" maxValueString="4.5" defaultValueString="0.0"/>
+                </entity>
+            </model>
+            """#.utf8)
+        let entity = try #require(try ModelSourceReader.read(source, name: "v", path: "v.xcdatamodel").entity(named: "Event"))
+        let date = try #require(entity.attribute(named: "due"))
+        #expect(date.defaultValue == "388411200.0")
+        #expect(date.minValue == "284000400.0")
+        #expect(date.maxValue == "602395200.0")
+        #expect(DefaultLiteral(attribute: date) == .real(388_411_200))
+        let decimal = try #require(entity.attribute(named: "price"))
+        #expect(decimal.defaultValue == "0.0")
+        #expect(decimal.minValue == "-4.5")
+    }
+
     @Test("An inferred step fills a new required Date column with the model's default")
     func inferredStepFillsDate() throws {
         let v1 = try ModelSourceReader.read(Self.source(withCreated: false), name: "v1", path: "v1.xcdatamodel")

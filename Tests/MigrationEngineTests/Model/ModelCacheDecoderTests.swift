@@ -3,9 +3,9 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("Z_MODELCACHE decoding", Corpus.required)
+@Suite("Z_MODELCACHE decoding")
 struct ModelCacheDecoderTests {
-    @Test("Hashes of every store's cached model equal its metadata hashes", arguments: CorpusStoreCase.all)
+    @Test("Hashes of every store's cached model equal its metadata hashes", Corpus.required, arguments: CorpusStoreCase.all)
     func cachedModelHashes(_ testCase: CorpusStoreCase) throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
         let model = try #require(try contents.cachedModel())
@@ -14,7 +14,9 @@ struct ModelCacheDecoderTests {
         if let digest = contents.metadata.hashesDigest { #expect(hasher.digest == digest) }
     }
 
-    @Test("The cached model has the source model's entities, attributes and relationships", arguments: CorpusStoreCase.all)
+    @Test(
+        "The cached model has the source model's entities, attributes and relationships", Corpus.required,
+        arguments: CorpusStoreCase.all)
     func cachedModelMatchesSource(_ testCase: CorpusStoreCase) throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
         let cached = try #require(try contents.cachedModel())
@@ -31,7 +33,7 @@ struct ModelCacheDecoderTests {
         }
     }
 
-    @Test("A renaming identifier survives as a renaming identifier")
+    @Test("A renaming identifier survives as a renaming identifier", Corpus.required)
     func renamingIdentifier() throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite"))
         let attribute = try #require(try contents.cachedModel()?.entity(named: "BasicEntity")?.attributes.first)
@@ -39,7 +41,14 @@ struct ModelCacheDecoderTests {
         #expect(attribute.renamingIdentifier == "v1_0_0_name")
     }
 
-    @Test("Damaged model caches throw a model error naming the store")
+    @Test("A model cache that is not DEFLATE data throws a model error naming the store")
+    func junkCache() throws {
+        let error = try #require(throws: ModelError.self) { try ModelCacheDecoder.decode(Data("junk".utf8), path: "s.sqlite") }
+        #expect(error.code == .undecodableArchive)
+        #expect(error.description.hasPrefix("s.sqlite: "))
+    }
+
+    @Test("Model caches cut short throw a model error", Corpus.required)
     func damagedCache() throws {
         let contents = try StoreReader.read(
             path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
@@ -47,12 +56,9 @@ struct ModelCacheDecoderTests {
         for cut in [0, 1, blob.count / 2, blob.count - 1] {
             #expect(throws: ModelError.self) { try ModelCacheDecoder.decode(blob.prefix(cut), path: "s.sqlite") }
         }
-        let error = try #require(throws: ModelError.self) { try ModelCacheDecoder.decode(Data("junk".utf8), path: "s.sqlite") }
-        #expect(error.code == .undecodableArchive)
-        #expect(error.description.hasPrefix("s.sqlite: "))
     }
 
-    @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps")
+    @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps", Corpus.required)
     func corruptedArchive() throws {
         let contents = try StoreReader.read(
             path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite"))

@@ -19,4 +19,15 @@ struct RenameChainTests {
         #expect(try ExecutionFixture.value(store, column: "ZV2_0_0_NAME") == "A Known Value")
         try StoreValidator(model: try #require(bundle.version(named: "v2.0.0"))).validate(store)
     }
+
+    @Test("A single jump v1.0.0 → v2.0.0 is lossy and names the loss")
+    func singleJumpIsLossy() throws {
+        let bundle = try RenameChainFixture.bundle()
+        let source = try #require(bundle.version(named: "v1.0.0"))
+        let mapping = InferredMapping.infer(from: source, to: try #require(bundle.version(named: "v2.0.0")))
+        let losses = try DataLossCounter.count(
+            mapping, sourceModel: source, storePath: RenameChainFixture.store("v1.0.0"))
+        #expect(losses == [DataLoss(kind: .attribute, entity: "BasicEntity", property: "v1_0_0_name", count: 1)])
+        #expect(mapping.suggestedRenames == [RenameSuggestion(entity: "BasicEntity", from: "v1_0_0_name", to: "v2_0_0_name")])
+    }
 }

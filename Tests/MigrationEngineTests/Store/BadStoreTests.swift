@@ -42,34 +42,33 @@ struct BadStoreTests {
         #expect(Self.code(path) == .unreadable)
     }
 
-    @Test("Overwritten pages, a truncated file and unreadable metadata are damage", Corpus.required)
+    @Test("Overwritten pages, a truncated file and unreadable metadata are damage")
     func damaged() throws {
-        let overwritten = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let overwritten = try JournalFixture.store(version: 3, entries: 4_000)
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: overwritten))
         try handle.seek(toOffset: 4096 * 3)
         try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096 * 20))
         try handle.close()
         #expect(Self.code(overwritten) == .damaged)
 
-        let truncated = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let truncated = try JournalFixture.store(version: 3, entries: 4_000)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: truncated)[.size] as? Int)
+        #expect(size > 4096 * 80, "the cut leaves out half the store")
         try FileHandle(forWritingTo: URL(fileURLWithPath: truncated)).truncate(atOffset: 4096 * 40)
         #expect(Self.code(truncated) == .damaged)
 
-        let metadata = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let metadata = try JournalFixture.store(version: 1, entries: 10)
         try DatabaseQueue(path: metadata).write {
             try $0.execute(sql: #"UPDATE "Z_METADATA" SET "Z_PLIST" = ?"#, arguments: [Data("bplist00 broken".utf8)])
         }
         #expect(Self.code(metadata) == .damaged)
     }
 
-    @Test(
-        "A store another process is writing is locked", Corpus.required,
-        arguments: [
-            "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite",
-            "wibosco-colors/stores/CoreDataMigration_Example_WAL.sqlite",
-        ])
-    func locked(_ store: String) throws {
-        let path = try Corpus.copyStore(store)
+    @Test("A store another process is writing is locked", SQLiteWriterProcess.required, arguments: [false, true])
+    func locked(inWALMode: Bool) throws {
+        let path =
+            inWALMode
+            ? try JournalFixture.walStore(version: 1, entries: 20) : try JournalFixture.store(version: 1, entries: 20)
         let writer = try SQLiteWriterProcess(path: path)
         defer { writer.finish() }
         #expect(Self.code(path) == .locked)
@@ -77,18 +76,18 @@ struct BadStoreTests {
         #expect(Self.code(path) == nil)
     }
 
-    @Test("Odd values in bookkeeping columns are read without trapping", Corpus.required)
+    @Test("Odd values in bookkeeping columns are read without trapping")
     func oddValues() throws {
-        let path = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let path = try JournalFixture.journal4(entries: 30)
         try DatabaseQueue(path: path).write { db in
             try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = 'many', "Z_SUPER" = NULL WHERE "Z_ENT" = 1"#)
             try db.execute(sql: #"UPDATE "Z_METADATA" SET "Z_UUID" = x'00FF'"#)
-            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = NULL WHERE "Z_PK" <= 3"#)
-            try db.execute(sql: #"UPDATE "ZPOST" SET "Z_ENT" = 'two' WHERE "Z_PK" BETWEEN 4 AND 5"#)
+            try db.execute(sql: #"UPDATE "ZENTRY" SET "Z_ENT" = NULL WHERE "Z_PK" <= 3"#)
+            try db.execute(sql: #"UPDATE "ZENTRY" SET "Z_ENT" = 'two' WHERE "Z_PK" BETWEEN 4 AND 5"#)
         }
         let contents = try StoreReader.read(path: path)
-        #expect(contents.primaryKeys.first == PrimaryKeyEntry(number: 1, name: "Color", superNumber: 0, maxPrimaryKey: 0))
-        #expect(contents.rows(of: "Post") == 7990)
+        #expect(contents.primaryKeys.first == PrimaryKeyEntry(number: 1, name: "Author", superNumber: 0, maxPrimaryKey: 0))
+        #expect(contents.rows(of: "Entry") == 25)
         #expect(contents.metadata.rowVersion == 1)
     }
 }

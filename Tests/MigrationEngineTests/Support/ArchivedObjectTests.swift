@@ -38,6 +38,14 @@ struct ArchivedObjectTests {
         #expect(root["missing"] == nil)
     }
 
+    @Test("Plain property lists and damaged DEFLATE data are refused")
+    func refusals() throws {
+        let plain = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
+        #expect(throws: PropertyListError.self) { try KeyedArchive(data: plain) }
+        #expect(throws: PropertyListError.self) { try RawInflate.inflate(Data("not deflate at all".utf8)) }
+        #expect(throws: PropertyListError.self) { try RawInflate.inflate(Data()) }
+    }
+
     @Test("References outside $objects resolve to nil instead of trapping")
     func danglingReference() throws {
         let root = try KeyedArchive(data: Self.archive([.dictionary(["x": .uid(99), "$class": .uid(0)])])).root()

@@ -6,7 +6,7 @@ import Testing
 
 @testable import MigrationEngine
 
-@Suite("Explicit mappings in full chains", Corpus.required)
+@Suite("Explicit mappings in full chains")
 struct MappedChainTests {
     /// Plans and runs the chain for a copy of a corpus store to the model's current version.
     private func migrate(_ store: String, model: String, mappings: String) throws -> (path: String, plan: MigrationPlan) {
@@ -25,7 +25,7 @@ struct MappedChainTests {
         return (path, planning.plan)
     }
 
-    @Test("colors store 1 → version 4: 1001 Posts, each linked to its own Color holding its original colour")
+    @Test("colors store 1 → version 4: 1001 Posts, each linked to its own Color holding its original colour", Corpus.required)
     func colors() throws {
         let store = "wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"
         let original = try DatabaseQueue(path: try Corpus.copyStore(store))
@@ -51,7 +51,7 @@ struct MappedChainTests {
         #expect(migrated.1 == 1001)
     }
 
-    @Test("sections store 2 → version 4: every Post has exactly one Section and softDeleted = 0")
+    @Test("sections store 2 → version 4: every Post has exactly one Section and softDeleted = 0", Corpus.required)
     func sections() throws {
         let store = "wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"
         let original = try DatabaseQueue(path: try Corpus.copyStore(store))
@@ -81,36 +81,36 @@ struct MappedChainTests {
 
     @Test("a failing expression in a chain fails the run and leaves the original store byte for byte")
     func failingChain() throws {
-        let path = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite")
+        let path = try JournalFixture.store(version: 2, entries: 20)
         let digest = { Data(SHA256.hash(data: try Data(contentsOf: URL(fileURLWithPath: path)))) }
         let before = try digest()
         let directory = try TemporaryDirectory.make()
         try """
-        from: CoreDataMigration_Example
-        to: CoreDataMigration_Example 2
+        from: Journal 2
+        to: Journal 3
         mappings:
-          - source: Post
-            destination: Post
+          - source: Entry
+            destination: Entry
             attributes:
-              hexColor: $source.color * 2
+              text: $source.body * 2
         """.write(to: directory.appendingPathComponent("bad.yaml"), atomically: true, encoding: .utf8)
-        let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
+        let bundle = try JournalFixture.bundle()
         var settings = PlanningSettings()
         settings.mappingDirectories = [directory.path]
         let planning = try StorePlanning(
             storePath: path, bundle: bundle, settings: settings,
             explicit: try MappingDirectoryReader().candidates(in: directory.path, bundle: bundle),
-            inference: InferredStepProvider(), target: "CoreDataMigration_Example 2")
+            inference: InferredStepProvider(), target: "Journal 3")
         #expect(planning.plan.steps.map(\.kind) == [.explicit])
         #expect {
             try ChainExecutor(options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
                 .run([MigrationJob(storePath: path, plan: planning.plan)])
         } throws: { error in
-            "\(error)".contains("mapping PostToPost, Post Z_PK 1, expression `$source.color * 2`: type mismatch")
+            "\(error)".contains("mapping EntryToEntry, Entry Z_PK 1, expression `$source.body * 2`: type mismatch")
         }
         #expect(try digest() == before)
         let leftovers = try FileManager.default.contentsOfDirectory(
             atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-        #expect(leftovers.filter { !$0.hasPrefix(".") }.sorted() == ["CoreDataMigration_Example_1.sqlite"])
+        #expect(leftovers.filter { !$0.hasPrefix(".") }.sorted() == ["Journal.sqlite"])
     }
 }

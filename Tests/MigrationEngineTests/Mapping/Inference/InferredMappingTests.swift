@@ -5,49 +5,56 @@ import Testing
 
 @Suite("Inferred mapping")
 struct InferredMappingTests {
-    static let colors = "wibosco-colors/CoreDataMigration_Example.xcdatamodeld"
-    static let sections = "wibosco-sections/CoreDataMigration_Example.xcdatamodeld"
-
-    @Test("A renaming identifier makes a rename", Corpus.required)
+    @Test("A renaming identifier makes a rename")
     func renameThroughIdentifier() throws {
-        let mapping = InferredMapping.infer(
-            from: try StepRunner.version("CoreDataMigration_Example", of: Self.sections),
-            to: try StepRunner.version("CoreDataMigration_Example 2", of: Self.sections))
+        let mapping = InferredMapping.infer(from: try JournalFixture.version(2), to: try JournalFixture.version(3))
         #expect(mapping.isInferable)
         #expect(mapping.drops.isEmpty)
-        #expect(mapping.entity("Post")?.attribute("hexColor")?.source == "color")
-        #expect(mapping.operations == ["rename Post.color → hexColor"])
+        #expect(mapping.entity("Entry")?.attribute("text")?.source == "body")
+        #expect(mapping.operations == ["rename Entry.body → text"])
     }
 
-    @Test("A new required Boolean with default NO is inferable and filled with 0", Corpus.required)
+    @Test("A new required Boolean with default NO is inferable and filled with 0")
     func requiredWithDefault() throws {
-        let mapping = InferredMapping.infer(
-            from: try StepRunner.version("CoreDataMigration_Example 3", of: Self.sections),
-            to: try StepRunner.version("CoreDataMigration_Example 4", of: Self.sections))
+        let mapping = InferredMapping.infer(from: try JournalFixture.version(1), to: try JournalFixture.version(2))
         #expect(mapping.isInferable)
-        #expect(mapping.entity("Post")?.attribute("softDeleted")?.defaultValue == .integer(0))
-        #expect(mapping.operations == ["add Post.softDeleted (default 0)"])
+        #expect(mapping.entity("Entry")?.attribute("favorite")?.defaultValue == .integer(0))
+        #expect(mapping.operations == ["add Entry.favorite (default 0)"])
     }
 
-    @Test("A rename without identifier is a counted loss with a suggested rename", Corpus.required)
+    @Test("A rename without identifier is a counted loss with a suggested rename")
     func renameWithoutIdentifier() throws {
-        let source = try StepRunner.version("CoreDataMigration_Example", of: Self.colors)
-        let mapping = InferredMapping.infer(
-            from: source, to: try StepRunner.version("CoreDataMigration_Example 2", of: Self.colors))
+        let source = try JournalFixture.version(2)
+        var destination = try JournalFixture.version(3)
+        let entry = try #require(destination.entities.firstIndex { $0.name == "Entry" })
+        let text = try #require(destination.entities[entry].attributes.firstIndex { $0.name == "text" })
+        destination.entities[entry].attributes[text].renamingIdentifier = nil
+        let mapping = InferredMapping.infer(from: source, to: destination)
         #expect(mapping.isInferable)
-        #expect(mapping.suggestedRenames == [RenameSuggestion(entity: "Post", from: "color", to: "hexColor")])
+        #expect(mapping.suggestedRenames == [RenameSuggestion(entity: "Entry", from: "body", to: "text")])
         let losses = try DataLossCounter.count(
-            mapping, sourceModel: source,
-            storePath: Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_1.sqlite"))
-        #expect(losses == [DataLoss(kind: .attribute, entity: "Post", property: "color", count: 1001)])
-        #expect(losses.first?.description == "drops Post.color (1001 values)")
+            mapping, sourceModel: source, storePath: JournalFixture.store(version: 2, entries: 40))
+        #expect(losses == [DataLoss(kind: .attribute, entity: "Entry", property: "body", count: 40)])
+        #expect(losses.first?.description == "drops Entry.body (40 values)")
     }
 
-    @Test("The heavyweight split is not inferable and says why", Corpus.required)
+    @Test("A split into a new required to-one is not inferable and says why")
     func heavyweightSplit() throws {
-        let mapping = InferredMapping.infer(
-            from: try StepRunner.version("CoreDataMigration_Example 2", of: Self.colors),
-            to: try StepRunner.version("CoreDataMigration_Example 3", of: Self.colors))
+        let before = ObjectModel(
+            name: "a", entities: [Entity(name: "Post", attributes: [Attribute(name: "hexColor", type: .string)])])
+        let after = ObjectModel(
+            name: "b",
+            entities: [
+                Entity(
+                    name: "Color", attributes: [Attribute(name: "hex", type: .string)],
+                    relationships: [Relationship(name: "post", destinationEntity: "Post", inverseName: "color")]),
+                Entity(
+                    name: "Post",
+                    relationships: [
+                        Relationship(name: "color", destinationEntity: "Color", inverseName: "post", isOptional: false)
+                    ]),
+            ])
+        let mapping = InferredMapping.infer(from: before, to: after)
         #expect(!mapping.isInferable)
         #expect(
             mapping.notInferable.map(\.description) == [
