@@ -56,8 +56,8 @@ struct MappedStoreTables {
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
         for entity in model.entities {
-            guard let number = numbers[entity.name] else { continue }
-            let tableName = CoreDataName.table(forRoot: model.root(of: entity).name)
+            guard let number = numbers[entity.name], let layoutTable = layout.table(for: entity.name) else { continue }
+            let tableName = layoutTable.name
             if columnsByTable[tableName] == nil {
                 columnsByTable[tableName] = Set(
                     try Row.fetchAll(
@@ -66,26 +66,32 @@ struct MappedStoreTables {
                     .map { $0["name"] as String })
             }
             let existing = columnsByTable[tableName] ?? []
+            // The layout names each column after the entity declaring the property, suffix included
+            // (`ZTEXT1` when a sibling's `text` took `ZTEXT`), so the lookup goes by declaring entity.
+            func column(_ role: SchemaColumn.Role) -> String? {
+                layoutTable.column(role).map(\.name).flatMap { existing.contains($0) ? $0 : nil }
+            }
             var columns: [String: String] = [:]
             var entityColumns: [String: String] = [:]
-            for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                let column = CoreDataName.column(for: attribute.name)
-                if existing.contains(column) { columns[attribute.name] = column }
-            }
-            for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
-                let column = CoreDataName.column(for: relationship.name)
-                if existing.contains(column) { columns[relationship.name] = column }
-                if let typed = existing.first(where: {
-                    $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
-                        && $0.dropFirst().prefix { $0 != "_" }.allSatisfy(\.isNumber) && !$0.hasPrefix("Z_")
-                }) {
-                    entityColumns[relationship.name] = typed
+            for declaring in model.ancestors(of: entity).reversed() + [entity] {
+                for attribute in declaring.attributes where !attribute.isTransient {
+                    if let found = column(.attribute(entity: declaring.name, name: attribute.name)) {
+                        columns[attribute.name] = found
+                    }
+                }
+                for relationship in declaring.relationships where !relationship.isToMany && !relationship.isTransient {
+                    let name = relationship.name
+                    if let found = column(.foreignKey(entity: declaring.name, relationship: name)) { columns[name] = found }
+                    if let found = column(.foreignEntity(entity: declaring.name, relationship: name)) {
+                        entityColumns[name] = found
+                    }
                 }
             }
             let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
             let table = "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))"
             let attributes = model.allAttributes(of: entity)
-            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil }
+            var listed: Set<String> = []
+            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil && listed.insert($0.name).inserted }
             let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + stored.map { columns[$0.name]! }
             entities[entity.name] = MappedEntityTable(
                 entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
