@@ -42,7 +42,7 @@ struct StoreTableLayout {
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
         var countsByTable: [String: [Int: Int]] = [:]
         for table in entityTables where tables.contains(table) {
-            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: table, db)
+            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: SQLIdentifier(table), db)
         }
         return primaryKeys.filter { !$0.isHistory }.map { entry in
             let table = entityTable(of: entry)
@@ -54,9 +54,9 @@ struct StoreTableLayout {
 
     func describe(_ names: [String], _ db: Database) throws -> [StoreTable] {
         try names.map { name in
-            let quoted = SQLIdentifier.quoted(name)
-            let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }
-            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted)") ?? 0
+            let columns = try db.columnNames(in: name)
+            let count: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(name))"
+            let rows = try Int.fetchOne(db, count.request) ?? 0
             return StoreTable(name: name, columns: columns, rows: rows)
         }
     }

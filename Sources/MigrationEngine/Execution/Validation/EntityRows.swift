@@ -38,8 +38,9 @@ struct EntityRows {
                     .validationFailed, path: path,
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
-            let quoted = SQLIdentifier.quoted(table.name)
-            for row in try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(quoted) GROUP BY "Z_ENT""#) {
+            let select: SQLFragment =
+                #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(SQLIdentifier(table.name)) GROUP BY "Z_ENT""#
+            for row in try Row.fetchAll(db, select.request) {
                 let number: Int = row[0] ?? -1
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
