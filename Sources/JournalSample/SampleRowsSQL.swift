@@ -61,7 +61,7 @@ struct SampleRowsSQL {
         let favorite = hasFavorite ? #", "ZFAVORITE""# : ""
         return #"""
             WITH RECURSIVE "n"("k") AS (SELECT 1 WHERE ?1 > 0 UNION ALL SELECT "k" + 1 FROM "n" WHERE "k" < ?1)
-            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", \#(SQLIdentifier.quoted(bodyColumn)), "ZTITLE"\#(favorite))
+            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", \#(SQLIdentifier(bodyColumn).quoted), "ZTITLE"\#(favorite))
             SELECT "k", ?2, 1, \#(hash("k", salt: 3)) % 5, 600000000.0 + "k" * 3600.0,
                 CASE WHEN \#(hash("k", salt: 4)) % 10 = 0 THEN NULL
                     ELSE (SELECT "value" FROM "sample_author" WHERE "i" = \#(hash("k", salt: 5)) % \#(authors.count)) END,
