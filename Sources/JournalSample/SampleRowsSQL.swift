@@ -32,11 +32,12 @@ struct SampleRowsSQL {
     /// the first three words for the title, and `text`, 5 to 44 words).
     func createVocabulary(_ db: Database) throws {
         for (table, values) in [("sample_word", words), ("sample_author", authors)] {
-            try db.execute(sql: #"CREATE TEMP TABLE "\#(table)" ("i" INTEGER PRIMARY KEY, "value" TEXT NOT NULL)"#)
+            let name = SQLIdentifier(table).quoted
+            try db.execute(sql: #"CREATE TEMP TABLE \#(name) ("i" INTEGER PRIMARY KEY, "value" TEXT NOT NULL)"#)
             let rows = Array(repeating: "(?, ?)", count: values.count).joined(separator: ", ")
             let arguments = values.enumerated().flatMap { [$0.offset, $0.element] as [any DatabaseValueConvertible] }
             try db.execute(
-                sql: #"INSERT INTO "\#(table)" ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
+                sql: #"INSERT INTO \#(name) ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
         }
         let word = { (position: String) in
             #"(SELECT "value" FROM "sample_word" WHERE "i" = \#(hash("p * 64 + \(position)", salt: 1)) % \#(words.count))"#
