@@ -32,11 +32,12 @@ struct SampleRowsSQL {
     /// the first three words for the title, and `text`, 5 to 44 words).
     func createVocabulary(_ db: Database) throws {
         for (table, values) in [("sample_word", words), ("sample_author", authors)] {
-            try db.execute(sql: #"CREATE TEMP TABLE "\#(table)" ("i" INTEGER PRIMARY KEY, "value" TEXT NOT NULL)"#)
+            let name = SQLIdentifier(table).quoted
+            try db.execute(sql: #"CREATE TEMP TABLE \#(name) ("i" INTEGER PRIMARY KEY, "value" TEXT NOT NULL)"#)
             let rows = Array(repeating: "(?, ?)", count: values.count).joined(separator: ", ")
             let arguments = values.enumerated().flatMap { [$0.offset, $0.element] as [any DatabaseValueConvertible] }
             try db.execute(
-                sql: #"INSERT INTO "\#(table)" ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
+                sql: #"INSERT INTO \#(name) ("i", "value") VALUES \#(rows)"#, arguments: StatementArguments(arguments))
         }
         let word = { (position: String) in
             #"(SELECT "value" FROM "sample_word" WHERE "i" = \#(hash("p * 64 + \(position)", salt: 1)) % \#(words.count))"#
@@ -61,7 +62,7 @@ struct SampleRowsSQL {
         let favorite = hasFavorite ? #", "ZFAVORITE""# : ""
         return #"""
             WITH RECURSIVE "n"("k") AS (SELECT 1 WHERE ?1 > 0 UNION ALL SELECT "k" + 1 FROM "n" WHERE "k" < ?1)
-            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", \#(SQLIdentifier.quoted(bodyColumn)), "ZTITLE"\#(favorite))
+            INSERT INTO "ZENTRY" ("Z_PK", "Z_ENT", "Z_OPT", "ZMOOD", "ZCREATED", "ZAUTHOR", \#(SQLIdentifier(bodyColumn).quoted), "ZTITLE"\#(favorite))
             SELECT "k", ?2, 1, \#(hash("k", salt: 3)) % 5, 600000000.0 + "k" * 3600.0,
                 CASE WHEN \#(hash("k", salt: 4)) % 10 = 0 THEN NULL
                     ELSE (SELECT "value" FROM "sample_author" WHERE "i" = \#(hash("k", salt: 5)) % \#(authors.count)) END,

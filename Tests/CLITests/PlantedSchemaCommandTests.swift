@@ -40,7 +40,7 @@ struct PlantedSchemaCommandTests {
         let values = try after.read { try String.fetchAll($0, sql: "SELECT name FROM pragma_table_info('ZBASICENTITY')") }
         let pwned = try after.read { db in
             try values.filter { $0.hasPrefix("Z") }.map {
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZBASICENTITY WHERE \(SQLIdentifier.quoted($0)) = 'pwned'") ?? 0
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZBASICENTITY WHERE \(SQLIdentifier($0).quoted) = 'pwned'") ?? 0
             }.reduce(0, +)
         }
         #expect(notes == ["kept"])

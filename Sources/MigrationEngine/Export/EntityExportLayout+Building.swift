@@ -65,9 +65,9 @@ extension EntityExportLayout {
     private static func toManySQL(
         _ relationship: Relationship, lineage: Set<String>, model: ObjectModel, schema: StoreSchema,
         column: ((SchemaColumn.Role) -> Bool, SchemaTable, String) throws(ExportError) -> String?
-    ) throws(ExportError) -> String? {
+    ) throws(ExportError) -> SQLFragment? {
         guard let destination = schema.table(for: relationship.destinationEntity) else { return nil }
-        let target = SQLIdentifier.quoted(destination.name)
+        let target = SQLIdentifier(destination.name)
         let sides = lineage.map { JoinTable.Side(entity: $0, relationship: relationship.name) }
         if let side = sides.first(where: { schema.joinTable(entity: $0.entity, relationship: $0.relationship) != nil }),
             let join = schema.joinTable(entity: side.entity, relationship: side.relationship)
@@ -75,10 +75,11 @@ extension EntityExportLayout {
             let (match, other) =
                 join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
             let ordered = relationship.isOrdered ? join.orderColumn(ordering: side) : nil
-            let order = ordered.map { "j." + SQLIdentifier.quoted($0) } ?? "d.\"Z_PK\""
-            return #"SELECT d."Z_PK", d."Z_ENT" FROM \#(SQLIdentifier.quoted(join.name)) j JOIN \#(target) d "#
-                + #"ON d."Z_PK" = j.\#(SQLIdentifier.quoted(other)) WHERE j.\#(SQLIdentifier.quoted(match)) = ? "#
-                + "ORDER BY " + order
+            let order: SQLFragment = ordered.map { "j.\(SQLIdentifier($0))" } ?? #"d."Z_PK""#
+            return #"""
+                SELECT d."Z_PK", d."Z_ENT" FROM \#(SQLIdentifier(join.name)) j JOIN \#(target) d \#
+                ON d."Z_PK" = j.\#(SQLIdentifier(other)) WHERE j.\#(SQLIdentifier(match)) = ? ORDER BY \#(order)
+                """#
         }
         guard let inverse = model.inverse(of: relationship), !inverse.isToMany else { return nil }
         let owners = Set(
@@ -95,7 +96,7 @@ extension EntityExportLayout {
             ? column(
                 { if case .foreignOrder(let owner, name) = $0 { owners.contains(owner) } else { false } }, destination, describe)
             : nil
-        let order = ordered.map { SQLIdentifier.quoted($0) } ?? "\"Z_PK\""
-        return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier.quoted(key)) = ? ORDER BY "# + order
+        let order = SQLIdentifier(ordered ?? SQLIdentifier.primaryKey.name)
+        return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier(key)) = ? ORDER BY \#(order)"#
     }
 }

@@ -19,7 +19,7 @@ struct EntityExportLayout: Sendable {
     /// A to-many: a query taking the object's `Z_PK` and giving the targets' `Z_PK` and `Z_ENT`, in order.
     struct ToManyQuery: Sendable {
         var name: String
-        var sql: String
+        var sql: SQLFragment
     }
 
     let entity: String
@@ -38,11 +38,16 @@ struct EntityExportLayout: Sendable {
 
     /// The `SELECT` stepping through the objects in primary-key order: `Z_PK`, `Z_ENT`, the attribute columns,
     /// then each to-one's key and entity column (`NULL` when it has none).
-    var selectSQL: String {
-        let toOneColumns = toOnes.flatMap { [SQLIdentifier.quoted($0.key), $0.entityColumn.map(SQLIdentifier.quoted) ?? "NULL"] }
-        let columns = [#""Z_PK""#, #""Z_ENT""#] + attributes.map { SQLIdentifier.quoted($0.column) } + toOneColumns
-        let list = numbers.map { String($0) }.joined(separator: ", ")
-        return "SELECT \(columns.joined(separator: ", ")) FROM \(SQLIdentifier.quoted(table)) "
-            + #"WHERE "Z_ENT" IN (\#(list)) ORDER BY "Z_PK""#
+    var select: SQLFragment {
+        let toOneColumns = toOnes.flatMap { toOne -> [SQLFragment] in
+            ["\(SQLIdentifier(toOne.key))", toOne.entityColumn.map { "\(SQLIdentifier($0))" } ?? "NULL"]
+        }
+        let columns: [SQLFragment] =
+            ["\(SQLIdentifier.primaryKey)", "\(SQLIdentifier.entityNumber)"]
+            + attributes.map { "\(SQLIdentifier($0.column))" } + toOneColumns
+        return """
+            SELECT \(SQLFragment.joined(columns)) FROM \(SQLIdentifier(table)) \
+            WHERE "Z_ENT" IN (\(values: numbers)) ORDER BY "Z_PK"
+            """
     }
 }

@@ -16,11 +16,10 @@ struct ObjectRowReader {
         _ db: Database, page: (limit: Int, offset: Int)? = nil, expressionValues: Bool = false,
         _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
     ) throws {
-        let suffix = page == nil ? "" : " LIMIT ? OFFSET ?"
-        let arguments = page.map { StatementArguments([$0.limit, $0.offset]) } ?? StatementArguments()
-        let toManyStatements = try layout.toManys.map { try db.makeStatement(sql: $0.sql) }
+        let select = layout.select + (page.map { " LIMIT \(value: $0.limit) OFFSET \(value: $0.offset)" } ?? "")
+        let toManyStatements = try layout.toManys.map { try db.makeStatement($0.sql) }
         let fields = layout.fieldNames
-        let rows = try Row.fetchCursor(db, sql: layout.selectSQL + suffix, arguments: arguments)
+        let rows = try Row.fetchCursor(db, select.request)
         while let row = try rows.next() {
             let key: Int64 = row[0]
             let entity = names[row[1] as Int? ?? 0] ?? layout.entity

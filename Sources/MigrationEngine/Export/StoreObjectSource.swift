@@ -32,7 +32,7 @@ struct StoreObjectSource {
         schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
         var columns: [String: [String]] = [:]
         for table in tables where schema.tableNames.contains(table) {
-            columns[table] = try db.columns(in: table).map(\.name)
+            columns[table] = try db.columnNames(in: table)
         }
         tableColumns = columns
         storeUUID = contents.metadata.uuid

@@ -57,8 +57,8 @@ struct DeclaredIndexes {
                 let names = constraint.compactMap { column($0, in: entity) }
                 guard names.count == constraint.count, !names.isEmpty else { continue }
                 if style == .tableNamed {
-                    let list = names.map(SQLIdentifier.ddl).joined(separator: ", ")
-                    tableConstraints.append("CONSTRAINT \(SQLIdentifier.ddl(names.joined(separator: "_"))) UNIQUE (\(list))")
+                    let list = names.map { SQLIdentifier($0).ddl }.joined(separator: ", ")
+                    tableConstraints.append("CONSTRAINT \(SQLIdentifier(names.joined(separator: "_")).ddl) UNIQUE (\(list))")
                 } else {
                     indexes.append(
                         SchemaIndex(

@@ -61,28 +61,29 @@ struct DerivedAttributeTriggers {
     /// The value each derived count must hold: `UPDATE` statements filling them from the stored rows.
     var fillStatements: [String] {
         counts.map { count in
-            let (table, column) = (SQLIdentifier.quoted(count.table), SQLIdentifier.quoted(count.column))
-            return "UPDATE \(table) SET \(column) = (SELECT COUNT(*) FROM \(SQLIdentifier.quoted(count.countedTable)) AS c "
-                + "WHERE c.\(SQLIdentifier.quoted(count.key)) = \(table).\"Z_PK\") "
+            let (table, column) = (SQLIdentifier(count.table).quoted, SQLIdentifier(count.column).quoted)
+            return "UPDATE \(table) SET \(column) = (SELECT COUNT(*) FROM \(SQLIdentifier(count.countedTable).quoted) AS c "
+                + "WHERE c.\(SQLIdentifier(count.key).quoted) = \(table).\"Z_PK\") "
                 + "WHERE \"Z_ENT\" IN (\(count.numbers.map(String.init).joined(separator: ", ")))"
         }
     }
 
     private static func statements(_ count: Count) -> [String] {
         let (table, column, counted, key) = (
-            SQLIdentifier.ddl(count.table), SQLIdentifier.ddl(count.column), SQLIdentifier.ddl(count.countedTable),
-            SQLIdentifier.ddl(count.key)
+            SQLIdentifier(count.table).ddl, SQLIdentifier(count.column).ddl, SQLIdentifier(count.countedTable).ddl,
+            SQLIdentifier(count.key).ddl
         )
         let prefix = "Z_DA_\(count.countedTable)_\(count.entity)_\(count.attribute)_PARAMETER_"
         func report(_ function: String, _ row: String) -> String {
-            "SELECT \(function)('\(count.table)', Z_ENT, Z_PK, '\(count.attribute)', \(column)) FROM \(table) WHERE Z_PK = \(row); END"
+            "SELECT \(function)(\(SQLLiteral.text(count.table)), Z_ENT, Z_PK, \(SQLLiteral.text(count.attribute)), \(column)) "
+                + "FROM \(table) WHERE Z_PK = \(row); END"
         }
         func change(_ name: String, _ event: String, _ row: String, _ value: String) -> String {
-            "CREATE TRIGGER \(SQLIdentifier.ddl(prefix + name)) AFTER \(event) ON \(counted) FOR EACH ROW WHEN (\(row) NOT NULL) "
+            "CREATE TRIGGER \(SQLIdentifier(prefix + name).ddl) AFTER \(event) ON \(counted) FOR EACH ROW WHEN (\(row) NOT NULL) "
                 + "BEGIN UPDATE \(table) SET \(column) = \(value) WHERE Z_PK = \(row); "
                 + report("NSCoreDataDATriggerUpdatedAffectedObjectValue", row)
         }
-        let source = SQLIdentifier.ddl("Z_DA_\(count.table)_\(count.entity)_\(count.attribute)_SOURCE_INSERT")
+        let source = SQLIdentifier("Z_DA_\(count.table)_\(count.entity)_\(count.attribute)_SOURCE_INSERT").ddl
         return [
             change("INSERT", "INSERT", "NEW.\(key)", "IFNULL(\(column), 0) + 1"),
             change("UPDATE_INCREMENT", "UPDATE OF \(key)", "NEW.\(key)", "\(column) + 1"),

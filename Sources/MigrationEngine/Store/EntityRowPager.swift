@@ -22,13 +22,14 @@ public final class EntityRowPager: Sendable {
         guard let count = counts.first(where: { $0.entity == entity }), let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")
         }
-        let quoted = SQLIdentifier.quoted(table)
+        let select: SQLFragment = """
+            SELECT * FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.entityNumber) = \(value: count.number)
+            ORDER BY \(SQLIdentifier.primaryKey) LIMIT \(value: limit) OFFSET \(value: max(0, offset))
+            """
         do {
             return try queue.read { db in
-                let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }
-                let rows = try Row.fetchAll(
-                    db, sql: #"SELECT * FROM \#(quoted) WHERE "Z_ENT" = ? ORDER BY "Z_PK" LIMIT ? OFFSET ?"#,
-                    arguments: [count.number, limit, max(0, offset)])
+                let columns = try db.columnNames(in: table)
+                let rows = try Row.fetchAll(db, select.request)
                 let values = rows.map { row in (0..<row.count).map { Self.value(row[$0] as DatabaseValue) } }
                 return EntityRowPage(
                     entity: entity, columns: columns, rows: values, offset: max(0, offset), totalRows: count.rows)

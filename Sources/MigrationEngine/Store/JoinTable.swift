@@ -61,8 +61,8 @@ public struct JoinTable: Sendable, Hashable, Codable {
 
     /// Core Data's DDL, with a composite primary key over the two object columns.
     public var createStatement: String {
-        let columns = ([ownerColumn, targetColumn] + orderColumns).map { SQLIdentifier.ddl($0) + " INTEGER" }
-        let key = [ownerColumn, targetColumn].map(SQLIdentifier.ddl).joined(separator: ", ")
-        return "CREATE TABLE \(SQLIdentifier.ddl(name)) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(key)) )"
+        let columns = ([ownerColumn, targetColumn] + orderColumns).map { SQLIdentifier($0).ddl + " INTEGER" }
+        let key = [ownerColumn, targetColumn].map { SQLIdentifier($0).ddl }.joined(separator: ", ")
+        return "CREATE TABLE \(SQLIdentifier(name).ddl) ( \(columns.joined(separator: ", ")), PRIMARY KEY (\(key)) )"
     }
 }

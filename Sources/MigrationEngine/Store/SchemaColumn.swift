@@ -35,6 +35,6 @@ public struct SchemaColumn: Sendable, Hashable, Codable {
     /// The column as it appears in `CREATE TABLE`.
     var definition: String {
         let type = role == .primaryKey ? "INTEGER PRIMARY KEY" : sqlType
-        return SQLIdentifier.ddl(name) + " " + type
+        return SQLIdentifier(name).ddl + " " + type
     }
 }

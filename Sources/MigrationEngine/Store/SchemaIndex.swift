@@ -24,9 +24,9 @@ public struct SchemaIndex: Sendable, Hashable, Codable {
     public var createStatement: String {
         let list = columns.enumerated().map { index, column in
             let suffix = index < columnSuffixes.count ? columnSuffixes[index] : ""
-            return SQLIdentifier.ddl(column) + (suffix.isEmpty ? "" : " " + suffix)
+            return SQLIdentifier(column).ddl + (suffix.isEmpty ? "" : " " + suffix)
         }
         let kind = isUnique ? "CREATE UNIQUE INDEX" : "CREATE INDEX"
-        return "\(kind) \(SQLIdentifier.ddl(name)) ON \(SQLIdentifier.ddl(table)) (\(list.joined(separator: ", ")))"
+        return "\(kind) \(SQLIdentifier(name).ddl) ON \(SQLIdentifier(table).ddl) (\(list.joined(separator: ", ")))"
     }
 }

@@ -24,7 +24,7 @@ public struct SchemaTable: Sendable, Hashable, Codable {
     /// follow the last column with no space before the closing parenthesis, as Core Data writes them.
     public var createStatement: String {
         let body = columns.map(\.definition).joined(separator: ", ")
-        let head = "CREATE TABLE \(SQLIdentifier.ddl(name)) ( \(body)"
+        let head = "CREATE TABLE \(SQLIdentifier(name).ddl) ( \(body)"
         return constraints.isEmpty ? head + " )" : head + ", " + constraints.joined(separator: ", ") + ")"
     }
 

@@ -41,14 +41,15 @@ struct SourceStoreFacts: Sendable {
                 var maxKeys: [String: Int] = [:]
                 var counts: [String: [Int: Int]] = [:]
                 for entry in master where entry.type == "table" {
-                    let names = try db.columns(in: entry.name).map(\.name)
+                    let names = try db.columnNames(in: entry.name)
                     columns[entry.name] = names
-                    let table = SQLIdentifier.quoted(entry.name)
+                    let table = SQLIdentifier(entry.name)
                     if names.contains("Z_PK") {
-                        maxKeys[entry.name] = try Int.fetchOne(db, sql: "SELECT MAX(\"Z_PK\") FROM \(table)") ?? 0
+                        let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(table)"
+                        maxKeys[entry.name] = try Int.fetchOne(db, highest.request) ?? 0
                     }
                     if names.contains("Z_ENT") && names.contains("Z_PK") {
-                        counts[entry.name] = try PrimaryKeyEntry.rowsPerEntity(in: entry.name, db)
+                        counts[entry.name] = try PrimaryKeyEntry.rowsPerEntity(in: table, db)
                     }
                 }
                 return (

@@ -36,10 +36,12 @@ public enum StoreReader {
                 }
                 let metadata = try StoreMetadata.read(db, path: path)
                 let primaryKeys = try PrimaryKeyEntry.fetchAll(db)
-                let layout = StoreTableLayout(tables: tables, primaryKeys: primaryKeys)
                 let modelCache =
                     tables.contains("Z_MODELCACHE")
                     ? try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) : nil
+                let layout = try StoreTableLayout(tables: tables, primaryKeys: primaryKeys) {
+                    try modelCache.map { try ModelCacheDecoder.decode($0, path: path) }
+                }
                 return StoreContents(
                     files: snapshot.originalFiles,
                     journalMode: JournalMode(headerWriteVersion: header[18]),

@@ -7,9 +7,35 @@ struct StoreTableLayout {
 
     let tables: [String]
     let primaryKeys: [PrimaryKeyEntry]
+    /// The table of each `Z_PRIMARYKEY` entity number.
+    private let tableByNumber: [Int: String]
 
-    /// The table of each model entity: `Z` + the upper-cased name of its root entity.
-    func entityTable(of entry: PrimaryKeyEntry) -> String {
+    /// Each entity's table is its root's, named after the root as `Z_PRIMARYKEY` records it. Core Data keeps
+    /// a renamed entity's old name there while the table is named after the new one, so when a table named
+    /// that way is missing the store's own cached model (`cachedModel`, asked only then) lays the tables out.
+    init(tables: [String], primaryKeys: [PrimaryKeyEntry], cachedModel: () throws -> ObjectModel?) throws {
+        self.tables = tables
+        self.primaryKeys = primaryKeys
+        var recorded: [Int: String] = [:]
+        for entry in primaryKeys { recorded[entry.number] = Self.recordedTable(of: entry, in: primaryKeys) }
+        let existing = Set(tables)
+        guard primaryKeys.contains(where: { !$0.isHistory && !existing.contains(recorded[$0.number] ?? "") }),
+            let model = try cachedModel()
+        else {
+            tableByNumber = recorded
+            return
+        }
+        let layout = EntityNumbering(model: model).entities
+        for entry in PrimaryKeyEntry.resolvingRenames(primaryKeys, model: model) {
+            if let table = layout.first(where: { $0.name == entry.name && $0.number == entry.number })?.table {
+                recorded[entry.number] = table
+            }
+        }
+        tableByNumber = recorded
+    }
+
+    /// `Z` + the upper-cased name of the entity's root as `Z_PRIMARYKEY` records it.
+    private static func recordedTable(of entry: PrimaryKeyEntry, in primaryKeys: [PrimaryKeyEntry]) -> String {
         var root = entry
         var seen: Set<Int> = [entry.number]
         while root.superNumber != 0, let parent = primaryKeys.first(where: { $0.number == root.superNumber }),
@@ -18,6 +44,11 @@ struct StoreTableLayout {
             root = parent
         }
         return CoreDataName.table(forRoot: root.name)
+    }
+
+    /// The table holding the entity's rows.
+    func entityTable(of entry: PrimaryKeyEntry) -> String {
+        tableByNumber[entry.number] ?? Self.recordedTable(of: entry, in: primaryKeys)
     }
 
     var entityTables: Set<String> {
@@ -42,7 +73,7 @@ struct StoreTableLayout {
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
         var countsByTable: [String: [Int: Int]] = [:]
         for table in entityTables where tables.contains(table) {
-            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: table, db)
+            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: SQLIdentifier(table), db)
         }
         return primaryKeys.filter { !$0.isHistory }.map { entry in
             let table = entityTable(of: entry)
@@ -54,9 +85,9 @@ struct StoreTableLayout {
 
     func describe(_ names: [String], _ db: Database) throws -> [StoreTable] {
         try names.map { name in
-            let quoted = SQLIdentifier.quoted(name)
-            let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(\(quoted))").map { $0["name"] as String }
-            let rows = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted)") ?? 0
+            let columns = try db.columnNames(in: name)
+            let count: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(name))"
+            let rows = try Int.fetchOne(db, count.request) ?? 0
             return StoreTable(name: name, columns: columns, rows: rows)
         }
     }

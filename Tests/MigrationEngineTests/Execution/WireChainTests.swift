@@ -74,7 +74,7 @@ private struct WireStoreRows {
         guard let row = schema.entity(named: entity) else { return [] }
         return try queue.read {
             try Int.fetchAll(
-                $0, sql: "SELECT Z_PK FROM \(SQLIdentifier.quoted(row.table)) WHERE Z_ENT = ? ORDER BY Z_PK",
+                $0, sql: "SELECT Z_PK FROM \(SQLIdentifier(row.table).quoted) WHERE Z_ENT = ? ORDER BY Z_PK",
                 arguments: [row.number])
         }
     }
@@ -84,7 +84,7 @@ private struct WireStoreRows {
         guard let join = schema.joinTable(entity: side.entity, relationship: side.relationship) else { return [] }
         let (from, to) = join.owner == side ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
         let sql =
-            "SELECT \(SQLIdentifier.quoted(from)), \(SQLIdentifier.quoted(to)) FROM \(SQLIdentifier.quoted(join.name)) ORDER BY 1, 2"
+            "SELECT \(SQLIdentifier(from).quoted), \(SQLIdentifier(to).quoted) FROM \(SQLIdentifier(join.name).quoted) ORDER BY 1, 2"
         return try queue.read { try Row.fetchAll($0, sql: sql).map { [$0[0], $0[1]] } }
     }
 }

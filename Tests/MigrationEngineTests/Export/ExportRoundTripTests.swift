@@ -70,7 +70,7 @@ struct ExportRoundTripTests {
             guard let table = rowCount.table else { continue }
             let rows = try queue.read { db in
                 try Row.fetchAll(
-                    db, sql: #"SELECT * FROM \#(SQLIdentifier.quoted(table)) WHERE "Z_ENT" = ? ORDER BY "Z_PK""#,
+                    db, sql: #"SELECT * FROM \#(SQLIdentifier(table).quoted) WHERE "Z_ENT" = ? ORDER BY "Z_PK""#,
                     arguments: [rowCount.number])
             }
             #expect(objects.map { ($0["_pk"] as? NSNumber)?.int64Value } == rows.map { $0["Z_PK"] as Int64? })

@@ -42,7 +42,7 @@ struct SchemaBuilderTests {
         try queue.write { db in
             try db.execute(
                 sql:
-                    "INSERT INTO \(SQLIdentifier.quoted(order.name)) (Z_PK, Z_ENT, Z_OPT, \(SQLIdentifier.quoted(column.name))) VALUES (1, 1, 1, 'v')"
+                    "INSERT INTO \(SQLIdentifier(order.name).quoted) (Z_PK, Z_ENT, Z_OPT, \(SQLIdentifier(column.name).quoted)) VALUES (1, 1, 1, 'v')"
             )
         }
         let tables = try queue.read { db in
@@ -50,7 +50,7 @@ struct SchemaBuilderTests {
         }
         #expect(tables == ["ZORDER", "ZTAB\"LE", "Z_METADATA", "Z_MODELCACHE", "Z_PRIMARYKEY"])
         #expect(
-            try queue.read { db in try String.fetchOne(db, sql: "SELECT \(SQLIdentifier.quoted(column.name)) FROM ZORDER") }
+            try queue.read { db in try String.fetchOne(db, sql: "SELECT \(SQLIdentifier(column.name).quoted) FROM ZORDER") }
                 == "v")
     }
 

@@ -77,4 +77,18 @@ struct StoreReaderTests {
         #expect(contents.metadata.plist["com.example.lastSync"] == .string("yesterday"))
         #expect(contents.metadata.frameworkVersion == 1048, "Foundation's writer kept the integer")
     }
+
+    @Test("An entity Z_PRIMARYKEY records under an old name finds its table through the store's cached model")
+    func renamedRootEntity() throws {
+        // Core Data keeps a renamed entity's old name in Z_PRIMARYKEY; its table is named after the new one.
+        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        try DatabaseQueue(path: store).write { db in
+            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_NAME" = 'LegacyEntity' WHERE "Z_ENT" = 1"#)
+        }
+        let contents = try StoreReader.read(path: store)
+        #expect(contents.rowCounts == [EntityRowCount(entity: "LegacyEntity", number: 1, table: "ZBASICENTITY", rows: 1)])
+        #expect(contents.otherTables.isEmpty)
+        let page = try EntityRowPager(path: store, counts: contents.rowCounts).page(entity: "LegacyEntity", offset: 0, limit: 5)
+        #expect(page.rows.count == 1)
+    }
 }

@@ -5,6 +5,14 @@ import GRDB
 struct EntityRows {
     let model: ObjectModel
     let entries: [PrimaryKeyEntry]
+    /// The model's layout, which names each root entity's table.
+    let schema: StoreSchema
+
+    init(model: ObjectModel, entries: [PrimaryKeyEntry]) {
+        self.model = model
+        self.entries = entries
+        schema = SchemaBuilder(model: model).build()
+    }
 
     /// The store's `Z_PRIMARYKEY` rows for model entities (persistent-history entries left out).
     static func modelEntries(_ db: Database) throws -> [PrimaryKeyEntry] {
@@ -22,22 +30,23 @@ struct EntityRows {
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
     func count(_ db: Database, path: String) throws -> [String: Int] {
         var counts: [String: Int] = [:]
-        for root in model.entities where root.parentName == nil {
-            let table = CoreDataName.table(forRoot: root.name)
+        for table in schema.tables {
+            guard let root = model.entity(named: table.rootEntity) else { continue }
             let members = model.hierarchy(below: root).compactMap { entity in entries.first { $0.name == entity.name } }
-            guard try db.tableExists(table) else {
+            guard try db.tableExists(table.name) else {
                 throw ExecutionError(
                     .validationFailed, path: path,
-                    message: "not a valid \(model.name) store: table \(table) for \(root.name) is missing")
+                    message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
-            let quoted = SQLIdentifier.quoted(table)
-            for row in try Row.fetchAll(db, sql: #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(quoted) GROUP BY "Z_ENT""#) {
+            let select: SQLFragment =
+                #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(SQLIdentifier(table.name)) GROUP BY "Z_ENT""#
+            for row in try Row.fetchAll(db, select.request) {
                 let number: Int = row[0] ?? -1
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
                         .validationFailed, path: path,
                         message:
-                            "not a valid \(model.name) store: \(table) holds rows of entity number \(number), which is not \(root.name) or below it"
+                            "not a valid \(model.name) store: \(table.name) holds rows of entity number \(number), which is not \(root.name) or below it"
                     )
                 }
                 counts[entry.name] = row[1]
@@ -47,7 +56,8 @@ struct EntityRows {
                     throw ExecutionError(
                         .validationFailed, path: path,
                         message:
-                            "not a valid \(model.name) store: \(table) has Z_PK \(maxKey) above Z_MAX \(rootEntry.maxPrimaryKey)")
+                            "not a valid \(model.name) store: \(table.name) has Z_PK \(maxKey) above Z_MAX \(rootEntry.maxPrimaryKey)"
+                    )
                 }
             }
         }

@@ -13,8 +13,7 @@ struct SchemaConformance {
         try checkNumbers(db, schema)
         for table in schema.tables {
             guard tables.contains(table.name) else { throw problem("table \(table.name) is missing") }
-            let actual = Set(
-                try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLIdentifier.quoted(table.name)))").map { $0["name"] as String })
+            let actual = Set(try db.columnNames(in: table.name))
             let expected = Set(table.columns.map(\.name))
             guard actual == expected else {
                 let missing = expected.subtracting(actual).sorted()
@@ -68,31 +67,33 @@ struct SchemaConformance {
     private func checkFilled(
         _ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String
     ) throws {
-        let sql =
-            "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table.name)) WHERE \(entityFilter(entity, schema)) AND \(SQLIdentifier.quoted(column)) IS NULL"
-        let empty = try Int.fetchOne(db, sql: sql) ?? 0
+        let count: SQLFragment = """
+            SELECT COUNT(*) FROM \(SQLIdentifier(table.name)) WHERE \(entityFilter(entity, schema)) \
+            AND \(SQLIdentifier(column)) IS NULL
+            """
+        let empty = try Int.fetchOne(db, count.request) ?? 0
         if empty > 0 { throw problem("\(empty) row(s) leave \(what) empty") }
     }
 
     /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.
     private func checkReferences(
-        _ db: Database, table: String, column: String, rows: String, to destination: String, _ schema: StoreSchema
+        _ db: Database, table: String, column: String, rows: SQLFragment, to destination: String, _ schema: StoreSchema
     ) throws {
         guard let target = schema.table(for: destination) else { return }
-        let key = SQLIdentifier.quoted(column)
-        let sql = """
-            SELECT COUNT(*) FROM \(SQLIdentifier.quoted(table)) AS s WHERE \(rows) AND s.\(key) IS NOT NULL AND NOT EXISTS \
-            (SELECT 1 FROM \(SQLIdentifier.quoted(target.name)) AS t WHERE t."Z_PK" = s.\(key) AND \(entityFilter(destination, schema, alias: "t")))
+        let key = SQLIdentifier(column)
+        let count: SQLFragment = """
+            SELECT COUNT(*) FROM \(SQLIdentifier(table)) AS s WHERE \(rows) AND s.\(key) IS NOT NULL AND NOT EXISTS \
+            (SELECT 1 FROM \(SQLIdentifier(target.name)) AS t WHERE t."Z_PK" = s.\(key) AND \(entityFilter(destination, schema, alias: "t.")))
             """
-        let dangling = try Int.fetchOne(db, sql: sql) ?? 0
+        let dangling = try Int.fetchOne(db, count.request) ?? 0
         if dangling > 0 { throw problem("\(dangling) row(s) of \(table).\(column) point at no \(destination) object") }
     }
 
-    /// `Z_ENT IN (…)` for the entity and its sub-entities.
-    private func entityFilter(_ entity: String, _ schema: StoreSchema, alias: String? = nil) -> String {
+    /// `Z_ENT IN (…)` for the entity and its sub-entities, the numbers bound; `alias` is `""` or `t.`.
+    private func entityFilter(_ entity: String, _ schema: StoreSchema, alias: SQLFragment = "") -> SQLFragment {
         let names = model.entity(named: entity).map { model.hierarchy(below: $0).map(\.name) } ?? [entity]
-        let numbers = names.compactMap { schema.entity(named: $0)?.number }.map(String.init).joined(separator: ", ")
-        return "\(alias.map { $0 + "." } ?? "")\"Z_ENT\" IN (\(numbers))"
+        let numbers = names.compactMap { schema.entity(named: $0)?.number }
+        return "\(alias)\(SQLIdentifier.entityNumber) IN (\(values: numbers))"
     }
 
     private func problem(_ message: String) -> ExecutionError {

@@ -16,8 +16,8 @@ public enum DataLossCounter {
             let queue = try HardenedConnection.open(storePath, readonly: true)
             try queue.read { db in
                 for var loss in mapping.drops {
-                    if let sql = countSQL(loss, model: sourceModel, schema: schema) {
-                        loss.count = try Int.fetchOne(db, sql: sql) ?? 0
+                    if let query = countQuery(loss, model: sourceModel, schema: schema) {
+                        loss.count = try Int.fetchOne(db, query.request) ?? 0
                     }
                     losses.append(loss)
                 }
@@ -29,14 +29,16 @@ public enum DataLossCounter {
         return losses
     }
 
-    private static func countSQL(_ loss: DataLoss, model: ObjectModel, schema: StoreSchema) -> String? {
-        guard let entity = model.entity(named: loss.entity), let table = schema.table(for: entity.name) else { return nil }
+    private static func countQuery(_ loss: DataLoss, model: ObjectModel, schema: StoreSchema) -> SQLFragment? {
+        guard let entity = model.entity(named: loss.entity), let table = schema.table(for: entity.name),
+            let number = schema.entity(named: entity.name)?.number
+        else { return nil }
         let numbers = model.hierarchy(below: entity).compactMap { schema.entity(named: $0.name)?.number }
-        let inEntities = "\"Z_ENT\" IN (\(numbers.map(String.init).joined(separator: ", ")))"
-        let from = "FROM \(SQLIdentifier.quoted(table.name))"
+        let inEntities: SQLFragment = "\(SQLIdentifier.entityNumber) IN (\(values: numbers))"
+        let from: SQLFragment = "FROM \(SQLIdentifier(table.name))"
         switch loss.kind {
         case .entity:
-            return "SELECT COUNT(*) \(from) WHERE \"Z_ENT\" = \(schema.entity(named: entity.name)!.number)"
+            return "SELECT COUNT(*) \(from) WHERE \(SQLIdentifier.entityNumber) = \(value: number)"
         case .attribute, .relationship:
             guard let property = loss.property else { return nil }
             let owner =
@@ -47,10 +49,10 @@ public enum DataLossCounter {
                 .attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property),
             ]
             if let column = table.columns.first(where: { roles.contains($0.role) }) {
-                return "SELECT COUNT(\(SQLIdentifier.quoted(column.name))) \(from) WHERE \(inEntities)"
+                return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
             }
             if let join = schema.joinTable(entity: owner, relationship: property) {
-                return "SELECT COUNT(*) FROM \(SQLIdentifier.quoted(join.name))"
+                return "SELECT COUNT(*) FROM \(SQLIdentifier(join.name))"
             }
             return nil
         }

@@ -34,7 +34,7 @@ struct ForeignColumn: Sendable, Hashable {
 
     /// The column's definition; `inlineKey` makes it the table's `INTEGER PRIMARY KEY`.
     func definition(inlineKey: Bool) -> String {
-        var parts = [SQLIdentifier.ddl(name)]
+        var parts = [SQLIdentifier(name).ddl]
         if !type.isEmpty { parts.append(type) }
         if inlineKey { parts.append(autoincrement ? "PRIMARY KEY AUTOINCREMENT" : "PRIMARY KEY") }
         if notNull { parts.append("NOT NULL") }

@@ -41,7 +41,7 @@ struct ForeignIndexDefinition: Sendable {
                     throw ForeignTableError(
                         path: path, object: "index \(name)", "collation \(collation.debugDescription) is not built into SQLite")
                 }
-                parts.append("\(SQLIdentifier.ddl(column)) COLLATE \(collation) \((key["desc"] as Int) == 1 ? "DESC" : "ASC")")
+                parts.append("\(SQLIdentifier(column).ddl) COLLATE \(collation) \((key["desc"] as Int) == 1 ? "DESC" : "ASC")")
             }
             result.append(
                 ForeignIndexDefinition(
@@ -52,6 +52,6 @@ struct ForeignIndexDefinition: Sendable {
 
     /// `CREATE [UNIQUE] INDEX "main".<name> ON <table> (…)`.
     var createStatement: String {
-        "CREATE \(unique ? "UNIQUE " : "")INDEX \"main\".\(SQLIdentifier.ddl(name)) ON \(SQLIdentifier.ddl(table)) (\(keyList))"
+        "CREATE \(unique ? "UNIQUE " : "")INDEX \"main\".\(SQLIdentifier(name).ddl) ON \(SQLIdentifier(table).ddl) (\(keyList))"
     }
 }

@@ -64,9 +64,10 @@ struct ForeignTableCopier {
     private func copyRows(of table: String, _ db: Database, withRowID: Bool) throws {
         let columns = try String.fetchAll(
             db, sql: "SELECT name FROM pragma_table_xinfo(?, 'src') WHERE hidden = 0 ORDER BY cid", arguments: [table])
-        let list = ((withRowID ? ["rowid"] : []) + columns.map(SQLIdentifier.quoted)).joined(separator: ", ")
-        let quoted = SQLIdentifier.quoted(table)
-        try db.execute(sql: "INSERT INTO \"main\".\(quoted) (\(list)) SELECT \(list) FROM \"src\".\(quoted)")
+        let list = SQLFragment.joined((withRowID ? ["rowid"] : []) + columns.map { "\(SQLIdentifier($0))" })
+        let name = SQLIdentifier(table)
+        try db.execute(
+            "INSERT INTO \(SQLIdentifier.main).\(name) (\(list)) SELECT \(list) FROM \(SQLIdentifier.source).\(name)")
     }
 
     /// Keeps each `AUTOINCREMENT` counter at least where the source had it, so ids of deleted rows stay unused.

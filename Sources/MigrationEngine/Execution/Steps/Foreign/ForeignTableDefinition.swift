@@ -44,7 +44,7 @@ struct ForeignTableDefinition: Sendable {
             db, sql: "SELECT wr, strict FROM pragma_table_list WHERE name = ? AND schema = ?", arguments: [name, schema])
         let withoutRowID = (list?["wr"] as Int?) == 1
         if !(key.count == 1 && key[0].type.uppercased() == "INTEGER" && !withoutRowID), !key.isEmpty {
-            constraints.append("PRIMARY KEY (\(key.map { SQLIdentifier.ddl($0.name) }.joined(separator: ", ")))")
+            constraints.append("PRIMARY KEY (\(key.map { SQLIdentifier($0.name).ddl }.joined(separator: ", ")))")
         }
         for index in try ForeignIndexDefinition.all(db, schema: schema, table: name, path: path) where index.origin == "u" {
             constraints.append("UNIQUE (\(index.keyList))")
@@ -60,7 +60,7 @@ struct ForeignTableDefinition: Sendable {
         let inline = key.count == 1 && key[0].type.uppercased() == "INTEGER" && !options.contains("WITHOUT ROWID")
         let body = columns.map { $0.definition(inlineKey: inline && $0.primaryKeyIndex > 0) } + constraints
         let suffix = options.isEmpty ? "" : " " + options.joined(separator: ", ")
-        return "CREATE TABLE \"main\".\(SQLIdentifier.ddl(name)) ( \(body.joined(separator: ", ")) )\(suffix)"
+        return "CREATE TABLE \"main\".\(SQLIdentifier(name).ddl) ( \(body.joined(separator: ", ")) )\(suffix)"
     }
 
     /// The column's collation and whether it is an `AUTOINCREMENT` key, from SQLite's parsed schema.
@@ -92,11 +92,11 @@ struct ForeignTableDefinition: Sendable {
             guard actions.contains(update), actions.contains(delete) else {
                 throw ForeignTableError(path: path, object: "table \(table)", "foreign key to \(target) has an unknown action")
             }
-            let from = group.map { SQLIdentifier.ddl($0["from"]) }.joined(separator: ", ")
-            let to = group.compactMap { ($0["to"] as String?).map(SQLIdentifier.ddl) }
+            let from = group.map { SQLIdentifier($0["from"]).ddl }.joined(separator: ", ")
+            let to = group.compactMap { ($0["to"] as String?).map { SQLIdentifier($0).ddl } }
             let toList = to.count == group.count ? " (\(to.joined(separator: ", ")))" : ""
             result.append(
-                "FOREIGN KEY (\(from)) REFERENCES \(SQLIdentifier.ddl(target))\(toList) ON UPDATE \(update) ON DELETE \(delete)")
+                "FOREIGN KEY (\(from)) REFERENCES \(SQLIdentifier(target).ddl)\(toList) ON UPDATE \(update) ON DELETE \(delete)")
         }
         return result
     }

@@ -59,7 +59,7 @@ struct VirtualTableDefinition: Sendable {
 
     /// `CREATE VIRTUAL TABLE "main".<name> USING <module>(…)`.
     var createStatement: String {
-        "CREATE VIRTUAL TABLE \"main\".\(SQLIdentifier.ddl(name)) USING \(module)(\(arguments.joined(separator: ", ")))"
+        "CREATE VIRTUAL TABLE \"main\".\(SQLIdentifier(name).ddl) USING \(module)(\(arguments.joined(separator: ", ")))"
     }
 
     private static func rebuild(
@@ -74,7 +74,7 @@ struct VirtualTableDefinition: Sendable {
             guard values.count == argument.count - 2 else {
                 throw ForeignTableError(path: path, object: object, "option \(key) has an unreadable value")
             }
-            if module == "fts5" { return "\(key) = \(literal(values.joined(separator: " ")))" }
+            if module == "fts5" { return "\(key) = \(SQLLiteral.text(values.joined(separator: " ")))" }
             guard values.allSatisfy({ $0.range(of: #"^[A-Za-z0-9_,=.-]+$"#, options: .regularExpression) != nil }) else {
                 throw ForeignTableError(path: path, object: object, "option \(key) has a value cdmigrate does not carry")
             }
@@ -87,7 +87,7 @@ struct VirtualTableDefinition: Sendable {
             throw ForeignTableError(path: path, object: object, "an argument is neither a column nor an option")
         }
         let unindexed = module == "fts5" && words.dropFirst().contains { $0 == .word("UNINDEXED") || $0 == .word("unindexed") }
-        return (auxiliary ? "+" : "") + SQLIdentifier.quoted(column) + (unindexed ? " UNINDEXED" : "")
+        return (auxiliary ? "+" : "") + SQLIdentifier(column).quoted + (unindexed ? " UNINDEXED" : "")
     }
 
     private static func split(_ tokens: [SQLTextTokens.Token]) -> [[SQLTextTokens.Token]] {
@@ -115,6 +115,4 @@ struct VirtualTableDefinition: Sendable {
         default: nil
         }
     }
-
-    private static func literal(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "''") + "'" }
 }

@@ -16,18 +16,19 @@ struct InferredCopier {
             let queue = try HardenedConnection.open(context.destinationPath)
             defer { try? queue.close() }
             try queue.writeWithoutTransaction { db in
-                current = "ATTACH DATABASE ? AS src"
-                try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
-                defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }
+                let attach: SQLFragment = "ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)"
+                current = attach.sql
+                try db.execute(attach)
+                defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
                 try db.inTransaction {
                     for copy in plan.entityCopies {
-                        current = copy.sql
+                        current = copy.sql.sql
                         try copyEntity(copy, db: db)
                     }
-                    for sql in plan.joinCopies + plan.orderFills {
+                    for statement in plan.joinCopies + plan.orderFills {
                         try context.checkCancelled()
-                        current = sql
-                        try db.execute(sql: sql)
+                        current = statement.sql
+                        try db.execute(statement)
                     }
                     try context.checkCancelled()
                     current = "copy of tables outside the model"
@@ -47,7 +48,7 @@ struct InferredCopier {
     private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws {
         let total = facts.entityCounts[copy.sourceTable]?[copy.sourceNumber] ?? 0
         let highest = facts.maxRowKeys[copy.sourceTable] ?? 0
-        let statement = try db.makeStatement(sql: copy.sql)
+        let statement = try db.makeStatement(copy.sql)
         var done = 0
         var low = Int.min
         context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: 0, total: total))
@@ -55,8 +56,7 @@ struct InferredCopier {
             try context.checkCancelled()
             // Core Data's keys start at 1; the first range also takes any key below that.
             let high = low == Int.min ? min(highest, batchSize) : min(highest, low + batchSize)
-            let values = copy.arguments.map(\.databaseValue) + [low.databaseValue, high.databaseValue]
-            try statement.execute(arguments: StatementArguments(values))
+            try statement.execute(arguments: copy.sql.statementArguments + ["low": low, "high": high])
             done += db.changesCount
             low = high
             context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: done, total: total))

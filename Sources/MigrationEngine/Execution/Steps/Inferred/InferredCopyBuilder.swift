@@ -22,20 +22,19 @@ struct InferredCopyBuilder {
             let oldNumber = sourceSchema.entity(named: sourceName)?.number
         else { return nil }
         let chain = Set(([to] + destination.ancestors(of: to)).map(\.name))
-        var names: [String] = []
-        var values: [String] = []
-        var arguments: [DefaultLiteral] = []
-        func sourceColumn(_ role: SchemaColumn.Role) -> String? {
-            sourceTable.column(role).map { "s." + SQLIdentifier.quoted($0.name) }
+        var names: [SQLIdentifier] = []
+        var values: [SQLFragment] = []
+        func sourceColumn(_ role: SchemaColumn.Role) -> SQLFragment? {
+            sourceTable.column(role).map { "s.\(SQLIdentifier($0.name))" }
         }
         for column in table.columns {
-            var value: String?
+            var value: SQLFragment?
             switch column.role {
             case .primaryKey:
                 let shift = keys.offset(from: sourceTable.name, to: table.name)
-                value = shift == 0 ? "s.\"Z_PK\"" : "s.\"Z_PK\" + \(shift)"
+                value = shift == 0 ? "s.\"Z_PK\"" : "s.\"Z_PK\" + \(value: shift)"
             case .entityNumber:
-                value = String(newNumber)
+                value = "\(value: newNumber)"
             case .saveCounter:
                 value = "s.\"Z_OPT\""
             case .attribute(let declaring, let name):
@@ -44,13 +43,11 @@ struct InferredCopyBuilder {
                     .flatMap { sourceColumn(.attribute(entity: owner(of: $0, in: from, model: source), name: $0)) }
                     .map { Self.converted($0, to: property.convertsTo) }
                 if let old, property.becomesRequired, let fill = property.defaultValue {
-                    value = "COALESCE(\(old), ?)"
-                    arguments.append(fill)
+                    value = "COALESCE(\(old), \(value: fill.databaseValue))"
                 } else if let old {
                     value = old
                 } else if property.isAdded, let fill = property.defaultValue {
-                    value = "?"
-                    arguments.append(fill)
+                    value = "\(value: fill.databaseValue)"
                 }
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
@@ -61,22 +58,22 @@ struct InferredCopyBuilder {
                 value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
             }
             if let value {
-                names.append(SQLIdentifier.quoted(column.name))
+                names.append(SQLIdentifier(column.name))
                 values.append(value)
             }
         }
-        let sql =
-            "INSERT INTO \"main\".\(SQLIdentifier.quoted(table.name)) (\(names.joined(separator: ", "))) "
-            + "SELECT \(values.joined(separator: ", ")) FROM \"src\".\(SQLIdentifier.quoted(sourceTable.name)) s "
-            + "WHERE s.\"Z_ENT\" = \(oldNumber) AND s.\"Z_PK\" > ? AND s.\"Z_PK\" <= ?"
+        let sql: SQLFragment = """
+            INSERT INTO \(SQLIdentifier.main).\(SQLIdentifier(table.name)) (\(names)) \
+            SELECT \(SQLFragment.joined(values)) FROM \(SQLIdentifier.source).\(SQLIdentifier(sourceTable.name)) s \
+            WHERE s."Z_ENT" = \(value: oldNumber) AND s."Z_PK" > :low AND s."Z_PK" <= :high
+            """
         return InferredCopyPlan.EntityCopy(
-            destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
-            sql: sql, arguments: arguments)
+            destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber, sql: sql)
     }
 
     /// A number read as the destination's numeric type, as `NSNumber` conversion would give it: whole
     /// numbers truncate toward zero, Booleans are 1 for any non-zero value.
-    static func converted(_ expression: String, to type: AttributeType?) -> String {
+    static func converted(_ expression: SQLFragment, to type: AttributeType?) -> SQLFragment {
         switch type {
         case .boolean?: "(CASE WHEN \(expression) IS NULL THEN NULL WHEN \(expression) <> 0 THEN 1 ELSE 0 END)"
         case let type? where type.isInteger: "CAST(\(expression) AS INTEGER)"
@@ -86,8 +83,8 @@ struct InferredCopyBuilder {
     }
 
     private func relationshipValue(
-        _ role: SchemaColumn.Role, declarer: String, relationship: Relationship, column: (SchemaColumn.Role) -> String?
-    ) -> String? {
+        _ role: SchemaColumn.Role, declarer: String, relationship: Relationship, column: (SchemaColumn.Role) -> SQLFragment?
+    ) -> SQLFragment? {
         guard let key = column(.foreignKey(entity: declarer, relationship: relationship.name)),
             let targetTable = sourceSchema.table(for: relationship.destinationEntity)?.name
         else { return nil }
@@ -101,7 +98,7 @@ struct InferredCopyBuilder {
             guard let target = mapping.destination(ofSourceEntity: relationship.destinationEntity),
                 let number = destinationSchema.entity(named: target.destination)?.number
             else { return nil }
-            return "CASE WHEN \(key) IS NULL THEN NULL ELSE \(number) END"
+            return "CASE WHEN \(key) IS NULL THEN NULL ELSE \(value: number) END"
         default:
             return column(.foreignOrder(entity: declarer, relationship: relationship.name))
         }

@@ -10,16 +10,15 @@ struct InferredCopyPlan: Sendable {
         var sourceTable: String
         /// The source entity number selected.
         var sourceNumber: Int
-        /// The statement; its last two parameters bound the `Z_PK` range (exclusive, inclusive).
-        var sql: String
-        /// Values bound before the range (defaults).
-        var arguments: [DefaultLiteral]
+        /// The statement, with its own values (defaults, entity numbers) bound; `:low` and `:high` bound per
+        /// batch give the `Z_PK` range (exclusive, inclusive).
+        var sql: SQLFragment
     }
 
     let entityCopies: [EntityCopy]
-    let joinCopies: [String]
+    let joinCopies: [SQLFragment]
     /// Order keys (`Z_FOK_…`) for relationships that become ordered: rank in `Z_PK` order, times 1024.
-    let orderFills: [String]
+    let orderFills: [SQLFragment]
 
     init(
         mapping: InferredMapping, source: ObjectModel, destination: ObjectModel,
@@ -29,8 +28,8 @@ struct InferredCopyPlan: Sendable {
             mapping: mapping, source: source, destination: destination,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
         entityCopies = mapping.entities.compactMap(builder.entityCopy)
-        var joins: [String] = []
-        var fills: [String] = []
+        var joins: [SQLFragment] = []
+        var fills: [SQLFragment] = []
         for join in destinationSchema.joinTables {
             guard let copy = builder.joinCopy(join) else { continue }
             joins.append(copy.insert)

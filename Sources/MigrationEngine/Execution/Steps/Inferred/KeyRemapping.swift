@@ -69,7 +69,7 @@ struct KeyRemapping: Sendable {
     }
 
     /// SQL for a reference (`Z_PK` of a row in `targetTable` of the source) as it reads after the move.
-    func reference(_ expression: String, targetTable: String) -> String {
+    func reference(_ expression: SQLFragment, targetTable: String) -> SQLFragment {
         var shifts: [(number: Int, shift: Int)] = []
         for entity in sourceSchema.entities where entity.table == targetTable {
             guard let destination = destinationTables[entity.number] else { continue }
@@ -77,16 +77,20 @@ struct KeyRemapping: Sendable {
         }
         let values = Set(shifts.map(\.shift))
         if values.isEmpty || values == [0] { return expression }
-        if values.count == 1 { return "(\(expression) + \(values.first!))" }
-        let cases = shifts.map { "WHEN \($0.number) THEN \($0.shift)" }.joined(separator: " ")
-        return "(\(expression) + COALESCE((SELECT CASE t.\"Z_ENT\" \(cases) ELSE 0 END"
-            + " FROM \"src\".\(SQLIdentifier.quoted(targetTable)) t WHERE t.\"Z_PK\" = \(expression)), 0))"
+        if let shift = values.first, values.count == 1 { return "(\(expression) + \(value: shift))" }
+        let cases = SQLFragment.joined(shifts.map { "WHEN \(value: $0.number) THEN \(value: $0.shift)" }, separator: " ")
+        return """
+            (\(expression) + COALESCE((SELECT CASE t."Z_ENT" \(cases) ELSE 0 END \
+            FROM \(SQLIdentifier.source).\(SQLIdentifier(targetTable)) t WHERE t."Z_PK" = \(expression)), 0))
+            """
     }
 
     /// SQL renumbering an entity-number expression (`Z_ENT` or a `Z<n>_` column).
-    func entityNumber(_ expression: String) -> String {
+    func entityNumber(_ expression: SQLFragment) -> SQLFragment {
         if entityNumbers.allSatisfy({ $0.key == $0.value }) { return expression }
-        let cases = entityNumbers.sorted { $0.key < $1.key }.map { "WHEN \($0.key) THEN \($0.value)" }
-        return "CASE \(expression) \(cases.joined(separator: " ")) END"
+        let cases = entityNumbers.sorted { $0.key < $1.key }.map {
+            "WHEN \(value: $0.key) THEN \(value: $0.value)" as SQLFragment
+        }
+        return "CASE \(expression) \(SQLFragment.joined(cases, separator: " ")) END"
     }
 }

@@ -5,46 +5,46 @@ import GRDB
 /// It lives in a table of the destination store being written, not in memory, so a step over millions of
 /// rows stays within bounded memory; the step drops it (and the merge-key table) before it finishes.
 struct AssociationTable {
-    static let table = "\"main\".\"_CDMIGRATE_ASSOCIATION\""
-    static let mergeTable = "\"main\".\"_CDMIGRATE_MERGE\""
+    static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
+    static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
 
     let db: Database
 
     func create() throws {
         try db.execute(
-            sql: """
-                CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
-                  "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
-                CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
-                CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
-                  "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
-                  PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
-                """)
+            """
+            CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
+              "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
+            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
+            CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
+              "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
+              PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
+            """)
     }
 
     func drop() throws {
-        try db.execute(sql: "DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable)")
+        try db.execute("DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable)")
     }
 
     func record(mapping: Int, source: Int64, destination: Int64, entity: Int) throws {
-        try db.cachedStatement(sql: "INSERT INTO \(Self.table) VALUES (?, ?, ?, ?)")
+        try db.cachedStatement("INSERT INTO \(Self.table) VALUES (?, ?, ?, ?)")
             .execute(arguments: [mapping, source, destination, entity])
     }
 
     /// `(destination Z_PK, destination Z_ENT)` made by `mapping` from the source object `source`.
     func destinations(mapping: Int, source: Int64) throws -> [(Int64, Int)] {
         let statement = try db.cachedStatement(
-            sql: "SELECT \"destination\", \"destinationEntity\" FROM \(Self.table) WHERE \"mapping\" = ? AND \"source\" = ?")
+            "SELECT \"destination\", \"destinationEntity\" FROM \(Self.table) WHERE \"mapping\" = ? AND \"source\" = ?")
         return try Row.fetchAll(statement, arguments: [mapping, source]).map { ($0[0], $0[1]) }
     }
 
     /// A batch of `(rowid, source, destination, destination Z_ENT)` made by `mapping`, after `rowid`.
     func batch(mapping: Int, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, Int)] {
         let statement = try db.cachedStatement(
-            sql: """
-                SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)
-                WHERE rowid > ? AND +"mapping" = ? ORDER BY rowid LIMIT ?
-                """)
+            """
+            SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)
+            WHERE rowid > ? AND +"mapping" = ? ORDER BY rowid LIMIT ?
+            """)
         // `+mapping` keeps SQLite on the rowid range instead of the (mapping, source) index, which would
         // re-sort every row of the mapping for each batch.
         return try Row.fetchAll(statement, arguments: [rowid, mapping, limit]).map { ($0[0], $0[1], $0[2], $0[3]) }
@@ -53,12 +53,12 @@ struct AssociationTable {
     /// The object already made for a merge key, if any.
     func merged(mapping: Int, key: String) throws -> (Int64, Int)? {
         let statement = try db.cachedStatement(
-            sql: "SELECT \"destination\", \"destinationEntity\" FROM \(Self.mergeTable) WHERE \"mapping\" = ? AND \"key\" = ?")
+            "SELECT \"destination\", \"destinationEntity\" FROM \(Self.mergeTable) WHERE \"mapping\" = ? AND \"key\" = ?")
         return try Row.fetchOne(statement, arguments: [mapping, key]).map { ($0[0], $0[1]) }
     }
 
     func recordMerge(mapping: Int, key: String, destination: Int64, entity: Int) throws {
-        try db.cachedStatement(sql: "INSERT INTO \(Self.mergeTable) VALUES (?, ?, ?, ?)")
+        try db.cachedStatement("INSERT INTO \(Self.mergeTable) VALUES (?, ?, ?, ?)")
             .execute(arguments: [mapping, key, destination, entity])
     }
 }

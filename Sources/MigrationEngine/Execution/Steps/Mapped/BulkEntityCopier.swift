@@ -14,21 +14,27 @@ struct BulkEntityCopier {
             let to = session.destination.entities[destinationEntity.name],
             let values = try selections(mapping, from: from, to: to)
         else { return false }
-        let columns = ["Z_PK", "Z_ENT", "Z_OPT"] + to.storedAttributes.map { to.columns[$0.name]! }
-        let range = "WHERE s.Z_ENT = \(from.number) AND s.Z_PK > ? AND s.Z_PK <= ?"
-        let selected = ["s.Z_PK", String(to.number), "1"] + values.map(\.sql)
-        let insert = try session.db.makeStatement(
-            sql: """
-                INSERT INTO \(to.table) (\(SQLIdentifier.quotedList(columns)))
-                SELECT \(selected.joined(separator: ", ")) FROM \(from.table) s \(range)
-                """)
-        let associate = try session.db.makeStatement(
-            sql: """
-                INSERT INTO \(AssociationTable.table) SELECT \(mapping.index), s.Z_PK, s.Z_PK, \(to.number) FROM \(from.table) s \(range)
-                """)
+        let columns =
+            [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
+            + to.storedAttributes.compactMap { to.columns[$0.name] }
+        // The range is bound per batch, by name, after the statement's own values.
+        let range: SQLFragment = "WHERE s.Z_ENT = \(value: from.number) AND s.Z_PK > :low AND s.Z_PK <= :high"
+        let selected = ["s.Z_PK", "\(value: to.number)", "1"] + values
+        let insertion: SQLFragment = """
+            INSERT INTO \(to.table) (\(columns))
+            SELECT \(SQLFragment.joined(selected)) FROM \(from.table) s \(range)
+            """
+        let association: SQLFragment = """
+            INSERT INTO \(AssociationTable.table) SELECT \(value: mapping.index), s.Z_PK, s.Z_PK, \(value: to.number) \
+            FROM \(from.table) s \(range)
+            """
         let db = session.db
-        let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(from.table) WHERE Z_ENT = ?", arguments: [from.number]) ?? 0
-        let highest = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(from.table)") ?? 0
+        let insert = try db.makeStatement(insertion)
+        let associate = try db.makeStatement(association)
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(from.table) WHERE Z_ENT = \(value: from.number)"
+        let total = try Int.fetchOne(db, count.request) ?? 0
+        let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(from.table)"
+        let highest = try Int64.fetchOne(db, maximum.request) ?? 0
         let step = Int64(max(batchSize, 1) * 25)
         var low: Int64 = Int64.min
         var done = 0
@@ -37,9 +43,10 @@ struct BulkEntityCopier {
             try context.checkCancelled()
             let high = low == Int64.min ? min(highest, step) : min(highest, low + step)
             try db.inTransaction {
-                try insert.execute(arguments: StatementArguments(values.compactMap(\.argument) + [low, high]))
+                let bounds: StatementArguments = ["low": low, "high": high]
+                try insert.execute(arguments: insertion.statementArguments + bounds)
                 done += db.changesCount
-                try associate.execute(arguments: [low, high])
+                try associate.execute(arguments: association.statementArguments + bounds)
                 return .commit
             }
             low = high
@@ -48,12 +55,12 @@ struct BulkEntityCopier {
         return true
     }
 
-    /// The SQL (and bound value, for constants) giving each stored destination attribute, or `nil` when one
-    /// needs an expression evaluated.
+    /// The SQL giving each stored destination attribute (constants bound), or `nil` when one needs an
+    /// expression evaluated.
     private func selections(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to: MappedEntityTable) throws
-        -> [(sql: String, argument: DatabaseValue?)]?
+        -> [SQLFragment]?
     {
-        var result: [(sql: String, argument: DatabaseValue?)] = []
+        var result: [SQLFragment] = []
         for attribute in to.storedAttributes {
             let value = mapping.attributes.first { $0.attribute.name == attribute.name }?.value
             switch value?.expression.kind {
@@ -61,11 +68,11 @@ struct BulkEntityCopier {
                 guard let source = from.attributes[name], let column = from.columns[name],
                     Self.sameStorage(source.type, attribute.type)
                 else { return nil }
-                result.append(("s.\(SQLIdentifier.quoted(column))", nil))
+                result.append("s.\(column)")
             case .literal(let constant)?:
-                result.append(("?", ColumnValueCoding.write(try ValueCoercion.coerce(constant, to: attribute.type))))
+                result.append("\(value: ColumnValueCoding.write(try ValueCoercion.coerce(constant, to: attribute.type)))")
             case nil:
-                result.append(("?", to.defaults[attribute.name] ?? .null))
+                result.append("\(value: to.defaults[attribute.name] ?? .null)")
             default:
                 return nil
             }

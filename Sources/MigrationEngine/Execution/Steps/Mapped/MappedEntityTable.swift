@@ -8,26 +8,28 @@ struct MappedEntityTable {
     let number: Int
     /// The numbers of the entity and every entity below it.
     let familyNumbers: [Int]
-    /// The qualified, quoted table (`"src"."ZPOST"`).
-    let table: String
+    /// The table's name (`ZPOST`).
+    let name: SQLIdentifier
+    /// The table qualified by its schema (`"src"."ZPOST"`).
+    let table: SQLFragment
     /// Column by attribute or to-one relationship name (inherited ones included), for columns that exist.
-    let columns: [String: String]
+    let columns: [String: SQLIdentifier]
     /// For to-one relationships whose destination has sub-entities: the column holding the target's `Z_ENT`.
-    let entityColumns: [String: String]
+    let entityColumns: [String: SQLIdentifier]
     /// Every attribute (inherited ones included) by name, looked up once per step rather than per object.
     let attributes: [String: Attribute]
     /// Every relationship (inherited ones included) by name.
     let relationships: [String: Relationship]
-    /// The attributes that have a column, in the order of ``insertSQL``'s value list after `Z_PK, Z_ENT, Z_OPT`.
+    /// The attributes that have a column, in the order of ``insert``'s value list after `Z_PK, Z_ENT, Z_OPT`.
     let storedAttributes: [Attribute]
-    /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`.
-    let insertSQL: String
+    /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`, bound per object.
+    let insert: SQLFragment
     /// The stored form of each stored attribute's model default (``DefaultLiteral``, as inferred steps write
     /// it), by attribute name, for attributes a mapping leaves unset; attributes without one are absent.
     let defaults: [String: DatabaseValue]
 
     /// The column of a property, or an error naming the table.
-    func column(_ property: String) throws -> String {
+    func column(_ property: String) throws -> SQLIdentifier {
         guard let column = columns[property] else {
             throw ExpressionEvaluationError("the store table \(table) has no column for \(entity.name).\(property)")
         }
@@ -37,14 +39,14 @@ struct MappedEntityTable {
 
 /// Every entity's table in one schema (`main` for the destination, `src` for the attached source).
 struct MappedStoreTables {
-    let schema: String
+    let schema: SQLIdentifier
     let model: ObjectModel
     let entities: [String: MappedEntityTable]
     let numbers: [Int: String]
     /// The store's layout as the schema builder describes it (join-table names read from the store).
     let layout: StoreSchema
 
-    init(_ db: Database, schema: String, model: ObjectModel, layout: StoreSchema) throws {
+    init(_ db: Database, schema: SQLIdentifier, model: ObjectModel, layout: StoreSchema) throws {
         self.schema = schema
         self.model = model
         self.layout = layout
@@ -56,46 +58,50 @@ struct MappedStoreTables {
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
         for entity in model.entities {
-            guard let number = numbers[entity.name] else { continue }
-            let tableName = CoreDataName.table(forRoot: model.root(of: entity).name)
+            guard let number = numbers[entity.name], let layoutTable = layout.table(for: entity.name) else { continue }
+            let tableName = layoutTable.name
             if columnsByTable[tableName] == nil {
-                columnsByTable[tableName] = Set(
-                    try Row.fetchAll(
-                        db, sql: "PRAGMA \(SQLIdentifier.quoted(schema)).table_info(\(SQLIdentifier.quoted(tableName)))"
-                    )
-                    .map { $0["name"] as String })
+                columnsByTable[tableName] = Set(try db.columnNames(in: tableName, schema: schema))
             }
             let existing = columnsByTable[tableName] ?? []
-            var columns: [String: String] = [:]
-            var entityColumns: [String: String] = [:]
-            for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                let column = CoreDataName.column(for: attribute.name)
-                if existing.contains(column) { columns[attribute.name] = column }
+            // The layout names each column after the entity declaring the property, suffix included
+            // (`ZTEXT1` when a sibling's `text` took `ZTEXT`), so the lookup goes by declaring entity.
+            func column(_ role: SchemaColumn.Role) -> SQLIdentifier? {
+                layoutTable.column(role).map(\.name).flatMap { existing.contains($0) ? SQLIdentifier($0) : nil }
             }
-            for relationship in model.allRelationships(of: entity) where !relationship.isToMany && !relationship.isTransient {
-                let column = CoreDataName.column(for: relationship.name)
-                if existing.contains(column) { columns[relationship.name] = column }
-                if let typed = existing.first(where: {
-                    $0.hasSuffix("_" + relationship.name.uppercased()) && $0.first == "Z"
-                        && $0.dropFirst().prefix { $0 != "_" }.allSatisfy(\.isNumber) && !$0.hasPrefix("Z_")
-                }) {
-                    entityColumns[relationship.name] = typed
+            var columns: [String: SQLIdentifier] = [:]
+            var entityColumns: [String: SQLIdentifier] = [:]
+            for declaring in model.ancestors(of: entity).reversed() + [entity] {
+                for attribute in declaring.attributes where !attribute.isTransient {
+                    if let found = column(.attribute(entity: declaring.name, name: attribute.name)) {
+                        columns[attribute.name] = found
+                    }
+                }
+                for relationship in declaring.relationships where !relationship.isToMany && !relationship.isTransient {
+                    let name = relationship.name
+                    if let found = column(.foreignKey(entity: declaring.name, relationship: name)) { columns[name] = found }
+                    if let found = column(.foreignEntity(entity: declaring.name, relationship: name)) {
+                        entityColumns[name] = found
+                    }
                 }
             }
             let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
-            let table = "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(tableName))"
+            let name = SQLIdentifier(tableName)
+            let table: SQLFragment = "\(schema).\(name)"
             let attributes = model.allAttributes(of: entity)
-            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil }
-            let insertColumns = ["Z_PK", "Z_ENT", "Z_OPT"] + stored.map { columns[$0.name]! }
+            var listed: Set<String> = []
+            let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil && listed.insert($0.name).inserted }
+            let insertColumns =
+                [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
+                + stored.compactMap { columns[$0.name] }
             entities[entity.name] = MappedEntityTable(
-                entity: entity, number: number, familyNumbers: family, table: table, columns: columns,
+                entity: entity, number: number, familyNumbers: family, name: name, table: table, columns: columns,
                 entityColumns: entityColumns,
                 attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 relationships: Dictionary(
                     model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 storedAttributes: stored,
-                insertSQL: "INSERT INTO \(table) (\(SQLIdentifier.quotedList(insertColumns))) VALUES ("
-                    + Array(repeating: "?", count: insertColumns.count).joined(separator: ", ") + ")",
+                insert: "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders: insertColumns.count))",
                 defaults: Dictionary(
                     stored.compactMap { attribute in
                         DefaultLiteral(attribute: attribute).map { (attribute.name, $0.databaseValue) }
@@ -107,23 +113,21 @@ struct MappedStoreTables {
 
     /// The join table of a many-to-many relationship of `entity` (declared by it or an ancestor): the qualified
     /// table, the column holding `entity`'s objects and the column holding the related objects.
-    func join(_ relationship: String, of entity: Entity) -> (table: String, mine: String, theirs: String)? {
+    func join(_ relationship: String, of entity: Entity) -> (table: SQLFragment, mine: SQLIdentifier, theirs: SQLIdentifier)? {
         guard
             let declaring = ([entity] + model.ancestors(of: entity)).first(where: { $0.relationship(named: relationship) != nil }
             ),
             let join = layout.joinTable(entity: declaring.name, relationship: relationship)
         else { return nil }
         let mine = join.owner == JoinTable.Side(entity: declaring.name, relationship: relationship)
-        return (
-            "\(SQLIdentifier.quoted(schema)).\(SQLIdentifier.quoted(join.name))",
-            mine ? join.ownerColumn : join.targetColumn, mine ? join.targetColumn : join.ownerColumn
-        )
+        let (owner, target) = (SQLIdentifier(join.ownerColumn), SQLIdentifier(join.targetColumn))
+        return ("\(schema).\(SQLIdentifier(join.name))", mine ? owner : target, mine ? target : owner)
     }
 
     /// The table of an entity, or an error naming the store side.
     func table(_ entity: String) throws -> MappedEntityTable {
         guard let table = entities[entity] else {
-            throw ExpressionEvaluationError("the \(schema == "src" ? "source" : "destination") store has no entity \(entity)")
+            throw ExpressionEvaluationError("the \(schema == .source ? "source" : "destination") store has no entity \(entity)")
         }
         return table
     }

@@ -123,12 +123,12 @@ public struct MappedStep: MigrationStep {
                 installsTriggers: false))
         let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS \"src\"", arguments: [context.sourcePath])
-            defer { try? db.execute(sql: "DETACH DATABASE \"src\"") }
+            try db.execute("ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)")
+            defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
             let session = MappingSession(
-                db: db, source: try MappedStoreTables(db, schema: "src", model: sourceModel, layout: sourceSchema),
-                destination: try MappedStoreTables(db, schema: "main", model: destinationModel, layout: writer.schema),
+                db: db, source: try MappedStoreTables(db, schema: .source, model: sourceModel, layout: sourceSchema),
+                destination: try MappedStoreTables(db, schema: .main, model: destinationModel, layout: writer.schema),
                 mappings: resolved, functions: functions, policies: policies)
             session.mappingPath = mapping.path
             try session.association.create()

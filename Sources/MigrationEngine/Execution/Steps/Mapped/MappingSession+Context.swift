@@ -29,10 +29,8 @@ extension MappingSession: MigrationPolicyContext {
 
     func count(_ entity: String, side: ObjectReference.Side) throws -> Int {
         let table = try tables(side).table(entity)
-        let marks = table.familyNumbers.map { _ in "?" }.joined(separator: ", ")
-        return try Int.fetchOne(
-            db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(marks))",
-            arguments: StatementArguments(table.familyNumbers)) ?? 0
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
+        return try Int.fetchOne(db, count.request) ?? 0
     }
 
     @discardableResult

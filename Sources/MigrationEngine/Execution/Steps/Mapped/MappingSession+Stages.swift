@@ -5,19 +5,21 @@ extension MappingSession {
     /// one mapping, or one per entity of a single source table (an inheritance tree copied as it is) — without
     /// merge keys. Other objects in those tables get keys above the largest source key.
     func planPrimaryKeys() throws {
-        var writers: [String: [ResolvedEntityMapping]] = [:]
+        var writers: [SQLIdentifier: [ResolvedEntityMapping]] = [:]
         for mapping in mappings where mapping.mapping.kind.readsSource {
             guard let entity = mapping.destinationEntity, let table = destination.entities[entity.name] else { continue }
-            writers[table.table, default: []].append(mapping)
+            writers[table.name, default: []].append(mapping)
         }
         for (table, list) in writers {
-            let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name]?.table } }
+            let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name] } }
             let sourceEntities = Set(list.compactMap(\.sourceEntity?.name))
-            guard sourceTables.count == list.count, Set(sourceTables).count == 1, sourceEntities.count == list.count,
-                list.allSatisfy({ $0.mapping.mergeKey == nil }), let sourceTable = sourceTables.first
+            guard sourceTables.count == list.count, Set(sourceTables.map(\.name)).count == 1,
+                sourceEntities.count == list.count, list.allSatisfy({ $0.mapping.mergeKey == nil }),
+                let sourceTable = sourceTables.first?.table
             else { continue }
             keyPreserving.formUnion(list.map(\.index))
-            nextKeys[table] = try Int64.fetchOne(db, sql: "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable)") ?? 0
+            let highest: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable)"
+            nextKeys[table] = try Int64.fetchOne(db, highest.request) ?? 0
         }
     }
 
@@ -28,10 +30,9 @@ extension MappingSession {
         else { return }
         if try BulkEntityCopier(session: self).copy(mapping, context: context, batchSize: batchSize) { return }
         let label = mapping.mapping.name
-        let total =
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = ?", arguments: [table.number]) ?? 0
-        let statement = try db.makeStatement(
-            sql: "SELECT * FROM \(table.table) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?")
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = \(value: table.number)"
+        let total = try Int.fetchOne(db, count.request) ?? 0
+        let statement = try db.makeStatement("SELECT * FROM \(table.table) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?")
         var last: Int64 = Int64.min
         var done = 0
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))

@@ -22,10 +22,9 @@ extension MappingSession {
                     \.name)
             for name in required {
                 guard let column = table.columns[name] else { continue }
-                let missing = try Int64.fetchOne(
-                    db,
-                    sql: "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = ? AND \(SQLIdentifier.quoted(column)) IS NULL LIMIT 1",
-                    arguments: [table.number])
+                let empty: SQLFragment =
+                    "SELECT Z_PK FROM \(table.table) WHERE Z_ENT = \(value: table.number) AND \(column) IS NULL LIMIT 1"
+                let missing = try Int64.fetchOne(db, empty.request)
                 if let missing {
                     throw MappingRuntimeError(
                         mapping: "validation", entity: table.entity.name, primaryKey: missing, expression: nil,

@@ -18,7 +18,7 @@ extension MappingSession {
             }
             arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
         }
-        let statement = try db.cachedStatement(sql: table.insertSQL)
+        let statement = try db.cachedStatement(table.insert)
         try statement.execute(arguments: StatementArguments(arguments))
         if let mapping, let source {
             try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
@@ -34,10 +34,8 @@ extension MappingSession {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-            try db.cachedStatement(
-                sql: "UPDATE \(table.table) SET \(SQLIdentifier.quoted(try table.column(name))) = ? WHERE \"Z_PK\" = ?"
-            )
-            .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
+            try db.cachedStatement("UPDATE \(table.table) SET \(try table.column(name)) = ? WHERE \"Z_PK\" = ?")
+                .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
         }
     }
 
@@ -69,10 +67,7 @@ extension MappingSession {
         guard let join = destination.join(name, of: table.entity) else {
             throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
         }
-        let statement = try db.cachedStatement(
-            sql:
-                "INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs))) VALUES (?, ?)"
-        )
+        let statement = try db.cachedStatement("INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs])) VALUES (?, ?)")
         for target in fitting { try statement.execute(arguments: [object.primaryKey, target.primaryKey]) }
     }
 
@@ -80,20 +75,20 @@ extension MappingSession {
         throws
     {
         let table = try destination.table(object.entity)
-        var assignments = [SQLIdentifier.quoted(try table.column(relationship.name)) + " = ?"]
+        var assignments: [SQLFragment] = ["\(try table.column(relationship.name)) = ?"]
         var arguments: [DatabaseValue] = [target?.primaryKey.databaseValue ?? .null]
         if let typed = table.entityColumns[relationship.name] {
-            assignments.append(SQLIdentifier.quoted(typed) + " = ?")
+            assignments.append("\(typed) = ?")
             arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
         }
         arguments.append(object.primaryKey.databaseValue)
-        try db.cachedStatement(sql: "UPDATE \(table.table) SET \(assignments.joined(separator: ", ")) WHERE \"Z_PK\" = ?")
+        try db.cachedStatement("UPDATE \(table.table) SET \(SQLFragment.joined(assignments)) WHERE \"Z_PK\" = ?")
             .execute(arguments: StatementArguments(arguments))
     }
 
     private func allocateKey(for table: MappedEntityTable) throws -> Int64 {
-        let next = (nextKeys[table.table] ?? 0) + 1
-        nextKeys[table.table] = next
+        let next = (nextKeys[table.name] ?? 0) + 1
+        nextKeys[table.name] = next
         return next
     }
 
@@ -101,9 +96,8 @@ extension MappingSession {
     func updatePrimaryKeyCounters() throws {
         for table in destination.entities.values where table.entity.parentName == nil {
             try db.execute(
-                sql:
-                    #"UPDATE "main"."Z_PRIMARYKEY" SET "Z_MAX" = (SELECT IFNULL(MAX("Z_PK"), 0) FROM \#(table.table)) WHERE "Z_ENT" = ?"#,
-                arguments: [table.number])
+                #"UPDATE "main"."Z_PRIMARYKEY" SET "Z_MAX" = (SELECT IFNULL(MAX("Z_PK"), 0) FROM \#(table.table)) WHERE "Z_ENT" = \#(value: table.number)"#
+            )
         }
     }
 }

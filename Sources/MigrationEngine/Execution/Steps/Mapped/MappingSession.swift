@@ -12,7 +12,7 @@ final class MappingSession {
     let policies: [Int: any MigrationPolicy]
     let association: AssociationTable
     /// The next `Z_PK` to hand out per destination table.
-    var nextKeys: [String: Int64] = [:]
+    var nextKeys: [SQLIdentifier: Int64] = [:]
     /// Mapping numbers whose objects keep their source `Z_PK`.
     var keyPreserving: Set<Int> = []
     /// The source row being mapped, so `$source.<attribute>` needs no query.
@@ -49,16 +49,18 @@ final class MappingSession {
         let stores = tables(object.side)
         let table = try stores.table(object.entity)
         if let attribute = table.attributes[key] {
-            return ColumnValueCoding.read(try column(attribute.name, of: object, in: table), as: attribute.type)
+            return ColumnValueCoding.read(
+                try value(of: try table.column(attribute.name), of: object, in: table), as: attribute.type)
         }
         guard let relationship = table.relationships[key] else {
             throw ExpressionEvaluationError("\(object.entity) has no attribute or relationship \(key)")
         }
         if !relationship.isToMany {
-            guard let key = Int64.fromDatabaseValue(try column(relationship.name, of: object, in: table)) else { return .null }
+            guard let key = Int64.fromDatabaseValue(try value(of: try table.column(relationship.name), of: object, in: table))
+            else { return .null }
             var entity = relationship.destinationEntity
             if let typed = table.entityColumns[relationship.name],
-                let number = Int.fromDatabaseValue(try column(typed, of: object, in: table, raw: true)),
+                let number = Int.fromDatabaseValue(try value(of: typed, of: object, in: table)),
                 let name = stores.numbers[number]
             {
                 entity = name
@@ -68,14 +70,13 @@ final class MappingSession {
         return .list(try toMany(relationship, of: object, in: stores).map(ExpressionValue.object))
     }
 
-    private func column(_ name: String, of object: ObjectReference, in table: MappedEntityTable, raw: Bool = false)
-        throws -> DatabaseValue
+    private func value(of column: SQLIdentifier, of object: ObjectReference, in table: MappedEntityTable) throws
+        -> DatabaseValue
     {
-        let column = raw ? name : try table.column(name)
-        if let current = currentRow, current.reference == object, let index = currentColumns[column] {
+        if let current = currentRow, current.reference == object, let index = currentColumns[column.name] {
             return current.row[index]
         }
-        let statement = try db.cachedStatement(sql: "SELECT \(SQLIdentifier.quoted(column)) FROM \(table.table) WHERE Z_PK = ?")
+        let statement = try db.cachedStatement("SELECT \(column) FROM \(table.table) WHERE Z_PK = ?")
         return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
     }
 
@@ -84,18 +85,18 @@ final class MappingSession {
         -> [ObjectReference]
     {
         let target = try stores.table(relationship.destinationEntity)
-        let sql: String
+        let sql: SQLFragment
         if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
-            sql =
-                "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(SQLIdentifier.quoted(try target.column(inverse.name))) = ? ORDER BY Z_PK"
+            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(try target.column(inverse.name)) = ? ORDER BY Z_PK"
         } else if let join = stores.join(relationship.name, of: try stores.table(object.entity).entity) {
-            sql =
-                "SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(SQLIdentifier.quoted(join.theirs)) "
-                + "WHERE j.\(SQLIdentifier.quoted(join.mine)) = ? ORDER BY t.Z_PK"
+            sql = """
+                SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(join.theirs) \
+                WHERE j.\(join.mine) = ? ORDER BY t.Z_PK
+                """
         } else {
             throw ExpressionEvaluationError("\(object.entity).\(relationship.name): the store has no table for this relationship")
         }
-        return try Row.fetchAll(try db.cachedStatement(sql: sql), arguments: [object.primaryKey]).map { row in
+        return try Row.fetchAll(try db.cachedStatement(sql), arguments: [object.primaryKey]).map { row in
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])
         }

@@ -63,8 +63,8 @@ extension MappingSession {
 
     /// The destination objects `mapping` made from `sources` (only sources from the table it reads count).
     func destinations(of mapping: ResolvedEntityMapping, for sources: [ObjectReference]) throws -> [ObjectReference] {
-        guard let read = mapping.sourceEntity.flatMap({ source.entities[$0.name]?.table }) else { return [] }
-        return try sources.filter { $0.side == .source && source.entities[$0.entity]?.table == read }.flatMap { object in
+        guard let read = mapping.sourceEntity.flatMap({ source.entities[$0.name]?.name }) else { return [] }
+        return try sources.filter { $0.side == .source && source.entities[$0.entity]?.name == read }.flatMap { object in
             try association.destinations(mapping: mapping.index, source: object.primaryKey).map { key, number in
                 ObjectReference(side: .destination, entity: destination.numbers[number] ?? "?", primaryKey: key)
             }

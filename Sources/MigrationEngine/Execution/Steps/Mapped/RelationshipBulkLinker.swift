@@ -9,7 +9,7 @@ import GRDB
 struct RelationshipBulkLinker {
     let session: MappingSession
 
-    private var association: String { AssociationTable.table }
+    private var association: SQLFragment { AssociationTable.table }
 
     /// Links `relationship` for every object `mapping` made; `false` when the expression needs the per-object path.
     func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
@@ -21,17 +21,17 @@ struct RelationshipBulkLinker {
         else { return false }
         let model = session.destination.model
         let inverse = model.inverse(of: relationship)
-        let numbers = targetTable.familyNumbers.map(String.init).joined(separator: ", ")
-        let pairs = """
+        let pairs: SQLFragment = """
             SELECT a1."destination" AS d, a1."destinationEntity" AS de, a2."destination" AS t, a2."destinationEntity" AS te
             FROM \(association) a1 \(from.join)
-            JOIN \(association) a2 ON a2."mapping" IN (\(targets.mappings.map { String($0.index) }.joined(separator: ", ")))
-              AND a2."source" = \(from.key) AND a2."destinationEntity" IN (\(numbers))
-            WHERE a1."mapping" = \(mapping.index) AND a1."destinationEntity" = \(made.number)
+            JOIN \(association) a2 ON a2."mapping" IN (\(values: targets.mappings.map(\.index)))
+              AND a2."source" = \(from.key) AND a2."destinationEntity" IN (\(values: targetTable.familyNumbers))
+            WHERE a1."mapping" = \(value: mapping.index) AND a1."destinationEntity" = \(value: made.number)
             """
         if !relationship.isToMany {
             guard let column = made.columns[relationship.name] else { return false }
-            let ambiguous = try Int64.fetchOne(session.db, sql: "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1")
+            let ambiguity: SQLFragment = "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1"
+            let ambiguous = try Int64.fetchOne(session.db, ambiguity.request)
             guard ambiguous == nil else { return false }
             try update(made, [(column, "p.t")] + typed(made, relationship.name, "p.te"), pairs: pairs, key: "p.d")
             if let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] {
@@ -46,20 +46,23 @@ struct RelationshipBulkLinker {
         }
         guard let join = session.destination.join(relationship.name, of: destinationEntity) else { return false }
         try session.db.execute(
-            sql: """
-                INSERT OR IGNORE INTO \(join.table) (\(SQLIdentifier.quoted(join.mine)), \(SQLIdentifier.quoted(join.theirs)))
-                SELECT p.d, p.t FROM (\(pairs)) AS p
-                """)
+            """
+            INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs]))
+            SELECT p.d, p.t FROM (\(pairs)) AS p
+            """)
         return true
     }
 
-    private func typed(_ table: MappedEntityTable, _ relationship: String, _ value: String) -> [(String, String)] {
+    private func typed(_ table: MappedEntityTable, _ relationship: String, _ value: SQLFragment) -> [(SQLIdentifier, SQLFragment)]
+    {
         table.entityColumns[relationship].map { [($0, value)] } ?? []
     }
 
-    private func update(_ table: MappedEntityTable, _ assignments: [(String, String)], pairs: String, key: String) throws {
-        let set = assignments.map { "\(SQLIdentifier.quoted($0.0)) = \($0.1)" }.joined(separator: ", ")
-        try session.db.execute(sql: "UPDATE \(table.table) AS x SET \(set) FROM (\(pairs)) AS p WHERE x.Z_PK = \(key)")
+    private func update(
+        _ table: MappedEntityTable, _ assignments: [(SQLIdentifier, SQLFragment)], pairs: SQLFragment, key: SQLFragment
+    ) throws {
+        let set = SQLFragment.joined(assignments.map { "\($0.0) = \($0.1)" })
+        try session.db.execute("UPDATE \(table.table) AS x SET \(set) FROM (\(pairs)) AS p WHERE x.Z_PK = \(key)")
     }
 
     /// The mappings a lookup expression names, and the expression giving the source objects.
@@ -82,7 +85,9 @@ struct RelationshipBulkLinker {
 
     /// SQL joining a1's source object to the source objects `from` names: `$source`, or `$source.<relationship>`
     /// through a foreign key (to-one) or the inverse's foreign key (to-many).
-    private func sourceJoin(_ mapping: ResolvedEntityMapping, _ from: Expression) throws -> (join: String, key: String)? {
+    private func sourceJoin(_ mapping: ResolvedEntityMapping, _ from: Expression) throws
+        -> (join: SQLFragment, key: SQLFragment)?
+    {
         if from.kind == .variable("source") { return ("", "a1.\"source\"") }
         guard case .key(let base, let name) = from.kind, base.kind == .variable("source"),
             let entity = mapping.sourceEntity, let table = session.source.entities[entity.name],
@@ -90,18 +95,16 @@ struct RelationshipBulkLinker {
         else { return nil }
         if !relationship.isToMany {
             guard let column = table.columns[name] else { return nil }
-            return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(SQLIdentifier.quoted(column))")
+            return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(column)")
         }
         guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany else {
             guard let join = session.source.join(name, of: entity) else { return nil }
-            return (
-                "JOIN \(join.table) j ON j.\(SQLIdentifier.quoted(join.mine)) = a1.\"source\"",
-                "j.\(SQLIdentifier.quoted(join.theirs))"
-            )
+            return ("JOIN \(join.table) j ON j.\(join.mine) = a1.\"source\"", "j.\(join.theirs)")
         }
         guard let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
         else { return nil }
-        let family = other.familyNumbers.map(String.init).joined(separator: ", ")
-        return ("JOIN \(other.table) s ON s.\(SQLIdentifier.quoted(column)) = a1.\"source\" AND s.Z_ENT IN (\(family))", "s.Z_PK")
+        return (
+            "JOIN \(other.table) s ON s.\(column) = a1.\"source\" AND s.Z_ENT IN (\(values: other.familyNumbers))", "s.Z_PK"
+        )
     }
 }
