@@ -41,13 +41,17 @@ public final class ConsoleApp {
         if let storePath {
             pendingEffects = [.openStore(storePath)]
         } else {
-            state.picker = PickerState(root: pickerRoot, candidates: StoreFinder.find(under: pickerRoot))
+            // The search runs on its own thread once the console is up: the picker shows at once and fills in.
+            state.picker = PickerState(searching: pickerRoot)
+            pendingEffects = [.scanStores]
         }
     }
 
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
     let preparationResult = PreparationResult()
+    /// The picker's search while it runs.
+    var scanner: StoreScanner?
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
@@ -72,7 +76,7 @@ public final class ConsoleApp {
                 stopWorker()
                 return .interrupted(signal: signal)
             }
-            if drainEvents() || finishPreparation() { dirty = true }
+            if drainEvents() || finishPreparation() || pollScan() { dirty = true }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
             if (dirty || running) && now - lastDraw >= Self.frameInterval {
                 backend.draw(renderer.render(state, now: now))
@@ -88,6 +92,7 @@ public final class ConsoleApp {
             }
             let effects = controller.handle(key, state: &state)
             if effects.contains(.quit) {
+                scanner?.stop()
                 stopWorker()
                 return .quit
             }

@@ -4,6 +4,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case panes
     /// The data browser of one entity.
     case browser
+    /// Typing the data browser's filter after `/`.
+    case filter
     /// One row of the data browser, every attribute in full.
     case record
     /// The store picker shown when no store was given.
@@ -26,6 +28,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .panes: "Main screen"
         case .browser: "Data browser"
+        case .filter: "Filter (typing)"
         case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"

@@ -11,6 +11,11 @@ public struct ConsoleController: Sendable {
     /// Handles a key: updates the state and returns the work the app has to do.
     public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
         if key == .resize { return [] }
+        // A filter being typed takes every character, `q` and `?` included.
+        if state.keyContext == .filter, case .character(let character) = key, state.layout.fits {
+            BrowserKeys.type(character, &state)
+            return []
+        }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen.
@@ -28,6 +33,7 @@ public struct ConsoleController: Sendable {
         case .confirm: return confirm(action, &state)
         case .browser: return BrowserKeys.handle(action, &state)
         case .record: return BrowserKeys.record(action, &state)
+        case .filter: return BrowserKeys.filter(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
@@ -62,6 +68,10 @@ public struct ConsoleController: Sendable {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
+        case .back where picker.status == .searching: return [.stopScan]
+        case .refresh:
+            state.picker = PickerState(searching: picker.root)
+            return [.scanStores]
         case .open:
             guard picker.candidates.indices.contains(picker.selected) else { return [] }
             return [.openStore(picker.candidates[picker.selected].path)]

@@ -84,7 +84,9 @@ public struct ConsoleState: Sendable, Hashable {
         switch screen {
         case .picker: return .picker
         case .main: return confirm != nil ? .confirm : .panes
-        case .browser: return browser?.showsRecord == true ? .record : .browser
+        case .browser:
+            if browser?.filterInput != nil { return .filter }
+            return browser?.showsRecord == true ? .record : .browser
         case .run: return abortPrompt ? .abortPrompt : .run
         case .result: return .result
         }

@@ -11,6 +11,9 @@ enum PanesKeys {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .refresh: return [.reload]
+        case .back:
+            // Opened from the picker: Esc goes back to it, with what its search found.
+            if state.picker != nil { state.screen = .picker }
         case .details: state.showDetails = true
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous

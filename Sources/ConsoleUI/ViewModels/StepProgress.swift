@@ -4,49 +4,75 @@ import MigrationEngine
 public struct StepProgress: Sendable, Hashable {
     /// What the step does.
     public var summary: StepSummary
-    /// Rows the step is expected to handle, from the store's row counts, until it reports its own totals.
-    public var estimatedRows: Int
+    /// Whether the planner says the step loses data.
+    public var isLossy: Bool
+    /// The rows the step copies in all, as the engine reported once it had read its source; `nil` before
+    /// (the total is never guessed, so it never jumps).
+    public var totalRows: Int?
     /// Per-entity rows done and total, in the order the entities were first reported.
     public var entities: [EntityCount] = []
     /// When the step started (seconds on the run's clock), `nil` while waiting.
     public var startedAt: Double?
+    /// When its result started being validated.
+    public var validationStartedAt: Double?
     /// When it finished and validated.
     public var finishedAt: Double?
+    /// The copy rate, smoothed.
+    public var rate = RateEstimate()
 
     /// Creates the progress of a step that has not started.
-    public init(summary: StepSummary, estimatedRows: Int) {
+    public init(summary: StepSummary, isLossy: Bool = false) {
         self.summary = summary
-        self.estimatedRows = estimatedRows
+        self.isLossy = isLossy
     }
 
-    /// Rows done so far.
-    public var done: Int { finishedAt != nil ? total : entities.reduce(0) { $0 + $1.done } }
+    /// Rows done so far; a validated step has done them all.
+    public var done: Int {
+        let counted = entities.reduce(0) { $0 + $1.done }
+        return finishedAt != nil ? max(counted, totalRows ?? 0) : counted
+    }
 
-    /// Rows in all: what the entities reported, or the estimate while that is larger.
-    public var total: Int { max(entities.reduce(0) { $0 + $1.total }, finishedAt != nil ? 0 : estimatedRows) }
+    /// The rows in all, once known: the engine's figure, or what was done once the step has finished.
+    public var total: Int? { totalRows ?? (finishedAt != nil ? done : nil) }
+
+    /// The step's phase, for the run view.
+    public var phase: Phase {
+        if finishedAt != nil { return .finished }
+        if validationStartedAt != nil { return .validating }
+        if startedAt == nil { return .waiting }
+        if let total, done >= total { return .finishing }
+        return .copying
+    }
+
+    /// Where a step is.
+    public enum Phase: Sendable, Hashable {
+        /// Not started.
+        case waiting
+        /// Copying or mapping rows.
+        case copying
+        /// Every row copied; the step is completing its store (relationships, indexes) before validation.
+        case finishing
+        /// The result is being checked.
+        case validating
+        /// Validated.
+        case finished
+    }
 
     /// Records an entity's progress.
-    public mutating func record(entity: String, done: Int, total: Int) {
+    public mutating func record(entity: String, done: Int, total: Int, at time: Double) {
         if let index = entities.firstIndex(where: { $0.entity == entity }) {
             entities[index].done = done
             entities[index].total = total
         } else {
             entities.append(EntityCount(entity: entity, done: done, total: total))
         }
+        rate.record(done: self.done, at: time)
     }
 
-    /// Rows per second since the step started, `nil` before any row or time has passed.
-    public func rate(at now: Double) -> Double? {
-        guard let startedAt else { return nil }
-        let elapsed = (finishedAt ?? now) - startedAt
-        guard elapsed > 0.05, done > 0 else { return nil }
-        return Double(done) / elapsed
-    }
-
-    /// Seconds left at the current rate, `nil` when unknown or finished.
+    /// Seconds left of the copy at the smoothed rate; `nil` until the rate is known or once rows are done.
     public func eta(at now: Double) -> Double? {
-        guard finishedAt == nil, let rate = rate(at: now), rate > 0 else { return nil }
-        return Double(max(0, total - done)) / rate
+        guard phase == .copying, let total else { return nil }
+        return rate.remaining(total: total, at: now)
     }
 
     /// Rows of one entity.

@@ -65,6 +65,10 @@ public enum ResultView {
             }
             lines.append(StyledText(" \(index + 1) \(step.summary.from) → \(step.summary.to)  ").appending(time, .dim))
         }
+        for (name, timing) in [("snapshot", run.snapshot), ("backup", run.backup), ("swap", run.swap)] {
+            guard let started = timing.startedAt, let finished = timing.finishedAt else { continue }
+            lines.append(StyledText(" \(name)  ").appending(TimeText.format(finished - started), .dim))
+        }
         if let finished = run.finishedAt {
             lines.append(
                 StyledText(" total ", style: CellStyle(.normal, bold: true)).appending(TimeText.format(finished - run.startedAt)))
