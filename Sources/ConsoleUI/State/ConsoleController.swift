@@ -11,6 +11,10 @@ public struct ConsoleController: Sendable {
     /// Handles a key: updates the state and returns the work the app has to do.
     public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
         if key == .resize { return [] }
+        if case .mouse(let event) = key {
+            // Like keys, the mouse does nothing unseen while only the "too small" notice is on screen.
+            return state.layout.fits ? MouseKeys.handle(event, &state, controller: self) : []
+        }
         // A filter being typed takes every character, `q` and `?` included.
         if state.keyContext == .filter, case .character(let character) = key, state.layout.fits {
             BrowserKeys.type(character, &state)
