@@ -59,7 +59,9 @@ public enum StoreFinder {
                         queue.append((path, relative, folder.depth + 1))
                     }
                 } else if file.isRegularFile, storeSuffixes.contains(where: { name.hasSuffix($0) }), isSQLite(path) {
-                    found(StoreCandidate(relativePath: relative, path: path, size: size(of: path) ?? 0, walSize: size(of: path + "-wal")))
+                    found(
+                        StoreCandidate(
+                            relativePath: relative, path: path, size: size(of: path) ?? 0, walSize: size(of: path + "-wal")))
                 }
             }
             folders += 1

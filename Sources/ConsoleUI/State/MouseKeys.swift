@@ -24,7 +24,8 @@ enum MouseKeys {
         }
     }
 
-    private static func press(_ event: MouseEvent, _ state: inout ConsoleState, controller: ConsoleController) -> [ConsoleEffect] {
+    private static func press(_ event: MouseEvent, _ state: inout ConsoleState, controller: ConsoleController) -> [ConsoleEffect]
+    {
         let body = state.layout.body
         switch state.keyContext {
         case .confirm:

@@ -109,7 +109,8 @@ public enum DataBrowserView {
         let pages = max(1, (page.totalRows + rowsPerPage - 1) / rowsPerPage)
         var heading = StyledText(page.entity, style: .title)
             .appending(
-                "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain)
+                "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain
+            )
         if let search = state.query.search { heading.append("  matching \"\(search)\"", .warning) }
         heading.append("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
         return heading

@@ -65,7 +65,8 @@ public enum RunView {
 
     /// A step's two lines on its rail: what it is and where it is, then its bar and figures.
     static func stepLines(_ step: StepProgress, index: Int, now: Double, width: Int) -> [StyledText] {
-        var heading = StyledText("\(index + 1). ", style: CellStyle(.normal, bold: true))
+        var heading =
+            StyledText("\(index + 1). ", style: CellStyle(.normal, bold: true))
             + ChainGraph.kind(of: PlanStep(summary: step.summary, isLossy: step.isLossy))
         switch step.phase {
         case .waiting: heading.append("  waiting", .dim)
@@ -93,7 +94,8 @@ public enum RunView {
         let tailWidth = min(52, max(20, width - 22))
         let barWidth = max(8, width - tailWidth)
         let fraction = step.total.map { $0 > 0 ? Double(step.done) / Double($0) : 1 } ?? 0
-        let bar = ProgressBar.styled(fraction: step.phase == .finished ? 1 : fraction, width: barWidth, finished: step.phase == .finished)
+        let bar = ProgressBar.styled(
+            fraction: step.phase == .finished ? 1 : fraction, width: barWidth, finished: step.phase == .finished)
         return [heading, bar.appending(TerminalWidth.truncate(tail, to: tailWidth))]
     }
 }

@@ -47,7 +47,9 @@ public final class EntityRowPager: Sendable {
                     arguments.append(count.number)
                 }
                 if let pattern = query.likePattern {
-                    let searched = info.filter { ($0["type"] as String? ?? "").uppercased() != "BLOB" }.map { $0["name"] as String }
+                    let searched = info.filter { ($0["type"] as String? ?? "").uppercased() != "BLOB" }.map {
+                        $0["name"] as String
+                    }
                     let matches = searched.map { "CAST(\(SQLIdentifier.quoted($0)) AS TEXT) LIKE ? ESCAPE '\\'" }
                     conditions.append("(" + (matches.isEmpty ? "0" : matches.joined(separator: " OR ")) + ")")
                     arguments += searched.map { _ in pattern }
@@ -60,7 +62,8 @@ public final class EntityRowPager: Sendable {
                     arguments: StatementArguments(arguments + [limit, max(0, offset)]))
                 let total =
                     query.narrows
-                    ? try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(quoted)\(filter)", arguments: StatementArguments(arguments))
+                    ? try Int.fetchOne(
+                        db, sql: "SELECT COUNT(*) FROM \(quoted)\(filter)", arguments: StatementArguments(arguments))
                         ?? 0 : count.rows
                 let values = rows.map { row in (0..<row.count).map { Self.value(row[$0] as DatabaseValue) } }
                 var named = entity

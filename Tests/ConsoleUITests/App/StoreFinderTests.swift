@@ -16,7 +16,10 @@ import Testing
         for folder in ["a/b", ".cdmigrate/Store.sqlite/backups/20260101-x", ".hidden"] {
             try files.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
         }
-        for store in ["a/Store.sqlite", "a/b/Deep.sqlite", ".cdmigrate/Store.sqlite/backups/20260101-x/Store.sqlite", ".hidden/Secret.sqlite"] {
+        for store in [
+            "a/Store.sqlite", "a/b/Deep.sqlite", ".cdmigrate/Store.sqlite/backups/20260101-x/Store.sqlite",
+            ".hidden/Secret.sqlite",
+        ] {
             try header.write(to: root.appendingPathComponent(store))
         }
         try files.createSymbolicLink(atPath: root.appendingPathComponent("a/b/loop").path, withDestinationPath: "../..")
@@ -34,7 +37,8 @@ import Testing
         var found: [String] = []
         var searched = 0
         let finished = StoreFinder.walk(
-            under: root.path, isCancelled: { !found.isEmpty }, searched: { searched = $0 }, found: { found.append($0.relativePath) })
+            under: root.path, isCancelled: { !found.isEmpty }, searched: { searched = $0 },
+            found: { found.append($0.relativePath) })
         #expect(!finished)
         #expect(found == ["a/Store.sqlite"], "the deeper store is never reached once stopped")
         #expect(searched == 1)

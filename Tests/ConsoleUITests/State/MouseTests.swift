@@ -80,7 +80,8 @@ import Testing
         var picker = ConsoleState(screen: .picker)
         picker.picker = PickerState(
             root: "/r",
-            candidates: ["a.sqlite", "b.sqlite"].map { StoreCandidate(relativePath: $0, path: "/r/" + $0, size: 1, walSize: nil) })
+            candidates: ["a.sqlite", "b.sqlite"].map { StoreCandidate(relativePath: $0, path: "/r/" + $0, size: 1, walSize: nil) }
+        )
         let second = try position(of: "b.sqlite", in: picker)
         #expect(controller.handle(Self.press(second.x, second.y), state: &picker) == [])
         #expect(controller.handle(Self.press(second.x, second.y), state: &picker) == [.openStore("/r/b.sqlite")])

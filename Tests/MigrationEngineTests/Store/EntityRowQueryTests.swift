@@ -14,11 +14,16 @@ struct EntityRowQueryTests {
             entities: [
                 Entity(
                     name: "Post", attributes: [Attribute(name: "title", type: .string), Attribute(name: "cover", type: .binary)],
-                    relationships: [Relationship(name: "tags", destinationEntity: "Tag", inverseName: "post", inverseEntity: "Tag", isToMany: true)]),
+                    relationships: [
+                        Relationship(
+                            name: "tags", destinationEntity: "Tag", inverseName: "post", inverseEntity: "Tag", isToMany: true)
+                    ]),
                 Entity(name: "Special", parentName: "Post", attributes: [Attribute(name: "badge", type: .string)]),
                 Entity(
                     name: "Tag", attributes: [Attribute(name: "name", type: .string)],
-                    relationships: [Relationship(name: "post", destinationEntity: "Post", inverseName: "tags", inverseEntity: "Post")]),
+                    relationships: [
+                        Relationship(name: "post", destinationEntity: "Post", inverseName: "tags", inverseEntity: "Post")
+                    ]),
             ])
     }
 
