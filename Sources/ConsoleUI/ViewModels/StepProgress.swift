@@ -17,8 +17,11 @@ public struct StepProgress: Sendable, Hashable {
     public var validationStartedAt: Double?
     /// When it finished and validated.
     public var finishedAt: Double?
-    /// The copy rate, smoothed.
+    /// The copy rate of the entity being copied, smoothed; each entity has its own pace (a bulk copy and one
+    /// that evaluates expressions differ a hundredfold), so it starts afresh with each.
     public var rate = RateEstimate()
+    /// The entity `rate` measures.
+    var rateEntity: String?
 
     /// Creates the progress of a step that has not started.
     public init(summary: StepSummary, isLossy: Bool = false) {
@@ -66,13 +69,25 @@ public struct StepProgress: Sendable, Hashable {
         } else {
             entities.append(EntityCount(entity: entity, done: done, total: total))
         }
-        rate.record(done: self.done, at: time)
+        if rateEntity != entity {
+            rate = RateEstimate()
+            rateEntity = entity
+        }
+        rate.record(done: done, at: time)
     }
 
-    /// Seconds left of the copy at the smoothed rate; `nil` until the rate is known or once rows are done.
+    /// Seconds left of the entity being copied at its smoothed rate; `nil` until the rate is known.
+    public func entityEta(at now: Double) -> Double? {
+        guard phase == .copying, let entity = rateEntity, let count = entities.first(where: { $0.entity == entity })
+        else { return nil }
+        return rate.remaining(total: count.total, at: now)
+    }
+
+    /// Seconds left of the step's copy: only once the entity being copied is the last work of the step, since
+    /// the pace of entities not started yet cannot be known; `nil` until then.
     public func eta(at now: Double) -> Double? {
-        guard phase == .copying, let total else { return nil }
-        return rate.remaining(total: total, at: now)
+        guard let total, entities.reduce(0, { $0 + $1.total }) >= total else { return nil }
+        return entityEta(at: now)
     }
 
     /// Rows of one entity.

@@ -11,6 +11,14 @@ public enum RunView {
         var lines = graph + [""]
         if let activity = run.activityText {
             lines.append(StyledText("Current: ", style: .dim).appending(activity, CellStyle(.normal, bold: true)))
+            // While other entities of the step are still to come the step's ETA is unknown; the entity's is not.
+            if case .copying(let index, let entity?)? = run.activity, run.steps[index].eta(at: now) == nil,
+                let left = run.steps[index].entityEta(at: now)
+            {
+                lines.append(
+                    StyledText(
+                        "         about \(TimeText.format(left)) left for \(entity); the step's other rows follow", style: .dim))
+            }
         } else if run.abortRequested, run.outcome == nil {
             lines.append(StyledText("Aborting at the next batch…", style: .danger))
         }
@@ -80,7 +88,8 @@ public enum RunView {
         if let total = step.total {
             tail += NumberText.grouped(step.done) + "/" + NumberText.grouped(total) + " rows"
         } else {
-            tail += step.startedAt == nil ? "" : NumberText.grouped(step.done) + " rows, counting the total…"
+            // A step that reports no total (a custom step) shows what it has done, never a guess.
+            tail += step.startedAt == nil ? "" : step.done == 0 ? "counting the rows…" : NumberText.grouped(step.done) + " rows"
         }
         switch step.phase {
         case .copying:

@@ -27,7 +27,7 @@ import Testing
     @Test func aStepsTotalIsTheEnginesFigureAndNeverJumps() {
         var run = Self.started()
         #expect(run.steps[0].total == nil, "no guess before the engine has counted")
-        #expect(Self.screen(run, now: 0.2).contains("counting the total…"))
+        #expect(Self.screen(run, now: 0.2).contains("counting the rows…"))
         run.apply(.stepRows(index: 0, rows: 400_000), at: 0.2)
         run.apply(.entityProgress(index: 0, entity: "Post", done: 100_000, total: 200_000), at: 0.5)
         #expect(Self.screen(run, now: 0.5).contains("100,000/400,000 rows"))
@@ -56,6 +56,29 @@ import Testing
         let after = try #require(run.steps[0].eta(at: 3.9))
         #expect(after > 2.5, "one fast batch does not collapse the estimate to a second: \(after)")
         #expect(Self.screen(run, now: 3.9).contains("ETA "))
+    }
+
+    @Test func noStepEtaWhileEntitiesOfUnknownPaceAreToCome() throws {
+        var run = Self.started()
+        run.apply(.stepRows(index: 0, rows: 400_000), at: 0.1)
+        // A fast bulk copy of 200,000 rows; 200,000 more rows of another mapping follow, at a pace unknown yet.
+        for tick in 0...10 {
+            run.apply(
+                .entityProgress(index: 0, entity: "Bulk", done: tick * 10_000, total: 200_000), at: 0.2 + Double(tick) * 0.1)
+        }
+        #expect(run.steps[0].eta(at: 1.2) == nil, "the step's ETA would count the slow mapping at the bulk pace")
+        let left = try #require(run.steps[0].entityEta(at: 1.2))
+        #expect(abs(left - 1.0) < 0.2, "100,000 rows of Bulk left at 100,000 a second: \(left)")
+        let screen = Self.screen(run, now: 1.2)
+        #expect(!screen.contains("ETA"))
+        #expect(screen.contains("about 1.0 s left for Bulk; the step's other rows follow"))
+        // The last mapping: its rows are the step's last, so the step's ETA is its own, at its own pace.
+        for tick in 0...20 {
+            let done = tick * 1_000
+            run.apply(.entityProgress(index: 0, entity: "Slow", done: done, total: 200_000), at: 2.0 + Double(tick) * 0.1)
+        }
+        let eta = try #require(run.steps[0].eta(at: 4.0))
+        #expect(abs(eta - 18.0) < 2.0, "180,000 rows at 10,000 a second, not at the bulk pace: \(eta)")
     }
 
     @Test func validationIsShownInsteadOfSittingAtAHundredPercent() {
