@@ -16,6 +16,8 @@ extension ConsoleApp {
             case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
+            case .loadHistory: loadHistory()
+            case .restore(let backup): restore(backup)
             case .scanStores: startScan()
             case .stopScan: scanner?.stop()
             case .quit: break
@@ -137,8 +139,36 @@ extension ConsoleApp {
             state.message = failure
         } else {
             perform(pendingEffects)
+            if let success = preparationSuccess { state.message = success }
         }
+        preparationSuccess = nil
         return true
+    }
+
+    private func loadHistory() {
+        guard let path = state.overview?.path else { return }
+        guard let restorer else {
+            state.history?.error = "this console was started without access to the history"
+            return
+        }
+        do {
+            state.history?.info = try restorer.history(storePath: path)
+        } catch {
+            state.history?.error = "\(error)"
+        }
+    }
+
+    /// Restores on a thread of its own while the console says so, then reads the store again.
+    private func restore(_ backup: String) {
+        guard let path = state.overview?.path, let restorer, !workerRunning, state.preparing == nil else { return }
+        let name = state.overview?.name ?? "the store"
+        state.history = nil
+        state.screen = .main
+        state.preparing = "Restoring \(name) from backup \(backup)…"
+        pendingEffects = [.openStore(path)]
+        preparationSuccess = "restored \(name) from backup \(backup)"
+        startPreparation(
+            Preparation(message: state.preparing ?? "", work: { try restorer.restore(storePath: path, backup: backup) }))
     }
 
     /// Starts searching the picker's folder for stores, stopping any search still going.

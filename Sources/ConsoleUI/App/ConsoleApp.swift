@@ -19,6 +19,7 @@ public final class ConsoleApp {
 
     let source: any ConsoleDataSource
     let planner: (any ConsolePlanner)?
+    let restorer: (any ConsoleRestorer)?
     var state: ConsoleState
     let controller = ConsoleController()
     var renderer = ConsoleRenderer()
@@ -29,13 +30,15 @@ public final class ConsoleApp {
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
     /// Without a planner (no model given) the console browses read-only. A `preparation` runs on its own
-    /// thread before the store is opened, while the console shows its message.
+    /// thread before the store is opened, while the console shows its message. With a `restorer` the
+    /// history screen lists the store's backups and restores one.
     public init(
         source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
-        preparation: Preparation? = nil
+        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil
     ) {
         self.source = source
         self.planner = planner
+        self.restorer = restorer
         self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         if let storePath {
@@ -50,6 +53,8 @@ public final class ConsoleApp {
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
     let preparationResult = PreparationResult()
+    /// What the title bar says once the running preparation has succeeded.
+    var preparationSuccess: String?
     /// The picker's search while it runs.
     var scanner: StoreScanner?
 

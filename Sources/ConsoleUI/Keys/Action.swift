@@ -8,4 +8,5 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case yes, no
     case refresh
     case search, sort, erase
+    case showHistory
 }

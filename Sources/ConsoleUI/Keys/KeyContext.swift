@@ -18,6 +18,10 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case abortPrompt
     /// The result screen after a run.
     case result
+    /// The history screen: the store's backups and runs.
+    case history
+    /// The "Restore?" question.
+    case restoreConfirm
     /// The details view: every error, warning and plan problem in full.
     case details
     /// The help overlay.
@@ -35,6 +39,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .run: "Run view"
         case .abortPrompt: "Abort question"
         case .result: "Result screen"
+        case .history: "History"
+        case .restoreConfirm: "Restore question"
         case .details: "Details view"
         case .help: "Help"
         }

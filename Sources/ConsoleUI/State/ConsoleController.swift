@@ -22,8 +22,11 @@ public struct ConsoleController: Sendable {
         }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
-        // during a run, whose abort question could not be seen.
-        if !state.layout.fits { return action == .quit && state.keyContext != .run ? [.quit] : [] }
+        // during a run, whose abort question could not be seen. While the console waits (a demo store being
+        // written, a restore) q alone works too: nothing may start under it.
+        if !state.layout.fits || state.preparing != nil {
+            return action == .quit && state.keyContext != .run ? [.quit] : []
+        }
         return handle(action, state: &state)
     }
 
@@ -42,6 +45,8 @@ public struct ConsoleController: Sendable {
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
         case .result: return result(action, &state)
+        case .history: return HistoryKeys.handle(action, &state)
+        case .restoreConfirm: return HistoryKeys.confirm(action, &state)
         }
     }
 
@@ -106,6 +111,7 @@ public struct ConsoleController: Sendable {
             return [.reload]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
+        case .showHistory: return HistoryKeys.open(&state)
         case .quit: return [.quit]
         default: break
         }

@@ -16,6 +16,10 @@ public enum ConsoleEffect: Sendable, Hashable {
     case cancelRun
     /// Read the store again.
     case reload
+    /// Read the store's backups and runs for the history screen.
+    case loadHistory
+    /// Put the store back to this backup (after the user confirmed).
+    case restore(backup: String)
     /// Search the picker's folder for stores again, in the background.
     case scanStores
     /// Stop the picker's search; what it found stays listed.

@@ -38,6 +38,8 @@ public struct ConsoleState: Sendable, Hashable {
     public var picker: PickerState?
     /// The current or last run.
     public var run: RunProgress?
+    /// The history screen, while it is open.
+    public var history: HistoryState?
     /// Whether the "abort the run?" question is showing.
     public var abortPrompt = false
     /// Whether the abort question's highlighted button is "Abort" (it starts on "Keep going").
@@ -89,6 +91,7 @@ public struct ConsoleState: Sendable, Hashable {
             return browser?.showsRecord == true ? .record : .browser
         case .run: return abortPrompt ? .abortPrompt : .run
         case .result: return .result
+        case .history: return history?.confirm != nil ? .restoreConfirm : .history
         }
     }
 }

@@ -73,6 +73,10 @@ public struct ConsoleRenderer: Sendable {
             }
         case .result:
             if let run = state.run { ResultView.draw(run, storePath: state.overview?.path, into: &buffer, in: layout.body) }
+        case .history:
+            if let history = state.history {
+                HistoryView.draw(history, storeName: state.overview?.name ?? "store", into: &buffer, in: layout.body)
+            }
         }
     }
 

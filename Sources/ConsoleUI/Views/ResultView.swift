@@ -33,7 +33,8 @@ public enum ResultView {
                     lines.append(StyledText("  " + part, style: CellStyle(.normal, bold: true)))
                 }
                 if let backup, let storePath {
-                    lines.append(StyledText("To put the original back (after quitting):", style: .dim))
+                    let how = "To put the original back: H here (history, Enter on the backup), or after quitting:"
+                    lines += TerminalWidth.wrap(how, to: textWidth).map { StyledText($0, style: .dim) }
                     for part in TerminalWidth.wrap(restoreCommand(storePath: storePath, backup: backup), to: textWidth) {
                         lines.append(StyledText("  " + part, style: CellStyle(.accent, bold: true)))
                     }
