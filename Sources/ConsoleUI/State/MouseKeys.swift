@@ -8,7 +8,7 @@ enum MouseKeys {
     static func handle(_ event: MouseEvent, _ state: inout ConsoleState, controller: ConsoleController) -> [ConsoleEffect] {
         switch event.kind {
         case .wheelUp, .wheelDown:
-            let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .help, .details]
+            let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .history, .help, .details]
             guard scrolling.contains(state.keyContext) else { return [] }
             if state.keyContext == .panes, let pane = pane(at: event, state) { state.focus = pane }
             var effects: [ConsoleEffect] = []
@@ -37,6 +37,24 @@ enum MouseKeys {
             }
             state.confirm = ConfirmOption(rawValue: index)
             return controller.handle(.open, state: &state)
+        case .restoreConfirm:
+            guard let history = state.history, let backup = history.selectedBackup else { return [] }
+            let dialog = HistoryView.dialog(
+                backup, storeName: state.overview?.name ?? "store", restoreHighlighted: history.confirm == true)
+            guard let index = dialog.buttonFrames(in: body).firstIndex(where: { $0.contains(x: event.x, y: event.y) }) else {
+                return []
+            }
+            state.history?.confirm = index == 0
+            return controller.handle(.open, state: &state)
+        case .history:
+            guard let history = state.history, event.y > body.y, event.y < body.maxY - 1 else { return [] }
+            let (lines, backupLines) = HistoryView.layout(history, width: body.width - 3)
+            let selectedLine = backupLines.indices.contains(history.selected) ? backupLines[history.selected] : 0
+            let top = PaneFrame.firstVisible(selection: selectedLine, count: lines.count, visible: body.height - 2)
+            guard let index = backupLines.firstIndex(of: top + event.y - body.y - 1) else { return [] }
+            if index == history.selected { return controller.handle(.open, state: &state) }
+            state.history?.selected = index
+            return []
         case .abortPrompt:
             let buttons = AbortDialog.dialog(abortHighlighted: state.abortHighlighted).buttonFrames(in: body)
             guard let index = buttons.firstIndex(where: { $0.contains(x: event.x, y: event.y) }) else { return [] }

@@ -50,6 +50,22 @@ import Testing
         #expect(state.screen == .main)
     }
 
+    @Test func theMouseSelectsABackupAndPressesRestore() throws {
+        var state = Self.history()
+        let lines = renderer.render(state).lines
+        let row = try #require(lines.firstIndex { $0.contains(Self.backup.id) })
+        _ = controller.handle(.mouse(MouseEvent(x: 10, y: row, kind: .press)), state: &state)
+        #expect(state.keyContext == .restoreConfirm, "a press on the selected backup opens the question")
+        let dialog = renderer.render(state).lines
+        let buttons = try #require(dialog.firstIndex { $0.contains("[ Restore ]") })
+        let column = dialog[buttons].distance(
+            from: dialog[buttons].startIndex, to: dialog[buttons].range(of: "[ Restore ]")!.lowerBound)
+        #expect(
+            controller.handle(.mouse(MouseEvent(x: column + 2, y: buttons, kind: .press)), state: &state) == [
+                .restore(backup: Self.backup.id)
+            ])
+    }
+
     @Test func keysWaitWhileARestoreRuns() {
         var state = SampleState.main
         state.preparing = "Restoring Posts.sqlite from backup x…"
