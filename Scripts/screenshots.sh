@@ -92,9 +92,9 @@ wait_for "Backup of the original goes to:"
 shot confirm
 
 t send-keys -t demo Enter              # Migrate
-wait_for "(step 2 of 3)" 120
-# Step 2 between 40,000 and 99,999 of 200,000 rows: a bar well under way.
-until t capture-pane -p -t demo | grep -qE '(^|[^0-9,])[4-9][0-9],[0-9]{3}/200,000 rows'; do sleep 0.1; done
+wait_for "Current: step 2 of 3" 120
+# Step 2 (two mappings over 200,000 entries: 400,000 rows) past half way, with its ETA shown.
+until t capture-pane -p -t demo | grep -qE '(^|[^0-9,])[23][0-9]{2},[0-9]{3}/400,000 rows .*ETA'; do sleep 0.1; done
 shot run
 
 wait_for "✓ Migrated to Journal 5" 600
@@ -108,3 +108,11 @@ until t capture-pane -p -t ascii | grep -qF "Plan"; do sleep 0.05; done
 t capture-pane -e -N -p -t ascii > "$WORK/ascii.ans"
 $PY Scripts/render_screenshot.py "$WORK/ascii.ans" "Screenshots/ascii.png" "$COLS" "$ROWS"
 echo "Screenshots/ascii.png"
+
+# The store picker, started with no store in the demo's parent folder.
+t new-session -d -s picker -x "$COLS" -y "$ROWS" \
+    "cd '$WORK' && env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 '$BIN'; sleep 600"
+until t capture-pane -p -t picker | grep -qF "1 found under"; do sleep 0.05; done
+t capture-pane -e -N -p -t picker > "$WORK/picker.ans"
+$PY Scripts/render_screenshot.py "$WORK/picker.ans" "Screenshots/picker.png" "$COLS" "$ROWS"
+echo "Screenshots/picker.png"

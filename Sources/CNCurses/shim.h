@@ -20,4 +20,21 @@ static inline int cdm_a_reverse(void) { return (int)A_REVERSE; }
 static inline int cdm_a_dim(void) { return (int)A_DIM; }
 static inline int cdm_a_underline(void) { return (int)A_UNDERLINE; }
 static inline int cdm_key_code_yes(void) { return KEY_CODE_YES; }
+static inline int cdm_key_mouse(void) { return KEY_MOUSE; }
+static inline mmask_t cdm_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t cdm_button4_pressed(void) { return BUTTON4_PRESSED; }
+#ifdef BUTTON5_PRESSED
+static inline mmask_t cdm_button5_pressed(void) { return BUTTON5_PRESSED; }
+#else
+static inline mmask_t cdm_button5_pressed(void) { return 0; }
+#endif
+/// The last mouse event's cell and buttons; returns OK, or ERR when there is none.
+static inline int cdm_getmouse(int *x, int *y, mmask_t *buttons) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *x = event.x;
+    *y = event.y;
+    *buttons = event.bstate;
+    return OK;
+}
 #endif

@@ -13,8 +13,13 @@ extension ConsoleApp {
             case .refreshRows(let entity, let offset):
                 if let path = state.overview?.path, let loaded = try? source.loadStore(at: path) { _ = state.show(loaded) }
                 loadRows(entity, offset: offset)
+            case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
+            case .loadHistory: loadHistory()
+            case .restore(let backup): restore(backup)
+            case .scanStores: startScan()
+            case .stopScan: scanner?.stop()
             case .quit: break
             }
         }
@@ -24,10 +29,7 @@ extension ConsoleApp {
     func open(_ path: String, showMain: Bool = true) {
         do {
             let loaded = try source.loadStore(at: path)
-            if showMain {
-                state.screen = .main
-                state.picker = nil
-            }
+            if showMain { state.screen = .main }
             let target = state.show(loaded)
             state.target = nil
             if let target {
@@ -59,7 +61,8 @@ extension ConsoleApp {
         guard let path = state.overview?.path else { return }
         let limit = state.layout.browserRows
         do {
-            let page = try source.rows(storePath: path, entity: entity, offset: offset, limit: limit)
+            let query = state.browser?.query ?? .all
+            let page = try source.rows(storePath: path, entity: entity, offset: offset, limit: limit, query: query)
             guard state.browser?.entity == entity else { return }
             state.browser?.page = page
             state.browser?.error = nil
@@ -73,13 +76,28 @@ extension ConsoleApp {
         }
     }
 
+    /// Reads the object a relationship points to and opens it over the current record.
+    private func openRecord(_ entity: String, key: Int64) {
+        guard let path = state.overview?.path else { return }
+        do {
+            let query = RowQuery(primaryKey: key)
+            let page = try source.rows(storePath: path, entity: entity, offset: 0, limit: 1, query: query)
+            guard let values = page.rows.first else {
+                state.message = "\(entity) #\(key) is not in the store: the relationship points to a missing object"
+                return
+            }
+            state.browser?.records.append(
+                RecordFrame(entity: page.entity, origin: "\(entity) #\(key)", columns: page.columns, values: values))
+        } catch {
+            state.message = "\(error)"
+        }
+    }
+
     private func startRun(dryRun: Bool) {
         guard !workerRunning, let planner, let plan = state.plan, let path = state.overview?.path else { return }
         events.reset()
         cancellation = CancellationFlag()
-        state.run = RunProgress(
-            dryRun: dryRun, target: plan.target, steps: plan.steps.map(\.summary),
-            estimatedRows: state.overview?.totalRows ?? 0, startedAt: now)
+        state.run = RunProgress(dryRun: dryRun, plan: plan, startedAt: now)
         state.screen = .run
         workerRunning = true
         let events = self.events
@@ -121,7 +139,57 @@ extension ConsoleApp {
             state.message = failure
         } else {
             perform(pendingEffects)
+            if let success = preparationSuccess { state.message = success }
         }
+        preparationSuccess = nil
+        return true
+    }
+
+    private func loadHistory() {
+        guard let path = state.overview?.path else { return }
+        guard let restorer else {
+            state.history?.error = "this console was started without access to the history"
+            return
+        }
+        do {
+            state.history?.info = try restorer.history(storePath: path)
+        } catch {
+            state.history?.error = "\(error)"
+        }
+    }
+
+    /// Restores on a thread of its own while the console says so, then reads the store again.
+    private func restore(_ backup: String) {
+        guard let path = state.overview?.path, let restorer, !workerRunning, state.preparing == nil else { return }
+        let name = state.overview?.name ?? "the store"
+        state.history = nil
+        state.screen = .main
+        state.preparing = "Restoring \(name) from backup \(backup)…"
+        pendingEffects = [.openStore(path)]
+        preparationSuccess = "restored \(name) from backup \(backup)"
+        startPreparation(
+            Preparation(message: state.preparing ?? "", work: { try restorer.restore(storePath: path, backup: backup) }))
+    }
+
+    /// Starts searching the picker's folder for stores, stopping any search still going.
+    func startScan() {
+        guard let root = state.picker?.root else { return }
+        scanner?.stop()
+        let search = StoreScanner(root: root)
+        scanner = search
+        search.start()
+    }
+
+    /// Takes in what the picker's search found since the last tick; returns whether anything changed.
+    func pollScan() -> Bool {
+        guard let scanner, let picker = state.picker else { return false }
+        let progress = scanner.progress
+        guard
+            progress.folders != picker.folders || progress.candidates.count != picker.candidates.count
+                || progress.status != picker.status
+        else { return false }
+        state.picker?.take(progress)
+        if progress.status != .searching { self.scanner = nil }
         return true
     }
 

@@ -19,6 +19,7 @@ public final class ConsoleApp {
 
     let source: any ConsoleDataSource
     let planner: (any ConsolePlanner)?
+    let restorer: (any ConsoleRestorer)?
     var state: ConsoleState
     let controller = ConsoleController()
     var renderer = ConsoleRenderer()
@@ -29,25 +30,33 @@ public final class ConsoleApp {
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
     /// Without a planner (no model given) the console browses read-only. A `preparation` runs on its own
-    /// thread before the store is opened, while the console shows its message.
+    /// thread before the store is opened, while the console shows its message. With a `restorer` the
+    /// history screen lists the store's backups and restores one.
     public init(
         source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
-        preparation: Preparation? = nil
+        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil
     ) {
         self.source = source
         self.planner = planner
+        self.restorer = restorer
         self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         if let storePath {
             pendingEffects = [.openStore(storePath)]
         } else {
-            state.picker = PickerState(root: pickerRoot, candidates: StoreFinder.find(under: pickerRoot))
+            // The search runs on its own thread once the console is up: the picker shows at once and fills in.
+            state.picker = PickerState(searching: pickerRoot)
+            pendingEffects = [.scanStores]
         }
     }
 
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
     let preparationResult = PreparationResult()
+    /// What the title bar says once the running preparation has succeeded.
+    var preparationSuccess: String?
+    /// The picker's search while it runs.
+    var scanner: StoreScanner?
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
@@ -72,7 +81,7 @@ public final class ConsoleApp {
                 stopWorker()
                 return .interrupted(signal: signal)
             }
-            if drainEvents() || finishPreparation() { dirty = true }
+            if drainEvents() || finishPreparation() || pollScan() { dirty = true }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
             if (dirty || running) && now - lastDraw >= Self.frameInterval {
                 backend.draw(renderer.render(state, now: now))
@@ -88,6 +97,7 @@ public final class ConsoleApp {
             }
             let effects = controller.handle(key, state: &state)
             if effects.contains(.quit) {
+                scanner?.stop()
                 stopWorker()
                 return .quit
             }

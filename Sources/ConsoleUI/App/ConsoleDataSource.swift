@@ -1,9 +1,12 @@
+import MigrationEngine
+
 /// What the console reads from the engine: a store's overview and pages of its rows.
 ///
 /// Called on the UI thread; both are quick reads of a snapshot, never of the original files.
 public protocol ConsoleDataSource: Sendable {
     /// Reads a store and compares it with the model's versions.
     func loadStore(at path: String) throws -> LoadedStore
-    /// Reads `limit` rows of an entity starting at `offset`, read-only.
-    func rows(storePath: String, entity: String, offset: Int, limit: Int) throws -> BrowserPage
+    /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at
+    /// `offset`, read-only; never more than the page is loaded.
+    func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage
 }

@@ -2,38 +2,72 @@ import Foundation
 
 /// Finds SQLite stores under a folder for the picker: files ending in `.sqlite` (or `.store`, `.db`) whose
 /// first bytes are SQLite's header, with their `-wal` sidecar's size.
+///
+/// The walk is breadth-first (shallow stores appear first), at most ``maxDepth`` folders deep, enters every
+/// folder once however many symbolic links lead to it (so a link back up the tree is no loop), and skips
+/// hidden folders — `.cdmigrate/` holds backups, which are not stores to open — and the kernel's own views.
 public enum StoreFinder {
-    /// How deep the search goes, so that starting in a home folder stays quick.
+    /// How deep the search goes, so that starting in `/` or a home folder stays bounded.
     public static let maxDepth = 8
-    /// Folders never entered.
-    static let skipped: Set<String> = [".build", ".git", "node_modules", "DerivedData", ".swiftpm"]
+    /// Folders never entered besides hidden ones: build products and dependencies, never an app's store.
+    static let skipped: Set<String> = ["node_modules", "DerivedData"]
+    /// Absolute folders never entered: the kernel's views hold no stores, and `/proc` alone has countless entries.
+    static let systemFolders: Set<String> = ["/proc", "/sys", "/dev"]
+    /// The file name endings of stores.
+    static let storeSuffixes = [".sqlite", ".store", ".db"]
 
     /// The stores under `root`, sorted by relative path.
     public static func find(under root: String) -> [StoreCandidate] {
-        let rootURL = URL(fileURLWithPath: root).standardizedFileURL
         var found: [StoreCandidate] = []
-        walk(rootURL, relative: "", depth: 0, into: &found)
+        walk(under: root, isCancelled: { false }, searched: { _ in }, found: { found.append($0) })
         return found.sorted { $0.relativePath < $1.relativePath }
     }
 
-    private static func walk(_ folder: URL, relative: String, depth: Int, into found: inout [StoreCandidate]) {
-        guard depth <= maxDepth,
-            let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return }
-        for name in names.sorted() where !skipped.contains(name) {
-            let url = folder.appendingPathComponent(name)
-            let path = relative.isEmpty ? name : relative + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                walk(url, relative: path, depth: depth + 1, into: &found)
-            } else if [".sqlite", ".store", ".db"].contains(where: { name.hasSuffix($0) }), isSQLite(url.path) {
-                found.append(
-                    StoreCandidate(
-                        relativePath: path, path: url.path, size: size(of: url.path) ?? 0,
-                        walSize: size(of: url.path + "-wal")))
+    /// Walks the folders under `root`, handing each store to `found` the moment it is seen and the number of
+    /// folders searched so far to `searched` after each folder; returns `false` when `isCancelled` stopped it.
+    @discardableResult
+    public static func walk(
+        under root: String, isCancelled: () -> Bool, searched: (Int) -> Void, found: (StoreCandidate) -> Void
+    ) -> Bool {
+        var visited: Set<FileIdentity> = []
+        var queue: [(path: String, relative: String, depth: Int)] = [
+            (URL(fileURLWithPath: root).standardizedFileURL.path, "", 0)
+        ]
+        var folders = 0
+        var next = 0
+        while next < queue.count {
+            if isCancelled() { return false }
+            let folder = queue[next]
+            next += 1
+            // Dropping what is done now and then keeps the queue small without an O(n) removal per folder.
+            if next >= 4096 {
+                queue.removeFirst(next)
+                next = 0
             }
+            guard let identity = FileIdentity(followingLinksAt: folder.path), visited.insert(identity).inserted else {
+                continue
+            }
+            // A folder that cannot be listed (no permission) is passed over: the picker offers what it can read.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+            for name in names.sorted() where !name.hasPrefix(".") && !skipped.contains(name) {
+                if isCancelled() { return false }
+                let path = folder.path == "/" ? "/" + name : folder.path + "/" + name
+                let relative = folder.relative.isEmpty ? name : folder.relative + "/" + name
+                guard let file = FileIdentity(followingLinksAt: path) else { continue }
+                if file.isDirectory {
+                    if folder.depth < maxDepth, !systemFolders.contains(path), !visited.contains(file) {
+                        queue.append((path, relative, folder.depth + 1))
+                    }
+                } else if file.isRegularFile, storeSuffixes.contains(where: { name.hasSuffix($0) }), isSQLite(path) {
+                    found(
+                        StoreCandidate(
+                            relativePath: relative, path: path, size: size(of: path) ?? 0, walSize: size(of: path + "-wal")))
+                }
+            }
+            folders += 1
+            searched(folders)
         }
+        return true
     }
 
     private static func size(of path: String) -> Int64? {

@@ -38,7 +38,7 @@ extension BrowserPage {
         self.init(
             entity: page.entity, columns: kept.map(\.title),
             rows: page.rows.map { row in kept.map { $0.convert(row.indices.contains($0.index) ? row[$0.index] : .null) } },
-            offset: page.offset, totalRows: page.totalRows)
+            offset: page.offset, totalRows: page.totalRows, sourceColumns: kept.map { page.columns[$0.index] })
     }
 
     static func raw(_ value: StoredValue) -> BrowserValue {

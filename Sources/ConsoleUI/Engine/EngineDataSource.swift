@@ -44,9 +44,11 @@ public final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
-    public func rows(storePath: String, entity: String, offset: Int, limit: Int) throws -> BrowserPage {
+    public func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
+        -> BrowserPage
+    {
         let (pager, model) = try session(for: storePath)
-        return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit), model: model)
+        return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query), model: model)
     }
 
     private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {

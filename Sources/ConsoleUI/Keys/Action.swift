@@ -7,4 +7,6 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case setTarget, migrate, abort
     case yes, no
     case refresh
+    case search, sort, erase
+    case showHistory
 }

@@ -5,6 +5,8 @@ public enum Key: Sendable, Hashable {
     case enter, escape, tab, backTab, backspace
     /// The terminal changed size.
     case resize
+    /// A click or a turn of the wheel.
+    case mouse(MouseEvent)
     /// A printable character (also control characters such as Ctrl-L, as their scalar).
     case character(Character)
 
@@ -25,6 +27,7 @@ public enum Key: Sendable, Hashable {
         case .backTab: "S-Tab"
         case .backspace: "Bksp"
         case .resize: "resize"
+        case .mouse: "mouse"
         case .character(" "): "Space"
         case .character(let c): String(c)
         }

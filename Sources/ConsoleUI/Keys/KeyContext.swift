@@ -4,6 +4,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case panes
     /// The data browser of one entity.
     case browser
+    /// Typing the data browser's filter after `/`.
+    case filter
     /// One row of the data browser, every attribute in full.
     case record
     /// The store picker shown when no store was given.
@@ -16,6 +18,10 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case abortPrompt
     /// The result screen after a run.
     case result
+    /// The history screen: the store's backups and runs.
+    case history
+    /// The "Restore?" question.
+    case restoreConfirm
     /// The details view: every error, warning and plan problem in full.
     case details
     /// The help overlay.
@@ -26,12 +32,15 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         switch self {
         case .panes: "Main screen"
         case .browser: "Data browser"
+        case .filter: "Filter (typing)"
         case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"
         case .run: "Run view"
         case .abortPrompt: "Abort question"
         case .result: "Result screen"
+        case .history: "History"
+        case .restoreConfirm: "Restore question"
         case .details: "Details view"
         case .help: "Help"
         }

@@ -19,7 +19,7 @@ public struct KeyTable: Sendable {
     }
 
     /// Where moving, paging and jumping work: every list and every scrolling text.
-    static let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .help, .details]
+    static let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .history, .help, .details]
 
     /// The console's bindings.
     public static let standard = KeyTable([
@@ -49,16 +49,33 @@ public struct KeyTable: Sendable {
             help: "Scroll the columns right.", contexts: [.browser], inHintBar: false, inHelp: false),
         KeyBinding(
             .nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
-            help: "Focus the next pane (in a dialog: the next button).", contexts: [.panes, .confirm, .abortPrompt]),
+            help: "Focus the next pane (in a dialog: the next button).",
+            contexts: [.panes, .confirm, .abortPrompt, .restoreConfirm]),
         KeyBinding(
             .previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
             help: "Focus the previous pane (in a dialog: the previous button).",
-            contexts: [.panes, .confirm, .abortPrompt], inHintBar: false),
+            contexts: [.panes, .confirm, .abortPrompt, .restoreConfirm], inHintBar: false),
         KeyBinding(
             .open, keys: [.enter], hint: "open",
-            help: "Open: browse the selected entity's rows, show the selected row in full, pick a store, press the "
-                + "highlighted button; on a Plan pane without a plan, show why.",
-            contexts: [.panes, .browser, .picker, .confirm, .abortPrompt]),
+            help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
+                + "store, press the highlighted button; on a Plan pane without a plan, show why.",
+            contexts: [.panes, .browser, .record, .filter, .picker, .history, .confirm, .abortPrompt, .restoreConfirm]),
+        KeyBinding(
+            .showHistory, keys: [.character("H")], hint: "history",
+            help: "History: the store's backups and runs; Enter on a backup restores it, after a question.",
+            contexts: [.panes, .result], inHintBar: false),
+        KeyBinding(
+            .search, keys: [.character("/")], hint: "filter",
+            help: "Filter the rows: type text and Enter; only rows where some value contains it are shown (Esc "
+                + "clears the filter).",
+            contexts: [.browser]),
+        KeyBinding(
+            .sort, keys: [.character("s")], hint: "sort",
+            help: "Sort by the first column after pk (scroll with ← →): ascending, then descending, then by key.",
+            contexts: [.browser], inHintBar: false),
+        KeyBinding(
+            .erase, keys: [.backspace], hint: "erase", help: "Erase the last character of the filter.",
+            contexts: [.filter], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -80,21 +97,28 @@ public struct KeyTable: Sendable {
         KeyBinding(
             .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",
-            contexts: [.panes, .browser, .record, .picker, .run, .result, .details], inHintBar: false),
+            contexts: [.panes, .browser, .record, .picker, .run, .result, .history, .details], inHintBar: false),
         KeyBinding(
             .refresh, keys: [.character("r"), .character("\u{0C}")], label: "r/^L", hint: "reload",
-            help: "Read the store again and redraw the screen (in the browser: the rows too).",
-            contexts: [.panes, .browser], inHintBar: false),
+            help: "Read the store again and redraw the screen (in the browser: the rows too; in the picker: search again).",
+            contexts: [.panes, .browser, .picker], inHintBar: false),
         KeyBinding(
             .back, keys: [.escape], hint: "back",
-            help: "Back out: close the browser, record, dialog, details, help or result screen.",
-            contexts: [.browser, .record, .confirm, .result, .help, .details]),
+            help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
+                + "dialog, details, help or result screen; stop typing a filter.",
+            contexts: [.browser, .record, .filter, .confirm, .result, .history, .restoreConfirm, .help, .details]),
+        KeyBinding(
+            .back, keys: [.escape], hint: "stop search",
+            help: "Stop searching for stores; the stores found so far stay listed.", contexts: [.picker]),
+        KeyBinding(
+            .back, keys: [.escape], hint: "picker", help: "Back to the store picker, when the store was opened from it.",
+            contexts: [.panes], inHintBar: false),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
-            contexts: Set(KeyContext.allCases)),
+            contexts: Set(KeyContext.allCases).subtracting([.filter])),
         KeyBinding(
             .quit, keys: [.character("q")], hint: "quit",
             help: "Quit; the terminal is restored. During a run, q asks to abort first.",
-            contexts: [.panes, .browser, .record, .picker, .result, .help, .run, .details]),
+            contexts: [.panes, .browser, .record, .picker, .result, .history, .help, .run, .details]),
     ])
 }

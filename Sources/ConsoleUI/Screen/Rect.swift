@@ -24,6 +24,11 @@ public struct Rect: Sendable, Hashable {
     /// Whether the rectangle holds no cells.
     public var isEmpty: Bool { width == 0 || height == 0 }
 
+    /// Whether the cell at (x, y) is inside.
+    public func contains(x column: Int, y row: Int) -> Bool {
+        column >= x && column < maxX && row >= y && row < maxY
+    }
+
     /// The rectangle shrunk by `by` cells on every side (the inside of a box).
     public func inset(_ by: Int) -> Rect {
         Rect(x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by)

@@ -1,4 +1,7 @@
-/// What keys do in the data browser: move through rows (loading other pages as needed), scroll columns, back.
+import MigrationEngine
+
+/// What keys do in the data browser: move through rows (loading other pages as needed), scroll columns,
+/// filter and sort, open a record, back.
 enum BrowserKeys {
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser else { return [] }
@@ -18,12 +21,22 @@ enum BrowserKeys {
             state.browser = browser
             return [.refreshRows(entity: browser.entity, offset: browser.page?.offset ?? 0)]
         case .open:
-            guard RecordView.selectedValues(browser) != nil else { return [] }
-            browser.showsRecord = true
-            browser.recordScroll = 0
+            guard let record = RecordView.frame(selectedIn: browser) else { return [] }
+            browser.records = [record]
             state.browser = browser
             return []
+        case .search:
+            browser.filterInput = browser.query.search ?? ""
+            state.browser = browser
+            return []
+        case .sort:
+            return sort(&browser, &state)
         case .back:
+            // Esc first clears a filter, then leaves the browser.
+            if browser.query.search != nil {
+                browser.query.search = nil
+                return reload(&browser, &state)
+            }
             state.browser = nil
             state.screen = .main
             return []
@@ -43,19 +56,86 @@ enum BrowserKeys {
         return []
     }
 
-    /// The record view: scroll through the row's attributes; Esc goes back to the table.
+    /// `s` sorts by the first scrolled column: ascending, then descending, then back to key order.
+    private static func sort(_ browser: inout BrowserState, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let page = browser.page, let column = DataBrowserView.sortColumn(page, offset: browser.columnOffset) else {
+            state.message = "nothing to sort by: scroll to a column with ← →, then press s"
+            return []
+        }
+        switch (browser.query.sortColumn == column, browser.query.descending) {
+        case (false, _): (browser.query.sortColumn, browser.query.descending) = (column, false)
+        case (true, false): browser.query.descending = true
+        case (true, true): (browser.query.sortColumn, browser.query.descending) = (nil, false)
+        }
+        return reload(&browser, &state)
+    }
+
+    /// Reads the first page again for a changed query, the selection back on its first row.
+    private static func reload(_ browser: inout BrowserState, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        browser.selectedRow = 0
+        browser.page = nil
+        state.browser = browser
+        return [.loadRows(entity: browser.entity, offset: 0)]
+    }
+
+    /// Typing a filter after `/`: Enter applies it, Esc leaves it as it was.
+    static func filter(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser, let input = browser.filterInput else { return [] }
+        switch action {
+        case .open:
+            browser.filterInput = nil
+            browser.query.search = input.isEmpty ? nil : input
+            return reload(&browser, &state)
+        case .back: browser.filterInput = nil
+        case .erase: browser.filterInput = String(input.dropLast())
+        default: break
+        }
+        state.browser = browser
+        return []
+    }
+
+    /// Adds a typed character to the filter.
+    static func type(_ character: Character, _ state: inout ConsoleState) {
+        state.browser?.filterInput?.append(character)
+    }
+
+    /// The record view: ↑↓ select an attribute, the page keys scroll, Enter follows a relationship, Esc goes
+    /// back one record (to the table from the first).
     static func record(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        guard var browser = state.browser else { return [] }
+        guard var browser = state.browser, var record = browser.records.last else { return [] }
+        let body = state.layout.body
+        let visible = max(1, body.height - 2)
+        let starts = RecordView.layout(record, width: RecordView.frameWidth(body)).starts
+        let lineCount = RecordView.lines(record, width: RecordView.frameWidth(body)).count
         switch action {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
-        case .back: browser.showsRecord = false
+        case .back:
+            browser.records.removeLast()
+            state.browser = browser
+            return []
+        case .open:
+            guard case .reference(let entity, let key)? = record.selectedValue else {
+                state.message = "Enter follows a relationship: select a value like Tag #7 with ↑↓"
+                return []
+            }
+            return [.openRecord(entity: entity, key: key)]
+        case .moveUp, .moveDown, .top, .bottom:
+            record.field = ListCursor.move(record.field, action: action, count: record.columns.count, page: 1)
+            let start = starts.indices.contains(record.field) ? starts[record.field] : 0
+            let end = starts.indices.contains(record.field + 1) ? starts[record.field + 1] : lineCount
+            // The whole attribute in view when it fits, else its first lines.
+            if start < record.scroll {
+                record.scroll = start
+            } else if end - record.scroll > visible {
+                record.scroll = min(start, end - visible)
+            }
         default:
-            let body = state.layout.body
-            let count = RecordView.lines(browser, width: RecordView.frameWidth(body)).count
-            browser.recordScroll = OverlayKeys.scroll(browser.recordScroll, action, lines: count, visible: body.height - 2)
+            record.scroll = OverlayKeys.scroll(record.scroll, action, lines: lineCount, visible: visible)
+            record.field = max(0, (starts.lastIndex { $0 <= record.scroll }) ?? 0)
         }
+        browser.records[browser.records.count - 1] = record
         state.browser = browser
         return []
     }

@@ -11,10 +11,22 @@ public struct ConsoleController: Sendable {
     /// Handles a key: updates the state and returns the work the app has to do.
     public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
         if key == .resize { return [] }
+        if case .mouse(let event) = key {
+            // Like keys, the mouse does nothing unseen while only the "too small" notice is on screen.
+            return state.layout.fits ? MouseKeys.handle(event, &state, controller: self) : []
+        }
+        // A filter being typed takes every character, `q` and `?` included.
+        if state.keyContext == .filter, case .character(let character) = key, state.layout.fits {
+            BrowserKeys.type(character, &state)
+            return []
+        }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
-        // during a run, whose abort question could not be seen.
-        if !state.layout.fits { return action == .quit && state.keyContext != .run ? [.quit] : [] }
+        // during a run, whose abort question could not be seen. While the console waits (a demo store being
+        // written, a restore) q alone works too: nothing may start under it.
+        if !state.layout.fits || state.preparing != nil {
+            return action == .quit && state.keyContext != .run ? [.quit] : []
+        }
         return handle(action, state: &state)
     }
 
@@ -28,10 +40,13 @@ public struct ConsoleController: Sendable {
         case .confirm: return confirm(action, &state)
         case .browser: return BrowserKeys.handle(action, &state)
         case .record: return BrowserKeys.record(action, &state)
+        case .filter: return BrowserKeys.filter(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
         case .result: return result(action, &state)
+        case .history: return HistoryKeys.handle(action, &state)
+        case .restoreConfirm: return HistoryKeys.confirm(action, &state)
         }
     }
 
@@ -62,6 +77,10 @@ public struct ConsoleController: Sendable {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
+        case .back where picker.status == .searching: return [.stopScan]
+        case .refresh:
+            state.picker = PickerState(searching: picker.root)
+            return [.scanStores]
         case .open:
             guard picker.candidates.indices.contains(picker.selected) else { return [] }
             return [.openStore(picker.candidates[picker.selected].path)]
@@ -92,6 +111,7 @@ public struct ConsoleController: Sendable {
             return [.reload]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
+        case .showHistory: return HistoryKeys.open(&state)
         case .quit: return [.quit]
         default: break
         }

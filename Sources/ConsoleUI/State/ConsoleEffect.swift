@@ -8,12 +8,22 @@ public enum ConsoleEffect: Sendable, Hashable {
     case loadRows(entity: String, offset: Int)
     /// Read the store again on a fresh snapshot, then load the page of rows that starts at `offset`.
     case refreshRows(entity: String, offset: Int)
+    /// Open the object `key` of `entity` (a relationship followed) in the record view.
+    case openRecord(entity: String, key: Int64)
     /// Start the migration (or dry run) to the target on the engine thread.
     case startRun(dryRun: Bool)
     /// Ask the running migration to stop.
     case cancelRun
     /// Read the store again.
     case reload
+    /// Read the store's backups and runs for the history screen.
+    case loadHistory
+    /// Put the store back to this backup (after the user confirmed).
+    case restore(backup: String)
+    /// Search the picker's folder for stores again, in the background.
+    case scanStores
+    /// Stop the picker's search; what it found stays listed.
+    case stopScan
     /// Leave the console.
     case quit
 }

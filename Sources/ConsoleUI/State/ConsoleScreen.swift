@@ -10,4 +10,6 @@ public enum ConsoleScreen: Sendable, Hashable {
     case run
     /// How the last run ended.
     case result
+    /// The store's backups and runs; a backup can be restored.
+    case history
 }

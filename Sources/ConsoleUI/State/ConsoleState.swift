@@ -38,6 +38,8 @@ public struct ConsoleState: Sendable, Hashable {
     public var picker: PickerState?
     /// The current or last run.
     public var run: RunProgress?
+    /// The history screen, while it is open.
+    public var history: HistoryState?
     /// Whether the "abort the run?" question is showing.
     public var abortPrompt = false
     /// Whether the abort question's highlighted button is "Abort" (it starts on "Keep going").
@@ -84,9 +86,12 @@ public struct ConsoleState: Sendable, Hashable {
         switch screen {
         case .picker: return .picker
         case .main: return confirm != nil ? .confirm : .panes
-        case .browser: return browser?.showsRecord == true ? .record : .browser
+        case .browser:
+            if browser?.filterInput != nil { return .filter }
+            return browser?.showsRecord == true ? .record : .browser
         case .run: return abortPrompt ? .abortPrompt : .run
         case .result: return .result
+        case .history: return history?.confirm != nil ? .restoreConfirm : .history
         }
     }
 }

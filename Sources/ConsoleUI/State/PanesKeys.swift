@@ -11,6 +11,10 @@ enum PanesKeys {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .refresh: return [.reload]
+        case .showHistory: return HistoryKeys.open(&state)
+        case .back:
+            // Opened from the picker: Esc goes back to it, with what its search found.
+            if state.picker != nil { state.screen = .picker }
         case .details: state.showDetails = true
         case .nextPane: state.focus = state.focus.next
         case .previousPane: state.focus = state.focus.previous

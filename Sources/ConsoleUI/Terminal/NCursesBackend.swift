@@ -34,6 +34,9 @@ public final class NCursesBackend {
         keypad(cdm_stdscr(), true)
         curs_set(0)
         set_escdelay(25)
+        // Presses and the wheel only, reported at once (no wait to tell a click from a double click).
+        mousemask(cdm_button1_pressed() | cdm_button4_pressed() | cdm_button5_pressed(), nil)
+        mouseinterval(0)
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         if !noColor, has_colors() {
             start_color()
@@ -129,8 +132,27 @@ public final class NCursesBackend {
         case KEY_BTAB: .backTab
         case KEY_BACKSPACE: .backspace
         case cdm_key_resize(): .resize
+        case cdm_key_mouse(): mouseEvent()
         default: nil
         }
+    }
+
+    private func mouseEvent() -> Key? {
+        var x: Int32 = 0
+        var y: Int32 = 0
+        var buttons: mmask_t = 0
+        guard cdm_getmouse(&x, &y, &buttons) == OK else { return nil }
+        let kind: MouseEvent.Kind
+        if buttons & cdm_button1_pressed() != 0 {
+            kind = .press
+        } else if buttons & cdm_button4_pressed() != 0 {
+            kind = .wheelUp
+        } else if cdm_button5_pressed() != 0, buttons & cdm_button5_pressed() != 0 {
+            kind = .wheelDown
+        } else {
+            return nil
+        }
+        return .mouse(MouseEvent(x: Int(x), y: Int(y), kind: kind))
     }
 
     /// Leaves curses mode and gives the terminal back as it was; safe to call more than once.

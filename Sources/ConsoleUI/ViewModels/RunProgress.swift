@@ -1,21 +1,28 @@
 import MigrationEngine
 
-/// The state of a migration run, folded from the engine's ``MigrationEvent`` stream.
+/// The state of a migration run, folded from the engine's ``MigrationEvent`` stream: each stage (snapshot,
+/// each step's copy and validation, backup, swap) with its own timing.
 public struct RunProgress: Sendable, Hashable {
     /// Whether this is a dry run (nothing is swapped in).
     public var dryRun: Bool
+    /// The version the store is at.
+    public var source: String
     /// The target version.
     public var target: String
     /// One entry per step of the chain.
     public var steps: [StepProgress]
+    /// The snapshot of the store the first step reads.
+    public var snapshot = StageTiming()
+    /// The backup of the original.
+    public var backup = StageTiming()
+    /// The swap that puts the migrated store in place.
+    public var swap = StageTiming()
     /// When the run started, on the console's monotonic clock (seconds).
     public var startedAt: Double
     /// When the run ended.
     public var finishedAt: Double?
-    /// The entity being copied right now.
-    public var currentEntity: String?
-    /// The step being run right now.
-    public var currentStep: Int?
+    /// What the run is doing now; `nil` before the first stage and once it ended.
+    public var activity: RunActivity?
     /// The last log lines, oldest first.
     public var log: [String] = []
     /// How the run ended, once it has.
@@ -26,11 +33,12 @@ public struct RunProgress: Sendable, Hashable {
     /// How many log lines are kept.
     public static let logLimit = 200
 
-    /// Creates the progress of a run that is about to start.
-    public init(dryRun: Bool, target: String, steps: [StepSummary], estimatedRows: Int, startedAt: Double) {
+    /// Creates the progress of a run of `plan` that is about to start.
+    public init(dryRun: Bool, plan: PlanInfo, startedAt: Double) {
         self.dryRun = dryRun
-        self.target = target
-        self.steps = steps.map { StepProgress(summary: $0, estimatedRows: estimatedRows) }
+        source = plan.source
+        target = plan.target
+        steps = plan.steps.map { StepProgress(summary: $0.summary, isLossy: $0.isLossy) }
         self.startedAt = startedAt
     }
 
@@ -42,26 +50,34 @@ public struct RunProgress: Sendable, Hashable {
         case failed(reason: String)
     }
 
+    /// The steps as planned, for the chain graph.
+    public var plannedSteps: [PlanStep] { steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) } }
+
     /// Folds one event into the progress; `now` is when the UI received it.
     public mutating func apply(_ event: MigrationEvent, at now: Double) {
         switch event {
         case .planReady(let summaries):
-            let estimate = steps.first?.estimatedRows ?? 0
             if summaries != steps.map(\.summary) {
-                steps = summaries.map { StepProgress(summary: $0, estimatedRows: estimate) }
+                let lossy = Dictionary(steps.map { ($0.summary, $0.isLossy) }, uniquingKeysWith: { first, _ in first })
+                steps = summaries.map { StepProgress(summary: $0, isLossy: lossy[$0] ?? false) }
             }
+        case .stageStarted(let stage): begin(stage, at: now)
         case .stepStarted(let index, let step):
             guard steps.indices.contains(index) else { return }
+            snapshot.finish(at: now)
             steps[index].summary = step
             steps[index].startedAt = now
-            currentStep = index
+            activity = .copying(step: index, entity: nil)
             appendLog("step \(index + 1): \(step.from) → \(step.to) (\(step.kind == .inferred ? "inferred" : "mapping"))")
+        case .stepRows(let index, let rows):
+            // The first figure stands: a step's total never changes under the user's eyes.
+            guard steps.indices.contains(index), steps[index].totalRows == nil else { return }
+            steps[index].totalRows = rows
         case .entityProgress(let index, let entity, let done, let total):
             guard steps.indices.contains(index) else { return }
             if steps[index].startedAt == nil { steps[index].startedAt = now }
-            steps[index].record(entity: entity, done: done, total: total)
-            currentStep = index
-            currentEntity = entity
+            steps[index].record(entity: entity, done: done, total: total, at: now)
+            activity = .copying(step: index, entity: entity)
         case .stepValidated(let index, let seconds):
             guard steps.indices.contains(index) else { return }
             steps[index].finishedAt = now
@@ -71,21 +87,61 @@ public struct RunProgress: Sendable, Hashable {
             appendLog(line)
         case .recovered(_, let outcome):
             appendLog("recovered an interrupted migration: \(outcome.rawValue)")
-        case .committed(let backup, _):
-            outcome = .succeeded(backup: backup)
-            finishedAt = now
-            currentEntity = nil
+        case .committed(let backupPath, _):
+            swap.finish(at: now)
+            outcome = .succeeded(backup: backupPath)
+            end(at: now)
         case .failed(let failure):
-            let reason = failure.message
-            outcome = .failed(reason: reason)
-            finishedAt = now
-            currentEntity = nil
-            appendLog("failed: \(reason)")
+            outcome = .failed(reason: failure.message)
+            end(at: now)
+            appendLog("failed: \(failure.message)")
         }
+    }
+
+    private mutating func begin(_ stage: RunStage, at now: Double) {
+        switch stage {
+        case .snapshot:
+            snapshot.startedAt = now
+            activity = .snapshot
+        case .validation(let step):
+            guard steps.indices.contains(step) else { return }
+            steps[step].validationStartedAt = now
+            activity = .validating(step: step)
+        case .backup:
+            backup.startedAt = now
+            activity = .backup
+        case .swap:
+            backup.finish(at: now)
+            swap.startedAt = now
+            activity = .swap
+        }
+    }
+
+    private mutating func end(at now: Double) {
+        finishedAt = now
+        activity = nil
     }
 
     /// Seconds since the run started (frozen once it ended).
     public func elapsed(at now: Double) -> Double { (finishedAt ?? now) - startedAt }
+
+    /// What the run is doing now, in words (`step 2 of 3 · copying Post (50,000 of 200,000)`).
+    public var activityText: String? {
+        switch activity {
+        case nil: return nil
+        case .snapshot: return "taking a snapshot of the store (its -wal included)"
+        case .copying(let index, let entity):
+            let step = "step \(index + 1) of \(steps.count) · "
+            guard let entity, let count = steps[index].entities.first(where: { $0.entity == entity }) else {
+                return step + "reading the source"
+            }
+            if steps[index].phase == .finishing { return step + "completing the store (relationships, indexes)" }
+            return step + "copying \(entity) (\(NumberText.grouped(count.done)) of \(NumberText.grouped(count.total)))"
+        case .validating(let index): return "step \(index + 1) of \(steps.count) · validating the result"
+        case .backup: return "backing up the original store"
+        case .swap: return "putting the migrated store in place"
+        }
+    }
 
     private mutating func appendLog(_ line: String) {
         log.append(line)

@@ -4,49 +4,90 @@ import MigrationEngine
 public struct StepProgress: Sendable, Hashable {
     /// What the step does.
     public var summary: StepSummary
-    /// Rows the step is expected to handle, from the store's row counts, until it reports its own totals.
-    public var estimatedRows: Int
+    /// Whether the planner says the step loses data.
+    public var isLossy: Bool
+    /// The rows the step copies in all, as the engine reported once it had read its source; `nil` before
+    /// (the total is never guessed, so it never jumps).
+    public var totalRows: Int?
     /// Per-entity rows done and total, in the order the entities were first reported.
     public var entities: [EntityCount] = []
     /// When the step started (seconds on the run's clock), `nil` while waiting.
     public var startedAt: Double?
+    /// When its result started being validated.
+    public var validationStartedAt: Double?
     /// When it finished and validated.
     public var finishedAt: Double?
+    /// The copy rate of the entity being copied, smoothed; each entity has its own pace (a bulk copy and one
+    /// that evaluates expressions differ a hundredfold), so it starts afresh with each.
+    public var rate = RateEstimate()
+    /// The entity `rate` measures.
+    var rateEntity: String?
 
     /// Creates the progress of a step that has not started.
-    public init(summary: StepSummary, estimatedRows: Int) {
+    public init(summary: StepSummary, isLossy: Bool = false) {
         self.summary = summary
-        self.estimatedRows = estimatedRows
+        self.isLossy = isLossy
     }
 
-    /// Rows done so far.
-    public var done: Int { finishedAt != nil ? total : entities.reduce(0) { $0 + $1.done } }
+    /// Rows done so far; a validated step has done them all.
+    public var done: Int {
+        let counted = entities.reduce(0) { $0 + $1.done }
+        return finishedAt != nil ? max(counted, totalRows ?? 0) : counted
+    }
 
-    /// Rows in all: what the entities reported, or the estimate while that is larger.
-    public var total: Int { max(entities.reduce(0) { $0 + $1.total }, finishedAt != nil ? 0 : estimatedRows) }
+    /// The rows in all, once known: the engine's figure, or what was done once the step has finished.
+    public var total: Int? { totalRows ?? (finishedAt != nil ? done : nil) }
+
+    /// The step's phase, for the run view.
+    public var phase: Phase {
+        if finishedAt != nil { return .finished }
+        if validationStartedAt != nil { return .validating }
+        if startedAt == nil { return .waiting }
+        if let total, done >= total { return .finishing }
+        return .copying
+    }
+
+    /// Where a step is.
+    public enum Phase: Sendable, Hashable {
+        /// Not started.
+        case waiting
+        /// Copying or mapping rows.
+        case copying
+        /// Every row copied; the step is completing its store (relationships, indexes) before validation.
+        case finishing
+        /// The result is being checked.
+        case validating
+        /// Validated.
+        case finished
+    }
 
     /// Records an entity's progress.
-    public mutating func record(entity: String, done: Int, total: Int) {
+    public mutating func record(entity: String, done: Int, total: Int, at time: Double) {
         if let index = entities.firstIndex(where: { $0.entity == entity }) {
             entities[index].done = done
             entities[index].total = total
         } else {
             entities.append(EntityCount(entity: entity, done: done, total: total))
         }
+        if rateEntity != entity {
+            rate = RateEstimate()
+            rateEntity = entity
+        }
+        rate.record(done: done, at: time)
     }
 
-    /// Rows per second since the step started, `nil` before any row or time has passed.
-    public func rate(at now: Double) -> Double? {
-        guard let startedAt else { return nil }
-        let elapsed = (finishedAt ?? now) - startedAt
-        guard elapsed > 0.05, done > 0 else { return nil }
-        return Double(done) / elapsed
+    /// Seconds left of the entity being copied at its smoothed rate; `nil` until the rate is known.
+    public func entityEta(at now: Double) -> Double? {
+        guard phase == .copying, let entity = rateEntity, let count = entities.first(where: { $0.entity == entity })
+        else { return nil }
+        return rate.remaining(total: count.total, at: now)
     }
 
-    /// Seconds left at the current rate, `nil` when unknown or finished.
+    /// Seconds left of the step's copy: only once the entity being copied is the last work of the step, since
+    /// the pace of entities not started yet cannot be known; `nil` until then.
     public func eta(at now: Double) -> Double? {
-        guard finishedAt == nil, let rate = rate(at: now), rate > 0 else { return nil }
-        return Double(max(0, total - done)) / rate
+        guard let total, entities.reduce(0, { $0 + $1.total }) >= total else { return nil }
+        return entityEta(at: now)
     }
 
     /// Rows of one entity.

@@ -5,9 +5,9 @@ public enum ConfirmDialog {
         let textWidth = max(20, min(width - 8, 72))
         var lines: [StyledText] = [
             StyledText("Migrate \(storeName) from \(plan.source) to \(plan.target)"),
-            StyledText("\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"): ", style: .dim)
-                .appending(([plan.source] + plan.steps.map(\.summary.to)).joined(separator: " → ")),
+            StyledText("\(plan.steps.count) step\(plan.steps.count == 1 ? "" : "s"):", style: .dim),
         ]
+        lines += ChainLine.lines(source: plan.source, steps: plan.steps, width: textWidth - 2).map { StyledText("  ") + $0 }
         let lossy = plan.steps.filter(\.isLossy).count
         if lossy > 0 {
             lines.append(StyledText("⚠ \(lossy) step\(lossy == 1 ? "" : "s") lose\(lossy == 1 ? "s" : "") data", style: .danger))

@@ -41,15 +41,7 @@ public struct ConsoleRenderer: Sendable {
             .draw(into: &buffer, in: layout.body)
         }
         if state.screen == .run, state.abortPrompt {
-            Dialog(
-                title: "Abort the run?",
-                lines: [
-                    StyledText("Stop after the current batch and discard the temporary stores."),
-                    StyledText("The original store stays untouched.", style: .ok),
-                ],
-                buttons: ["y Abort", "n Keep going"], selected: state.abortHighlighted ? 0 : 1, borderStyle: .danger
-            )
-            .draw(into: &buffer, in: layout.body)
+            AbortDialog.dialog(abortHighlighted: state.abortHighlighted).draw(into: &buffer, in: layout.body)
         }
         if state.showDetails {
             DetailsView.draw(state, into: &buffer, in: layout.body)
@@ -81,6 +73,10 @@ public struct ConsoleRenderer: Sendable {
             }
         case .result:
             if let run = state.run { ResultView.draw(run, storePath: state.overview?.path, into: &buffer, in: layout.body) }
+        case .history:
+            if let history = state.history {
+                HistoryView.draw(history, storeName: state.overview?.name ?? "store", into: &buffer, in: layout.body)
+            }
         }
     }
 

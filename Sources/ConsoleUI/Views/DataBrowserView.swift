@@ -1,20 +1,28 @@
 /// The read-only data browser: one page of an entity's rows, columns sized to their contents, the key column
-/// frozen on the left and the others scrolled sideways.
+/// frozen on the left and the others scrolled sideways, with `◂` `▸` where columns are out of view.
 public enum DataBrowserView {
     /// The widest a column gets before its values are cut with `…`.
     public static let maxColumnWidth = 36
 
-    /// Column widths for a page: the widest of heading and values, capped; `null` is how NULL is shown.
-    public static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null) -> [Int] {
+    /// Column widths for a page: the widest of heading and values, capped; `null` is how NULL is shown and
+    /// the `sorted` column's heading has room for its arrow.
+    public static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null, sorted: Int? = nil) -> [Int] {
         page.columns.enumerated().map { index, name in
             let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? text($0[index], null: null) : "") }
-            return min(maxColumnWidth, max(3, TerminalWidth.of(name), values.max() ?? 0))
+            return min(maxColumnWidth, max(3, TerminalWidth.of(name) + (index == sorted ? 2 : 0), values.max() ?? 0))
         }
     }
 
-    /// Which columns fit in a width: the key column, then columns from `offset` onwards.
+    /// Which columns fit in a width: the key column, then columns from `offset` onwards; the last one shown
+    /// may be cut (its values end in `…`), and unless every column fits two columns are kept for the `◂` `▸`.
     public static func visibleColumns(widths: [Int], offset: Int, width: Int) -> [Int] {
         guard !widths.isEmpty else { return [] }
+        let all = [0] + Array(max(1, offset + 1)..<max(max(1, offset + 1), widths.count))
+        if offset == 0, all.dropFirst().reduce(widths[0], { $0 + 2 + widths[$1] }) <= width { return all }
+        return fitting(widths: widths, offset: offset, width: width - 2)
+    }
+
+    private static func fitting(widths: [Int], offset: Int, width: Int) -> [Int] {
         var shown = [0]
         var used = widths[0]
         var index = max(1, offset + 1)
@@ -24,6 +32,12 @@ public enum DataBrowserView {
             index += 1
         }
         return shown
+    }
+
+    /// The stored column `s` sorts by: the first one after the key at this scroll offset.
+    public static func sortColumn(_ page: BrowserPage, offset: Int) -> String? {
+        let index = max(1, offset + 1)
+        return page.sourceColumns.indices.contains(index) ? page.sourceColumns[index] : nil
     }
 
     /// A value's cell text, with NULL spelled as the glyph set spells it.
@@ -45,29 +59,37 @@ public enum DataBrowserView {
             buffer.put("r retries on a fresh snapshot · Esc goes back", x: inner.x, y: inner.y + 3 + reason.count, style: .dim)
             return
         }
+        if let input = state.filterInput {
+            buffer.put(
+                StyledText("/ ", style: .title).appending(input + "█", CellStyle(.normal, bold: true))
+                    .appending("  Enter filters · Esc cancels", .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
+        }
         guard let page = state.page else {
             buffer.put("\(state.entity): loading rows…", x: inner.x, y: inner.y, style: .dim)
             return
         }
-        let first = page.totalRows == 0 ? 0 : page.offset + 1
-        let last = page.offset + page.rows.count
-        let pages = max(1, (page.totalRows + rowsPerPage - 1) / rowsPerPage)
-        let heading = StyledText(page.entity, style: .title)
-            .appending(
-                "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain
-            )
-            .appending("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
-        buffer.put(heading, x: inner.x, y: inner.y, limit: inner.maxX)
-        let widths = columnWidths(page, null: null)
+        buffer.put(heading(state, page: page, rowsPerPage: rowsPerPage), x: inner.x, y: inner.y, limit: inner.maxX)
+        let sorted = state.query.sortColumn.flatMap { page.sourceColumns.firstIndex(of: $0) }
+        let widths = columnWidths(page, null: null, sorted: sorted)
         let columns = visibleColumns(widths: widths, offset: state.columnOffset, width: inner.width)
         let hidden = page.columns.count - columns.count
-        if hidden > 0 {
+        if hidden > 0, state.filterInput == nil {
             let note = "columns \(columns.count) of \(page.columns.count) ←→"
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
         }
-        drawRow(
-            page.columns.map { BrowserValue.text($0) }, columns: columns, widths: widths, style: CellStyle(.accent, bold: true),
-            null: null, into: &buffer, at: inner.y + 2, in: inner)
+        let titles = page.columns.enumerated().map { index, title -> BrowserValue in
+            .text(index == sorted ? title + (state.query.descending ? " ↓" : " ↑") : title)
+        }
+        let end = drawRow(
+            titles, columns: columns, widths: widths, style: CellStyle(.accent, bold: true), null: null,
+            into: &buffer, at: inner.y + 2, in: inner)
+        // The signs that columns are out of view: ◂ after the key column, ▸ at the right edge.
+        if state.columnOffset > 0, columns.count > 1 {
+            buffer.put("◂", x: inner.x + widths[0], y: inner.y + 2, style: .title)
+        }
+        if let last = columns.last, last < page.columns.count - 1 || end > inner.maxX {
+            buffer.put("▸", x: inner.maxX - 1, y: inner.y + 2, style: .title)
+        }
         for (row, values) in page.rows.enumerated() {
             let y = inner.y + 3 + row
             guard y < inner.maxY else { break }
@@ -76,21 +98,44 @@ public enum DataBrowserView {
                 values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
                 into: &buffer, at: y, in: inner)
         }
+        if page.rows.isEmpty, state.query.search != nil {
+            buffer.put("no row contains that text · Esc clears the filter", x: inner.x, y: inner.y + 3, style: .dim)
+        }
     }
 
+    private static func heading(_ state: BrowserState, page: BrowserPage, rowsPerPage: Int) -> StyledText {
+        let first = page.totalRows == 0 ? 0 : page.offset + 1
+        let last = page.offset + page.rows.count
+        let pages = max(1, (page.totalRows + rowsPerPage - 1) / rowsPerPage)
+        var heading = StyledText(page.entity, style: .title)
+            .appending(
+                "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain
+            )
+        if let search = state.query.search { heading.append("  matching \"\(search)\"", .warning) }
+        heading.append("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
+        return heading
+    }
+
+    /// Draws one row's cells; returns the column after the last cell's text (past `rect.maxX` when cut).
+    @discardableResult
     private static func drawRow(
         _ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle, null: String,
         into buffer: inout ScreenBuffer, at y: Int, in rect: Rect
-    ) {
+    ) -> Int {
         var x = rect.x
         if style.reverse { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style) }
+        var end = x
         for column in columns {
             let value = values.indices.contains(column) ? values[column] : .null
             var cellStyle = style
             if !style.reverse, !style.bold, value == .null { cellStyle = .dim }
             if !style.reverse, column == 0, !style.bold { cellStyle = .dim }
-            let text = TerminalWidth.fit(Self.text(value, null: null), to: widths[column], alignRight: value.isNumeric)
+            // A cut cell ends in `…`, short of the edge where the `▸` goes.
+            let room = x + widths[column] <= rect.maxX ? widths[column] : rect.maxX - 2 - x
+            let text = TerminalWidth.fit(Self.text(value, null: null), to: max(0, room), alignRight: value.isNumeric)
+            end = x + widths[column]
             x = buffer.put(text, x: x, y: y, style: cellStyle, limit: rect.maxX) + 2
         }
+        return end
     }
 }

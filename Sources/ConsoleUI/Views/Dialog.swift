@@ -23,21 +23,36 @@ public struct Dialog {
         self.borderStyle = borderStyle
     }
 
+    private var buttonText: String { buttons.map { "[ \($0) ]" }.joined(separator: "  ") }
+
+    /// The dialog's box, centred in `area`.
+    public func frame(in area: Rect) -> Rect {
+        let contentWidth = max(TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4)
+        return area.centered(width: min(area.width - 4, contentWidth + 4), height: lines.count + 5)
+    }
+
+    /// Where each button is drawn in `area`, for clicks.
+    public func buttonFrames(in area: Rect) -> [Rect] {
+        let rect = frame(in: area)
+        var x = rect.x + max(2, (rect.width - TerminalWidth.of(buttonText)) / 2)
+        return buttons.map { label in
+            let width = TerminalWidth.of("[ \(label) ]")
+            defer { x += width + 2 }
+            return Rect(x: x, y: rect.maxY - 2, width: width, height: 1)
+        }
+    }
+
     /// Draws the dialog centred in `area`.
     public func draw(into buffer: inout ScreenBuffer, in area: Rect) {
-        let buttonText = buttons.map { "[ \($0) ]" }.joined(separator: "  ")
-        let contentWidth = max(TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4)
-        let rect = area.centered(width: min(area.width - 4, contentWidth + 4), height: lines.count + 5)
+        let rect = frame(in: area)
         buffer.fill(rect)
         buffer.box(rect, title: title, style: borderStyle, titleStyle: borderStyle)
         for (row, line) in lines.enumerated() {
             buffer.put(line, x: rect.x + 2, y: rect.y + 1 + row, limit: rect.maxX - 2)
         }
-        var x = rect.x + max(2, (rect.width - TerminalWidth.of(buttonText)) / 2)
-        let y = rect.maxY - 2
-        for (index, label) in buttons.enumerated() {
+        for (index, (label, button)) in zip(buttons, buttonFrames(in: area)).enumerated() {
             let style = index == selected ? CellStyle(.accent, bold: true, reverse: true) : CellStyle(.normal)
-            x = buffer.put("[ \(label) ]", x: x, y: y, style: style, limit: rect.maxX - 1) + 2
+            buffer.put("[ \(label) ]", x: button.x, y: button.y, style: style, limit: rect.maxX - 1)
         }
     }
 }

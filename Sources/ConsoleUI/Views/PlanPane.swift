@@ -22,32 +22,36 @@ public enum PlanPane {
         if plan.steps.isEmpty {
             return [StyledText("The store is already at \(plan.target); nothing to migrate.", style: .ok)]
         }
-        var lines = ChainLine.lines(source: plan.source, steps: plan.steps, width: width)
+        var lines: [StyledText] = []
         for warning in plan.warnings {
             lines += TerminalWidth.wrap("⚠ " + warning, to: width).map { StyledText($0, style: .warning) }
         }
-        for (index, planned) in plan.steps.enumerated() {
-            let step = planned.summary
-            let lossy = planned.isLossy
-            lines.append("")
-            var heading = StyledText("\(index + 1). \(step.from) → \(step.to) ", style: CellStyle(.normal, bold: true))
-            heading.append(step.kind == .inferred ? "inferred" : "mapping", CellStyle(.info))
-            if lossy {
-                heading.append("  ⚠ LOSES DATA", .danger)
-            } else if !step.warnings.isEmpty {
-                heading.append("  ⚠", .warning)
-            }
-            lines.append(heading)
-            for operation in step.operations { lines.append(StyledText("   · " + operation)) }
-            for warning in step.warnings {
-                lines += TerminalWidth.wrap(warning, to: max(10, width - 5)).enumerated().map { index, part in
-                    StyledText((index == 0 ? "   ⚠ " : "     ") + part, style: lossy ? .danger : .warning)
-                }
-            }
-        }
+        lines += ChainGraph.lines(
+            source: plan.source, steps: plan.steps, versions: state.versions.map(\.name), width: width,
+            node: { version in
+                StyledText(version == plan.source ? "store" : version == plan.target ? "target" : "", style: .dim)
+            },
+            edge: { index in stepLines(plan.steps[index], index: index, width: width - 2) })
         lines.append("")
         lines.append(StyledText("Backup: ", style: .dim).appending(plan.backupLocation, .dim))
         lines.append(StyledText("m", style: CellStyle(.accent, bold: true)).appending(" migrate or dry run", .dim))
+        return lines
+    }
+
+    /// A step's lines beside its rail: number and kind, each operation, each warning wrapped.
+    static func stepLines(_ planned: PlanStep, index: Int, width: Int) -> [StyledText] {
+        let step = planned.summary
+        var lines = [StyledText("\(index + 1). ", style: CellStyle(.normal, bold: true)) + ChainGraph.kind(of: planned)]
+        for operation in step.operations {
+            lines += TerminalWidth.wrap(operation, to: max(10, width - 5)).enumerated().map { part, text in
+                StyledText((part == 0 ? "   · " : "     ") + text)
+            }
+        }
+        for warning in step.warnings {
+            lines += TerminalWidth.wrap(warning, to: max(10, width - 5)).enumerated().map { part, text in
+                StyledText((part == 0 ? "   ⚠ " : "     ") + text, style: planned.isLossy ? .danger : .warning)
+            }
+        }
         return lines
     }
 

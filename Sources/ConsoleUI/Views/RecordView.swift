@@ -1,5 +1,6 @@
-/// The record view (Enter in the data browser): the selected row with every attribute in full, wrapped and
-/// scrollable, where a table cell stops at 36 characters.
+/// The record view (Enter in the data browser): one object with every attribute in full, wrapped and
+/// scrollable, where a table cell stops at 36 characters. ↑↓ select an attribute; Enter on a relationship
+/// (`Tag #7`) opens the related object over this one, and Esc goes back one object at a time.
 public enum RecordView {
     /// The row under the browser's selection, if its page is loaded.
     public static func selectedValues(_ browser: BrowserState) -> [BrowserValue]? {
@@ -8,33 +9,52 @@ public enum RecordView {
         return page.rows.indices.contains(index) ? page.rows[index] : nil
     }
 
-    /// The view's lines for an inner width: each attribute's name, then its value in full, indented.
-    public static func lines(_ browser: BrowserState, width: Int, null: String = Glyphs.unicode.null) -> [StyledText] {
-        guard let page = browser.page, let values = selectedValues(browser) else {
-            return [StyledText("the row is not loaded", style: .dim)]
-        }
+    /// The record of the browser's selected row, if its page is loaded.
+    public static func frame(selectedIn browser: BrowserState) -> RecordFrame? {
+        guard let page = browser.page, let values = selectedValues(browser) else { return nil }
+        return RecordFrame(
+            entity: page.entity,
+            origin: "row \(NumberText.grouped(browser.selectedRow + 1)) of \(NumberText.grouped(page.totalRows))",
+            columns: page.columns, values: values)
+    }
+
+    /// The view's lines for an inner width, and the line where each attribute starts.
+    public static func layout(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> (
+        lines: [StyledText], starts: [Int]
+    ) {
         var lines: [StyledText] = []
-        for (index, column) in page.columns.enumerated() {
-            let value = values.indices.contains(index) ? values[index] : .null
-            lines.append(StyledText(column, style: CellStyle(.accent, bold: true)))
+        var starts: [Int] = []
+        for (index, column) in record.columns.enumerated() {
+            starts.append(lines.count)
+            let value = record.values.indices.contains(index) ? record.values[index] : .null
+            var heading = StyledText(column, style: CellStyle(.accent, bold: true))
+            if case .reference = value { heading.append("  Enter opens it", .dim) }
+            lines.append(heading)
             let text = value == .null ? null : value.fullText
             let style = value == .null ? CellStyle.dim : .plain
             lines += TerminalWidth.wrap(text, to: max(10, width - 2)).map { StyledText("  " + $0, style: style) }
         }
-        return lines
+        return (lines, starts)
+    }
+
+    /// The view's lines for an inner width.
+    public static func lines(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> [StyledText] {
+        layout(record, width: width, null: null).lines
     }
 
     /// The width the lines are wrapped to in a body.
     static func frameWidth(_ body: Rect) -> Int { body.width - 3 }
 
-    /// Draws the view over the body.
+    /// Draws the top record over the body; the selected attribute's name is highlighted.
     public static func draw(_ browser: BrowserState, null: String, into buffer: inout ScreenBuffer, in body: Rect) {
-        let total = browser.page.map { NumberText.grouped($0.totalRows) } ?? "?"
-        let title = "\(browser.entity) — row \(NumberText.grouped(browser.selectedRow + 1)) of \(total) — Esc back"
-        PaneFrame(
-            title: title, focused: true, lines: lines(browser, width: frameWidth(body), null: null),
-            scroll: browser.recordScroll
-        )
-        .draw(into: &buffer, in: body)
+        guard let record = browser.records.last else { return }
+        let depth = browser.records.count > 1 ? " — \(browser.records.count - 1) back" : ""
+        let title = "\(record.entity) — \(record.origin)\(depth) — Esc back"
+        var (lines, starts) = layout(record, width: frameWidth(body), null: null)
+        if starts.indices.contains(record.field) {
+            let start = starts[record.field]
+            lines[start] = StyledText(lines[start].plainText, style: CellStyle(.accent, bold: true, reverse: true))
+        }
+        PaneFrame(title: title, focused: true, lines: lines, scroll: record.scroll).draw(into: &buffer, in: body)
     }
 }

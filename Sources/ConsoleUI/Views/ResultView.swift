@@ -33,7 +33,8 @@ public enum ResultView {
                     lines.append(StyledText("  " + part, style: CellStyle(.normal, bold: true)))
                 }
                 if let backup, let storePath {
-                    lines.append(StyledText("To put the original back (after quitting):", style: .dim))
+                    let how = "To put the original back: H here (history, Enter on the backup), or after quitting:"
+                    lines += TerminalWidth.wrap(how, to: textWidth).map { StyledText($0, style: .dim) }
                     for part in TerminalWidth.wrap(restoreCommand(storePath: storePath, backup: backup), to: textWidth) {
                         lines.append(StyledText("  " + part, style: CellStyle(.accent, bold: true)))
                     }
@@ -64,6 +65,10 @@ public enum ResultView {
                 time = step.startedAt == nil ? "not run" : "stopped"
             }
             lines.append(StyledText(" \(index + 1) \(step.summary.from) → \(step.summary.to)  ").appending(time, .dim))
+        }
+        for (name, timing) in [("snapshot", run.snapshot), ("backup", run.backup), ("swap", run.swap)] {
+            guard let started = timing.startedAt, let finished = timing.finishedAt else { continue }
+            lines.append(StyledText(" \(name)  ").appending(TimeText.format(finished - started), .dim))
         }
         if let finished = run.finishedAt {
             lines.append(

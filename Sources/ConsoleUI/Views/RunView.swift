@@ -1,5 +1,30 @@
-/// The live run: a progress bar per step with rows, rate and ETA, the current entity, elapsed time, a log tail.
+/// The live run: the chain graph with each step's progress on its rail (rows, smoothed rate, ETA, then
+/// "validating…" and its time), the snapshot on the store's version and the backup and swap on the target's,
+/// what is being done now, elapsed time, and a log tail.
 public enum RunView {
+    /// The run's lines above the log, for an inner width.
+    public static func lines(_ run: RunProgress, now: Double, width: Int) -> [StyledText] {
+        let graph = ChainGraph.lines(
+            source: run.source, steps: run.plannedSteps, versions: [], width: width,
+            node: { version in nodeStages(run, version: version, now: now) },
+            edge: { index in stepLines(run.steps[index], index: index, now: now, width: width - 2) })
+        var lines = graph + [""]
+        if let activity = run.activityText {
+            lines.append(StyledText("Current: ", style: .dim).appending(activity, CellStyle(.normal, bold: true)))
+            // While other entities of the step are still to come the step's ETA is unknown; the entity's is not.
+            if case .copying(let index, let entity?)? = run.activity, run.steps[index].eta(at: now) == nil,
+                let left = run.steps[index].entityEta(at: now)
+            {
+                lines.append(
+                    StyledText(
+                        "         about \(TimeText.format(left)) left for \(entity); the step's other rows follow", style: .dim))
+            }
+        } else if run.abortRequested, run.outcome == nil {
+            lines.append(StyledText("Aborting at the next batch…", style: .danger))
+        }
+        return lines
+    }
+
     /// Draws the run into the body.
     public static func draw(_ run: RunProgress, storeName: String, now: Double, into buffer: inout ScreenBuffer, in body: Rect) {
         buffer.fill(body)
@@ -8,20 +33,15 @@ public enum RunView {
         let elapsed = "elapsed " + TimeText.format(run.elapsed(at: now))
         buffer.put("\(mode) \(storeName) → \(run.target)", x: inner.x, y: inner.y, style: .title, limit: inner.maxX - 16)
         buffer.put(elapsed, x: inner.maxX - TerminalWidth.of(elapsed), y: inner.y, style: .dim)
+        // The log keeps at least a few lines; a chain too long for the rest scrolls its graph to the activity.
+        let content = lines(run, now: now, width: inner.width)
+        let room = max(1, inner.height - 2 - 4)
         var y = inner.y + 2
-        for (index, step) in run.steps.enumerated() {
-            y = drawStep(step, index: index, now: now, into: &buffer, at: y, in: inner)
+        for line in content.suffix(room) {
+            buffer.put(line, x: inner.x, y: y, limit: inner.maxX)
+            y += 1
         }
         y += 1
-        if let entity = run.currentEntity, run.outcome == nil {
-            buffer.put(
-                StyledText("Current: ", style: .dim).appending(entity, CellStyle(.normal, bold: true))
-                    .appending(run.currentStep.map { "  (step \($0 + 1) of \(run.steps.count))" } ?? "", .dim),
-                x: inner.x, y: y, limit: inner.maxX)
-        } else if run.abortRequested, run.outcome == nil {
-            buffer.put("Aborting at the next batch…", x: inner.x, y: y, style: .danger, limit: inner.maxX)
-        }
-        y += 2
         let logRect = Rect(x: body.x, y: y, width: body.width, height: body.maxY - y)
         PaneFrame(
             title: "Log", focused: false, lines: run.log.map { StyledText($0) },
@@ -29,31 +49,62 @@ public enum RunView {
         ).draw(into: &buffer, in: logRect)
     }
 
-    private static func drawStep(
-        _ step: StepProgress, index: Int, now: Double, into buffer: inout ScreenBuffer, at y: Int, in inner: Rect
-    ) -> Int {
-        let summary = step.summary
-        var heading = StyledText("\(index + 1) ", style: CellStyle(.normal, bold: true))
-            .appending("\(summary.from) → \(summary.to)  ", CellStyle(.normal, bold: true))
-            .appending(summary.kind == .inferred ? "inferred" : "mapping", .dim)
-        if let finished = step.finishedAt, let started = step.startedAt {
-            heading.append("  ✓ " + TimeText.format(finished - started), .ok)
-        } else if step.startedAt == nil {
-            heading.append("  waiting", .dim)
+    /// The stages drawn on a version of the path: the snapshot on the store's, the backup and swap on the target's.
+    static func nodeStages(_ run: RunProgress, version: String, now: Double) -> StyledText {
+        var text = StyledText()
+        if version == run.source { text = text + stage("snapshot", run.snapshot, now: now) }
+        if version == run.target {
+            if run.dryRun {
+                text.append("backup and swap skipped: dry run", .dim)
+            } else {
+                text = text + stage("backup", run.backup, now: now).appending("  ") + stage("swap", run.swap, now: now)
+            }
         }
-        buffer.put(heading, x: inner.x, y: y, limit: inner.maxX)
-        let counts = NumberText.grouped(step.done) + "/" + NumberText.grouped(step.total) + " rows"
-        var tail = "  " + counts
-        if let rate = step.rate(at: now) { tail += "  " + TimeText.formatRate(rate) }
-        if let eta = step.eta(at: now) { tail += "  ETA " + TimeText.format(eta) }
-        // A fixed column for the numbers keeps every step's bar the same length.
-        let tailWidth = min(50, max(20, inner.width - 24))
-        let barWidth = max(10, inner.width - 2 - tailWidth)
-        let fraction = step.total > 0 ? Double(step.done) / Double(step.total) : (step.finishedAt != nil ? 1 : 0)
-        let end = buffer.put(
-            ProgressBar.styled(fraction: fraction, width: barWidth, finished: step.finishedAt != nil),
-            x: inner.x + 2, y: y + 1, limit: inner.maxX)
-        buffer.put(TerminalWidth.truncate(tail, to: tailWidth), x: end, y: y + 1, style: .plain, limit: inner.maxX)
-        return y + 2
+        return text
+    }
+
+    private static func stage(_ name: String, _ timing: StageTiming, now: Double) -> StyledText {
+        guard let started = timing.startedAt else { return StyledText(name + " waiting", style: .dim) }
+        guard let finished = timing.finishedAt else {
+            return StyledText(name + "… " + TimeText.format(now - started), style: CellStyle(.info, bold: true))
+        }
+        return StyledText(name + " ✓ " + TimeText.format(finished - started), style: .ok)
+    }
+
+    /// A step's two lines on its rail: what it is and where it is, then its bar and figures.
+    static func stepLines(_ step: StepProgress, index: Int, now: Double, width: Int) -> [StyledText] {
+        var heading =
+            StyledText("\(index + 1). ", style: CellStyle(.normal, bold: true))
+            + ChainGraph.kind(of: PlanStep(summary: step.summary, isLossy: step.isLossy))
+        switch step.phase {
+        case .waiting: heading.append("  waiting", .dim)
+        case .finished:
+            if let started = step.startedAt, let finished = step.finishedAt {
+                heading.append("  ✓ " + TimeText.format(finished - started), .ok)
+            }
+        default: break
+        }
+        var tail = "  "
+        if let total = step.total {
+            tail += NumberText.grouped(step.done) + "/" + NumberText.grouped(total) + " rows"
+        } else {
+            // A step that reports no total (a custom step) shows what it has done, never a guess.
+            tail += step.startedAt == nil ? "" : step.done == 0 ? "counting the rows…" : NumberText.grouped(step.done) + " rows"
+        }
+        switch step.phase {
+        case .copying:
+            if let rate = step.rate.rate(at: now) { tail += "  " + TimeText.formatRate(rate) }
+            if let eta = step.eta(at: now) { tail += "  ETA " + TimeText.format(eta) }
+        case .finishing: tail += "  completing…"
+        case .validating: tail += "  validating… " + TimeText.format(now - (step.validationStartedAt ?? now))
+        case .waiting, .finished: break
+        }
+        // A fixed column for the figures keeps every step's bar the same length.
+        let tailWidth = min(52, max(20, width - 22))
+        let barWidth = max(8, width - tailWidth)
+        let fraction = step.total.map { $0 > 0 ? Double(step.done) / Double($0) : 1 } ?? 0
+        let bar = ProgressBar.styled(
+            fraction: step.phase == .finished ? 1 : fraction, width: barWidth, finished: step.phase == .finished)
+        return [heading, bar.appending(TerminalWidth.truncate(tail, to: tailWidth))]
     }
 }

@@ -52,6 +52,7 @@ public struct ChainExecutor: Sendable {
                 return try record(jobs, run, started, timings, .succeeded, nil, [])
             }
             let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
+            if !moving.isEmpty { report(.stageStarted(.backup)) }
             for (job, _) in moving {
                 let root = options.backupRoot(for: job.storePath)
                 backups.append(
@@ -64,6 +65,7 @@ public struct ChainExecutor: Sendable {
                     backup: backup)
             }
             let journal = try SwapJournalBuilder.make(run: run, action: .migrate, moves: moves)
+            report(.stageStarted(.swap))
             swapping = true
             try StoreSwap(journal: journal, stageHook: options.stageHook).run()
             return committed(jobs, run, started, timings, nil, backups)

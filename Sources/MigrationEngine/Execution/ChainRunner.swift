@@ -26,6 +26,7 @@ struct ChainRunner {
                 report(.log("warning: \(error); the next run removes it"))
             }
         }
+        report(.stageStarted(.snapshot))
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
         if snapshot.writeAheadLog.losesCommittedData {
@@ -57,6 +58,7 @@ struct ChainRunner {
                         .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
+                report(.stageStarted(.validation(step: index)))
                 let counts = try CountExpectation.expected(for: step, kind: candidate.kind, source: source)
                 try StoreValidator(model: step.destinationModel).validate(destination, expectedCounts: counts)
                 TemporaryFile.removeSidecars(of: destination)

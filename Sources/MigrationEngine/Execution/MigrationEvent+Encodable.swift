@@ -1,7 +1,7 @@
 extension MigrationEvent: Encodable {
     private enum CodingKeys: String, CodingKey {
         case event, steps, index, step, entity, done, total, seconds, message, store, outcome, backup, dryRun, reason
-        case category, path
+        case category, path, rows, stage
     }
 
     /// One flat object per event, named by `event` (`planReady`, `stepStarted`, …), as scripts read them.
@@ -15,6 +15,14 @@ extension MigrationEvent: Encodable {
             try container.encode("stepStarted", forKey: .event)
             try container.encode(index, forKey: .index)
             try container.encode(step, forKey: .step)
+        case .stepRows(let index, let rows):
+            try container.encode("stepRows", forKey: .event)
+            try container.encode(index, forKey: .index)
+            try container.encode(rows, forKey: .rows)
+        case .stageStarted(let stage):
+            try container.encode("stageStarted", forKey: .event)
+            try container.encode(stage.name, forKey: .stage)
+            if case .validation(let step) = stage { try container.encode(step, forKey: .index) }
         case .entityProgress(let index, let entity, let done, let total):
             try container.encode("entityProgress", forKey: .event)
             try container.encode(index, forKey: .index)

@@ -8,8 +8,13 @@ public enum MigrationEvent: Sendable, Hashable {
     case planReady(steps: [StepSummary])
     /// Step `index` (0-based) started.
     case stepStarted(index: Int, step: StepSummary)
+    /// Step `index` will copy or map `rows` rows in all — what its ``entityProgress(index:entity:done:total:)``
+    /// totals add up to — known once the step has read its source, before its first row.
+    case stepRows(index: Int, rows: Int)
     /// Rows of one entity copied or mapped so far in step `index`.
     case entityProgress(index: Int, entity: String, done: Int, total: Int)
+    /// A stage of the run other than copying rows began (snapshot, a step's validation, backup, swap).
+    case stageStarted(RunStage)
     /// Step `index` finished writing and its result passed validation.
     case stepValidated(index: Int, seconds: Double)
     /// A line worth showing in a log tail.

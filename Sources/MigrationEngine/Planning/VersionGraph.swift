@@ -90,8 +90,9 @@ public struct VersionGraph: Sendable {
                     edges.append(
                         StepCandidate(
                             from: from, to: to, origin: .mapping(candidate.name),
-                            // The candidate's own list and the step's summary describe the same mappings.
-                            operations: (candidate.operations + summary.operations).removingRepeats(),
+                            // The step's summary describes the same mappings as the candidate's own list, policies
+                            // included, so joining the two listed each mapping with a policy twice.
+                            operations: summary.operations.isEmpty ? candidate.operations : summary.operations,
                             warnings: (candidate.warnings + summary.warnings).removingRepeats(),
                             factory: { try make(source, destination) }))
                 }

@@ -18,22 +18,61 @@ public final class EntityRowPager: Sendable {
 
     /// Reads `limit` rows of `entity` starting at `offset`, in primary-key order.
     public func page(entity: String, offset: Int, limit: Int) throws(StoreError) -> EntityRowPage {
+        try page(entity: entity, offset: offset, limit: limit, query: .all)
+    }
+
+    /// Reads `limit` of the rows of `entity` that `query` selects, starting at `offset`, in its order. The
+    /// page's `totalRows` counts the rows the query selects; a row found by primary key names its own entity
+    /// (a sub-entity's object reached through a relationship to its parent).
+    public func page(entity: String, offset: Int, limit: Int, query: RowQuery) throws(StoreError) -> EntityRowPage {
         let path = snapshot.originalPath
         guard let count = counts.first(where: { $0.entity == entity }), let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")
         }
-        let select: SQLFragment = """
-            SELECT * FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.entityNumber) = \(value: count.number)
-            ORDER BY \(SQLIdentifier.primaryKey) LIMIT \(value: limit) OFFSET \(value: max(0, offset))
-            """
         do {
             return try queue.read { db in
-                let columns = try db.columnNames(in: table)
+                let info = try Row.fetchAll(
+                    db, sql: "SELECT name, type FROM pragma_table_xinfo(?) WHERE hidden <> 1 ORDER BY cid", arguments: [table])
+                let columns = info.map { $0["name"] as String }
+                if let sort = query.sortColumn, !columns.contains(sort) {
+                    throw StoreError(.notCoreData, path: path, message: "table \(table) has no column \(sort)")
+                }
+                var conditions: [SQLFragment] = [
+                    query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
+                        ?? "\(SQLIdentifier.entityNumber) = \(value: count.number)"
+                ]
+                if let pattern = query.likePattern {
+                    let searched = info.filter { ($0["type"] as String? ?? "").uppercased() != "BLOB" }.map {
+                        SQLIdentifier($0["name"] as String)
+                    }
+                    let matches = searched.map { column -> SQLFragment in
+                        "CAST(\(column) AS TEXT) LIKE \(value: pattern) ESCAPE '\\'"
+                    }
+                    conditions.append(matches.isEmpty ? "0" : "(\(SQLFragment.joined(matches, separator: " OR ")))")
+                }
+                let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
+                let direction: SQLFragment = query.descending ? " DESC" : ""
+                let order: SQLFragment =
+                    query.sortColumn.map { "\(SQLIdentifier($0))\(direction), \(SQLIdentifier.primaryKey)\(direction)" }
+                    ?? "\(SQLIdentifier.primaryKey)"
+                let select: SQLFragment = """
+                    SELECT * FROM \(SQLIdentifier(table))\(filter) ORDER BY \(order) \
+                    LIMIT \(value: limit) OFFSET \(value: max(0, offset))
+                    """
                 let rows = try Row.fetchAll(db, select.request)
+                let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
+                let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : count.rows
                 let values = rows.map { row in (0..<row.count).map { Self.value(row[$0] as DatabaseValue) } }
-                return EntityRowPage(
-                    entity: entity, columns: columns, rows: values, offset: max(0, offset), totalRows: count.rows)
+                var named = entity
+                if query.primaryKey != nil, let number = rows.first?["Z_ENT"] as Int?,
+                    let actual = counts.first(where: { $0.number == number })
+                {
+                    named = actual.entity
+                }
+                return EntityRowPage(entity: named, columns: columns, rows: values, offset: max(0, offset), totalRows: total)
             }
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.reading(error, path: path)
         }

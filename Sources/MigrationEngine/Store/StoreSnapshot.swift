@@ -102,7 +102,8 @@ public final class StoreSnapshot: Sendable {
         try? FileManager.default.removeItem(at: directory)
         throw StoreError(
             .damaged, path: originalPath,
-            message: "the -wal does not belong to this store: \(problem); if the database alone is wanted, move the -wal aside first"
+            message:
+                "the -wal does not belong to this store: \(problem); if the database alone is wanted, move the -wal aside first"
         )
     }
 

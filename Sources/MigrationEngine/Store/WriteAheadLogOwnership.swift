@@ -22,7 +22,8 @@ enum WriteAheadLogOwnership {
         do {
             try FileManager.default.moveItem(atPath: log, toPath: aside)
         } catch {
-            throw StoreError(.unreadable, path: originalPath, message: "cannot set the -wal copy aside: \(error.localizedDescription)")
+            throw StoreError(
+                .unreadable, path: originalPath, message: "cannot set the -wal copy aside: \(error.localizedDescription)")
         }
         // The database alone may not read consistently (a checkpoint cut short leaves it half-updated and
         // only the log completes it); then there is no earlier identity to compare with, only the structure.
@@ -36,13 +37,15 @@ enum WriteAheadLogOwnership {
             do {
                 try FileManager.default.removeItem(atPath: path + suffix)
             } catch {
-                throw StoreError(.unreadable, path: originalPath, message: "cannot clear the private copy: \(error.localizedDescription)")
+                throw StoreError(
+                    .unreadable, path: originalPath, message: "cannot clear the private copy: \(error.localizedDescription)")
             }
         }
         do {
             try FileManager.default.moveItem(atPath: aside, toPath: log)
         } catch {
-            throw StoreError(.unreadable, path: originalPath, message: "cannot put the -wal copy back: \(error.localizedDescription)")
+            throw StoreError(
+                .unreadable, path: originalPath, message: "cannot put the -wal copy back: \(error.localizedDescription)")
         }
         let (check, later): (String, StoreIdentity?)
         do {

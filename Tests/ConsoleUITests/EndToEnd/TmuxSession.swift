@@ -39,6 +39,11 @@ final class TmuxSession {
         for key in keys { try tmux(["send-keys", "-t", name, key]) }
     }
 
+    /// Types `text` as it is (escape sequences included, such as a terminal's mouse reports).
+    func sendLiteral(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-l", text])
+    }
+
     /// The pane's text now.
     func capture(escapes: Bool = false) throws -> String {
         try tmux(["capture-pane", "-p", "-t", name] + (escapes ? ["-e"] : []))

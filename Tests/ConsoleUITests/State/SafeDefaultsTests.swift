@@ -65,7 +65,7 @@ import Testing
         run.apply(.committed(backup: "/tmp/demo/.cdmigrate/Posts.sqlite/backups/20261122-101500-ab12cd", dryRun: false), at: 3)
         state.run = run
         let screen = renderer.render(state).text
-        #expect(screen.contains("To put the original back (after quitting):"))
+        #expect(screen.contains("To put the original back: H here (history, Enter on the backup), or after"))
         #expect(screen.contains("cdmigrate restore /tmp/demo/Posts.sqlite --backup 20261122-101500-ab12cd"))
         #expect(
             ResultView.restoreCommand(storePath: "/tmp/my store.sqlite", backup: "/x/backups/b1")

@@ -21,8 +21,9 @@ import Testing
         #expect(screen.lines[1].hasPrefix("+- > Versions ----"))
         #expect(screen.text.contains("|   * v1"))
         #expect(screen.text.contains(" v Post AAAAv1hashPo~"))
-        #expect(screen.text.contains("v1 =mapping=> v2 -inferred> ! v3"))
-        #expect(screen.text.contains("2. v2 > v3 inferred  ! LOSES DATA"))
+        #expect(screen.text.contains("| * v1  store"))
+        #expect(screen.text.contains("| | 2. inferred  ! LOSES DATA"))
+        #expect(screen.text.contains("| @ v3  target"))
         // The same state in Unicode: the layout is identical, only the glyphs differ.
         let unicode = ConsoleRenderer(glyphs: .unicode).render(SampleState.main)
         #expect(unicode.lines.map { $0.count } == screen.lines.map { $0.count })
@@ -42,8 +43,8 @@ import Testing
         state.screen = .run
         state.run = RunAndBrowserViewTests.runHalfway()
         let run = ConsoleRenderer(glyphs: .ascii).render(state, now: 2).lines
-        #expect(run[4] == "   ##########################  200,000/200,000 rows  200.0k rows/s")
-        #expect(run[6].hasPrefix("   ######....................  50,000/200,000"))
+        #expect(run[5] == " | ########################  200,000/200,000 rows")
+        #expect(run[8].hasPrefix(" | ######..................  50,000/200,000"))
     }
 
     @Test func wideDataStaysAlignedAsQuestionMarks() {

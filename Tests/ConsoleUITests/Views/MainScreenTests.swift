@@ -23,14 +23,14 @@ import Testing
                 └─────────────────────────┘│ Path       /tmp/demo/Posts.sqlite                 │
                 ┌─ Entities · 201,234 ────┐└───────────────────────────────────────── 1-10/14 ─┘
                 │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
-                │ Tag               1,234 ││ v1 ═mapping═▶ v2 ─inferred→ ⚠ v3                  │
-                │                         ││                                                   │
-                │                         ││ 1. v1 → v2 mapping                                │
-                │                         ││    · rename Post.color → hexColor                 │
-                │                         ││                                                   │
-                │                         ││ 2. v2 → v3 inferred  ⚠ LOSES DATA                 │
-                │                         ││    · drop Post.note                               │
-                │                         ││    ⚠ Post.note is dropped: its values are lost    │
+                │ Tag               1,234 ││ ● v1  store                                       │
+                │                         ││ ║ 1. mapping                                      │
+                │                         ││ ║    · rename Post.color → hexColor               │
+                │                         ││ ● v2                                              │
+                │                         ││ │ 2. inferred  ⚠ LOSES DATA                       │
+                │                         ││ │    · drop Post.note                             │
+                │                         ││ │    ⚠ Post.note is dropped: its values are lost  │
+                │                         ││ ◉ v3  target                                      │
                 └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
                  ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
                 """)
@@ -49,7 +49,7 @@ import Testing
 
     @Test func lossyStepsStandOutInTheDangerStyle() {
         let lines = PlanPane.lines(SampleState.main, width: 60)
-        let heading = lines.first { $0.plainText.hasPrefix("2. ") }
+        let heading = lines.first { $0.plainText.hasPrefix("│ 2. ") }
         #expect(heading?.spans.last?.style == .danger)
         let chain = ChainLine.lines(source: "v1", steps: SampleState.plan.steps, width: 60)
         #expect(chain.map(\.plainText) == ["v1 ═mapping═▶ v2 ─inferred→ ⚠ v3"])

@@ -51,6 +51,6 @@ import Testing
         _ = controller.handle(.character("G"), state: &state)
         #expect(renderer.render(state).text.contains("extra30"))
         _ = controller.handle(.character("g"), state: &state)
-        #expect(state.browser?.recordScroll == 0)
+        #expect(state.browser?.records.last?.scroll == 0)
     }
 }

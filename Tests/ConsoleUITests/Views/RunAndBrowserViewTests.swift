@@ -9,11 +9,14 @@ import Testing
 
     static func runHalfway() -> RunProgress {
         let steps = SampleState.plan.steps.map(\.summary)
-        var run = RunProgress(dryRun: false, target: "v3", steps: steps, estimatedRows: 200_000, startedAt: 0)
+        var run = RunProgress(dryRun: false, plan: SampleState.plan, startedAt: 0)
         run.apply(.stepStarted(index: 0, step: steps[0]), at: 0)
+        run.apply(.stepRows(index: 0, rows: 200_000), at: 0)
         run.apply(.entityProgress(index: 0, entity: "Post", done: 200_000, total: 200_000), at: 1.0)
         run.apply(.stepValidated(index: 0, seconds: 1.0), at: 1.0)
         run.apply(.stepStarted(index: 1, step: steps[1]), at: 1.0)
+        run.apply(.stepRows(index: 1, rows: 200_000), at: 1.0)
+        run.apply(.entityProgress(index: 1, entity: "Post", done: 0, total: 200_000), at: 1.0)
         run.apply(.entityProgress(index: 1, entity: "Post", done: 50_000, total: 200_000), at: 2.0)
         return run
     }
@@ -27,15 +30,17 @@ import Testing
             Array(lines[1...8]) == [
                 " Migrating Posts.sqlite → v3                                      elapsed 2.0 s",
                 "",
-                " 1 v1 → v2  mapping  ✓ 1.0 s",
-                "   ██████████████████████████  200,000/200,000 rows  200.0k rows/s",
-                " 2 v2 → v3  inferred",
-                "   ██████▌░░░░░░░░░░░░░░░░░░░  50,000/200,000 rows  50.0k rows/s  ETA 3.0 s",
-                "",
-                " Current: Post  (step 2 of 2)",
+                " ● v1  snapshot waiting",
+                " ║ 1. mapping  ✓ 1.0 s",
+                " ║ ████████████████████████  200,000/200,000 rows",
+                " ● v2",
+                " │ 2. inferred  ⚠ LOSES DATA",
+                " │ ██████░░░░░░░░░░░░░░░░░░  50,000/200,000 rows  50.0k rows/s  ETA 3.0 s",
             ])
-        #expect(lines[10].hasPrefix("┌─ Log"))
-        #expect(lines[11] == "│ step 1: v1 → v2 (mapping)                                                    │")
+        #expect(lines[9] == " ◉ v3  backup waiting  swap waiting")
+        #expect(lines[11] == " Current: step 2 of 2 · copying Post (50,000 of 200,000)")
+        #expect(lines[13].hasPrefix("┌─ Log"))
+        #expect(lines[14] == "│ step 1: v1 → v2 (mapping)                                                    │")
         #expect(lines.last == " a abort  ? help  q quit")
     }
 

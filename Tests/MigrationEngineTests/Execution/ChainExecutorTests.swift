@@ -39,7 +39,8 @@ struct ChainExecutorTests {
             switch event {
             case .planReady: "plan"
             case .stepStarted: "start"
-            case .entityProgress: "progress"
+            case .entityProgress, .stepRows: "progress"
+            case .stageStarted: "stage"
             case .stepValidated: "validated"
             case .committed: "commit"
             case .failed: "failed"

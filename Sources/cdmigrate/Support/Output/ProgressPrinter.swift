@@ -59,7 +59,7 @@ final class ProgressPrinter: Sendable {
         switch event {
         case .planReady(let steps): return "plan: \(steps.count) step(s)"
         case .stepStarted(let index, let step): return "step \(index + 1): \(step.from) → \(step.to) (\(step.kind.rawValue))"
-        case .entityProgress: return nil
+        case .entityProgress, .stepRows, .stageStarted: return nil
         case .stepValidated(let index, let seconds): return "step \(index + 1): validated in \(String(format: "%.2f", seconds))s"
         case .log(let message): return message
         case .recovered(let store, let outcome): return "recovered an interrupted migration of \(store): \(outcome.rawValue)"

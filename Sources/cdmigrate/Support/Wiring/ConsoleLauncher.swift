@@ -28,9 +28,11 @@ enum ConsoleLauncher {
             settings.mappingDirectories += mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
             return ProjectPlanner(project: try MigrationProject(modelPath: modelPath, settings: settings, policies: policies))
         }
+        // History and restore need no model: the planner's project when there is one, else a project without.
+        let restorer = ProjectRestorer(project: try planner?.project ?? MigrationProject(modelPath: nil))
         let app = ConsoleApp(
             source: source, planner: planner, storePath: storePath,
-            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation)
+            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation, restorer: restorer)
         switch app.run() {
         case .quit: return
         case .interrupted(let signal):

@@ -11,6 +11,8 @@ struct InferredCopier {
     let batchSize: Int
 
     func run(_ plan: InferredCopyPlan) throws {
+        let rows = plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
+        context.report(.stepRows(index: context.index, rows: rows))
         var current = ""
         do {
             let queue = try HardenedConnection.open(context.destinationPath)

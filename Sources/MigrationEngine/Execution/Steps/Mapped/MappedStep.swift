@@ -133,6 +133,11 @@ public struct MappedStep: MigrationStep {
             session.mappingPath = mapping.path
             try session.association.create()
             try session.planPrimaryKeys()
+            // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.
+            let rows = resolved.filter(\.mapping.kind.readsSource).compactMap(\.sourceEntity).compactMap { entity in
+                sourceSchema.entity(named: entity.name).flatMap { facts.entityCounts[$0.table]?[$0.number] }
+            }
+            context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
             for entry in resolved { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.validate(entry) }

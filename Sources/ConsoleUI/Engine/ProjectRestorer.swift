@@ -1,0 +1,33 @@
+import Foundation
+import MigrationEngine
+
+/// The console's history and restore: the engine's ``MigrationProject``, as `cdmigrate history` and
+/// `cdmigrate restore` use it (recovering an interrupted swap first, the restore journaled and recorded).
+public struct ProjectRestorer: ConsoleRestorer {
+    /// The project; a restore needs no model.
+    public let project: MigrationProject
+
+    /// A restorer on a project.
+    public init(project: MigrationProject) {
+        self.project = project
+    }
+
+    public func history(storePath: String) throws -> HistoryInfo {
+        let history = try project.history(store: storePath)
+        let backups = history.backups.sorted { $0.created > $1.created }.map { manifest in
+            HistoryInfo.Backup(
+                id: manifest.id, created: manifest.created, version: manifest.version, targetVersion: manifest.targetVersion,
+                size: manifest.files.reduce(0) { $0 + $1.size })
+        }
+        let runs = history.records.sorted { $0.started > $1.started }.map { record in
+            HistoryInfo.Run(
+                started: record.started, action: record.action.rawValue, from: record.from, to: record.to,
+                result: record.result.rawValue, backup: record.backup)
+        }
+        return HistoryInfo(backups: backups, runs: runs)
+    }
+
+    public func restore(storePath: String, backup: String) throws {
+        try project.restore(store: storePath, backup: backup)
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The real binary under tmux: the picker is up at once over `/` and Esc stops its search; the mouse
+/// focuses panes and the wheel scrolls them, through ncurses' own mouse decoding.
+@Suite(
+    .serialized, .enabled(if: TmuxSession.isAvailable, "needs tmux; skipped because it is not installed"),
+    .enabled(if: TmuxSession.binary != nil, "needs the built cdmigrate binary beside the tests (swift build)"))
+struct PickerAndMouseEndToEndTests {
+    @Test func thePickerOverTheWholeDiskIsUpAtOnceAndEscStopsItsSearch() throws {
+        let tmux = try TmuxSession(command: [TmuxSession.binary!], width: 120, height: 30, directory: "/")
+        // Generous under load; the old picker scanned for over 90 s before drawing anything here.
+        try tmux.waitFor("searching…", timeout: 10)
+        try tmux.send("Escape")
+        try tmux.waitFor("search stopped after", timeout: 10)
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]", timeout: 10)
+    }
+
+    @Test func aClickFocusesAPaneAndTheWheelScrollsAnother() throws {
+        let folder = try TemporaryDirectory.make()
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "demo", "--entries", "50", "--directory", folder.path], width: 100, height: 30,
+            directory: folder.path)
+        let screen = try tmux.waitFor("Plan → Journal 5", timeout: 60)
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let entities = try #require(rows.firstIndex { $0.contains("Entities ·") })
+        // SGR mouse reports (1-based cells): a press and release of the left button, then a wheel notch.
+        try tmux.sendLiteral("\u{1B}[<0;5;\(entities + 2)M")
+        try tmux.sendLiteral("\u{1B}[<0;5;\(entities + 2)m")
+        try tmux.waitFor("▸ Entities")
+        try tmux.sendLiteral("\u{1B}[<65;50;5M")
+        try tmux.waitFor("▸ Store")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+}
