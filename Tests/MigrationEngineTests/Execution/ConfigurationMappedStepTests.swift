@@ -7,12 +7,30 @@ import Testing
 struct ConfigurationMappedStepTests {
     static let mappingPath = "models-only/tml/TestModel_MultiConfig_12.xcmappingmodel"
 
+    /// `TestModel_MultiConfig_1`: `MultiItem1` in `Config1`, `MultiItem2` in `Config2`.
+    static func models() throws -> ModelBundle {
+        try ModelLoader.load(path: Corpus.path("models-only/tml/TestModel_MultiConfig_2.xcdatamodeld"))
+    }
+
+    /// A `Config2` store of `model` written by the engine's StoreWriter, holding three `MultiItem2` objects.
+    static func config2Store(_ model: ObjectModel) throws -> String {
+        let configuration = try #require(model.configurations.first { $0.name == "Config2" })
+        let path = try TemporaryDirectory.make().appendingPathComponent("Config2.sqlite").path
+        try StoreWriter(model: model, schema: SchemaBuilder(model: model.restricted(to: configuration)).build())
+            .create(at: path, options: StoreCreationOptions(maxPrimaryKeys: ["MultiItem2": 3]))
+        for key in 1...3 {
+            try StoreDump.execute(
+                path, #"INSERT INTO ZMULTIITEM2 (Z_PK, Z_ENT, Z_OPT, ZID2) VALUES (\#(key), 1, 1, 'item \#(key)')"#)
+        }
+        return path
+    }
+
     @Test("TMLPersistentContainer's MultiConfig 1→2 mapping migrates a Config2 store within Config2, every object kept")
     func migratesWithinConfiguration() throws {
-        let bundle = try ConfigurationStoreTests.models()
+        let bundle = try Self.models()
         let source = try #require(bundle.version(named: "TestModel_MultiConfig_1"))
         let destination = try #require(bundle.version(named: "TestModel_MultiConfig_2"))
-        let store = try ConfigurationStoreTests.config2Store(source)
+        let store = try Self.config2Store(source)
         try StoreDump.execute(store, "UPDATE ZMULTIITEM2 SET ZID2 = CAST(Z_PK * 10 AS TEXT)")
         let mapping = try XcodeMappingImporter.read(path: Corpus.path(Self.mappingPath))
         var registry = MigrationPolicyRegistry()
