@@ -1,0 +1,111 @@
+import GRDB
+
+/// Reads one table's rows in row-id order through SQLite, stepping over what SQLite reports as damaged.
+///
+/// A damaged page stops a scan wherever it sits in the table's B-tree. The rows behind it are still
+/// reachable by seeking: a seek descends from the root straight to the page holding the id sought, so it
+/// fails only when that path crosses the damage. After a failure the walker probes ids above the last row
+/// read (one, two, four… apart, no wider than ``probeStride`` below the store's largest id) until a seek
+/// succeeds, narrows the gap by bisection to the first id that reads, and resumes there. Rows are read
+/// `NOT INDEXED`, so a damaged index never hides a row.
+struct RowWalker {
+    /// The widest step between probes below ``limit``: a damaged page holds tens of rows, so a wider step
+    /// could jump over a readable page lying between two damaged ones.
+    static let probeStride: Int64 = 16
+
+    /// The table, unquoted.
+    let table: String
+    /// The expressions selected after the row id (quoted column names, or `NULL` for a missing column).
+    let selections: [String]
+    /// The largest row id the store handed out (its `Z_MAX`), when known.
+    let limit: Int64?
+
+    /// Calls `body` with each readable row (the row id first) in id order; returns the ranges it could not read.
+    func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
+        let source = SQLIdentifier.quoted(table)
+        let columns = (["rowid"] + selections).joined(separator: ", ")
+        let scan = try db.makeStatement(
+            sql: "SELECT \(columns) FROM \(source) NOT INDEXED WHERE rowid > ? ORDER BY rowid")
+        let seek = try db.makeStatement(
+            sql: "SELECT rowid FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+        var unreadable: [KeyRange] = []
+        // Core Data's keys (and join-table row ids) start at 1.
+        var after: Int64 = 0
+        var resumedAt: Int64?
+        while true {
+            do {
+                let rows = try Row.fetchCursor(scan, arguments: [after])
+                while let row = try rows.next() {
+                    after = row[0]
+                    resumedAt = nil
+                    try body(row)
+                }
+                return unreadable
+            } catch let error as DatabaseError where Self.isDamage(error) {
+                // A row found by seeking but unreadable in full (a damaged overflow page) is lost itself.
+                let last = resumedAt ?? after
+                guard let next = try resumePoint(after: last, seek) else {
+                    Self.append(KeyRange(lower: after + 1, upper: nil), to: &unreadable)
+                    return unreadable
+                }
+                Self.append(KeyRange(lower: after + 1, upper: next - 1), to: &unreadable)
+                after = next - 1
+                resumedAt = next
+            }
+        }
+    }
+
+    /// Adds `range` unless empty, merged with the last one when they touch.
+    private static func append(_ range: KeyRange, to ranges: inout [KeyRange]) {
+        if let upper = range.upper, upper < range.lower { return }
+        if let last = ranges.last, let end = last.upper, end + 1 == range.lower {
+            ranges[ranges.count - 1].upper = range.upper
+        } else {
+            ranges.append(range)
+        }
+    }
+
+    /// Whether SQLite's error means the file is damaged (rather than, say, out of memory).
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR, .SQLITE_FORMAT].contains(error.resultCode)
+    }
+
+    private enum Probe {
+        case damaged
+        case end
+        case row(Int64)
+    }
+
+    private func probe(_ start: Int64, _ seek: Statement) throws -> Probe {
+        do {
+            guard let id = try Int64.fetchOne(seek, arguments: [start]) else { return .end }
+            return .row(id)
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            return .damaged
+        }
+    }
+
+    /// The first row id above `key` that reads, or nil when none does.
+    private func resumePoint(after key: Int64, _ seek: Statement) throws -> Int64? {
+        var failed = key
+        var step: Int64 = 1
+        while true {
+            let (start, overflow) = failed.addingReportingOverflow(step)
+            if overflow { return nil }
+            if case .damaged = try probe(start, seek) {
+                failed = start
+                step = start < (limit ?? 0) ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
+                if step <= 0 { return nil }
+                continue
+            }
+            // Bisect between the last damaged start and the first good one.
+            var (low, high) = (failed, start)
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if case .damaged = try probe(middle, seek) { low = middle } else { high = middle }
+            }
+            if case .row(let id) = try probe(high, seek) { return id }
+            return nil
+        }
+    }
+}

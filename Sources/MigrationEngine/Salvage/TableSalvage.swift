@@ -1,0 +1,22 @@
+/// One table's rows in a salvage.
+public struct TableSalvage: Sendable, Hashable, Codable {
+    /// The table.
+    public var table: String
+    /// Rows written to the new store.
+    public var recovered: Int
+    /// Row ids SQLite could not read.
+    public var unreadable: [KeyRange]
+    /// The most rows the unreadable ranges can have held (bounded by the store's largest key), when known.
+    public var lostAtMost: Int64?
+    /// Rows that read but belong to no entity of the table (a `Z_ENT` the model does not give it), left out.
+    public var rejected: Int
+
+    /// Creates a table's figures.
+    public init(table: String, recovered: Int, unreadable: [KeyRange], lostAtMost: Int64?, rejected: Int) {
+        self.table = table
+        self.recovered = recovered
+        self.unreadable = unreadable
+        self.lostAtMost = lostAtMost
+        self.rejected = rejected
+    }
+}
