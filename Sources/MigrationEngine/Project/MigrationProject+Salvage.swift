@@ -23,13 +23,14 @@ extension MigrationProject {
         let journalMode = try JournalMode(path: snapshot.path)
         let queue = try snapshot.openReadOnly()
         do {
-            let report = try queue.read { db in
+            // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
+            // statement reads the same private copy anyway.
+            let report = try queue.inDatabase { db in
                 let source = try SalvageSource.read(db, store: store)
                 let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
-                var salvage = StoreSalvage(
-                    store: store, source: source, choice: choice, journalMode: journalMode, progress: progress)
+                var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
                 if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
-                return try salvage.write(from: db, to: destination)
+                return try salvage.write(from: db, to: destination, progress: progress)
             }
             try destination.publish()
             return report

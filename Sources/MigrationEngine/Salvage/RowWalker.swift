@@ -24,17 +24,19 @@ struct RowWalker {
     func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
         let source = SQLIdentifier.quoted(table)
         let columns = (["rowid"] + selections).joined(separator: ", ")
-        let scan = try db.makeStatement(
-            sql: "SELECT \(columns) FROM \(source) NOT INDEXED WHERE rowid > ? ORDER BY rowid")
-        let seek = try db.makeStatement(
-            sql: "SELECT rowid FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+        // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
+        // reset repeats the error of the step that failed.
+        // `>=` the next id, not `>` the last one: SQLite seeks `> k` by finding k first, on the damaged page.
+        let scan = "SELECT \(columns) FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
+        let seek = Seek(db: db, sql: "SELECT rowid FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
         var unreadable: [KeyRange] = []
         // Core Data's keys (and join-table row ids) start at 1.
         var after: Int64 = 0
         var resumedAt: Int64?
         while true {
             do {
-                let rows = try Row.fetchCursor(scan, arguments: [after])
+                guard after < Int64.max else { return unreadable }
+                let rows = try Row.fetchCursor(try db.makeStatement(sql: scan), arguments: [after + 1])
                 while let row = try rows.next() {
                     after = row[0]
                     resumedAt = nil
@@ -76,9 +78,15 @@ struct RowWalker {
         case row(Int64)
     }
 
-    private func probe(_ start: Int64, _ seek: Statement) throws -> Probe {
+    /// One seek: the first row id at or above a start.
+    private struct Seek {
+        let db: Database
+        let sql: String
+    }
+
+    private func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
         do {
-            guard let id = try Int64.fetchOne(seek, arguments: [start]) else { return .end }
+            guard let id = try Int64.fetchOne(seek.db.makeStatement(sql: seek.sql), arguments: [start]) else { return .end }
             return .row(id)
         } catch let error as DatabaseError where Self.isDamage(error) {
             return .damaged
@@ -86,7 +94,7 @@ struct RowWalker {
     }
 
     /// The first row id above `key` that reads, or nil when none does.
-    private func resumePoint(after key: Int64, _ seek: Statement) throws -> Int64? {
+    private func resumePoint(after key: Int64, _ seek: Seek) throws -> Int64? {
         var failed = key
         var step: Int64 = 1
         while true {

@@ -13,11 +13,10 @@ struct StoreSalvage {
     let source: SalvageSource
     let choice: SalvageModelChoice
     let journalMode: JournalMode
-    let progress: (String, Int) -> Void
     /// Losses found before reading began (a `-wal` applied in part).
     var notes: [String] = []
 
-    func write(from db: Database, to output: SalvageOutput) throws -> SalvageReport {
+    func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
         let recorded = choice.model
         let storeEntities = source.primaryKeys.map { Set($0.filter { !$0.isHistory }.map(\.name)) }
         let model = storeEntities.map { recorded.scoped(toStoreEntities: $0) } ?? recorded
@@ -40,7 +39,7 @@ struct StoreSalvage {
             danglingReferences: [], notes: notes)
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
-                try copy(schema: schema, model: model, from: db, into: target, report: &report)
+                try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
                 report.danglingReferences = try DanglingReferences(model: model, schema: schema).clear(target)
                 for reference in report.danglingReferences {
                     if let index = report.entities.firstIndex(where: { $0.entity == reference.entity }) {
@@ -56,9 +55,10 @@ struct StoreSalvage {
         return report
     }
 
-    private func copy(schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, report: inout SalvageReport)
-        throws
-    {
+    private func copy(
+        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, report: inout SalvageReport,
+        progress: (String, Int) -> Void
+    ) throws {
         let entries = source.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
         for table in schema.tables {
             let members = schema.entities.filter { $0.table == table.name }
