@@ -21,6 +21,7 @@ extension MigrationProject {
         let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true))
         defer { snapshot.remove() }
         let journalMode = try JournalMode(path: snapshot.path)
+        let repairs = try SnapshotHeaderRepair.repair(snapshot.path, store: store)
         let queue = try snapshot.openReadOnly()
         do {
             // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
@@ -29,6 +30,7 @@ extension MigrationProject {
                 let source = try SalvageSource.read(db, store: store)
                 let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
+                salvage.notes = repairs
                 if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }

@@ -40,11 +40,13 @@ struct StoreSalvage {
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
                 try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
-                report.danglingReferences = try DanglingReferences(model: model, schema: schema).clear(target)
-                for reference in report.danglingReferences {
-                    if let index = report.entities.firstIndex(where: { $0.entity == reference.entity }) {
-                        report.entities[index].danglingCleared += reference.cleared
-                    }
+                let outcome = try DanglingReferences(model: model, schema: schema).clear(target)
+                report.danglingReferences = outcome.references
+                for index in report.entities.indices {
+                    let entity = report.entities[index].entity
+                    report.entities[index].dropped = outcome.dropped[entity] ?? 0
+                    report.entities[index].danglingCleared = outcome.references.filter { $0.entity == entity }.map(\.cleared)
+                        .reduce(0, +)
                 }
                 try writer.installDerivedAttributes(target)
                 return .commit
@@ -89,11 +91,11 @@ struct StoreSalvage {
                     counts[nil] != nil ? (members.count == 1 ? counts[nil] : nil) : (counts[sourceNumber] ?? 0)
                 }
                 if let known = found, known < recovered { found = nil }
-                report.entities.append(EntitySalvage(entity: member.name, found: found, recovered: recovered, danglingCleared: 0))
+                report.entities.append(EntitySalvage(entity: member.name, found: found, read: recovered))
             }
             report.tables.append(
                 TableSalvage(
-                    table: table.name, recovered: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
+                    table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
                     lostAtMost: span(result.unreadable, limit: recordedMax.map { max($0, result.largestKey) }),
                     rejected: result.rejected))
         }
@@ -103,7 +105,7 @@ struct StoreSalvage {
                 .run(from: db, into: target) { progress(join.name, $0) }
             report.tables.append(
                 TableSalvage(
-                    table: join.name, recovered: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
+                    table: join.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
                     lostAtMost: span(result.unreadable, limit: nil), rejected: 0))
         }
     }

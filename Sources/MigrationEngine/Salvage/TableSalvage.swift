@@ -2,8 +2,8 @@
 public struct TableSalvage: Sendable, Hashable, Codable {
     /// The table.
     public var table: String
-    /// Rows written to the new store.
-    public var recovered: Int
+    /// Rows read from the damaged store.
+    public var read: Int
     /// Row ids SQLite could not read.
     public var unreadable: [KeyRange]
     /// The most rows the unreadable ranges can have held (bounded by the store's largest key), when known.
@@ -12,9 +12,9 @@ public struct TableSalvage: Sendable, Hashable, Codable {
     public var rejected: Int
 
     /// Creates a table's figures.
-    public init(table: String, recovered: Int, unreadable: [KeyRange], lostAtMost: Int64?, rejected: Int) {
+    public init(table: String, read: Int, unreadable: [KeyRange], lostAtMost: Int64?, rejected: Int) {
         self.table = table
-        self.recovered = recovered
+        self.read = read
         self.unreadable = unreadable
         self.lostAtMost = lostAtMost
         self.rejected = rejected

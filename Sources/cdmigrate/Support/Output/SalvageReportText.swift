@@ -12,14 +12,14 @@ enum SalvageReportText {
             case .tableLayout: "from its tables (metadata and model cache lost)"
             }
         var lines = ["\(report.store) → \(report.output): a \(report.version) store (version \(evidence))"]
-        let rows = [["entity", "found", "recovered", "lost", "references cleared"]]
+        let rows = [["entity", "found", "recovered", "lost", "left out", "references cleared"]]
             + report.entities.map { entity in
                 [
                     entity.entity, entity.found.map(String.init) ?? "?", String(entity.recovered),
-                    entity.lost.map(String.init) ?? "?", String(entity.danglingCleared),
+                    entity.lost.map(String.init) ?? "?", String(entity.dropped), String(entity.danglingCleared),
                 ]
             }
-        let widths = (0..<5).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let cells = row.enumerated().map { index, cell in
                 index == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[index] - cell.count) + cell
@@ -34,7 +34,11 @@ enum SalvageReportText {
             lines.append(line)
         }
         for reference in report.danglingReferences {
-            lines.append("  \(reference.entity).\(reference.relationship): \(reference.cleared) references to lost objects cleared")
+            let cleared = reference.cleared > 0 ? ["\(reference.cleared) references to lost objects cleared"] : []
+            let dropped =
+                reference.droppedObjects > 0
+                ? ["\(reference.droppedObjects) objects left out (the relationship is required and its object was lost)"] : []
+            lines.append("  \(reference.entity).\(reference.relationship): " + (cleared + dropped).joined(separator: "; "))
         }
         lines += report.notes.map { "  note: \($0)" }
         let lost = report.lost.map { ", \($0) known lost" } ?? ""
