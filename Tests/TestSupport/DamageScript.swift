@@ -24,6 +24,8 @@ public enum DamageScript {
         public var hit: [String: Hit]?
         /// For `wal`: committed transactions before the damaged frame.
         public var transactionsKept: Int?
+        /// For `wal`: the frames that commit a transaction, 1-based.
+        public var commitFrames: [Int]?
     }
 
     /// Whether `python3` can run the script.
