@@ -18,10 +18,9 @@ extension MigrationProject {
         store: String, to output: String, version: String? = nil, progress: (String, Int) -> Void = { _, _ in }
     ) throws -> SalvageReport {
         let destination = try SalvageOutput(output)
-        let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true))
+        let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true))
         defer { snapshot.remove() }
         let journalMode = try JournalMode(path: snapshot.path)
-        let repairs = try SnapshotHeaderRepair.repair(snapshot.path, store: store)
         let queue = try snapshot.openReadOnly()
         do {
             // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
@@ -30,7 +29,7 @@ extension MigrationProject {
                 let source = try SalvageSource.read(db, store: store)
                 let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
-                salvage.notes = repairs
+                salvage.notes = snapshot.headerRepairs
                 if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }

@@ -99,6 +99,15 @@ struct StoreSalvageTests {
         #expect(report.notes.contains { $0.contains("-wal is damaged") })
     }
 
+    @Test("An overwritten header is rebuilt in the private copy: every row is recovered", arguments: [3, 4])
+    func overwrittenHeader(_ version: Int) throws {
+        let store = try version == 3 ? SalvageFixture.journal3(entries: 2000) : SalvageFixture.journal4(entries: 2000, authors: 50)
+        let damage = try DamageScript.damage(store, ["header"])
+        let (report, _) = try Self.salvage(damage.output, version: "Journal \(version)")
+        #expect(report.recovered == (version == 3 ? 2000 : 2050))
+        #expect(report.notes.contains { $0.contains("header was unreadable and was rebuilt") })
+    }
+
     @Test("A file that is not SQLite, a missing file and an existing output are one-line errors naming the file")
     func refusals() throws {
         let folder = try TemporaryDirectory.make()
