@@ -11,7 +11,7 @@ enum SalvageReportText {
             case .modelCache: "from its model cache"
             case .tableLayout: "from its tables (metadata and model cache lost)"
             }
-        var lines = ["\(report.store) → \(report.output): a \(report.version) store (version \(evidence))"]
+        var lines = ["\(report.store) → \(report.output): at \(report.version) (version \(evidence))"]
         let rows = [["entity", "found", "recovered", "lost", "left out", "references cleared"]]
             + report.entities.map { entity in
                 [
