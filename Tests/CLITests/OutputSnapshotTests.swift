@@ -10,7 +10,7 @@ import Testing
 @Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct OutputSnapshotTests {
     static let commands = [
-        "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows",
+        "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows", "salvage",
     ]
     let model = RenameChainFixture.modelPath
 
