@@ -21,7 +21,7 @@ extension MigrationProject {
         let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true))
         defer { snapshot.remove() }
         let journalMode = try JournalMode(path: snapshot.path)
-        let queue = try snapshot.openReadOnly()
+        let queue = try Self.openForSalvage(snapshot, store: store)
         do {
             // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
             // statement reads the same private copy anyway.
@@ -46,6 +46,16 @@ extension MigrationProject {
         } catch {
             destination.discard()
             throw error
+        }
+    }
+
+    /// Opens the copy; opening reads the schema, and with its pages lost no table can be found.
+    private static func openForSalvage(_ snapshot: StoreSnapshot, store: String) throws(StoreError) -> DatabaseQueue {
+        do {
+            return try snapshot.openReadOnly()
+        } catch {
+            guard error.code == .damaged else { throw error }
+            throw StoreError(.damaged, path: store, message: "the database schema is unreadable, so no table can be found: \(error.message)")
         }
     }
 }

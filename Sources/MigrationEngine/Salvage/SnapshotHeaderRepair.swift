@@ -1,11 +1,13 @@
 import Foundation
 
-/// Makes the private copy of a damaged store openable where only its 100-byte header stands in the way;
-/// no page is changed, and the original is never touched.
+/// Makes the private copy of a damaged store openable where its header or its length stands in the way;
+/// no page that is there is changed, and the original is never touched.
 ///
 /// A file cut short still says in its header how many pages it had, and SQLite refuses a database whose
 /// header promises more pages than the file holds (unless the schema is writable, which the hardened
-/// connection never allows): the header is made to give the pages the file does hold. A header that is
+/// connection never allows); nor can the header be made to promise fewer, since a table whose root page
+/// was cut off would then make the whole schema invalid. So the copy is extended with zeroed pages to the
+/// length promised: the missing pages read as damaged, and only the rows on them are lost. A header that is
 /// overwritten is rebuilt when page 1 still starts the schema's B-tree: the page size is the one that
 /// lays valid B-tree pages over the file (``DetectedPageSize``), every other field a plain default.
 enum SnapshotHeaderRepair {
@@ -28,8 +30,7 @@ enum SnapshotHeaderRepair {
             let held = UInt32(clamping: size / UInt64(pageSize))
             let promised = start[28..<32].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard promised > held else { return [] }
-            try handle.seek(toOffset: 28)
-            try handle.write(contentsOf: bigEndian(held))
+            try handle.truncate(atOffset: UInt64(promised) * UInt64(pageSize))
             return ["the file ends after page \(held) of \(promised): the rows on the missing pages are lost"]
         } catch let error as StoreError {
             throw error
