@@ -12,7 +12,10 @@ struct SalvageCommandTests {
         let lost = try #require(damage.hit?["ZENTRY"]).leafCells
         let folder = try TemporaryDirectory.make()
         let text = try CLIRunner.run(
-            ["salvage", damage.output, "--model", CLIRunner.sampleModel, "--output", folder.appendingPathComponent("a.sqlite").path])
+            [
+                "salvage", damage.output, "--model", CLIRunner.sampleModel, "--output",
+                folder.appendingPathComponent("a.sqlite").path,
+            ])
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains(": at Journal 3 (version from its metadata)"))
         #expect(text.stdout.contains("\(3000 - lost) objects recovered"))
@@ -35,7 +38,10 @@ struct SalvageCommandTests {
         let cases: [([String], Int32, String)] = [
             (["salvage", text, "--output", output], 4, "\(text): not an SQLite database (no SQLite header)"),
             (["salvage", text + ".none", "--output", output], 3, "\(text).none: no such file"),
-            (["salvage", try CLIRunner.sampleStore(version: 1, entries: 5), "--output", text], 7, "\(text): refusing to overwrite an existing file"),
+            (
+                ["salvage", try CLIRunner.sampleStore(version: 1, entries: 5), "--output", text], 7,
+                "\(text): refusing to overwrite an existing file"
+            ),
         ]
         for (arguments, status, message) in cases {
             let result = try CLIRunner.run(arguments)

@@ -15,6 +15,7 @@ extension ConsoleApp {
                 loadRows(entity, offset: offset)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
+            case .salvage(let store, let output): salvage(store, to: output)
             case .quit: break
             }
         }
@@ -36,7 +37,21 @@ extension ConsoleApp {
             }
         } catch {
             state.message = "\(error)"
+            if let error = error as? CategorizedError, error.category == .damaged {
+                state.salvageOffer = SalvageOffer(store: path, reason: error.description)
+            }
         }
+    }
+
+    /// Salvages on its own thread while the console waits, then opens the new store and says what was kept.
+    private func salvage(_ store: String, to output: String) {
+        let source = self.source
+        let summary = salvageSummary
+        pendingEffects = [.openStore(output)]
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        state.preparing = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
+        startPreparation(
+            Preparation(message: state.preparing ?? "") { summary.set(try source.salvage(store: store, output: output)) })
     }
 
     private func loadPlan(_ target: String) {
@@ -121,6 +136,7 @@ extension ConsoleApp {
             state.message = failure
         } else {
             perform(pendingEffects)
+            if let summary = salvageSummary.take() { state.message = summary }
         }
         return true
     }

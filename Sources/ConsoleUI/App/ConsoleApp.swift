@@ -48,6 +48,7 @@ public final class ConsoleApp {
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
     let preparationResult = PreparationResult()
+    let salvageSummary = SalvageSummary()
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }

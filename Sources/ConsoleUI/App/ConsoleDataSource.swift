@@ -6,4 +6,7 @@ public protocol ConsoleDataSource: Sendable {
     func loadStore(at path: String) throws -> LoadedStore
     /// Reads `limit` rows of an entity starting at `offset`, read-only.
     func rows(storePath: String, entity: String, offset: Int, limit: Int) throws -> BrowserPage
+    /// Salvages a damaged store into a new one at `output`; returns a one-line summary. Slow: called off
+    /// the UI thread.
+    func salvage(store: String, output: String) throws -> String
 }

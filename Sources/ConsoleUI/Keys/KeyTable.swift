@@ -49,16 +49,16 @@ public struct KeyTable: Sendable {
             help: "Scroll the columns right.", contexts: [.browser], inHintBar: false, inHelp: false),
         KeyBinding(
             .nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
-            help: "Focus the next pane (in a dialog: the next button).", contexts: [.panes, .confirm, .abortPrompt]),
+            help: "Focus the next pane (in a dialog: the next button).", contexts: [.panes, .confirm, .salvage, .abortPrompt]),
         KeyBinding(
             .previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
             help: "Focus the previous pane (in a dialog: the previous button).",
-            contexts: [.panes, .confirm, .abortPrompt], inHintBar: false),
+            contexts: [.panes, .confirm, .salvage, .abortPrompt], inHintBar: false),
         KeyBinding(
             .open, keys: [.enter], hint: "open",
             help: "Open: browse the selected entity's rows, show the selected row in full, pick a store, press the "
                 + "highlighted button; on a Plan pane without a plan, show why.",
-            contexts: [.panes, .browser, .picker, .confirm, .abortPrompt]),
+            contexts: [.panes, .browser, .picker, .confirm, .salvage, .abortPrompt]),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -88,7 +88,7 @@ public struct KeyTable: Sendable {
         KeyBinding(
             .back, keys: [.escape], hint: "back",
             help: "Back out: close the browser, record, dialog, details, help or result screen.",
-            contexts: [.browser, .record, .confirm, .result, .help, .details]),
+            contexts: [.browser, .record, .confirm, .salvage, .result, .help, .details]),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
             contexts: Set(KeyContext.allCases)),

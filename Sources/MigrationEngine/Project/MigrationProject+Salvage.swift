@@ -55,7 +55,8 @@ extension MigrationProject {
             return try snapshot.openReadOnly()
         } catch {
             guard error.code == .damaged else { throw error }
-            throw StoreError(.damaged, path: store, message: "the database schema is unreadable, so no table can be found: \(error.message)")
+            throw StoreError(
+                .damaged, path: store, message: "the database schema is unreadable, so no table can be found: \(error.message)")
         }
     }
 }

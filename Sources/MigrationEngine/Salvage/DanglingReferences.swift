@@ -38,7 +38,8 @@ struct DanglingReferences {
                 for column in table.columns {
                     guard case .foreignKey(let entity, let name) = column.role,
                         let relationship = model.entity(named: entity)?.relationship(named: name),
-                        let target = targetCheck(relationship.destinationEntity, key: "\(quoted(table.name)).\(quoted(column.name))")
+                        let target = targetCheck(
+                            relationship.destinationEntity, key: "\(quoted(table.name)).\(quoted(column.name))")
                     else { continue }
                     let dangling = "\(quoted(column.name)) IS NOT NULL AND \(target.sql)"
                     if relationship.isOptional {
@@ -64,7 +65,8 @@ struct DanglingReferences {
             for join in schema.joinTables {
                 guard let relationship = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship),
                     let owner = targetCheck(join.owner.entity, key: "\(quoted(join.name)).\(quoted(join.ownerColumn))"),
-                    let target = targetCheck(relationship.destinationEntity, key: "\(quoted(join.name)).\(quoted(join.targetColumn))")
+                    let target = targetCheck(
+                        relationship.destinationEntity, key: "\(quoted(join.name)).\(quoted(join.targetColumn))")
                 else { continue }
                 try db.execute(
                     sql: "DELETE FROM \(quoted(join.name)) WHERE \(owner.sql) OR \(target.sql)",
@@ -79,7 +81,8 @@ struct DanglingReferences {
     /// `"ZKEY" = NULL` with the to-one's entity and order columns.
     private func nulling(_ column: SchemaColumn, in table: SchemaTable, _ entity: String, _ name: String) -> String {
         let related = table.columns.filter {
-            $0.role == .foreignEntity(entity: entity, relationship: name) || $0.role == .foreignOrder(entity: entity, relationship: name)
+            $0.role == .foreignEntity(entity: entity, relationship: name)
+                || $0.role == .foreignOrder(entity: entity, relationship: name)
         }
         return ([column] + related).map { "\(quoted($0.name)) = NULL" }.joined(separator: ", ")
     }

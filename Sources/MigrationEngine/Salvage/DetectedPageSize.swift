@@ -15,7 +15,8 @@ enum DetectedPageSize {
             return offset + 1 < start.count ? Int(start[offset]) << 8 | Int(start[offset + 1]) : Int.max
         }
         var best: (size: Int, score: Int)?
-        for size in candidates where pointers.allSatisfy({ $0 < size }) && page1.contentStart <= size && fileSize >= UInt64(size) {
+        for size in candidates where pointers.allSatisfy({ $0 < size }) && page1.contentStart <= size && fileSize >= UInt64(size)
+        {
             let pages = Int(fileSize / UInt64(size))
             let score = (1..<min(pages, 64)).count { page in
                 let offset = page * size

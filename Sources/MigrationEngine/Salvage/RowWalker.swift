@@ -102,7 +102,8 @@ struct RowWalker {
             if overflow { return nil }
             if case .damaged = try probe(start, seek) {
                 failed = start
-                step = start < (limit ?? 0) ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
+                step =
+                    start < (limit ?? 0) ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
                 if step <= 0 { return nil }
                 continue
             }

@@ -44,9 +44,12 @@ struct SalvageModelChoice {
         guard fitting.count == 1, let model = fitting.first else {
             let detail =
                 fitting.isEmpty
-                ? "no version's tables match the store's" : "the store's tables fit \(fitting.map(\.name).joined(separator: ", "))"
+                ? "no version's tables match the store's"
+                : "the store's tables fit \(fitting.map(\.name).joined(separator: ", "))"
             throw SalvageError(
-                store: store, message: "cannot tell the store's version (its metadata and model cache are lost; \(detail)); pass --version VERSION",
+                store: store,
+                message:
+                    "cannot tell the store's version (its metadata and model cache are lost; \(detail)); pass --version VERSION",
                 category: .noRoute)
         }
         return SalvageModelChoice(model: model, evidence: .tableLayout)

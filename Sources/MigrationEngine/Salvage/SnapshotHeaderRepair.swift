@@ -39,23 +39,27 @@ enum SnapshotHeaderRepair {
         }
     }
 
-    private static func rebuild(_ handle: FileHandle, start: [UInt8], size: UInt64, hasLog: Bool, store: String) throws -> [String] {
+    private static func rebuild(_ handle: FileHandle, start: [UInt8], size: UInt64, hasLog: Bool, store: String) throws
+        -> [String]
+    {
         guard let pageSize = DetectedPageSize.detect(start, fileSize: size) else {
             let problem = start.isEmpty ? "empty file, not an SQLite database" : "not an SQLite database (no SQLite header)"
             throw StoreError(.notSQLite, path: store, message: problem)
         }
         var header = StoreFileProbe.signature
-        header += [UInt8(truncatingIfNeeded: pageSize >> 8), UInt8(truncatingIfNeeded: pageSize)].map { pageSize == 65536 ? 0 : $0 }
+        header += [UInt8(truncatingIfNeeded: pageSize >> 8), UInt8(truncatingIfNeeded: pageSize)].map {
+            pageSize == 65536 ? 0 : $0
+        }
         if pageSize == 65536 { header[17] = 1 }
         header += [hasLog ? 2 : 1, hasLog ? 2 : 1, 0, 64, 32, 32]
-        header += bigEndian(1)  // change counter
+        header += bigEndian(1) // change counter
         header += bigEndian(UInt32(clamping: size / UInt64(pageSize)))
-        header += bigEndian(0) + bigEndian(0)  // no freelist: its pages are simply unused
-        header += bigEndian(1) + bigEndian(4)  // schema cookie, schema format 4
-        header += bigEndian(0) + bigEndian(0)  // cache size; no auto-vacuum, so pointer-map pages are ignored
-        header += bigEndian(1)  // UTF-8, as Core Data writes
+        header += bigEndian(0) + bigEndian(0) // no freelist: its pages are simply unused
+        header += bigEndian(1) + bigEndian(4) // schema cookie, schema format 4
+        header += bigEndian(0) + bigEndian(0) // cache size; no auto-vacuum, so pointer-map pages are ignored
+        header += bigEndian(1) // UTF-8, as Core Data writes
         header += bigEndian(0) + bigEndian(0) + bigEndian(0) + [UInt8](repeating: 0, count: 20)
-        header += bigEndian(1) + bigEndian(3_040_001)  // valid for change counter 1
+        header += bigEndian(1) + bigEndian(3_040_001) // valid for change counter 1
         try handle.seek(toOffset: 0)
         try handle.write(contentsOf: Data(header))
         return ["the database header was unreadable and was rebuilt in the private copy (page size \(pageSize) bytes)"]

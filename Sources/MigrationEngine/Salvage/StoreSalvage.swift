@@ -27,7 +27,9 @@ struct StoreSalvage {
         var notes = notes + source.notes
         if source.metadata == nil { notes.append("the store UUID was lost with Z_METADATA; the new store has a new one") }
         let ignored = Set(source.tableColumns.keys).subtracting(schema.tableNames).filter { !$0.hasPrefix("sqlite_") }
-        if !ignored.isEmpty { notes.append("tables outside the model are not carried over: \(ignored.sorted().joined(separator: ", "))") }
+        if !ignored.isEmpty {
+            notes.append("tables outside the model are not carried over: \(ignored.sorted().joined(separator: ", "))")
+        }
         let writer = StoreWriter(model: recorded, schema: schema)
         try writer.create(
             at: output.temporary,
@@ -76,15 +78,17 @@ struct StoreSalvage {
             }
             let result = try tableCopy(
                 table.name, columns: table.columns.map(\.name), numbers: numbers, entityColumns: Set(renumbered.map(\.name)),
-                limit: recordedMax)
-                .run(from: db, into: target) { progress(table.name, $0) }
+                limit: recordedMax
+            )
+            .run(from: db, into: target) { progress(table.name, $0) }
             let largest = max(recordedMax ?? 0, result.largestKey)
             if let root {
                 try target.execute(
                     sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = ? WHERE "Z_ENT" = ?"#, arguments: [largest, root.number])
             }
             let counted = IndexedRowCount.read(table, db)
-            for member in members where model.entity(named: member.name)?.isAbstract == false || result.recovered[member.number] != nil {
+            for member in members
+            where model.entity(named: member.name)?.isAbstract == false || result.recovered[member.number] != nil {
                 let recovered = result.recovered[member.number] ?? 0
                 let sourceNumber = numbers.first { $0.value == member.number }?.key
                 var found = counted.flatMap { counts in

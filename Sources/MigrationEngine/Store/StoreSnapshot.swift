@@ -47,7 +47,7 @@ public final class StoreSnapshot: Sendable {
     {
         do {
             try StoreFileProbe.checkDatabaseFile(path)
-        } catch where error.code == .notSQLite && options.repairsHeader {
+        } catch  where error.code == .notSQLite && options.repairsHeader {
             // The copy's header is rebuilt below, or the file is refused then.
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

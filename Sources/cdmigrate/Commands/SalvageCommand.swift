@@ -12,7 +12,10 @@ struct SalvageCommand: ParsableCommand {
     @Argument(help: "The damaged store's .sqlite file (read through a private copy, never written).")
     var store: String
 
-    @Option(help: "The model (default: the store's cached model); the version is the one the store's metadata, cache or tables identify.")
+    @Option(
+        help:
+            "The model (default: the store's cached model); the version is the one the store's metadata, cache or tables identify."
+    )
     var model: String?
 
     @Option(help: "The version to write the new store at (default: the store's own).")

@@ -60,7 +60,8 @@ enum SalvageFixture {
                             INSERT INTO ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZTITLE, ZTEXT)
                             SELECT i, 1, 1, 0, 'Late ' || i, printf('%.300c', 'y') FROM n
                             """, arguments: [first, first + rowsEach - 1])
-                    try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_NAME = 'Entry'", arguments: [first + rowsEach - 1])
+                    try db.execute(
+                        sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = ? WHERE Z_NAME = 'Entry'", arguments: [first + rowsEach - 1])
                     return .commit
                 }
             }
@@ -75,7 +76,10 @@ enum SalvageFixture {
     /// How many of the salvaged store's entries had an author in the original that the salvage lost.
     static func authorsLost(original: String, salvaged: String) throws -> Int {
         let authors = try DatabaseQueue(path: original).read { db in
-            try Dictionary(uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT Z_PK, ZAUTHOR FROM ZENTRY").map { ($0[0] as Int64, $0[1] as Int64) })
+            try Dictionary(
+                uniqueKeysWithValues: Row.fetchAll(db, sql: "SELECT Z_PK, ZAUTHOR FROM ZENTRY").map {
+                    ($0[0] as Int64, $0[1] as Int64)
+                })
         }
         return try DatabaseQueue(path: salvaged).read { db in
             let kept = Set(try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZAUTHOR"))

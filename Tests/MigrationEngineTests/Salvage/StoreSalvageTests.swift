@@ -19,7 +19,8 @@ struct StoreSalvageTests {
         #expect(try FolderFingerprint(folderOf: damaged) == before, "the damaged store was written")
         #expect(report.version == version)
         #expect(try project.get().verify(store: output).version == version)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: output).deletingLastPathComponent().path)
+        let leftovers = try FileManager.default.contentsOfDirectory(
+            atPath: URL(fileURLWithPath: output).deletingLastPathComponent().path)
         #expect(leftovers == ["Salvaged.sqlite"])
         return (report, output)
     }
@@ -39,7 +40,7 @@ struct StoreSalvageTests {
     @Test("A file cut at 60%: every row on the pages before the cut is recovered")
     func truncated() throws {
         let store = try SalvageFixture.journal3(entries: 3000)
-        let damage = try DamageScript.damage(store, ["truncate", "--percent", "60"])
+        let damage = try DamageScript.damage(store, ["truncate", "--percent", "60", "--whole-pages"])
         let hit = try #require(damage.hit?["ZENTRY"])
         try #require(hit.innerPages == 0, "the cut took an interior page: the expectation below does not hold")
         let (report, _) = try Self.salvage(damage.output, version: "Journal 3")
@@ -101,7 +102,8 @@ struct StoreSalvageTests {
 
     @Test("An overwritten header is rebuilt in the private copy: every row is recovered", arguments: [3, 4])
     func overwrittenHeader(_ version: Int) throws {
-        let store = try version == 3 ? SalvageFixture.journal3(entries: 2000) : SalvageFixture.journal4(entries: 2000, authors: 50)
+        let store =
+            try version == 3 ? SalvageFixture.journal3(entries: 2000) : SalvageFixture.journal4(entries: 2000, authors: 50)
         let damage = try DamageScript.damage(store, ["header"])
         let (report, _) = try Self.salvage(damage.output, version: "Journal \(version)")
         #expect(report.recovered == (version == 3 ? 2000 : 2050))

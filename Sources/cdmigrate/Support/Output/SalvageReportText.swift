@@ -12,7 +12,8 @@ enum SalvageReportText {
             case .tableLayout: "from its tables (metadata and model cache lost)"
             }
         var lines = ["\(report.store) → \(report.output): at \(report.version) (version \(evidence))"]
-        let rows = [["entity", "found", "recovered", "lost", "left out", "references cleared"]]
+        let rows =
+            [["entity", "found", "recovered", "lost", "left out", "references cleared"]]
             + report.entities.map { entity in
                 [
                     entity.entity, entity.found.map(String.init) ?? "?", String(entity.recovered),
@@ -22,7 +23,9 @@ enum SalvageReportText {
         let widths = (0..<6).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             let cells = row.enumerated().map { index, cell in
-                index == 0 ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0) : String(repeating: " ", count: widths[index] - cell.count) + cell
+                index == 0
+                    ? cell.padding(toLength: widths[0], withPad: " ", startingAt: 0)
+                    : String(repeating: " ", count: widths[index] - cell.count) + cell
             }
             lines.append("  " + cells.joined(separator: "  "))
         }
