@@ -11,7 +11,7 @@ the same way:
   kept: it leaves out an object whose required to-one points at a lost object (kept, the object would
   fail Core Data's validation on its next save, and `verify`);
 - opens: whether Core Data could open the result as a store: `integrity_check` passes, every entity table
-  of the original is there with its columns, `Z_METADATA` holds one row with the version hashes, and every
+  of the original is there with its columns (in any order), `Z_METADATA` holds one row with the version hashes, and every
   entity table's largest `Z_PK` is within its `Z_MAX` in `Z_PRIMARYKEY`. cdmigrate's result must also pass
   `cdmigrate verify` when the store has a model.
 
@@ -107,7 +107,8 @@ def opens_as_store(path, tables):
             return False
         present = {name for name, in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         for table, columns in tables.items():
-            if table not in present or [r[1] for r in connection.execute(f'PRAGMA table_info("{table}")')] != columns:
+            # Core Data reads columns by name: the order may differ, the set may not.
+            if table not in present or {r[1] for r in connection.execute(f'PRAGMA table_info("{table}")')} != set(columns):
                 return False
         if not {"Z_METADATA", "Z_PRIMARYKEY"} <= present:
             return False

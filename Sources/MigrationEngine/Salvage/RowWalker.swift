@@ -4,14 +4,17 @@ import GRDB
 ///
 /// A damaged page stops a scan wherever it sits in the table's B-tree. The rows behind it are still
 /// reachable by seeking: a seek descends from the root straight to the page holding the id sought, so it
-/// fails only when that path crosses the damage. After a failure the walker probes ids above the last row
-/// read (one, two, four… apart, no wider than ``probeStride`` below the store's largest id) until a seek
-/// succeeds, narrows the gap by bisection to the first id that reads, and resumes there. Rows are read
-/// `NOT INDEXED`, so a damaged index never hides a row.
+/// fails only when that path crosses the damage. After a failure the walker tries the ids above the last row
+/// read one by one up to the store's largest key (``limit``; a window above the last row read when it is
+/// unknown), so no readable page is jumped over, then ever wider steps (two, four… apart) with a bisection
+/// back to the first id that reads, and resumes there. Rows are read `NOT INDEXED`, so a damaged index
+/// never hides a row.
 struct RowWalker {
-    /// The widest step between probes below ``limit``: a damaged page holds tens of rows, so a wider step
-    /// could jump over a readable page lying between two damaged ones.
-    static let probeStride: Int64 = 16
+    /// The widest step between probes below ``limit``: every id, since a readable page between two damaged
+    /// ones may hold a single row (a probe that fails costs a few page reads, one per lost row at most).
+    static let probeStride: Int64 = 1
+    /// How far above the last key read ids are tried one by one when the store's largest key is unknown.
+    static let window: Int64 = 1 << 16
 
     /// The table, unquoted.
     let table: String
@@ -95,6 +98,9 @@ struct RowWalker {
 
     /// The first row id above `key` that reads, or nil when none does.
     private func resumePoint(after key: Int64, _ seek: Seek) throws -> Int64? {
+        // Narrow steps up to the largest key handed out; without it, for a generous window above the last
+        // key read (a store that lost Z_PRIMARYKEY still hands out keys densely). Wider beyond, doubling.
+        let ceiling = limit ?? key.addingReportingOverflow(Self.window).partialValue
         var failed = key
         var step: Int64 = 1
         while true {
@@ -102,8 +108,7 @@ struct RowWalker {
             if overflow { return nil }
             if case .damaged = try probe(start, seek) {
                 failed = start
-                step =
-                    start < (limit ?? 0) ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
+                step = start < ceiling ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
                 if step <= 0 { return nil }
                 continue
             }
