@@ -110,6 +110,38 @@ struct StoreSalvageTests {
         #expect(report.notes.contains { $0.contains("header was unreadable and was rebuilt") })
     }
 
+    @Test("Z_METADATA lost: the version is told from the tables, the new store gets a new UUID")
+    func metadataLost() throws {
+        let store = try SalvageFixture.journal3(entries: 500)
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "Z_METADATA", "--pages", "1"])
+        let (report, output) = try Self.salvage(damage.output, version: "Journal 3")
+        #expect(report.evidence == .tableLayout)
+        #expect(report.recovered == 500)
+        #expect(report.notes.contains { $0.hasPrefix("Z_METADATA is unreadable") })
+        #expect(report.notes.contains { $0.contains("new store has a new one") })
+        #expect(try StoreReader.read(path: output).metadata.uuid != StoreReader.read(path: store).metadata.uuid)
+    }
+
+    @Test(
+        "A required to-one whose object was lost: the object is left out, so the store still verifies",
+        Corpus.required)
+    func requiredRelationship() throws {
+        let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZCOLOR", "--pages", "1"])
+        let lost = try #require(damage.hit?["ZCOLOR"]).leafCells
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let project = try MigrationProject(bundle: bundle)
+        let report = try project.salvage(store: damage.output, to: output)
+        #expect(try project.verify(store: output).version == "CoreDataMigration_Example 3")
+        let post = try #require(report.entities.first { $0.entity == "Post" })
+        // Every post has its own color (the v2 → v3 split), so each lost color takes its post with it.
+        #expect(report.entities.first { $0.entity == "Color" }?.recovered == 7995 - lost)
+        #expect(post.dropped == lost && post.recovered == 7995 - lost && post.lost == lost)
+        #expect(
+            report.danglingReferences.contains { $0.entity == "Post" && $0.relationship == "color" && $0.droppedObjects == lost })
+    }
+
     @Test("A file that is not SQLite, a missing file and an existing output are one-line errors naming the file")
     func refusals() throws {
         let folder = try TemporaryDirectory.make()
