@@ -30,6 +30,8 @@ extension MigrationProject {
                 let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
                 salvage.notes = snapshot.headerRepairs
+                // With frames in its log, the copy's file may hold pages the log replaced.
+                salvage.loosePages = snapshot.writeAheadLog.appliedFrames == 0 ? LoosePageScan(path: snapshot.path) : nil
                 if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }

@@ -66,7 +66,8 @@ enum SnapshotHeaderRepair {
     }
 
     private static func hasLog(_ path: String) -> Bool {
-        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0) > 32
+        var info = stat()
+        return stat(path + "-wal", &info) == 0 && info.st_size > 32
     }
 
     private static func bigEndian(_ value: UInt32) -> [UInt8] {

@@ -15,6 +15,8 @@ struct StoreSalvage {
     let journalMode: JournalMode
     /// Losses found before reading began (a `-wal` applied in part).
     var notes: [String] = []
+    /// The copy's pages, to find rows its tables' B-trees no longer reach; nil when the copy has a log.
+    var loosePages: LoosePageScan?
 
     func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
         let recorded = choice.model
@@ -100,8 +102,9 @@ struct StoreSalvage {
             report.tables.append(
                 TableSalvage(
                     table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
-                    lostAtMost: span(result.unreadable, limit: recordedMax.map { max($0, result.largestKey) }),
-                    rejected: result.rejected))
+                    lostAtMost: span(result.unreadable, limit: recordedMax.map { max($0, result.largestKey) })
+                        .map { max(0, $0 - Int64(result.fromLoosePages)) },
+                    rejected: result.rejected, fromLoosePages: result.fromLoosePages))
         }
         for join in schema.joinTables {
             let columns = [join.ownerColumn, join.targetColumn] + join.orderColumns
@@ -118,8 +121,8 @@ struct StoreSalvage {
         _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?
     ) -> SalvageTableCopy {
         SalvageTableCopy(
-            table: table, columns: columns, sourceColumns: source.tableColumns[table].map(Set.init), entityNumbers: numbers,
-            entityColumns: entityColumns, limit: limit)
+            table: table, columns: columns, sourceColumns: source.tableColumns[table], entityNumbers: numbers,
+            entityColumns: entityColumns, limit: limit, loosePages: numbers == nil ? nil : loosePages)
     }
 
     /// The most rows `ranges` can have held, or nil when one is open-ended and no limit is known.

@@ -65,6 +65,19 @@ struct StoreSalvageTests {
         #expect(report.entities.first { $0.entity == "Entry" }?.danglingCleared == cleared)
     }
 
+    @Test("A lost interior page: the rows on the leaves below it are found page by page, values intact")
+    func interiorPage() throws {
+        let store = try SalvageFixture.journal4(entries: 4000, authors: 300)
+        let damage = try DamageScript.damage(store, ["interior", "--table", "ZENTRY"])
+        #expect(damage.hit?["ZENTRY"]?.innerPages == 1)
+        let (report, output) = try Self.salvage(damage.output, version: "Journal 4")
+        #expect(report.recovered == 4300)
+        #expect(report.tables.first { $0.table == "ZENTRY" }?.fromLoosePages ?? 0 > 0)
+        let rows = "SELECT Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZCREATED, ZTITLE, ZTEXT, ZAUTHOR FROM ZENTRY ORDER BY Z_PK"
+        let original = try DatabaseQueue(path: store).read { try Row.fetchAll($0, sql: rows) }
+        #expect(try DatabaseQueue(path: output).read { try Row.fetchAll($0, sql: rows) } == original)
+    }
+
     @Test("A damaged index: every row is recovered (rows are never read through an index)")
     func damagedIndex() throws {
         let store = try SalvageFixture.journal4(entries: 4000, authors: 300)

@@ -33,6 +33,7 @@ enum SalvageReportText {
             let ranges = table.unreadable.map(\.text).joined(separator: ", ")
             let bound = table.lostAtMost.map { " (at most \($0) rows)" } ?? ""
             var line = "  \(table.table): unreadable keys \(ranges.isEmpty ? "none" : ranges)\(bound)"
+            if table.fromLoosePages > 0 { line += "; \(table.fromLoosePages) rows found on pages the table no longer reaches" }
             if table.rejected > 0 { line += "; \(table.rejected) rows of no entity of the table left out" }
             lines.append(line)
         }
