@@ -17,6 +17,7 @@ struct CDMigrate: ParsableCommand {
             RestoreCommand.self,
             ExportCommand.self,
             RowsCommand.self,
+            SalvageCommand.self,
             ConsoleCommand.self,
             DemoCommand.self,
         ],

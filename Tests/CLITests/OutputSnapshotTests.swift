@@ -11,6 +11,7 @@ import Testing
 struct OutputSnapshotTests {
     static let commands = [
         "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows",
+        "salvage",
     ]
     let model = RenameChainFixture.modelPath
 

@@ -20,6 +20,7 @@ extension ConsoleApp {
             case .restore(let backup): restore(backup)
             case .scanStores: startScan()
             case .stopScan: scanner?.stop()
+            case .salvage(let store, let output): salvage(store, to: output)
             case .quit: break
             }
         }
@@ -38,7 +39,21 @@ extension ConsoleApp {
             }
         } catch {
             state.message = "\(error)"
+            if let error = error as? CategorizedError, error.category == .damaged {
+                state.salvageOffer = SalvageOffer(store: path, reason: error.description)
+            }
         }
+    }
+
+    /// Salvages on its own thread while the console waits, then opens the new store and says what was kept.
+    private func salvage(_ store: String, to output: String) {
+        let source = self.source
+        let summary = salvageSummary
+        pendingEffects = [.openStore(output)]
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        state.preparing = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
+        startPreparation(
+            Preparation(message: state.preparing ?? "") { summary.set(try source.salvage(store: store, output: output)) })
     }
 
     private func loadPlan(_ target: String) {
@@ -139,7 +154,11 @@ extension ConsoleApp {
             state.message = failure
         } else {
             perform(pendingEffects)
-            if let success = preparationSuccess { state.message = success }
+            if let summary = salvageSummary.take() {
+                state.message = summary
+            } else if let success = preparationSuccess {
+                state.message = success
+            }
         }
         preparationSuccess = nil
         return true

@@ -57,6 +57,7 @@ public final class ConsoleApp {
     var preparationSuccess: String?
     /// The picker's search while it runs.
     var scanner: StoreScanner?
+    let salvageSummary = SalvageSummary()
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }

@@ -9,4 +9,7 @@ public protocol ConsoleDataSource: Sendable {
     /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at
     /// `offset`, read-only; never more than the page is loaded.
     func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage
+    /// Salvages a damaged store into a new one at `output`; returns a one-line summary. Slow: called off
+    /// the UI thread.
+    func salvage(store: String, output: String) throws -> String
 }

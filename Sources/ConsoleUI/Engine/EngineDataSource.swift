@@ -51,6 +51,16 @@ public final class EngineDataSource: ConsoleDataSource {
         return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query), model: model)
     }
 
+    /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
+    public func salvage(store: String, output: String) throws -> String {
+        let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)
+        let lost = report.lost.map { ", \($0) known lost" } ?? ""
+        let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
+        let references = cleared > 0 ? ", \(cleared) references to lost objects cleared" : ""
+        return
+            "Salvaged into \(URL(fileURLWithPath: output).lastPathComponent): \(report.recovered) objects recovered\(lost)\(references)"
+    }
+
     private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {
         if let cached = cache.withLock({ $0 }), cached.storePath == storePath { return (cached.pager, cached.model) }
         let contents = try StoreReader.read(path: storePath, checkIntegrity: false)

@@ -12,6 +12,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case picker
     /// The Migrate / Dry run / Cancel dialog.
     case confirm
+    /// The offer to salvage a damaged store.
+    case salvage
     /// A migration running.
     case run
     /// The "abort the run?" question.
@@ -36,6 +38,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"
+        case .salvage: "Salvage offer"
         case .run: "Run view"
         case .abortPrompt: "Abort question"
         case .result: "Result screen"

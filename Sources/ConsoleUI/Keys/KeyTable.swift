@@ -50,16 +50,18 @@ public struct KeyTable: Sendable {
         KeyBinding(
             .nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
             help: "Focus the next pane (in a dialog: the next button).",
-            contexts: [.panes, .confirm, .abortPrompt, .restoreConfirm]),
+            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm]),
         KeyBinding(
             .previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
             help: "Focus the previous pane (in a dialog: the previous button).",
-            contexts: [.panes, .confirm, .abortPrompt, .restoreConfirm], inHintBar: false),
+            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm], inHintBar: false),
         KeyBinding(
             .open, keys: [.enter], hint: "open",
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
-            contexts: [.panes, .browser, .record, .filter, .picker, .history, .confirm, .abortPrompt, .restoreConfirm]),
+            contexts: [
+                .panes, .browser, .record, .filter, .picker, .history, .confirm, .salvage, .abortPrompt, .restoreConfirm,
+            ]),
         KeyBinding(
             .showHistory, keys: [.character("H")], hint: "history",
             help: "History: the store's backups and runs; Enter on a backup restores it, after a question.",
@@ -106,7 +108,7 @@ public struct KeyTable: Sendable {
             .back, keys: [.escape], hint: "back",
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
                 + "dialog, details, help or result screen; stop typing a filter.",
-            contexts: [.browser, .record, .filter, .confirm, .result, .history, .restoreConfirm, .help, .details]),
+            contexts: [.browser, .record, .filter, .confirm, .salvage, .result, .history, .restoreConfirm, .help, .details]),
         KeyBinding(
             .back, keys: [.escape], hint: "stop search",
             help: "Stop searching for stores; the stores found so far stay listed.", contexts: [.picker]),

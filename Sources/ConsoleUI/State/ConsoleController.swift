@@ -38,6 +38,7 @@ public struct ConsoleController: Sendable {
         case .details: return OverlayKeys.details(action, &state)
         case .panes: return PanesKeys.handle(action, &state)
         case .confirm: return confirm(action, &state)
+        case .salvage: return SalvageKeys.handle(action, &state)
         case .browser: return BrowserKeys.handle(action, &state)
         case .record: return BrowserKeys.record(action, &state)
         case .filter: return BrowserKeys.filter(action, &state)

@@ -14,6 +14,8 @@ public enum ConsoleEffect: Sendable, Hashable {
     case startRun(dryRun: Bool)
     /// Ask the running migration to stop.
     case cancelRun
+    /// Salvage the damaged store into a new one (off the UI thread), then open the new one.
+    case salvage(store: String, output: String)
     /// Read the store again.
     case reload
     /// Read the store's backups and runs for the history screen.

@@ -32,6 +32,8 @@ public struct ConsoleState: Sendable, Hashable {
     public var cursor: [Pane: Int] = [:]
     /// The open confirm dialog's highlighted option.
     public var confirm: ConfirmOption?
+    /// The offer to salvage a store that could not be opened because it is damaged.
+    public var salvageOffer: SalvageOffer?
     /// The data browser, on the browser screen.
     public var browser: BrowserState?
     /// The store picker, on the picker screen.
@@ -83,6 +85,7 @@ public struct ConsoleState: Sendable, Hashable {
     /// Where keys would be interpreted with the help overlay closed.
     public var contextBehindHelp: KeyContext {
         if showDetails { return .details }
+        if salvageOffer != nil { return .salvage }
         switch screen {
         case .picker: return .picker
         case .main: return confirm != nil ? .confirm : .panes

@@ -40,6 +40,9 @@ public struct ConsoleRenderer: Sendable {
             )
             .draw(into: &buffer, in: layout.body)
         }
+        if let offer = state.salvageOffer, state.preparing == nil {
+            SalvageDialog.dialog(offer, width: layout.body.width).draw(into: &buffer, in: layout.body)
+        }
         if state.screen == .run, state.abortPrompt {
             AbortDialog.dialog(abortHighlighted: state.abortHighlighted).draw(into: &buffer, in: layout.body)
         }

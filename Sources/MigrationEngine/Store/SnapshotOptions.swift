@@ -3,9 +3,13 @@ public struct SnapshotOptions: Sendable, Hashable {
     /// Take the snapshot even when the `-wal` holds committed transactions SQLite would drop (a damaged
     /// frame mid-log) or does not belong to the database; the snapshot then holds what SQLite can apply.
     public var acceptWALLoss: Bool
+    /// Salvage only: repair the copy's 100-byte header where it alone keeps SQLite from reading the pages
+    /// (overwritten, or promising pages a cut-short file lacks); see ``StoreSnapshot/headerRepairs``.
+    public var repairsHeader: Bool
 
-    /// Refuses a lossy `-wal` unless `acceptWALLoss`.
-    public init(acceptWALLoss: Bool = false) {
+    /// Refuses a lossy `-wal` unless `acceptWALLoss`, and a damaged header unless `repairsHeader`.
+    public init(acceptWALLoss: Bool = false, repairsHeader: Bool = false) {
         self.acceptWALLoss = acceptWALLoss
+        self.repairsHeader = repairsHeader
     }
 }

@@ -20,10 +20,14 @@ public final class StoreSnapshot: Sendable {
     public let path: String
     /// What checking the copied `-wal` found; lost transactions are only possible with `acceptWALLoss`.
     public let writeAheadLog: WriteAheadLogCheck
+    /// What ``SnapshotOptions/repairsHeader`` changed in the copy's header, one note each.
+    public let headerRepairs: [String]
 
     private init(
-        originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck
+        originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck,
+        headerRepairs: [String] = []
     ) {
+        self.headerRepairs = headerRepairs
         self.originalPath = originalPath
         self.originalFiles = originalFiles
         self.directory = directory
@@ -41,7 +45,11 @@ public final class StoreSnapshot: Sendable {
     public static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreSnapshot
     {
-        try StoreFileProbe.checkDatabaseFile(path)
+        do {
+            try StoreFileProbe.checkDatabaseFile(path)
+        } catch  where error.code == .notSQLite && options.repairsHeader {
+            // The copy's header is rebuilt below, or the file is refused then.
+        }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if StoreLockProbe.hasWriter(databasePath: resolved) {
             throw StoreError(.locked, path: path, message: "another process is writing this store")
@@ -63,11 +71,13 @@ public final class StoreSnapshot: Sendable {
             }
             if modificationStamps(resolved) == stamps, StoreFileSet.scan(resolved) == before {
                 let log: WriteAheadLogCheck
+                let repairs: [String]
                 do throws(StoreError) {
+                    repairs = options.repairsHeader ? try SnapshotHeaderRepair.repair(copy, store: path) : []
                     log = try WriteAheadLogCheck.check(walPath: copy + "-wal", databasePath: copy)
                 } catch {
                     try? FileManager.default.removeItem(at: directory)
-                    throw StoreError(.unreadable, path: path, message: error.message)
+                    throw StoreError(error.code == .notSQLite ? .notSQLite : .unreadable, path: path, message: error.message)
                 }
                 if log.losesCommittedData && !options.acceptWALLoss {
                     try? FileManager.default.removeItem(at: directory)
@@ -79,7 +89,8 @@ public final class StoreSnapshot: Sendable {
                     try refuseForeignLog(copy: copy, originalPath: path, directory: directory)
                 }
                 let snapshot = StoreSnapshot(
-                    originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log)
+                    originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log,
+                    headerRepairs: repairs)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }

@@ -1,0 +1,278 @@
+#!/usr/bin/env python3
+"""Side by side on the same damaged stores: `cdmigrate salvage` against the SQLite shell's `.recover` and
+`.dump`, the tools a support engineer reaches for.
+
+Every corpus store (`../shared/corpus`, copied first: the corpus is never opened in place) is damaged by
+`Scripts/damage_store.py` in each of its ways; each tool's result is loaded into a new database and judged
+the same way:
+
+- rows: objects in the entity tables of the store's model (rows `.recover` puts in `lost_and_found` belong
+  to no table and do not count; they are shown apart). For cdmigrate both the objects it read and those it
+  kept: it leaves out an object whose required to-one points at a lost object (kept, the object would
+  fail Core Data's validation on its next save, and `verify`);
+- opens: whether Core Data could open the result as a store: `integrity_check` passes, every entity table
+  of the original is there with its columns (in any order), `Z_METADATA` holds one row with the version hashes, and every
+  entity table's largest `Z_PK` is within its `Z_MAX` in `Z_PRIMARYKEY`. cdmigrate's result must also pass
+  `cdmigrate verify` when the store has a model.
+
+`.dump` stops a table at its first damaged page and ends its script with `ROLLBACK` when anything failed;
+the script is replayed with that last line made `COMMIT`, so what `.dump` did print counts.
+
+`.recover` needs SQLite's `sqlite_dbpage` table, which Debian 12's SQLite (3.40.1) is built without: its
+`.recover` fails with "SQL logic error" and recovers nothing. With `--recover-library LIB` (an SQLite
+library built with it, for example the `libsqlite3_tool.so` in the `apsw` wheel's `sqlite_extra_binaries`),
+the shell runs on that library instead (through `LD_PRELOAD`, with a two-line shim, compiled here with `cc`,
+answering the shell's start-up version check).
+
+Usage, after `swift build`:
+    python3 Scripts/salvage_compare.py [--recover-library LIB] [--stores wibosco-colors,moody] [--markdown]
+Prints one line per damaged store and tool, then a summary table (Markdown with `--markdown`).
+"""
+import argparse
+import json
+import os
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
+
+# (case, store, model or None for the store's own model cache)
+STORES = [
+    ("wibosco-colors", "stores/CoreDataMigration_Example_1.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ("wibosco-colors", "stores/CoreDataMigration_Example_2.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ("wibosco-colors", "stores/CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ("wibosco-colors", "stores/CoreDataMigration_Example_WAL.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ("wibosco-sections", "stores/CoreDataMigration_Example_3.sqlite", "CoreDataMigration_Example.xcdatamodeld"),
+    ("rename-chain", "stores/Example_v1.2.0.sqlite", "Model.xcdatamodeld"),
+    ("coredataplus-books", "stores/SampleModel2_V1.sqlite", None),
+    ("coredataplus-cars", "stores/SampleModel_V2.sqlite", "SampleModel.xcdatamodeld"),
+    ("moody", "stores/Moody 5.moody", "Moody.xcdatamodeld"),
+    ("wire", "stores/store2-101-0.wiredatabase", "zmessaging.xcdatamodeld"),
+]
+KINDS = [
+    ("truncate", ["truncate", "--percent", "50"]),
+    ("zero", ["zero", "--pages", "3", "--at", "50"]),
+    ("scramble", ["scramble", "--pages", "3", "--at", "50"]),
+    ("interior", None),  # the largest entity table's interior page, when it has one
+    ("index", ["index"]),
+    ("wal", ["wal"]),
+    ("header", ["header"]),
+]
+SHIM = 'const char *sqlite3_sourceid(void) { return "%s"; }\n'
+
+
+def run(command, **options):
+    return subprocess.run(command, capture_output=True, text=True, **options)
+
+
+def entity_tables(path):
+    """The entity tables of a store (`Z` + root entity name) with their columns, from its Z_PRIMARYKEY."""
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        roots = [name for name, in connection.execute(
+            "SELECT Z_NAME FROM Z_PRIMARYKEY WHERE Z_SUPER = 0 AND Z_ENT < 16000")]
+        present = {name for name, in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = {}
+        for root in roots:
+            table = "Z" + root.upper()
+            if table in present:
+                tables[table] = [row[1] for row in connection.execute(f'PRAGMA table_info("{table}")')]
+        return tables
+    finally:
+        connection.close()
+
+
+def count_rows(path, tables):
+    connection = sqlite3.connect(path)
+    try:
+        present = {name for name, in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        rows = sum(connection.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0] for t in tables if t in present)
+        lost = connection.execute("SELECT COUNT(*) FROM lost_and_found").fetchone()[0] if "lost_and_found" in present else 0
+        return rows, lost
+    except sqlite3.DatabaseError:
+        return 0, 0
+    finally:
+        connection.close()
+
+
+def opens_as_store(path, tables):
+    """Whether Core Data could open the database at `path` as the store whose entity tables are `tables`."""
+    try:
+        connection = sqlite3.connect(path)
+        if connection.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+            return False
+        present = {name for name, in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        for table, columns in tables.items():
+            # Core Data reads columns by name: the order may differ, the set may not.
+            if table not in present or {r[1] for r in connection.execute(f'PRAGMA table_info("{table}")')} != set(columns):
+                return False
+        if not {"Z_METADATA", "Z_PRIMARYKEY"} <= present:
+            return False
+        metadata = connection.execute("SELECT Z_PLIST FROM Z_METADATA").fetchall()
+        if len(metadata) != 1 or not metadata[0][0] or b"NSStoreModelVersionHashes" not in bytes(metadata[0][0]):
+            return False
+        maxima = dict(connection.execute("SELECT 'Z' || upper(Z_NAME), Z_MAX FROM Z_PRIMARYKEY WHERE Z_SUPER = 0"))
+        for table in tables:
+            largest = connection.execute(f'SELECT IFNULL(MAX(Z_PK), 0) FROM "{table}"').fetchone()[0]
+            if largest > (maxima.get(table) or 0):
+                return False
+        return True
+    except sqlite3.DatabaseError:
+        return False
+
+
+def fresh_copy(path, name):
+    copy = f"{path}.{name}-input"
+    for suffix in ("", "-wal"):
+        if os.path.exists(path + suffix):
+            shutil.copyfile(path + suffix, copy + suffix)
+    return copy
+
+
+def load_script(sql, path):
+    result = subprocess.run(["sqlite3", path], input=sql, capture_output=True, text=True)
+    return result.returncode == 0 or os.path.exists(path)
+
+
+class Peers:
+    def __init__(self, library, folder):
+        self.environment = dict(os.environ)
+        if library:
+            source_id = run(["sqlite3", ":memory:", "SELECT sqlite_source_id()"]).stdout.strip()
+            shim = os.path.join(folder, "shim.c")
+            with open(shim, "w") as handle:
+                handle.write(SHIM % source_id)
+            compiled = os.path.join(folder, "shim.so")
+            if run(["cc", "-shared", "-fPIC", "-o", compiled, shim]).returncode != 0:
+                sys.exit("salvage_compare.py: cannot compile the version shim with cc")
+            self.environment["LD_PRELOAD"] = f"{compiled} {os.path.abspath(library)}"
+
+    def recover(self, damaged, output):
+        result = run(["sqlite3", damaged, ".recover"], env=self.environment)
+        return load_script(result.stdout, output) and "INSERT" in result.stdout
+
+    def dump(self, damaged, output):
+        result = run(["sqlite3", damaged, ".dump"])
+        script = result.stdout
+        if script.rstrip().endswith("ROLLBACK; -- due to errors"):
+            script = script.rstrip()[: -len("ROLLBACK; -- due to errors")] + "COMMIT;\n"
+        return load_script(script, output)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--cdmigrate", default=os.path.join(ROOT, ".build", "debug", "cdmigrate"))
+    parser.add_argument("--recover-library")
+    parser.add_argument("--stores", help="comma-separated corpus cases (default: all)")
+    parser.add_argument("--markdown", action="store_true")
+    arguments = parser.parse_args()
+    if not os.path.isdir(CORPUS):
+        sys.exit(f"salvage_compare.py: {CORPUS} is missing")
+    wanted = set(arguments.stores.split(",")) if arguments.stores else None
+    folder = tempfile.mkdtemp(prefix="salvage-compare-")
+    peers = Peers(arguments.recover_library, folder)
+    totals = {}
+    results = []
+    try:
+        for case, relative, model in STORES:
+            if wanted and case not in wanted:
+                continue
+            original = os.path.join(CORPUS, case, relative)
+            model_path = os.path.join(CORPUS, case, model) if model else None
+            intact = os.path.join(folder, "intact-" + os.path.basename(original))
+            shutil.copyfile(original, intact)
+            if os.path.exists(original + "-wal"):
+                shutil.copyfile(original + "-wal", intact + "-wal")
+            # The reference: the intact store's rows, read from a fully checkpointed copy.
+            reference = os.path.join(folder, "reference.sqlite")
+            source = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
+            target = sqlite3.connect(reference)
+            source.backup(target)
+            source.close()
+            target.close()
+            tables = entity_tables(reference)
+            total, _ = count_rows(reference, tables)
+            os.remove(reference)
+            for kind, options in KINDS:
+                if kind == "wal" and not os.path.exists(intact + "-wal"):
+                    continue
+                if options is None:
+                    layout = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
+                    inner = layout.execute(
+                        "SELECT name, COUNT(*) FROM dbstat WHERE pagetype = 'internal' GROUP BY name").fetchall()
+                    layout.close()
+                    candidates = [(count, name) for name, count in inner if name in tables]
+                    if not candidates:
+                        continue
+                    options = ["interior", "--table", max(candidates)[1]]
+                damaged = os.path.join(folder, f"{kind}-{os.path.basename(original)}")
+                made = run([sys.executable, os.path.join(ROOT, "Scripts", "damage_store.py"), intact, damaged] + options)
+                if made.returncode != 0:
+                    continue
+                row = {"store": f"{case}/{os.path.basename(original)}", "kind": kind, "rows": total}
+                output = damaged + ".salvaged"
+                command = [arguments.cdmigrate, "salvage", damaged, "--output", output, "--json"]
+                if model_path:
+                    command += ["--model", model_path]
+                salvaged = run(command)
+                if salvaged.returncode == 0:
+                    row["cdmigrate"] = count_rows(output, tables)[0]
+                    # Objects read, before those whose required to-one was lost are left out.
+                    row["cdmigrateRead"] = sum(entity["read"] for entity in json.loads(salvaged.stdout)["entities"])
+                    verified = not model_path or run(
+                        [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
+                    row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
+                else:
+                    row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
+                    row["cdmigrateError"] = salvaged.stderr.strip()
+                for peer in ("recover", "dump"):
+                    # The shell may write what it opens (a checkpoint): each peer reads its own copy.
+                    copy = fresh_copy(damaged, peer)
+                    result = damaged + "." + peer
+                    getattr(peers, peer)(copy, result)
+                    rows, lost = count_rows(result, tables) if os.path.exists(result) else (0, 0)
+                    row[peer] = rows
+                    row[peer + "Opens"] = os.path.exists(result) and opens_as_store(result, tables)
+                    if peer == "recover":
+                        row["recoverLostAndFound"] = lost
+                results.append(row)
+                print(json.dumps(row, sort_keys=True), flush=True)
+                summary = totals.setdefault(kind, {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0, "dump": 0,
+                                                   "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
+                                                   "atLeastRecover": 0})
+                summary["stores"] += 1
+                for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
+                    summary[key] += row[key]
+                for key in ("cdmigrateOpens", "recoverOpens", "dumpOpens"):
+                    summary[key] += 1 if row[key] else 0
+                summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] else 0
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    header = ["damage", "stores", "objects", "cdmigrate read", "cdmigrate kept", ".recover", ".dump", "opens: cdmigrate",
+              ".recover", ".dump", "read ≥ .recover"]
+    lines = [header]
+    for kind, summary in totals.items():
+        n = summary["stores"]
+        lines.append([kind, str(n), str(summary["rows"]), str(summary["cdmigrateRead"]), str(summary["cdmigrate"]),
+                      str(summary["recover"]),
+                      str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
+                      f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n}"])
+    if arguments.markdown:
+        print("| " + " | ".join(header) + " |")
+        print("|" + "---|" * len(header))
+        for line in lines[1:]:
+            print("| " + " | ".join(line) + " |")
+    else:
+        widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+        for line in lines:
+            print("  ".join(cell.rjust(width) for cell, width in zip(line, widths)))
+    worse = [r for r in results if r["cdmigrateRead"] < r["recover"]]
+    sys.exit(1 if worse else 0)
+
+
+if __name__ == "__main__":
+    main()

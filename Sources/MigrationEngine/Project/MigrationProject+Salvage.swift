@@ -1,0 +1,64 @@
+import GRDB
+
+extension MigrationProject {
+    /// Writes a new, valid store at `output` holding every object that can still be read from the damaged
+    /// store at `store`, which is only read (through a private snapshot, its `-wal` applied as far as
+    /// SQLite can).
+    ///
+    /// The version is `version` when given, else the one the store's metadata, its model cache or its
+    /// table layout identifies among the project's versions; without a model, the store's cached model.
+    /// References to lost objects are cleared and counted. The new store is written beside `output` under
+    /// a temporary name and must pass ``verify(store:version:report:)``'s checks before it gets its name.
+    ///
+    /// - Parameter progress: Called with a table name and the rows copied from it so far.
+    /// - Throws: ``SalvageError`` for an existing output, an unknown version or a model that cannot be told;
+    ///   ``StoreError`` for a missing store, a file that is not SQLite or not Core Data, or a schema SQLite
+    ///   cannot read at all.
+    public func salvage(
+        store: String, to output: String, version: String? = nil, progress: (String, Int) -> Void = { _, _ in }
+    ) throws -> SalvageReport {
+        let destination = try SalvageOutput(output)
+        let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true))
+        defer { snapshot.remove() }
+        let journalMode = try JournalMode(path: snapshot.path)
+        let queue = try Self.openForSalvage(snapshot, store: store)
+        do {
+            // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
+            // statement reads the same private copy anyway.
+            let report = try queue.inDatabase { db in
+                let source = try SalvageSource.read(db, store: store)
+                let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
+                var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
+                salvage.notes = snapshot.headerRepairs
+                // With frames in its log, the copy's file may hold pages the log replaced.
+                salvage.loosePages = snapshot.writeAheadLog.appliedFrames == 0 ? LoosePageScan(path: snapshot.path) : nil
+                if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
+                return try salvage.write(from: db, to: destination, progress: progress)
+            }
+            try destination.publish()
+            return report
+        } catch var error as ExecutionError {
+            // The new store failed its own checks: the error is about the output, not its temporary name.
+            destination.discard()
+            error.path = output
+            throw error
+        } catch let error as DatabaseError {
+            destination.discard()
+            throw StoreError.reading(error, path: store)
+        } catch {
+            destination.discard()
+            throw error
+        }
+    }
+
+    /// Opens the copy; opening reads the schema, and with its pages lost no table can be found.
+    private static func openForSalvage(_ snapshot: StoreSnapshot, store: String) throws(StoreError) -> DatabaseQueue {
+        do {
+            return try snapshot.openReadOnly()
+        } catch {
+            guard error.code == .damaged else { throw error }
+            throw StoreError(
+                .damaged, path: store, message: "the database schema is unreadable, so no table can be found: \(error.message)")
+        }
+    }
+}

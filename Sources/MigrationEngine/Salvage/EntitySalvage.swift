@@ -1,0 +1,52 @@
+/// One entity's objects in a salvage.
+public struct EntitySalvage: Sendable, Hashable, Codable {
+    /// The entity.
+    public var entity: String
+    /// How many objects the damaged store holds, when an index over its table still reads in full.
+    public var found: Int?
+    /// How many objects were read from the damaged store.
+    public var read: Int
+    /// Objects read but left out: a required to-one of theirs pointed at a lost object.
+    public var dropped: Int
+    /// Objects written to the new store.
+    public var recovered: Int { read - dropped }
+    /// `found - recovered`, when `found` is known.
+    public var lost: Int? { found.map { max(0, $0 - recovered) } }
+    /// References from this entity's objects to lost objects that were cleared (to-one keys set to NULL,
+    /// many-to-many links dropped).
+    public var danglingCleared: Int
+
+    /// Creates an entity's figures.
+    public init(entity: String, found: Int?, read: Int, dropped: Int = 0, danglingCleared: Int = 0) {
+        self.entity = entity
+        self.found = found
+        self.read = read
+        self.dropped = dropped
+        self.danglingCleared = danglingCleared
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entity, found, read, dropped, recovered, lost, danglingCleared
+    }
+
+    /// Encodes every figure, `lost` included.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entity, forKey: .entity)
+        try container.encode(found, forKey: .found)
+        try container.encode(read, forKey: .read)
+        try container.encode(dropped, forKey: .dropped)
+        try container.encode(recovered, forKey: .recovered)
+        try container.encode(lost, forKey: .lost)
+        try container.encode(danglingCleared, forKey: .danglingCleared)
+    }
+
+    /// Decodes the figures (`lost` is derived).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            entity: container.decode(String.self, forKey: .entity), found: container.decodeIfPresent(Int.self, forKey: .found),
+            read: container.decode(Int.self, forKey: .read), dropped: container.decode(Int.self, forKey: .dropped),
+            danglingCleared: container.decode(Int.self, forKey: .danglingCleared))
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import GRDB
+
+/// Rows that sit on table leaf pages a table's B-tree no longer reaches (its interior page was lost), read
+/// from the private copy's bytes and told to their table by the model: exactly the table's column count, a
+/// NULL first column (`Z_PK` lives in the row id) and a `Z_ENT` of one of the table's entities.
+///
+/// Only ids SQLite could not read are taken, and pages on the freelist are skipped, so neither a row read
+/// already nor a deleted one comes back. Not used on a copy whose `-wal` holds frames: its file may keep
+/// older versions of pages the log replaced.
+struct LoosePageScan {
+    /// The copy's bytes, page by page.
+    let file: FileHandle
+    let pageSize: Int
+    let pageCount: Int
+    /// Pages on the freelist (as far as it reads).
+    let freePages: Set<Int>
+
+    /// Opens the copy at `path`; nil when it cannot be read or its header gives no usable page size (the
+    /// scan is a bonus: without it only the rows SQLite reads are salvaged).
+    init?(path: String) {
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        let header: [UInt8]
+        let size: UInt64
+        do {
+            header = [UInt8](try file.read(upToCount: 100) ?? Data())
+            size = try file.seekToEnd()
+        } catch {
+            return nil
+        }
+        guard header.count == 100 else { return nil }
+        let raw = Int(header[16]) << 8 | Int(header[17])
+        pageSize = raw == 1 ? 65536 : raw
+        // Reserved bytes at the end of each page would change where cells and overflow pages end.
+        guard pageSize >= 512, header[20] == 0 else { return nil }
+        self.file = file
+        pageCount = Int(size) / pageSize
+        var free: Set<Int> = []
+        var trunk = Self.integer(header, at: 32)
+        while trunk > 0, trunk <= pageCount, free.insert(trunk).inserted {
+            guard let page = Self.read(file, page: trunk, size: pageSize) else { break }
+            let count = min(Self.integer(page, at: 4), (pageSize - 8) / 4)
+            for index in 0..<count { free.insert(Self.integer(page, at: 8 + 4 * index)) }
+            trunk = Self.integer(page, at: 0)
+        }
+        freePages = free
+    }
+
+    /// The rows with `columns` columns and an entity number in `entities` (at `entityColumn`), whose ids
+    /// fall in `ranges` and are not in `known`.
+    func rows(columns: Int, entityColumn: Int, entities: Set<Int64>, in ranges: [KeyRange], known: Set<Int64>)
+        -> [(Int64, [DatabaseValue])]
+    {
+        var found: [(Int64, [DatabaseValue])] = []
+        var taken = known
+        for number in 1...max(1, pageCount) where !freePages.contains(number) {
+            guard let page = Self.read(file, page: number, size: pageSize) else { continue }
+            let start = number == 1 ? 100 : 0
+            guard page[start] == 13 else { continue }
+            let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+            for index in 0..<cells {
+                let pointer = start + 8 + 2 * index
+                guard pointer + 1 < pageSize else { break }
+                let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
+                guard let (id, payload) = cell(page, at: offset), !taken.contains(id),
+                    ranges.contains(where: { id >= $0.lower && id <= ($0.upper ?? Int64.max) }),
+                    let values = SQLiteRecord.values(payload), values.count == columns, values[0].isNull,
+                    let entity = Int64.fromDatabaseValue(values[entityColumn]), entities.contains(entity)
+                else { continue }
+                taken.insert(id)
+                found.append((id, values))
+            }
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+
+    /// The row id and whole payload of the table-leaf cell at `offset`, following its overflow pages.
+    private func cell(_ page: [UInt8], at offset: Int) -> (Int64, [UInt8])? {
+        guard offset > 0, let (size, first) = SQLiteRecord.varint(page, at: offset, end: pageSize),
+            let (id, second) = SQLiteRecord.varint(page, at: offset + first, end: pageSize), size >= 0, size < 1 << 30
+        else { return nil }
+        let start = offset + first + second
+        let usable = pageSize
+        let maxLocal = usable - 35
+        let minLocal = (usable - 12) * 32 / 255 - 23
+        let total = Int(size)
+        var local = total
+        if total > maxLocal {
+            let candidate = minLocal + (total - minLocal) % (usable - 4)
+            local = candidate <= maxLocal ? candidate : minLocal
+        }
+        guard start + local <= pageSize else { return nil }
+        var payload = Array(page[start..<start + local])
+        guard local < total else { return (id, payload) }
+        guard start + local + 4 <= pageSize else { return nil }
+        var next = Self.integer(page, at: start + local)
+        var seen: Set<Int> = []
+        while payload.count < total {
+            guard next > 0, next <= pageCount, seen.insert(next).inserted,
+                let overflow = Self.read(file, page: next, size: pageSize)
+            else { return nil }
+            payload += overflow[4..<min(usable, 4 + total - payload.count)]
+            next = Self.integer(overflow, at: 0)
+        }
+        return (id, payload)
+    }
+
+    private static func read(_ file: FileHandle, page: Int, size: Int) -> [UInt8]? {
+        do {
+            try file.seek(toOffset: UInt64(page - 1) * UInt64(size))
+            guard let data = try file.read(upToCount: size), data.count == size else { return nil }
+            return [UInt8](data)
+        } catch {
+            return nil
+        }
+    }
+
+    private static func integer(_ bytes: [UInt8], at offset: Int) -> Int {
+        guard offset + 4 <= bytes.count else { return 0 }
+        return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+    }
+}

@@ -1,0 +1,125 @@
+import GRDB
+
+/// Reads one table's rows in row-id order through SQLite, stepping over what SQLite reports as damaged.
+///
+/// A damaged page stops a scan wherever it sits in the table's B-tree. The rows behind it are still
+/// reachable by seeking: a seek descends from the root straight to the page holding the id sought, so it
+/// fails only when that path crosses the damage. After a failure the walker tries the ids above the last row
+/// read one by one up to the store's largest key (``limit``; a window above the last row read when it is
+/// unknown), so no readable page is jumped over, then ever wider steps (two, four… apart) with a bisection
+/// back to the first id that reads, and resumes there. Rows are read `NOT INDEXED`, so a damaged index
+/// never hides a row.
+struct RowWalker {
+    /// The widest step between probes below ``limit``: every id, since a readable page between two damaged
+    /// ones may hold a single row (a probe that fails costs a few page reads, one per lost row at most).
+    static let probeStride: Int64 = 1
+    /// How far above the last key read ids are tried one by one when the store's largest key is unknown.
+    static let window: Int64 = 1 << 16
+
+    /// The table, unquoted.
+    let table: String
+    /// The expressions selected after the row id (quoted column names, or `NULL` for a missing column).
+    let selections: [String]
+    /// The largest row id the store handed out (its `Z_MAX`), when known.
+    let limit: Int64?
+
+    /// Calls `body` with each readable row (the row id first) in id order; returns the ranges it could not read.
+    func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
+        let source = SQLIdentifier.quoted(table)
+        let columns = (["rowid"] + selections).joined(separator: ", ")
+        // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
+        // reset repeats the error of the step that failed.
+        // `>=` the next id, not `>` the last one: SQLite seeks `> k` by finding k first, on the damaged page.
+        let scan = "SELECT \(columns) FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
+        let seek = Seek(db: db, sql: "SELECT rowid FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+        var unreadable: [KeyRange] = []
+        // Core Data's keys (and join-table row ids) start at 1.
+        var after: Int64 = 0
+        var resumedAt: Int64?
+        while true {
+            do {
+                guard after < Int64.max else { return unreadable }
+                let rows = try Row.fetchCursor(try db.makeStatement(sql: scan), arguments: [after + 1])
+                while let row = try rows.next() {
+                    after = row[0]
+                    resumedAt = nil
+                    try body(row)
+                }
+                return unreadable
+            } catch let error as DatabaseError where Self.isDamage(error) {
+                // A row found by seeking but unreadable in full (a damaged overflow page) is lost itself.
+                let last = resumedAt ?? after
+                guard let next = try resumePoint(after: last, seek) else {
+                    Self.append(KeyRange(lower: after + 1, upper: nil), to: &unreadable)
+                    return unreadable
+                }
+                Self.append(KeyRange(lower: after + 1, upper: next - 1), to: &unreadable)
+                after = next - 1
+                resumedAt = next
+            }
+        }
+    }
+
+    /// Adds `range` unless empty, merged with the last one when they touch.
+    private static func append(_ range: KeyRange, to ranges: inout [KeyRange]) {
+        if let upper = range.upper, upper < range.lower { return }
+        if let last = ranges.last, let end = last.upper, end + 1 == range.lower {
+            ranges[ranges.count - 1].upper = range.upper
+        } else {
+            ranges.append(range)
+        }
+    }
+
+    /// Whether SQLite's error means the file is damaged (rather than, say, out of memory).
+    static func isDamage(_ error: DatabaseError) -> Bool {
+        [.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_IOERR, .SQLITE_FORMAT].contains(error.resultCode)
+    }
+
+    private enum Probe {
+        case damaged
+        case end
+        case row(Int64)
+    }
+
+    /// One seek: the first row id at or above a start.
+    private struct Seek {
+        let db: Database
+        let sql: String
+    }
+
+    private func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
+        do {
+            guard let id = try Int64.fetchOne(seek.db.makeStatement(sql: seek.sql), arguments: [start]) else { return .end }
+            return .row(id)
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            return .damaged
+        }
+    }
+
+    /// The first row id above `key` that reads, or nil when none does.
+    private func resumePoint(after key: Int64, _ seek: Seek) throws -> Int64? {
+        // Narrow steps up to the largest key handed out; without it, for a generous window above the last
+        // key read (a store that lost Z_PRIMARYKEY still hands out keys densely). Wider beyond, doubling.
+        let ceiling = limit ?? key.addingReportingOverflow(Self.window).partialValue
+        var failed = key
+        var step: Int64 = 1
+        while true {
+            let (start, overflow) = failed.addingReportingOverflow(step)
+            if overflow { return nil }
+            if case .damaged = try probe(start, seek) {
+                failed = start
+                step = start < ceiling ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
+                if step <= 0 { return nil }
+                continue
+            }
+            // Bisect between the last damaged start and the first good one.
+            var (low, high) = (failed, start)
+            while high - low > 1 {
+                let middle = low + (high - low) / 2
+                if case .damaged = try probe(middle, seek) { low = middle } else { high = middle }
+            }
+            if case .row(let id) = try probe(high, seek) { return id }
+            return nil
+        }
+    }
+}

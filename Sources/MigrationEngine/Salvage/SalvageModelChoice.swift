@@ -1,0 +1,66 @@
+/// Which model version a damaged store is at, and what said so.
+///
+/// The store's own word counts first (the version hashes in `Z_METADATA`, then those of the model in its
+/// `Z_MODELCACHE`); when both are lost, its tables are compared with the layout each version implies.
+struct SalvageModelChoice {
+    /// The version the new store is written at.
+    let model: ObjectModel
+    /// What identified it.
+    let evidence: SalvageReport.Evidence
+
+    /// Chooses the version for `source`: `version` from `bundle` when given, else the one the store's
+    /// evidence names; without a bundle, the store's cached model.
+    static func choose(bundle: ModelBundle?, version: String?, source: SalvageSource, store: String) throws(SalvageError)
+        -> SalvageModelChoice
+    {
+        guard let bundle else {
+            guard let cached = source.cachedModel else {
+                throw SalvageError(
+                    store: store, message: "the store's model cache is missing or unreadable; pass --model with the app's model",
+                    category: .invalidInput)
+            }
+            return SalvageModelChoice(model: cached, evidence: .modelCache)
+        }
+        if let version {
+            guard let model = bundle.version(named: version) else {
+                throw SalvageError(store: store, message: "no version \"\(version)\" in \(bundle.path)", category: .invalidInput)
+            }
+            return SalvageModelChoice(model: model, evidence: .given)
+        }
+        if let metadata = source.metadata,
+            let model = bundle.versions.first(where: { $0.matchesVersionHashes(metadata.versionHashes) })
+        {
+            return SalvageModelChoice(model: model, evidence: .metadata)
+        }
+        if let cached = source.cachedModel {
+            let hashes = VersionHasher(model: cached).entityHashes
+            if let model = bundle.versions.first(where: { $0.matchesVersionHashes(hashes) }) {
+                return SalvageModelChoice(model: model, evidence: .modelCache)
+            }
+        }
+        let fitting = bundle.versions.filter { fits($0, source.tableColumns) }
+        // Versions that differ only where the tables do not show (validation rules, hash modifiers) are
+        // alike to the rows, but their hashes differ: the new store must name the right one.
+        guard fitting.count == 1, let model = fitting.first else {
+            let detail =
+                fitting.isEmpty
+                ? "no version's tables match the store's"
+                : "the store's tables fit \(fitting.map(\.name).joined(separator: ", "))"
+            throw SalvageError(
+                store: store,
+                message:
+                    "cannot tell the store's version (its metadata and model cache are lost; \(detail)); pass --version VERSION",
+                category: .noRoute)
+        }
+        return SalvageModelChoice(model: model, evidence: .tableLayout)
+    }
+
+    /// Whether every entity and join table of `model` exists in the store with exactly its columns.
+    private static func fits(_ model: ObjectModel, _ tableColumns: [String: [String]]) -> Bool {
+        let schema = SchemaBuilder(model: model, existingTableNames: Set(tableColumns.keys)).build()
+        let expected =
+            schema.tables.map { ($0.name, Set($0.columns.map(\.name))) }
+            + schema.joinTables.map { ($0.name, Set([$0.ownerColumn, $0.targetColumn] + $0.orderColumns)) }
+        return expected.allSatisfy { name, columns in tableColumns[name].map(Set.init) == columns }
+    }
+}

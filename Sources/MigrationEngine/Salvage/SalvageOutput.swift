@@ -1,0 +1,48 @@
+import Foundation
+
+/// The new store's file: written under a temporary name beside it, and given its name only once complete,
+/// by a hard link that fails rather than replace a file that appeared meanwhile.
+struct SalvageOutput {
+    /// The path asked for.
+    let path: String
+    /// Where the store is written until it is complete.
+    let temporary: String
+
+    /// Checks that `path` does not exist and its folder does, and picks the temporary name.
+    init(_ path: String) throws(SalvageError) {
+        self.path = path
+        var info = stat()
+        guard lstat(path, &info) != 0, errno == ENOENT else {
+            throw SalvageError(store: path, message: "refusing to overwrite an existing file", category: .io)
+        }
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SalvageError(store: path, message: "the folder \(folder) does not exist", category: .notFound)
+        }
+        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).salvage-\(getpid())").path
+        TemporaryFile.remove(temporary)
+    }
+
+    /// Flushes the finished temporary store and gives it the asked-for name.
+    func publish() throws(SalvageError) {
+        TemporaryFile.removeSidecars(of: temporary)
+        do {
+            try DurableFile.sync(temporary)
+        } catch {
+            throw SalvageError(store: path, message: error.message, category: .io)
+        }
+        guard link(temporary, path) == 0 else {
+            let reason = errno == EEXIST ? "a file appeared there while salvaging" : String(cString: strerror(errno))
+            throw SalvageError(store: path, message: "cannot create the new store: \(reason)", category: .io)
+        }
+        unlink(temporary)
+        DurableFile.syncDirectory(of: path)
+    }
+
+    /// Removes the temporary store and its sidecars.
+    func discard() {
+        TemporaryFile.remove(temporary)
+    }
+}

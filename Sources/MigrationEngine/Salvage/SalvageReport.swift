@@ -1,0 +1,39 @@
+/// What `salvage` recovered from a damaged store into a new one.
+public struct SalvageReport: Sendable, Hashable, Codable {
+    /// What identified the version the new store is written at.
+    public enum Evidence: String, Sendable, Hashable, Codable {
+        /// Named by the caller.
+        case given
+        /// The version hashes in the store's `Z_METADATA`.
+        case metadata
+        /// The store's `Z_MODELCACHE` (its hashes, or the cached model itself without a model).
+        case modelCache
+        /// The store's tables and columns, which fit exactly one version.
+        case tableLayout
+    }
+
+    /// The damaged store, which was only read.
+    public var store: String
+    /// The new store.
+    public var output: String
+    /// The model version the new store is at.
+    public var version: String
+    /// What identified that version.
+    public var evidence: Evidence
+    /// Per entity, in entity-number order.
+    public var entities: [EntitySalvage]
+    /// Per table (entity and join tables), with the row ids that could not be read.
+    public var tables: [TableSalvage]
+    /// Relationship references to objects that were lost, cleared in the new store.
+    public var danglingReferences: [DanglingReference]
+    /// What else was lost or changed: a `-wal` read in part, unreadable bookkeeping, a new store UUID.
+    public var notes: [String]
+
+    /// Objects written to the new store.
+    public var recovered: Int { entities.map(\.recovered).reduce(0, +) }
+    /// Objects known to be lost (from entities whose count could be read), or nil when none could.
+    public var lost: Int? {
+        let known = entities.compactMap(\.lost)
+        return known.isEmpty ? nil : known.reduce(0, +)
+    }
+}

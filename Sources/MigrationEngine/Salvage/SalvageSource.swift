@@ -1,0 +1,63 @@
+import Foundation
+import GRDB
+
+/// What salvage could read of a damaged store's own description, from its private snapshot. Any part but
+/// the table list may be unreadable; each loss is kept as a note for the report.
+struct SalvageSource {
+    /// `Z_METADATA`, when it reads.
+    let metadata: StoreMetadata?
+    /// `Z_PRIMARYKEY`, when it reads.
+    let primaryKeys: [PrimaryKeyEntry]?
+    /// The model in `Z_MODELCACHE`, when it reads and decodes.
+    let cachedModel: ObjectModel?
+    /// The columns of every table, from SQLite's parsed schema.
+    let tableColumns: [String: [String]]
+    /// What could not be read, one line each.
+    let notes: [String]
+
+    /// Reads what it can; throws only when SQLite cannot read the schema itself.
+    static func read(_ db: Database, store: String) throws -> SalvageSource {
+        let tables: [String]
+        do {
+            tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        } catch {
+            throw StoreError(.damaged, path: store, message: "the database schema is unreadable: \(Self.reason(error))")
+        }
+        var notes: [String] = []
+        var columns: [String: [String]] = [:]
+        for table in tables {
+            do {
+                columns[table] = try db.columns(in: table).map(\.name)
+            } catch {
+                notes.append("table \(table) is unreadable: \(Self.reason(error))")
+            }
+        }
+        guard columns["Z_PRIMARYKEY"] != nil || columns["Z_METADATA"] != nil else {
+            throw StoreError(
+                .notCoreData, path: store, message: "SQLite database without Z_METADATA and Z_PRIMARYKEY, not a Core Data store")
+        }
+        func attempt<Value>(_ part: String, _ read: () throws -> Value?) -> Value? {
+            do {
+                return try read()
+            } catch {
+                notes.append("\(part) is unreadable: \(Self.reason(error))")
+                return nil
+            }
+        }
+        let metadata = attempt("Z_METADATA") { try StoreMetadata.read(db, path: store) }
+        let primaryKeys = attempt("Z_PRIMARYKEY") { try PrimaryKeyEntry.fetchAll(db) }
+        let cache: Data? =
+            columns["Z_MODELCACHE"] == nil
+            ? nil : attempt("Z_MODELCACHE") { try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) }
+        let cachedModel = cache.flatMap { data in attempt("Z_MODELCACHE") { try ModelCacheDecoder.decode(data, path: store) } }
+        return SalvageSource(
+            metadata: metadata, primaryKeys: primaryKeys, cachedModel: cachedModel, tableColumns: columns, notes: notes)
+    }
+
+    /// SQLite's message alone, or the error's one line.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }
+        if let error = error as? StoreError { return error.message }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,92 @@
+import GRDB
+
+/// Copies the rows of one table of a damaged store that SQLite can still read into the same table of the
+/// new store, values bound as they are; entity numbers are checked and carried to the new numbering.
+struct SalvageTableCopy {
+    /// What one table gave.
+    struct Result {
+        /// Rows written per destination entity number (0 for a join table).
+        var recovered: [Int: Int] = [:]
+        /// Rows left out because their entity number is not one of the table's.
+        var rejected = 0
+        /// Row ids that could not be read.
+        var unreadable: [KeyRange] = []
+        /// The largest row id written.
+        var largestKey: Int64 = 0
+        /// Rows found on leaf pages the table's B-tree no longer reaches (counted in `recovered` too).
+        var fromLoosePages = 0
+    }
+
+    /// The table, unquoted.
+    let table: String
+    /// Its columns in the new store.
+    let columns: [String]
+    /// Its columns in the damaged store, in their order there (a column it lacks is written NULL); nil when
+    /// the store has no such table (its rows are all lost).
+    let sourceColumns: [String]?
+    /// Source entity number → destination number, for entity tables; nil for join tables.
+    let entityNumbers: [Int64: Int]?
+    /// Columns holding an entity number besides `Z_ENT` (a to-one's `Z<n>_` column), renumbered alike.
+    let entityColumns: Set<String>
+    /// The largest key the store handed out, when known (see ``RowWalker/limit``).
+    let limit: Int64?
+    /// Where to look for rows SQLite could not reach, for entity tables (see ``LoosePageScan``).
+    let loosePages: LoosePageScan?
+
+    /// Copies, reporting the running row count to `progress` every few thousand rows.
+    func run(from source: Database, into destination: Database, progress: (Int) -> Void) throws -> Result {
+        var result = Result()
+        guard let sourceColumns else {
+            result.unreadable = [KeyRange(lower: 1, upper: nil)]
+            return result
+        }
+        let selections = columns.map { sourceColumns.contains($0) ? SQLIdentifier.quoted($0) : "NULL" }
+        let insert = try destination.makeStatement(
+            sql: "INSERT INTO \(SQLIdentifier.quoted(table)) (\(SQLIdentifier.quotedList(columns))) VALUES ("
+                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+        let entityIndex = entityNumbers == nil ? nil : columns.firstIndex(of: "Z_ENT")
+        var written = 0
+        var keys: Set<Int64> = []
+        func take(_ id: Int64, _ read: [DatabaseValue]) throws {
+            var values = read
+            var entity = 0
+            if let entityIndex, let entityNumbers {
+                guard let number = Int64.fromDatabaseValue(values[entityIndex]), let mapped = entityNumbers[number] else {
+                    result.rejected += 1
+                    return
+                }
+                entity = mapped
+                values[entityIndex] = mapped.databaseValue
+                for (index, column) in columns.enumerated() where entityColumns.contains(column) {
+                    if let number = Int64.fromDatabaseValue(values[index]), let renumbered = entityNumbers[number] {
+                        values[index] = renumbered.databaseValue
+                    }
+                }
+            }
+            try insert.execute(arguments: StatementArguments(values))
+            result.recovered[entity, default: 0] += 1
+            result.largestKey = max(result.largestKey, id)
+            keys.insert(id)
+            written += 1
+            if written % 5000 == 0 { progress(written) }
+        }
+        result.unreadable = try RowWalker(table: table, selections: selections, limit: limit).walk(source) { row in
+            try take(row[0], (0..<columns.count).map { row[$0 + 1] as DatabaseValue })
+        }
+        if let loosePages, let entityNumbers, !result.unreadable.isEmpty,
+            let entityColumn = sourceColumns.firstIndex(of: "Z_ENT"), sourceColumns.first == "Z_PK"
+        {
+            let positions = columns.map { sourceColumns.firstIndex(of: $0) }
+            let rows = loosePages.rows(
+                columns: sourceColumns.count, entityColumn: entityColumn, entities: Set(entityNumbers.keys),
+                in: result.unreadable, known: keys)
+            for (id, values) in rows {
+                // Z_PK is the row id; the record keeps NULL in its place.
+                try take(id, positions.map { $0.map { $0 == 0 ? id.databaseValue : values[$0] } ?? .null })
+            }
+            result.fromLoosePages = rows.count
+        }
+        progress(written)
+        return result
+    }
+}

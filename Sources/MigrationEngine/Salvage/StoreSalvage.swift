@@ -1,0 +1,137 @@
+import Foundation
+import GRDB
+
+/// Writes a new store at the chosen version from whatever rows a damaged store's snapshot still gives.
+///
+/// Rows are read table by table in key order (``RowWalker``) and inserted with their values bound, keys
+/// kept; the schema, bookkeeping and metadata are the engine's own (``SchemaBuilder``, ``StoreWriter``),
+/// never SQL from the damaged file. References to lost objects are then cleared, `Z_MAX` is raised to the
+/// largest key kept, derived attributes are filled, and the store must pass ``StoreValidator`` before it
+/// is given its name.
+struct StoreSalvage {
+    let store: String
+    let source: SalvageSource
+    let choice: SalvageModelChoice
+    let journalMode: JournalMode
+    /// Losses found before reading began (a `-wal` applied in part).
+    var notes: [String] = []
+    /// The copy's pages, to find rows its tables' B-trees no longer reach; nil when the copy has a log.
+    var loosePages: LoosePageScan?
+
+    func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
+        let recorded = choice.model
+        let storeEntities = source.primaryKeys.map { Set($0.filter { !$0.isHistory }.map(\.name)) }
+        let model = storeEntities.map { recorded.scoped(toStoreEntities: $0) } ?? recorded
+        let schema = SchemaBuilder(
+            model: model, existingTableNames: Set(source.tableColumns.keys),
+            style: SchemaStyle(frameworkVersion: source.metadata?.frameworkVersion)
+        ).build()
+        var notes = notes + source.notes
+        if source.metadata == nil { notes.append("the store UUID was lost with Z_METADATA; the new store has a new one") }
+        let ignored = Set(source.tableColumns.keys).subtracting(schema.tableNames).filter { !$0.hasPrefix("sqlite_") }
+        if !ignored.isEmpty {
+            notes.append("tables outside the model are not carried over: \(ignored.sorted().joined(separator: ", "))")
+        }
+        let writer = StoreWriter(model: recorded, schema: schema)
+        try writer.create(
+            at: output.temporary,
+            options: StoreCreationOptions(
+                uuid: source.metadata?.uuid, sourceMetadata: source.metadata, journalMode: journalMode, installsTriggers: false))
+        let destination = try HardenedConnection.open(output.temporary)
+        var report = SalvageReport(
+            store: store, output: output.path, version: recorded.name, evidence: choice.evidence, entities: [], tables: [],
+            danglingReferences: [], notes: notes)
+        try destination.writeWithoutTransaction { target in
+            try target.inTransaction {
+                try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
+                let outcome = try DanglingReferences(model: model, schema: schema).clear(target)
+                report.danglingReferences = outcome.references
+                for index in report.entities.indices {
+                    let entity = report.entities[index].entity
+                    report.entities[index].dropped = outcome.dropped[entity] ?? 0
+                    report.entities[index].danglingCleared = outcome.references.filter { $0.entity == entity }.map(\.cleared)
+                        .reduce(0, +)
+                }
+                try writer.installDerivedAttributes(target)
+                return .commit
+            }
+        }
+        try destination.close()
+        try StoreValidator(model: recorded).validate(output.temporary)
+        return report
+    }
+
+    private func copy(
+        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, report: inout SalvageReport,
+        progress: (String, Int) -> Void
+    ) throws {
+        let entries = source.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
+        for table in schema.tables {
+            let members = schema.entities.filter { $0.table == table.name }
+            var numbers: [Int64: Int] = [:]
+            for member in members {
+                let number = entries.map { $0.first { $0.name == member.name }?.number } ?? member.number
+                if let number { numbers[Int64(number)] = member.number }
+            }
+            let root = members.first { $0.superNumber == 0 }
+            let recordedMax = entries?.first { $0.name == root?.name }?.maxPrimaryKey
+            let renumbered = table.columns.filter {
+                if case .foreignEntity = $0.role { return true } else { return false }
+            }
+            let result = try tableCopy(
+                table.name, columns: table.columns.map(\.name), numbers: numbers, entityColumns: Set(renumbered.map(\.name)),
+                limit: recordedMax
+            )
+            .run(from: db, into: target) { progress(table.name, $0) }
+            let largest = max(recordedMax ?? 0, result.largestKey)
+            if let root {
+                try target.execute(
+                    sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = ? WHERE "Z_ENT" = ?"#, arguments: [largest, root.number])
+            }
+            let counted = IndexedRowCount.read(table, db)
+            for member in members
+            where model.entity(named: member.name)?.isAbstract == false || result.recovered[member.number] != nil {
+                let recovered = result.recovered[member.number] ?? 0
+                let sourceNumber = numbers.first { $0.value == member.number }?.key
+                var found = counted.flatMap { counts in
+                    counts[nil] != nil ? (members.count == 1 ? counts[nil] : nil) : (counts[sourceNumber] ?? 0)
+                }
+                if let known = found, known < recovered { found = nil }
+                report.entities.append(EntitySalvage(entity: member.name, found: found, read: recovered))
+            }
+            report.tables.append(
+                TableSalvage(
+                    table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
+                    lostAtMost: span(result.unreadable, limit: recordedMax.map { max($0, result.largestKey) })
+                        .map { max(0, $0 - Int64(result.fromLoosePages)) },
+                    rejected: result.rejected, fromLoosePages: result.fromLoosePages))
+        }
+        for join in schema.joinTables {
+            let columns = [join.ownerColumn, join.targetColumn] + join.orderColumns
+            let result = try tableCopy(join.name, columns: columns, numbers: nil, entityColumns: [], limit: nil)
+                .run(from: db, into: target) { progress(join.name, $0) }
+            report.tables.append(
+                TableSalvage(
+                    table: join.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
+                    lostAtMost: span(result.unreadable, limit: nil), rejected: 0))
+        }
+    }
+
+    private func tableCopy(
+        _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?
+    ) -> SalvageTableCopy {
+        SalvageTableCopy(
+            table: table, columns: columns, sourceColumns: source.tableColumns[table], entityNumbers: numbers,
+            entityColumns: entityColumns, limit: limit, loosePages: numbers == nil ? nil : loosePages)
+    }
+
+    /// The most rows `ranges` can have held, or nil when one is open-ended and no limit is known.
+    private func span(_ ranges: [KeyRange], limit: Int64?) -> Int64? {
+        var total: Int64 = 0
+        for range in ranges {
+            guard let size = range.span(upTo: limit) else { return nil }
+            total += size
+        }
+        return total
+    }
+}

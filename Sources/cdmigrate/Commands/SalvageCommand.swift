@@ -1,0 +1,37 @@
+import ArgumentParser
+import Foundation
+import MigrationEngine
+
+/// `cdmigrate salvage STORE [--model M] [--version V] --output NEW [--json]`: every object that can still be
+/// read from a damaged store, written into a new, valid store; the damaged one is only read.
+struct SalvageCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "salvage",
+        abstract: "Recover what can be read from a damaged store into a new, valid store (the damaged one is never written).")
+
+    @Argument(help: "The damaged store's .sqlite file (read through a private copy, never written).")
+    var store: String
+
+    @Option(
+        help:
+            "The model (default: the store's cached model); the version is the one the store's metadata, cache or tables identify."
+    )
+    var model: String?
+
+    @Option(help: "The version to write the new store at (default: the store's own).")
+    var version: String?
+
+    @Option(help: "The new store to write; must not exist.")
+    var output: String
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    func run() throws {
+        try reportingFailures {
+            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let report = try project.salvage(store: store, to: output, version: version)
+            print(json ? try JSONOutput.encode(report) : SalvageReportText.render(report))
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import MigrationEngine
+import TestSupport
+import Testing
+
+@Suite("cdmigrate salvage", DamageScript.required)
+struct SalvageCommandTests {
+    @Test("A damaged sample store: text and JSON reports, the new store verifies at the store's version")
+    func damagedSample() throws {
+        let store = try CLIRunner.sampleStore(version: 3, entries: 3000)
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "3", "--at", "20"])
+        let lost = try #require(damage.hit?["ZENTRY"]).leafCells
+        let folder = try TemporaryDirectory.make()
+        let text = try CLIRunner.run(
+            [
+                "salvage", damage.output, "--model", CLIRunner.sampleModel, "--output",
+                folder.appendingPathComponent("a.sqlite").path,
+            ])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains(": at Journal 3 (version from its metadata)"))
+        #expect(text.stdout.contains("\(3000 - lost) objects recovered"))
+        #expect(text.stdout.contains("ZENTRY: unreadable keys"))
+        let output = folder.appendingPathComponent("b.sqlite").path
+        let json = try CLIRunner.run(["salvage", damage.output, "--model", CLIRunner.sampleModel, "--output", output, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try json.decoded(SalvageReport.self)
+        #expect(report.recovered == 3000 - lost && report.version == "Journal 3" && report.output == output)
+        let verify = try CLIRunner.run(["verify", output, "--model", CLIRunner.sampleModel])
+        #expect(verify.status == 0, "\(verify.stderr)")
+    }
+
+    @Test("Not SQLite (4), missing (3), an existing output (7): one line naming the file, nothing written")
+    func errors() throws {
+        let folder = try TemporaryDirectory.make()
+        let text = folder.appendingPathComponent("notes.sqlite").path
+        #expect(FileManager.default.createFile(atPath: text, contents: Data("just some notes\n".utf8)))
+        let output = folder.appendingPathComponent("out.sqlite").path
+        let cases: [([String], Int32, String)] = [
+            (["salvage", text, "--output", output], 4, "\(text): not an SQLite database (no SQLite header)"),
+            (["salvage", text + ".none", "--output", output], 3, "\(text).none: no such file"),
+            (
+                ["salvage", try CLIRunner.sampleStore(version: 1, entries: 5), "--output", text], 7,
+                "\(text): refusing to overwrite an existing file"
+            ),
+        ]
+        for (arguments, status, message) in cases {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == status)
+            #expect(result.stderr == "cdmigrate: error: \(message)\n")
+            #expect(result.stdout.isEmpty)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.sqlite"])
+    }
+
+    @Test("coredataplus-books from the store alone (its model cache), a page table damaged", Corpus.required)
+    func storeOnlyBooks() throws {
+        let store = try Corpus.copyStore("coredataplus-books/stores/SampleModel2_V1.sqlite")
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZPAGE", "--pages", "2"])
+        let lost = try #require(damage.hit?["ZPAGE"]).leafCells
+        let output = try TemporaryDirectory.make().appendingPathComponent("Books.sqlite").path
+        let result = try CLIRunner.run(["salvage", damage.output, "--output", output, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try result.decoded(SalvageReport.self)
+        #expect(report.evidence == .modelCache)
+        let page = try #require(report.entities.first { $0.entity == "Page" })
+        #expect(page.found == 4970 && page.recovered == 4970 - lost && page.lost == lost)
+        #expect(report.entities.first { $0.entity == "Book" }?.recovered == 51)
+        let contents = try StoreReader.read(path: output)
+        #expect(contents.rows(of: "Page") == 4970 - lost)
+        #expect(contents.metadata.uuid == (try StoreReader.read(path: store)).metadata.uuid)
+    }
+}

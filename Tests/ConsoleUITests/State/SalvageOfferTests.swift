@@ -1,0 +1,79 @@
+import Foundation
+import MigrationEngine
+import TestSupport
+import Testing
+
+@testable import ConsoleUI
+
+/// A store the console cannot open because it is damaged: the console offers to salvage it into a new store
+/// beside it, and opens that one with a summary of what was kept.
+@Suite struct SalvageOfferTests {
+    let renderer = ConsoleRenderer()
+    let controller = ConsoleController()
+
+    static func offered(_ store: String = "/tmp/salvage-offer-none/Journal.sqlite") -> ConsoleState {
+        var state = ConsoleState(screen: .main)
+        state.salvageOffer = SalvageOffer(store: store, reason: "\(store): damaged database: database disk image is malformed")
+        return state
+    }
+
+    @Test func theOfferSaysWhyAndWhereAndEnterSalvages() {
+        var state = Self.offered()
+        #expect(state.salvageOffer?.output == "/tmp/salvage-offer-none/Journal-salvaged.sqlite")
+        #expect(state.keyContext == .salvage)
+        let screen = renderer.render(state).text
+        #expect(screen.contains("Damaged store"))
+        #expect(screen.contains("Journal.sqlite is damaged and cannot be opened:"))
+        #expect(screen.contains("image is malformed"))
+        #expect(screen.contains("Salvage to Journal-salvaged.sqlite?"))
+        #expect(screen.contains("[ Salvage ]") && screen.contains("[ Cancel ]"))
+        #expect(controller.handle(.tab, state: &state) == [])
+        #expect(state.salvageOffer?.salvageHighlighted == false)
+        #expect(controller.handle(.tab, state: &state) == [])
+        let effects = controller.handle(.enter, state: &state)
+        #expect(
+            effects == [
+                .salvage(
+                    store: "/tmp/salvage-offer-none/Journal.sqlite", output: "/tmp/salvage-offer-none/Journal-salvaged.sqlite")
+            ])
+        #expect(state.salvageOffer == nil && state.keyContext == .panes)
+    }
+
+    @Test func cancelAndEscapeWriteNothing() {
+        var state = Self.offered()
+        _ = controller.handle(.tab, state: &state)
+        #expect(controller.handle(.enter, state: &state) == [])
+        #expect(state.salvageOffer == nil)
+        state = Self.offered()
+        #expect(controller.handle(.escape, state: &state) == [])
+        #expect(state.salvageOffer == nil)
+    }
+
+    @Test func theNewStoresNameIsOneThatIsFree() throws {
+        let folder = try TemporaryDirectory.make()
+        let store = folder.appendingPathComponent("Journal.sqlite").path
+        #expect(
+            FileManager.default.createFile(
+                atPath: folder.appendingPathComponent("Journal-salvaged.sqlite").path, contents: Data()))
+        #expect(SalvageOffer(store: store, reason: "").output == folder.appendingPathComponent("Journal-salvaged-2.sqlite").path)
+    }
+
+    @Test(.enabled(if: DamageScript.isAvailable, "needs python3 for Scripts/damage_store.py"))
+    func aDamagedStoreIsOfferedSalvagedAndOpened() throws {
+        let store = try SampleStoreFile.make(version: 1, entries: 2000)
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        let lost = try #require(damage.hit?["ZENTRY"]).leafCells
+        let app = ConsoleApp(
+            source: EngineDataSource(modelPath: SampleStoreFile.modelPath), planner: nil, storePath: nil,
+            pickerRoot: URL(fileURLWithPath: damage.output).deletingLastPathComponent().path)
+        app.open(damage.output)
+        let offer = try #require(app.state.salvageOffer)
+        app.perform(controller.handle(.enter, state: &app.state))
+        #expect(app.state.preparing?.hasPrefix("Salvaging Damaged.sqlite to Damaged-salvaged.sqlite") == true)
+        let deadline = Date().addingTimeInterval(60)
+        while !app.finishPreparation(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(app.state.overview?.path == offer.output)
+        #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 2000 - lost)
+        #expect(app.state.message == "Salvaged into Damaged-salvaged.sqlite: \(2000 - lost) objects recovered")
+    }
+}
