@@ -98,5 +98,5 @@ struct DanglingReferences {
         return (sql, StatementArguments(numbers))
     }
 
-    private func quoted(_ name: String) -> String { SQLIdentifier.quoted(name) }
+    private func quoted(_ name: String) -> String { SQLIdentifier(name).quoted }
 }

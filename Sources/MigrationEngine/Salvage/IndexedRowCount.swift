@@ -6,10 +6,10 @@ enum IndexedRowCount {
     /// Rows per source `Z_ENT` (from the table's `Z_ENT` index), or all rows under `nil` (from any other
     /// index); nil when no index reads in full.
     static func read(_ table: SchemaTable, _ db: Database) -> [Int64?: Int]? {
-        let source = SQLIdentifier.quoted(table.name)
+        let source = SQLIdentifier(table.name).quoted
         let entityIndexes = table.indexes.filter { $0.columns == ["Z_ENT"] }
         for index in entityIndexes + table.indexes.filter({ $0.columns != ["Z_ENT"] }) {
-            let name = SQLIdentifier.quoted(index.name)
+            let name = SQLIdentifier(index.name).quoted
             do {
                 if index.columns == ["Z_ENT"] {
                     let rows = try Row.fetchAll(

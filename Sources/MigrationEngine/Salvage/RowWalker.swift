@@ -25,7 +25,7 @@ struct RowWalker {
 
     /// Calls `body` with each readable row (the row id first) in id order; returns the ranges it could not read.
     func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
-        let source = SQLIdentifier.quoted(table)
+        let source = SQLIdentifier(table).quoted
         let columns = (["rowid"] + selections).joined(separator: ", ")
         // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
         // reset repeats the error of the step that failed.

@@ -40,9 +40,10 @@ struct SalvageTableCopy {
             result.unreadable = [KeyRange(lower: 1, upper: nil)]
             return result
         }
-        let selections = columns.map { sourceColumns.contains($0) ? SQLIdentifier.quoted($0) : "NULL" }
+        let selections = columns.map { sourceColumns.contains($0) ? SQLIdentifier($0).quoted : "NULL" }
         let insert = try destination.makeStatement(
-            sql: "INSERT INTO \(SQLIdentifier.quoted(table)) (\(SQLIdentifier.quotedList(columns))) VALUES ("
+            sql:
+                "INSERT INTO \(SQLIdentifier(table).quoted) (\(columns.map { SQLIdentifier($0).quoted }.joined(separator: ", "))) VALUES ("
                 + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
         let entityIndex = entityNumbers == nil ? nil : columns.firstIndex(of: "Z_ENT")
         var written = 0
