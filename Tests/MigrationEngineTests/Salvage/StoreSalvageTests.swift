@@ -123,11 +123,13 @@ struct StoreSalvageTests {
         #expect(report.notes.contains { $0.contains("header was unreadable and was rebuilt") })
     }
 
-    @Test("Z_METADATA lost: the version is told from the tables, the new store gets a new UUID")
+    @Test("Z_METADATA lost: the version is told from the model cache, or from the tables without it; a new UUID")
     func metadataLost() throws {
         let store = try SalvageFixture.journal3(entries: 500)
         let damage = try DamageScript.damage(store, ["leaf", "--table", "Z_METADATA", "--pages", "1"])
-        let (report, output) = try Self.salvage(damage.output, version: "Journal 3")
+        #expect(try Self.salvage(damage.output, version: "Journal 3").0.evidence == .modelCache)
+        let cacheLost = try DamageScript.damage(damage.output, ["leaf", "--table", "Z_MODELCACHE", "--pages", "1"])
+        let (report, output) = try Self.salvage(cacheLost.output, version: "Journal 3")
         #expect(report.evidence == .tableLayout)
         #expect(report.recovered == 500)
         #expect(report.notes.contains { $0.hasPrefix("Z_METADATA is unreadable") })
