@@ -4,7 +4,7 @@
 Usage: fuzz_seeds.py OUTPUT_DIR. Writes OUTPUT_DIR/<target>/ for every target; nothing is committed.
 Stores are copied to a temporary folder before SQLite opens them (the corpus is read-only).
 """
-import glob, hashlib, json, os, shutil, sqlite3, sys, tempfile
+import glob, hashlib, json, os, re, shutil, sqlite3, sys, tempfile
 
 import yaml
 
@@ -39,11 +39,19 @@ def expressions(node):
             yield from expressions(item)
 
 
+# The importer never reads the source and destination models Xcode embeds in a mapping model (base64
+# archives, up to 200 KB); seeds without them run 10-20 times faster and reach the same parsing code.
+EMBEDDED_MODEL = re.compile(rb'<attribute name="(?:source|destination)modeldata"[^>]*>.*?</attribute>', re.DOTALL)
+
+
 def main(out):
     for path in files("contents"):
         write(out, "model-xml", open(path, "rb").read())
-    for path in files("xcmapping.xml"):
-        write(out, "xcode-mapping", open(path, "rb").read())
+    mapping_models = sorted(files("xcmapping.xml"), key=os.path.getsize)
+    for index, path in enumerate(mapping_models):
+        data = open(path, "rb").read()
+        # One seed keeps its embedded models, so skipping them stays covered.
+        write(out, "xcode-mapping", data if index == 0 else EMBEDDED_MODEL.sub(b"", data))
     for path in files("*.cdm"):
         write(out, "cdm", open(path, "rb").read())
     for path in list(files("*.yaml")) + list(files("*.yml")) + list(files("*.json")):
