@@ -35,6 +35,7 @@ struct ScaffoldCommandTests {
         #expect(blocked.status == 9)
         #expect(blocked.stderr.contains("names the custom policy class PostToPost: CoreDataMigration_Example.Post2ToPost3MigrationPolicy"))
         #expect(blocked.stderr.contains("PostToPost (Post → Post): gives date, postID; leaves color to the policy"))
+        #expect(blocked.stderr.contains("Color (add Color): makes no objects by itself (a policy made them)"))
         let mappingModel = mappings + "/Migration2to3.xcmappingmodel"
         let file = mappings + "/Migration2to3.yaml"
         #expect(blocked.stderr.contains("cdmigrate scaffold-mapping \(mappingModel) --model \(model) --out \(file)"))
@@ -81,7 +82,7 @@ struct ScaffoldCommandTests {
             ORDER BY p."Z_PK"
             """)
         #expect(after == before)
-        let ids = try Self.rows(store, #"SELECT "ZCOLORID" FROM "ZCOLOR""#)
+        let ids = try DatabaseQueue(path: store).read { db in try String.fetchAll(db, sql: #"SELECT "ZCOLORID" FROM "ZCOLOR""#) }
         #expect(ids.count == 5979)
         #expect(Set(ids).count == 5979)
         #expect(ids.allSatisfy { UUID(uuidString: $0) != nil })
@@ -153,7 +154,9 @@ struct ScaffoldCommandTests {
             "--out", file, "--json",
         ])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
-        #expect(scaffold.stdout.contains(#""placeholders" : [\n    "PostToPost.hexColor"\n  ]"#))
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(scaffold.stdout.utf8)) as? [String: Any])
+        #expect(report["placeholders"] as? [String] == ["PostToPost.hexColor"])
+        #expect(report["file"] as? String == file)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.contains("hexColor: <fill>  # probably color renamed: $source.color keeps its values"))
         try Data(try ScaffoldEditing.fill(text, mapping: "PostToPost", [("hexColor", "$source.color")]).utf8)

@@ -71,13 +71,14 @@ public struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
             return "\(mapping.name) (\(entities)): makes no objects by itself (a policy made them)"
         }
         let properties = mapping.attributes + mapping.relationships
-        let given = properties.filter {
-            switch $0.value {
+        let isGiven = { (property: ScaffoldProperty) in
+            switch property.value {
             case .text, .lookup: true
             default: false
             }
-        }.map(\.name)
-        let left = properties.filter { $0.value == .placeholder }.map(\.name)
+        }
+        let given = properties.filter(isGiven).map(\.name)
+        let left = properties.filter { !isGiven($0) }.map(\.name)
         var parts: [String] = []
         if !given.isEmpty { parts.append("gives \(given.joined(separator: ", "))") }
         if !left.isEmpty { parts.append("leaves \(left.joined(separator: ", ")) to the policy") }

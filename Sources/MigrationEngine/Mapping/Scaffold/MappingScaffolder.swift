@@ -61,11 +61,13 @@ public struct MappingScaffolder: Sendable {
         if !custom.isEmpty {
             header += [
                 "",
-                "The mapping model names custom policy classes, whose code cdmigrate cannot run:",
+                custom.count == 1
+                    ? "The mapping model names a custom policy class, whose code cdmigrate cannot run:"
+                    : "The mapping model names custom policy classes, whose code cdmigrate cannot run:",
             ]
             header += custom.map { "  \($0.name): \($0.policy ?? "")" }
             header += [
-                "Say what they did with expressions: replace every \(ScaffoldValue.placeholderText) below ($source.<property>, uuid(),",
+                "Say what \(custom.count == 1 ? "it" : "they") did with expressions: replace every \(ScaffoldValue.placeholderText) below ($source.<property>, uuid(),",
                 "trim(…), … see docs/guide/mapping-files.md; nil leaves a property empty). Until then the file is refused,",
                 "naming the line of each value still to write.",
             ]
@@ -158,14 +160,15 @@ public struct MappingScaffolder: Sendable {
         case nil: return []
         case .policy(let policy):
             notes = [
-                "\(mapping.name): the mapping model gives it the custom policy class \(policy);",
-                "write what the policy set in place of each \(ScaffoldValue.placeholderText).",
+                "\(mapping.name): the mapping model gives it the custom policy class \(policy).",
+                "Write what the policy set in place of each \(ScaffoldValue.placeholderText).",
             ]
         case .split(let split):
             notes = [
-                "\(mapping.name): an add mapping in the mapping model, which makes no \(entity) objects by itself: the policy",
-                "of \(split.linked.name) made them. Written as one \(entity) for each \(split.sourceEntity) (\(entity).\(split.relationship.name) is the",
-                "\(split.relationship.destinationEntity) that \(split.linked.name) makes from it); uncomment filter to skip some, merge for one per value.",
+                "\(mapping.name): an add mapping in the mapping model, which makes no \(entity) objects by itself:",
+                "the policy of \(split.linked.name) made them. Written here as one \(entity) for each \(split.sourceEntity)",
+                "(\(entity).\(split.relationship.name) is the \(split.relationship.destinationEntity) that \(split.linked.name) makes from it);",
+                "uncomment filter to make fewer, or merge to make one per distinct value.",
             ]
         case .unknownSource:
             let candidates = source.entities.filter { !$0.isAbstract }.map(\.name)

@@ -93,7 +93,7 @@ struct ScaffoldJournalTests {
         #expect(message.contains("step Journal 3 → Journal 4: Journal3to4.xcmappingmodel names the custom policy class"))
         #expect(message.contains("EntryToEntry: \(Self.policyClass)"))
         #expect(message.contains("Author (add Author): makes no objects by itself"))
-        #expect(message.contains("EntryToEntry (Entry → Entry): gives created, favorite, mood, text, title"))
+        #expect(message.contains("EntryToEntry (Entry → Entry): gives created, favorite, mood, text, title; leaves author to the policy"))
         #expect(message.contains("cdmigrate scaffold-mapping \(mappingModel) --model \(JournalFixture.modelPath)"))
         #expect(message.contains("--out \(mappings.appendingPathComponent("Journal3to4.yaml").path)"))
         #expect(message.contains(#"named "EntryToAuthorMigrationPolicy""#))
