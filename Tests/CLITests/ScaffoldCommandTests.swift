@@ -27,13 +27,16 @@ struct ScaffoldCommandTests {
     @Test("wibosco-colors 2 → 3: each Post gains a Color with a new colorID and the post's hexColor")
     func wiboscoColors() throws {
         let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
-        let (store, mappings) = try Self.setUp("wibosco-colors/stores/CoreDataMigration_Example_2.sqlite", mappings: "wibosco-colors/mappings")
+        let (store, mappings) = try Self.setUp(
+            "wibosco-colors/stores/CoreDataMigration_Example_2.sqlite", mappings: "wibosco-colors/mappings")
         let before = try Self.rows(store, #"SELECT "Z_PK", "ZHEXCOLOR" FROM "ZPOST" ORDER BY "Z_PK""#)
         #expect(before.count == 5979)
 
         let blocked = try CLIRunner.run(["plan", store, "--model", model, "--mappings", mappings])
         #expect(blocked.status == 9)
-        #expect(blocked.stderr.contains("names the custom policy class PostToPost: CoreDataMigration_Example.Post2ToPost3MigrationPolicy"))
+        #expect(
+            blocked.stderr.contains(
+                "names the custom policy class PostToPost: CoreDataMigration_Example.Post2ToPost3MigrationPolicy"))
         #expect(blocked.stderr.contains("PostToPost (Post → Post): gives date, postID; leaves color to the policy"))
         #expect(blocked.stderr.contains("Color (add Color): makes no objects by itself (a policy made them)"))
         let mappingModel = mappings + "/Migration2to3.xcmappingmodel"
@@ -108,7 +111,9 @@ struct ScaffoldCommandTests {
         #expect(blocked.stderr.contains("Continent (add Continent): makes no objects by itself"))
 
         let file = mappings + "/Moody 5-Moody 6.yaml"
-        let scaffold = try CLIRunner.run(["scaffold-mapping", mappings + "/Moody 5-Moody 6.xcmappingmodel", "--model", model, "--out", file])
+        let scaffold = try CLIRunner.run([
+            "scaffold-mapping", mappings + "/Moody 5-Moody 6.xcmappingmodel", "--model", model, "--out", file,
+        ])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")
         #expect(scaffold.stdout.contains("1 value to fill in: Continent.numericISO3166Code"))
         let completed = try ScaffoldEditing.fill(
@@ -129,7 +134,10 @@ struct ScaffoldCommandTests {
             LEFT JOIN "ZCONTINENT" k ON k."Z_PK" = c."ZCONTINENT" ORDER BY c."ZNUMERICISO3166CODE"
             """)
         #expect(countries == before)
-        #expect(try Self.rows(store, #"SELECT COUNT(*) FROM "ZCONTINENT""#) == ["\(Set(before.map { $0.split(separator: "|")[1] }).count)"])
+        #expect(
+            try Self.rows(store, #"SELECT COUNT(*) FROM "ZCONTINENT""#) == [
+                "\(Set(before.map { $0.split(separator: "|")[1] }).count)"
+            ])
         #expect(try Self.rows(store, #"SELECT COUNT(*) FROM "ZCONTINENT""#) == ["2"])
         let movedMoods = try Self.rows(
             store,

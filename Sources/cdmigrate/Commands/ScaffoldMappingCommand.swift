@@ -81,7 +81,8 @@ struct ScaffoldMappingCommand: ParsableCommand {
                 print("wrote \(out): \(scaffold.sourceVersion) → \(scaffold.destinationVersion)")
                 print(
                     left.isEmpty
-                        ? "nothing to fill in" : "\(left.count) value\(left.count == 1 ? "" : "s") to fill in: \(left.joined(separator: ", "))")
+                        ? "nothing to fill in"
+                        : "\(left.count) value\(left.count == 1 ? "" : "s") to fill in: \(left.joined(separator: ", "))")
             } else {
                 print(text, terminator: "")
             }

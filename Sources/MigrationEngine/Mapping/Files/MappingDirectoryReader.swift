@@ -34,7 +34,8 @@ public struct MappingDirectoryReader: Sendable {
             case "cdm":
                 result.append(
                     candidate(
-                        try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle, xcodeFile: path))
+                        try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle, xcodeFile: path)
+                )
             default: continue
             }
         }

@@ -59,7 +59,8 @@ public enum MappingFileWriter {
         try DurableFile.remove(temporary)
         if let problem {
             throw ExecutionError(
-                .io, path: path, message: problem == EEXIST ? "already exists; pass --force to replace it" : String(cString: strerror(problem)))
+                .io, path: path,
+                message: problem == EEXIST ? "already exists; pass --force to replace it" : String(cString: strerror(problem)))
         }
     }
 
@@ -96,7 +97,9 @@ public enum MappingFileWriter {
         guard let first = text.first, let last = text.last, !first.isWhitespace, !last.isWhitespace, last != ":" else {
             return false
         }
-        let indicators: Set<Character> = ["-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"]
+        let indicators: Set<Character> = [
+            "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+        ]
         if indicators.contains(first) { return false }
         if text.contains(": ") || text.contains(" #") || text.contains(where: { $0.isNewline || $0 == "\t" }) { return false }
         return !flow || !text.contains(where: { ",[]{}".contains($0) })

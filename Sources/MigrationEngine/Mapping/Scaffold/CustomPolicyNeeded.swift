@@ -49,10 +49,12 @@ public struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
             return nil
         }
         let folder = URL(fileURLWithPath: file).deletingLastPathComponent()
-        let out = folder.appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".yaml").path
+        let out = folder.appendingPathComponent(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent + ".yaml")
+            .path
         return CustomPolicyNeeded(
             path: file, sourceVersion: mapping.sourceVersion, destinationVersion: mapping.destinationVersion,
-            classes: missing.map { "\($0.name): \($0.policy ?? "")" }, states: scaffold.mappings.map { summary($0, original: mapping.mapping(named: $0.name)) },
+            classes: missing.map { "\($0.name): \($0.policy ?? "")" },
+            states: scaffold.mappings.map { summary($0, original: mapping.mapping(named: $0.name)) },
             scaffoldCommand: "cdmigrate scaffold-mapping \(ShellWord.quote(file)) --model \(ShellWord.quote(modelPath)) "
                 + "--out \(ShellWord.quote(out))",
             policyNames: missing.compactMap { $0.policy?.split(separator: ".").last.map(String.init) })

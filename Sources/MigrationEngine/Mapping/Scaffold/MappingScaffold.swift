@@ -31,9 +31,13 @@ public struct MappingScaffold: Sendable, Hashable {
     /// Every value left for a person to write, as `mapping.property` (`PostToColor.hex`), in file order.
     public var placeholders: [String] {
         mappings.flatMap { mapping in
-            let fields: [(String, ScaffoldValue?)] = [("source", mapping.source), ("filter", mapping.filter), ("merge", mapping.merge)]
+            let fields: [(String, ScaffoldValue?)] = [
+                ("source", mapping.source), ("filter", mapping.filter), ("merge", mapping.merge),
+            ]
             return fields.compactMap { $0.1 == .placeholder ? "\(mapping.name).\($0.0)" : nil }
-                + (mapping.attributes + mapping.relationships).filter { $0.value == .placeholder }.map { "\(mapping.name).\($0.name)" }
+                + (mapping.attributes + mapping.relationships).filter { $0.value == .placeholder }.map {
+                    "\(mapping.name).\($0.name)"
+                }
         }
     }
 }

@@ -11,7 +11,8 @@ extension MappingScaffolder {
             uniquingKeysWith: { first, _ in first })
         let mappings = inferred.entities.map { entity in
             guard let from = entity.source else {
-                return EntityMapping(name: names[entity.destination]!, kind: .add, sourceEntity: nil, destinationEntity: entity.destination)
+                return EntityMapping(
+                    name: names[entity.destination]!, kind: .add, sourceEntity: nil, destinationEntity: entity.destination)
             }
             var mapping = EntityMapping(
                 name: names[entity.destination]!, kind: .transform, sourceEntity: from, destinationEntity: entity.destination)

@@ -117,7 +117,8 @@ public struct MappingScaffolder: Sendable {
         result.attributes = entry.attributes.map { attribute, value in
             if let value { return ScaffoldProperty(name: attribute.name, value: .text(value.text)) }
             if templated { return ScaffoldProperty(name: attribute.name, value: .placeholder, comment: describe(attribute)) }
-            let sourceHasIt = entry.sourceEntity.map { source.allAttributes(of: $0).contains { $0.name == attribute.name } } ?? false
+            let sourceHasIt =
+                entry.sourceEntity.map { source.allAttributes(of: $0).contains { $0.name == attribute.name } } ?? false
             if sourceHasIt {
                 // Left unset by the mapping although the source has it: not listing it would copy it.
                 return ScaffoldProperty(name: attribute.name, value: Self.defaultValue(attribute), comment: "the model's default")

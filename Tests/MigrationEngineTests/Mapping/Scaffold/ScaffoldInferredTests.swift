@@ -36,7 +36,9 @@ struct ScaffoldInferredTests {
         try mapped.migrate([planning], options: ExecutionOptions(backupRoot: try TemporaryDirectory.make().path))
         let after = try DatabaseQueue(path: store).read { db in
             (
-                try Row.fetchAll(db, sql: #"SELECT "Z_PK", "ZTEXT" AS "ZBODY", "ZAUTHOR" FROM "ZENTRY" ORDER BY "Z_PK""#).map { "\($0)" },
+                try Row.fetchAll(db, sql: #"SELECT "Z_PK", "ZTEXT" AS "ZBODY", "ZAUTHOR" FROM "ZENTRY" ORDER BY "Z_PK""#).map {
+                    "\($0)"
+                },
                 try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "ZENTRY" WHERE "ZFAVORITE" = 0"#)
             )
         }
@@ -66,7 +68,8 @@ struct ScaffoldInferredTests {
         let mapping = try #require(model.entityMappings.first)
         #expect(mapping.attribute("title")?.value?.expression.description == #""photo""#)
         #expect(mapping.attribute("text")?.value?.text == "$source.a == 1 ? 'x: y' : \"z #1\"")
-        #expect(mapping.relationship("author")?.value?.expression.description.contains(#""EntryToAuthor", $source.writer"#) == true)
+        #expect(
+            mapping.relationship("author")?.value?.expression.description.contains(#""EntryToAuthor", $source.writer"#) == true)
         #expect(text.hasPrefix("# a header\n#\nfrom: 'A: 1'\nto: '#B'\nunmapped: copy\n"))
     }
 }

@@ -93,7 +93,9 @@ struct ScaffoldJournalTests {
         #expect(message.contains("step Journal 3 → Journal 4: Journal3to4.xcmappingmodel names the custom policy class"))
         #expect(message.contains("EntryToEntry: \(Self.policyClass)"))
         #expect(message.contains("Author (add Author): makes no objects by itself"))
-        #expect(message.contains("EntryToEntry (Entry → Entry): gives created, favorite, mood, text, title; leaves author to the policy"))
+        #expect(
+            message.contains(
+                "EntryToEntry (Entry → Entry): gives created, favorite, mood, text, title; leaves author to the policy"))
         #expect(message.contains("cdmigrate scaffold-mapping \(mappingModel) --model \(JournalFixture.modelPath)"))
         #expect(message.contains("--out \(mappings.appendingPathComponent("Journal3to4.yaml").path)"))
         #expect(message.contains(#"named "EntryToAuthorMigrationPolicy""#))
@@ -115,7 +117,8 @@ struct ScaffoldJournalTests {
         #expect(text.contains("      # author: set through its inverse Author.entries\n"))
         #expect(text.contains("Entry in Journal 3 has: "))
         // Not filled in, the file is refused at the line of the value still to write.
-        let line = try #require(text.components(separatedBy: "\n").firstIndex { $0.hasSuffix("name: <fill>  # String, optional") })
+        let line = try #require(
+            text.components(separatedBy: "\n").firstIndex { $0.hasSuffix("name: <fill>  # String, optional") })
         let error = #expect(throws: MappingFileError.self) { try MappingFileReader.read(text, path: "Journal3to4.yaml") }
         #expect(error?.position?.line == line + 1)
         #expect(error?.message.contains("attribute name is not filled in yet") == true)
@@ -156,7 +159,10 @@ struct ScaffoldJournalTests {
             )
         }
         #expect(after.0 == before)
-        #expect(after.1 == Set(before.map { String($0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[1]) }).subtracting([""]).count)
+        #expect(
+            after.1
+                == Set(before.map { String($0.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)[1]) })
+                .subtracting([""]).count)
         #expect(after.1 > 1)
         #expect(try project.verify(store: store).version == "Journal 4")
     }

@@ -17,7 +17,8 @@ struct ScaffoldMoodyTests {
         settings.mappingDirectories = [folder]
         let project = try MigrationProject(modelPath: Corpus.path(MoodyConformanceTests.model), settings: settings)
         let scaffold = try project.scaffoldMapping(mappingModel: folder + "/\(mappingModel).xcmappingmodel")
-        try Data(try edit(MappingFileWriter.text(scaffold)).utf8).write(to: URL(fileURLWithPath: folder + "/\(mappingModel).yaml"))
+        try Data(try edit(MappingFileWriter.text(scaffold)).utf8).write(
+            to: URL(fileURLWithPath: folder + "/\(mappingModel).yaml"))
         return folder
     }
 
