@@ -18,6 +18,7 @@ struct CDMigrate: ParsableCommand {
             ExportCommand.self,
             RowsCommand.self,
             SalvageCommand.self,
+            ScaffoldMappingCommand.self,
             ConsoleCommand.self,
             DemoCommand.self,
         ],

@@ -11,7 +11,7 @@ import Testing
 struct OutputSnapshotTests {
     static let commands = [
         "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows",
-        "salvage",
+        "salvage", "scaffold-mapping",
     ]
     let model = RenameChainFixture.modelPath
 

@@ -49,7 +49,7 @@ public struct MigrationProject: Sendable {
             return
         }
         let reader = MappingDirectoryReader(policies: policies)
-        explicitMappings = try settings.mappingDirectories.flatMap { try reader.candidates(in: $0, bundle: bundle) }
+        explicitMappings = try reader.candidates(in: settings.mappingDirectories, bundle: bundle)
     }
 
     /// Opens a project on the model at `modelPath` (`.xcdatamodeld`, `.xcdatamodel`, `.momd` or `.mom`).

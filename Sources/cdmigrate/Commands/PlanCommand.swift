@@ -44,7 +44,14 @@ struct PlanCommand: ParsableCommand {
                 }
                 return
             }
-            let result = try project.plan(store: store, target: to, report: notes)
+            let result: StorePlanning
+            do {
+                result = try project.plan(store: store, target: to, report: notes)
+            } catch let error as PlanningError where json && error.code == .noRoute {
+                // Scripts get the reason on stdout as well, with each mapping that could not be used in full.
+                print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))
+                throw error
+            }
             print(json ? try PlanJSON.encode(result) : PlanRendering.text(result), terminator: json ? "\n" : "")
         }
     }

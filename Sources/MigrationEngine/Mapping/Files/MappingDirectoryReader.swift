@@ -29,17 +29,55 @@ public struct MappingDirectoryReader: Sendable {
             switch URL(fileURLWithPath: name).pathExtension {
             case "yaml", "yml", "json":
                 result.append(candidate(try MappingFileReader.read(path: path), name: name, bundle: bundle))
-            case "xcmappingmodel": result.append(candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle))
+            case "xcmappingmodel":
+                result.append(candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle, xcodeFile: path))
             case "cdm":
-                result.append(candidate(try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle))
+                result.append(
+                    candidate(
+                        try CompiledMappingImporter.read(path: path, bundle: bundle), name: name, bundle: bundle, xcodeFile: path)
+                )
             default: continue
             }
         }
         return result
     }
 
+    /// The mappings in every one of `directories`, in order, with mapping files taking precedence over
+    /// Xcode mapping models: when a cdmigrate mapping file and an Xcode mapping model (`.xcmappingmodel`,
+    /// `.cdm`) are made for the same two versions, only the file is a candidate, and its plan step says which
+    /// mapping model it stands in for. The file is the one a person completed (`cdmigrate scaffold-mapping`
+    /// writes it for a mapping model whose custom policy code cdmigrate cannot run).
+    public func candidates(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
+        let all = try directories.flatMap { try candidates(in: $0, bundle: bundle) }
+        let isFile = { (candidate: ExplicitMappingCandidate) in
+            ["yaml", "yml", "json"].contains(URL(fileURLWithPath: candidate.name).pathExtension)
+        }
+        let covers = { (file: ExplicitMappingCandidate, other: ExplicitMappingCandidate) in
+            file.sourceVersion != nil && file.sourceVersion == other.sourceVersion
+                && file.destinationVersion == other.destinationVersion
+        }
+        return all.compactMap { candidate in
+            if !isFile(candidate) { return all.contains { isFile($0) && covers($0, candidate) } ? nil : candidate }
+            var candidate = candidate
+            for replaced in all where !isFile(replaced) && covers(candidate, replaced) {
+                candidate.warnings.insert(
+                    "used in place of \(replaced.name): a mapping file takes precedence over an Xcode mapping model for the same step",
+                    at: 0)
+            }
+            return candidate
+        }
+    }
+
     /// A candidate for one mapping: matched by its version names and by the entity hashes of those versions.
     public func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle) -> ExplicitMappingCandidate {
+        candidate(mapping, name: name, bundle: bundle, xcodeFile: nil)
+    }
+
+    /// A candidate; for an Xcode mapping model (`xcodeFile`) that names a custom policy class no registered
+    /// policy stands for, building the step fails with ``CustomPolicyNeeded``, which plans show in full.
+    func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle, xcodeFile: String?)
+        -> ExplicitMappingCandidate
+    {
         let hashes = { (version: String) in bundle.version(named: version).map { VersionHasher(model: $0).entityHashes } ?? [:] }
         let policies = policies
         let functions = functions
@@ -51,7 +89,14 @@ public struct MappingDirectoryReader: Sendable {
             },
             warnings: mapping.notes
         ) { source, destination in
-            try MappedStep(
+            if let xcodeFile,
+                let needed = CustomPolicyNeeded.check(
+                    mapping, file: xcodeFile, modelPath: bundle.path, source: source, destination: destination,
+                    policies: policies, functions: functions)
+            {
+                throw needed
+            }
+            return try MappedStep(
                 mapping: mapping, sourceModel: source, destinationModel: destination, policies: policies, functions: functions)
         }
     }

@@ -17,6 +17,12 @@ struct YAMLField {
     /// The scalar's text, or an error saying what was expected.
     func string(_ what: String) throws(MappingFileError) -> String {
         guard case .scalar(let scalar) = node else { throw fail("\(what) must be a single value") }
+        // An unfinished scaffold must stop here, pointing at the value still to write, not run with a guess.
+        if scalar.style == .plain, scalar.string.hasPrefix(ScaffoldValue.placeholderText) {
+            throw fail(
+                "\(what) is not filled in yet: replace \(ScaffoldValue.placeholderText) (left by cdmigrate scaffold-mapping) "
+                    + "with a value (docs/guide/mapping-files.md)")
+        }
         return scalar.string
     }
 

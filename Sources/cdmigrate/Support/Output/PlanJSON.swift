@@ -28,6 +28,23 @@ enum PlanJSON {
         var warnings: [String]
     }
 
+    /// Why no chain reaches the target: the error, its versions, and every mapping that could not be used
+    /// (a custom policy class cdmigrate cannot run, with what to do about it).
+    struct NoRoute: Encodable {
+        var error: String
+        var versions: [String]
+        var unusableMappings: [GraphJSON.Blocked]
+    }
+
+    static func encodeNoRoute(_ error: PlanningError, graph: VersionGraph) throws -> String {
+        try JSONOutput.encode(
+            NoRoute(
+                error: error.message, versions: error.versions,
+                unusableMappings: graph.unusableMappings.map {
+                    GraphJSON.Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason])
+                }))
+    }
+
     static func encode(_ planning: StorePlanning) throws -> String {
         let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
         let plan = Plan(

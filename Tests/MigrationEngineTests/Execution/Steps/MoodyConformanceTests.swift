@@ -74,7 +74,8 @@ struct MoodyConformanceTests {
         #expect {
             try Self.migrate("Moody 5.moody", to: "Moody 6")
         } throws: { error in
-            "\(error)".contains("mapping CountryToCountry needs the migration policy Migrations.Country5ToCountry6Policy")
+            "\(error)".contains("names the custom policy class CountryToCountry: Migrations.Country5ToCountry6Policy")
+                && "\(error)".contains("cdmigrate scaffold-mapping")
         }
     }
 
