@@ -347,7 +347,7 @@ def console_migration(source):
         session.wait_for("Backup of the original goes to:")
         started = time.perf_counter()
         session.send("Enter")
-        finished = session.wait_for("✓ Migrated to Journal 3", interval=0.02)
+        finished = session.wait_for("✓ Migrated to Journal 3", interval=0.1)
         session.send("Escape")
         session.wait_for("● Journal 3", timeout=120)
         session.send("q")
