@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The benchmark suite (outside `swift test`): builds the release binaries once (skipped when they are newer
+# than every source), installs the peer `sqlite-utils` into Benchmarks/.venv, generates the sample stores
+# (cached in Benchmarks/.stores, keyed by the generator's version) and writes BENCHMARKS.md.
+#
+#   Scripts/benchmarks.sh                       100,000 / 1,000,000 / 4,000,000 rows, 3 runs of each figure
+#   Scripts/benchmarks.sh --quick               100,000 rows, 2 runs: a fast check that the suite works
+#   Scripts/benchmarks.sh --sizes 100000,1000000 --repeats 5 --output /tmp/B.md
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+for tool in sqlite3 tmux python3; do
+    command -v "$tool" >/dev/null || { echo "benchmarks: $tool is required" >&2; exit 1; }
+done
+
+# The release build is reused: rebuilt only when a source, the manifest or the examples changed since.
+binaries=(.build/release/cdmigrate .build/release/PolicyExample)
+stale=0
+for binary in "${binaries[@]}"; do
+    if [ ! -x "$binary" ] || [ -n "$(find Package.swift Package.resolved Sources Examples -newer "$binary" -type f -print -quit 2>/dev/null)" ]; then
+        stale=1
+    fi
+done
+if [ "$stale" = 1 ]; then
+    echo "benchmarks: building the release binaries (swift build -c release)…" >&2
+    swift build -c release --product cdmigrate >&2
+    swift build -c release --product PolicyExample >&2
+else
+    echo "benchmarks: the release binaries are up to date; not rebuilding" >&2
+fi
+
+# The peer sqlite-utils, from PyPI, in a virtual environment of the suite's own (git-ignored).
+venv=Benchmarks/.venv
+if [ ! -x "$venv/bin/sqlite-utils" ]; then
+    echo "benchmarks: installing sqlite-utils into $venv…" >&2
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet sqlite-utils >&2
+fi
+
+exec python3 Benchmarks/run_benchmarks.py "$@"
