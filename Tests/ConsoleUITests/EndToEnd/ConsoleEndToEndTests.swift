@@ -28,6 +28,25 @@ struct ConsoleEndToEndTests {
         try tmux.waitFor("[exit 0]")
     }
 
+    /// Issue 13: `cdmigrate console STORE` on a damaged store used to stop with exit 5 before the console
+    /// came up; it opens and offers salvage, and writes nothing unless asked.
+    @Test(DamageScript.required) func aDamagedStoreGivenOnTheCommandLineIsOfferedForSalvage() throws {
+        let folder = try Self.journalFolder()
+        let damage = try DamageScript.damage(
+            folder.appendingPathComponent("Journal.sqlite").path, ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", damage.output], directory: folder.path)
+        let screen = try tmux.waitFor("Salvage to Damaged-salvaged.sqlite?")
+        #expect(screen.contains("is damaged and cannot be opened"))
+        try tmux.send("Escape")
+        try tmux.waitFor("q quit")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+        let output = URL(fileURLWithPath: damage.output).deletingLastPathComponent().appendingPathComponent(
+            "Damaged-salvaged.sqlite")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written without Salvage")
+    }
+
     @Test func redrawsOnResize() throws {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
