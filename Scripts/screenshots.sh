@@ -33,13 +33,17 @@ t() { tmux -L "$SOCKET" -f /dev/null "$@"; }
 cleanup() { t kill-server 2>/dev/null || true; rm -rf "$WORK"; }
 trap cleanup EXIT
 
-# Polls the pane until TEXT appears (no fixed sleeps: screens are captured as soon as they are drawn).
+# The session the helpers act on.
+SESSION=demo
+
+# Polls the pane until TEXT appears (no fixed sleeps: screens are captured as soon as they are drawn);
+# GREP=-E makes TEXT an extended regular expression.
 wait_for() {
     local text=$1 limit=${2:-60} start=$SECONDS
-    until t capture-pane -p -t demo | grep -qF -- "$text"; do
+    until t capture-pane -p -t "$SESSION" | grep -q "${GREP:--F}" -- "$text"; do
         if (( SECONDS - start > limit )); then
             echo "screenshots.sh: timed out waiting for \"$text\"; screen was:" >&2
-            t capture-pane -p -t demo >&2
+            t capture-pane -p -t "$SESSION" >&2
             exit 1
         fi
         sleep 0.05
@@ -47,7 +51,7 @@ wait_for() {
 }
 
 shot() {
-    t capture-pane -e -N -p -t demo > "$WORK/$1.ans"
+    t capture-pane -e -N -p -t "$SESSION" > "$WORK/$1.ans"
     $PY Scripts/render_screenshot.py "$WORK/$1.ans" "Screenshots/$1.png" "$COLS" "$ROWS"
     echo "Screenshots/$1.png"
 }
@@ -76,12 +80,6 @@ wait_for "rows 1–"
 t send-keys -t demo Escape
 wait_for "▸ Entities"
 
-t send-keys -t demo d                  # the details view: every message, warning and reason in full
-wait_for "Details — Esc or d closes"
-shot details
-t send-keys -t demo Escape
-wait_for "▸ Entities"
-
 t send-keys -t demo "?"
 wait_for "Help — Esc or ? closes"
 shot help
@@ -94,25 +92,41 @@ shot confirm
 t send-keys -t demo Enter              # Migrate
 wait_for "Current: step 2 of 3" 120
 # Step 2 (two mappings over 200,000 entries: 400,000 rows) past half way, with its ETA shown.
-until t capture-pane -p -t demo | grep -qE '(^|[^0-9,])[23][0-9]{2},[0-9]{3}/400,000 rows .*ETA'; do sleep 0.1; done
+GREP=-E wait_for '(^|[^0-9,])[23][0-9]{2},[0-9]{3}/400,000 rows .*ETA' 300
 shot run
 
 wait_for "✓ Migrated to Journal 5" 600
 shot result
 t send-keys -t demo q
 
+# A damaged copy of the migrated store (two leaf pages of its entries zeroed): the console cannot open it
+# and offers to salvage it; salvaged, the details view says what was kept, in full.
+mkdir "$WORK/damaged"
+$PY Scripts/damage_store.py "$WORK/demo/Journal.sqlite" "$WORK/damaged/Journal.sqlite" leaf --table ZENTRY --pages 2 \
+    >/dev/null
+SESSION=salvage
+t new-session -d -s salvage -x "$COLS" -y "$ROWS" \
+    "env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 '$BIN' console '$WORK/damaged/Journal.sqlite' --model '$WORK/demo/Journal.xcdatamodeld'; sleep 600"
+wait_for "Salvage to Journal-salvaged.sqlite?"
+shot salvage
+t send-keys -t salvage Enter           # Salvage
+wait_for "Salvaged into Journal-salvaged.sqlite" 300
+t send-keys -t salvage d               # the details view: every message, warning and reason in full
+wait_for "Details — Esc or d closes"
+shot details
+t send-keys -t salvage q
+
 # The same console in a locale that cannot draw box characters: everything falls back to ASCII.
+SESSION=ascii
 t new-session -d -s ascii -x "$COLS" -y "$ROWS" \
     "env -u NO_COLOR TERM=xterm-256color LANG=C LC_ALL=C '$BIN' console '$WORK/demo/Journal.sqlite' --model '$WORK/demo/Journal.xcdatamodeld'; sleep 600"
-until t capture-pane -p -t ascii | grep -qF "Plan"; do sleep 0.05; done
-t capture-pane -e -N -p -t ascii > "$WORK/ascii.ans"
-$PY Scripts/render_screenshot.py "$WORK/ascii.ans" "Screenshots/ascii.png" "$COLS" "$ROWS"
-echo "Screenshots/ascii.png"
+wait_for "The store is already at Journal 5"
+shot ascii
 
-# The store picker, started with no store in the demo's parent folder.
+# The store picker, started with no store in the demo's parent folder (the damaged copy and what was
+# salvaged from it are in a folder of their own, found too).
+SESSION=picker
 t new-session -d -s picker -x "$COLS" -y "$ROWS" \
     "cd '$WORK' && env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 '$BIN'; sleep 600"
-until t capture-pane -p -t picker | grep -qF "1 found under"; do sleep 0.05; done
-t capture-pane -e -N -p -t picker > "$WORK/picker.ans"
-$PY Scripts/render_screenshot.py "$WORK/picker.ans" "Screenshots/picker.png" "$COLS" "$ROWS"
-echo "Screenshots/picker.png"
+wait_for "3 found under"
+shot picker

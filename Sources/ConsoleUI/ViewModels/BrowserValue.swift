@@ -82,11 +82,5 @@ public enum BrowserValue: Sendable, Hashable {
         return text.isEmpty ? formatReal(seconds) + " s since 2001 (out of range)" : text
     }
 
-    private static let dateFormatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
-        return formatter
-    }()
+    private static let dateFormatter = DateFormatter.utc("yyyy-MM-dd HH:mm:ss")
 }

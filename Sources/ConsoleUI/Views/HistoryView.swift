@@ -67,11 +67,5 @@ public enum HistoryView {
         formatter.string(from: date)
     }
 
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        return formatter
-    }()
+    private static let formatter = DateFormatter.utc("yyyy-MM-dd HH:mm")
 }

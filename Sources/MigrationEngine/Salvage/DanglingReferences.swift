@@ -35,42 +35,42 @@ struct DanglingReferences {
         while changed {
             changed = false
             for table in schema.tables {
+                let source = SQLIdentifier(table.name)
                 for column in table.columns {
+                    let key = SQLIdentifier(column.name)
                     guard case .foreignKey(let entity, let name) = column.role,
                         let relationship = model.entity(named: entity)?.relationship(named: name),
-                        let target = targetCheck(
-                            relationship.destinationEntity, key: "\(quoted(table.name)).\(quoted(column.name))")
+                        let target = targetCheck(relationship.destinationEntity, key: "\(source).\(key)")
                     else { continue }
-                    let dangling = "\(quoted(column.name)) IS NOT NULL AND \(target.sql)"
+                    let dangling: SQLFragment = "\(key) IS NOT NULL AND \(target)"
                     if relationship.isOptional {
                         try db.execute(
-                            sql: "UPDATE \(quoted(table.name)) SET \(nulling(column, in: table, entity, name)) WHERE \(dangling)",
-                            arguments: target.arguments)
+                            "UPDATE \(source) SET \(nulling(column, in: table, entity, name)) WHERE \(dangling)" as SQLFragment)
                         outcome.add(entity, name, cleared: db.changesCount)
                     } else {
-                        let rows = try Row.fetchAll(
-                            db, sql: #"SELECT "Z_ENT", COUNT(*) FROM \#(quoted(table.name)) WHERE \#(dangling) GROUP BY "Z_ENT""#,
-                            arguments: target.arguments)
-                        for row in rows {
+                        let perEntity: SQLFragment = """
+                            SELECT \(SQLIdentifier.entityNumber), COUNT(*) FROM \(source) WHERE \(dangling) \
+                            GROUP BY \(SQLIdentifier.entityNumber)
+                            """
+                        for row in try Row.fetchAll(db, perEntity.request) {
                             let number: Int = row[0] ?? 0
                             let owner = schema.entities.first { $0.number == number }?.name ?? entity
                             outcome.dropped[owner, default: 0] += row[1]
                             outcome.add(entity, name, dropped: row[1])
                         }
-                        try db.execute(sql: "DELETE FROM \(quoted(table.name)) WHERE \(dangling)", arguments: target.arguments)
+                        try db.execute("DELETE FROM \(source) WHERE \(dangling)" as SQLFragment)
                     }
                     changed = changed || db.changesCount > 0
                 }
             }
             for join in schema.joinTables {
+                let source = SQLIdentifier(join.name)
                 guard let relationship = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship),
-                    let owner = targetCheck(join.owner.entity, key: "\(quoted(join.name)).\(quoted(join.ownerColumn))"),
+                    let owner = targetCheck(join.owner.entity, key: "\(source).\(SQLIdentifier(join.ownerColumn))"),
                     let target = targetCheck(
-                        relationship.destinationEntity, key: "\(quoted(join.name)).\(quoted(join.targetColumn))")
+                        relationship.destinationEntity, key: "\(source).\(SQLIdentifier(join.targetColumn))")
                 else { continue }
-                try db.execute(
-                    sql: "DELETE FROM \(quoted(join.name)) WHERE \(owner.sql) OR \(target.sql)",
-                    arguments: owner.arguments + target.arguments)
+                try db.execute("DELETE FROM \(source) WHERE \(owner) OR \(target)" as SQLFragment)
                 outcome.add(join.owner.entity, join.owner.relationship, cleared: db.changesCount)
                 changed = changed || db.changesCount > 0
             }
@@ -79,24 +79,25 @@ struct DanglingReferences {
     }
 
     /// `"ZKEY" = NULL` with the to-one's entity and order columns.
-    private func nulling(_ column: SchemaColumn, in table: SchemaTable, _ entity: String, _ name: String) -> String {
+    private func nulling(_ column: SchemaColumn, in table: SchemaTable, _ entity: String, _ name: String) -> SQLFragment {
         let related = table.columns.filter {
             $0.role == .foreignEntity(entity: entity, relationship: name)
                 || $0.role == .foreignOrder(entity: entity, relationship: name)
         }
-        return ([column] + related).map { "\(quoted($0.name)) = NULL" }.joined(separator: ", ")
+        return SQLFragment.joined(([column] + related).map { "\(SQLIdentifier($0.name)) = NULL" })
     }
 
-    /// `NOT EXISTS (…)`: no object of `entity` or below it has the key in `key` (a qualified column).
-    private func targetCheck(_ entity: String, key: String) -> (sql: String, arguments: StatementArguments)? {
+    /// `NOT EXISTS (…)`: no object of `entity` or below it has the key in `key` (a qualified column); the
+    /// entity numbers bound.
+    private func targetCheck(_ entity: String, key: SQLFragment) -> SQLFragment? {
         guard let destination = model.entity(named: entity), let table = schema.table(for: entity) else { return nil }
         let names = Set(model.hierarchy(below: destination).map(\.name))
         let numbers = schema.entities.filter { names.contains($0.name) }.map(\.number)
-        let list = Array(repeating: "?", count: numbers.count).joined(separator: ", ")
-        let sql =
-            #"NOT EXISTS (SELECT 1 FROM \#(quoted(table.name)) AS "target" WHERE "target"."Z_PK" = \#(key) AND "target"."Z_ENT" IN (\#(list)))"#
-        return (sql, StatementArguments(numbers))
+        let alias = SQLIdentifier("target")
+        return """
+            NOT EXISTS (SELECT 1 FROM \(SQLIdentifier(table.name)) AS \(alias) \
+            WHERE \(alias).\(SQLIdentifier.primaryKey) = \(key) \
+            AND \(alias).\(SQLIdentifier.entityNumber) IN (\(values: numbers)))
+            """
     }
-
-    private func quoted(_ name: String) -> String { SQLIdentifier(name).quoted }
 }

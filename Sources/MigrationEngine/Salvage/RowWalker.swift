@@ -16,22 +16,21 @@ struct RowWalker {
     /// How far above the last key read ids are tried one by one when the store's largest key is unknown.
     static let window: Int64 = 1 << 16
 
-    /// The table, unquoted.
-    let table: String
-    /// The expressions selected after the row id (quoted column names, or `NULL` for a missing column).
-    let selections: [String]
+    /// The table.
+    let table: SQLIdentifier
+    /// The expressions selected after the row id (column names, or `NULL` for a missing column).
+    let selections: [SQLFragment]
     /// The largest row id the store handed out (its `Z_MAX`), when known.
     let limit: Int64?
 
     /// Calls `body` with each readable row (the row id first) in id order; returns the ranges it could not read.
     func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
-        let source = SQLIdentifier(table).quoted
-        let columns = (["rowid"] + selections).joined(separator: ", ")
+        let columns = SQLFragment.joined(["rowid"] + selections)
         // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
         // reset repeats the error of the step that failed.
         // `>=` the next id, not `>` the last one: SQLite seeks `> k` by finding k first, on the damaged page.
-        let scan = "SELECT \(columns) FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
-        let seek = Seek(db: db, sql: "SELECT rowid FROM \(source) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
+        let scan: SQLFragment = "SELECT \(columns) FROM \(table) NOT INDEXED WHERE rowid >= ? ORDER BY rowid"
+        let seek = Seek(db: db, sql: "SELECT rowid FROM \(table) NOT INDEXED WHERE rowid >= ? ORDER BY rowid LIMIT 1")
         var unreadable: [KeyRange] = []
         // Core Data's keys (and join-table row ids) start at 1.
         var after: Int64 = 0
@@ -39,7 +38,7 @@ struct RowWalker {
         while true {
             do {
                 guard after < Int64.max else { return unreadable }
-                let rows = try Row.fetchCursor(try db.makeStatement(sql: scan), arguments: [after + 1])
+                let rows = try Row.fetchCursor(try db.makeStatement(scan), arguments: [after + 1])
                 while let row = try rows.next() {
                     after = row[0]
                     resumedAt = nil
@@ -84,12 +83,12 @@ struct RowWalker {
     /// One seek: the first row id at or above a start.
     private struct Seek {
         let db: Database
-        let sql: String
+        let sql: SQLFragment
     }
 
     private func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
         do {
-            guard let id = try Int64.fetchOne(seek.db.makeStatement(sql: seek.sql), arguments: [start]) else { return .end }
+            guard let id = try Int64.fetchOne(seek.db.makeStatement(seek.sql), arguments: [start]) else { return .end }
             return .row(id)
         } catch let error as DatabaseError where Self.isDamage(error) {
             return .damaged

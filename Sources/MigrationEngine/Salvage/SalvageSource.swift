@@ -19,7 +19,7 @@ struct SalvageSource {
     static func read(_ db: Database, store: String) throws -> SalvageSource {
         let tables: [String]
         do {
-            tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            tables = try String.fetchAll(db, Self.tableNames.request)
         } catch {
             throw StoreError(.damaged, path: store, message: "the database schema is unreadable: \(Self.reason(error))")
         }
@@ -27,7 +27,7 @@ struct SalvageSource {
         var columns: [String: [String]] = [:]
         for table in tables {
             do {
-                columns[table] = try db.columns(in: table).map(\.name)
+                columns[table] = try db.columnNames(in: table)
             } catch {
                 notes.append("table \(table) is unreadable: \(Self.reason(error))")
             }
@@ -48,11 +48,14 @@ struct SalvageSource {
         let primaryKeys = attempt("Z_PRIMARYKEY") { try PrimaryKeyEntry.fetchAll(db) }
         let cache: Data? =
             columns["Z_MODELCACHE"] == nil
-            ? nil : attempt("Z_MODELCACHE") { try Data.fetchOne(db, sql: #"SELECT "Z_CONTENT" FROM "Z_MODELCACHE""#) }
+            ? nil : attempt("Z_MODELCACHE") { try Data.fetchOne(db, Self.modelCache.request) }
         let cachedModel = cache.flatMap { data in attempt("Z_MODELCACHE") { try ModelCacheDecoder.decode(data, path: store) } }
         return SalvageSource(
             metadata: metadata, primaryKeys: primaryKeys, cachedModel: cachedModel, tableColumns: columns, notes: notes)
     }
+
+    private static let tableNames: SQLFragment = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    private static let modelCache: SQLFragment = "SELECT Z_CONTENT FROM Z_MODELCACHE"
 
     /// SQLite's message alone, or the error's one line.
     static func reason(_ error: any Error) -> String {

@@ -40,11 +40,12 @@ struct SalvageTableCopy {
             result.unreadable = [KeyRange(lower: 1, upper: nil)]
             return result
         }
-        let selections = columns.map { sourceColumns.contains($0) ? SQLIdentifier($0).quoted : "NULL" }
+        let selections = columns.map { column -> SQLFragment in
+            sourceColumns.contains(column) ? "\(SQLIdentifier(column))" : "NULL"
+        }
+        let names = columns.map(SQLIdentifier.init)
         let insert = try destination.makeStatement(
-            sql:
-                "INSERT INTO \(SQLIdentifier(table).quoted) (\(columns.map { SQLIdentifier($0).quoted }.joined(separator: ", "))) VALUES ("
-                + Array(repeating: "?", count: columns.count).joined(separator: ", ") + ")")
+            "INSERT INTO \(SQLIdentifier(table)) (\(names)) VALUES (\(placeholders: columns.count))" as SQLFragment)
         let entityIndex = entityNumbers == nil ? nil : columns.firstIndex(of: "Z_ENT")
         var written = 0
         var keys: Set<Int64> = []
@@ -71,7 +72,7 @@ struct SalvageTableCopy {
             written += 1
             if written % 5000 == 0 { progress(written) }
         }
-        result.unreadable = try RowWalker(table: table, selections: selections, limit: limit).walk(source) { row in
+        result.unreadable = try RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit).walk(source) { row in
             try take(row[0], (0..<columns.count).map { row[$0 + 1] as DatabaseValue })
         }
         if let loosePages, let entityNumbers, !result.unreadable.isEmpty,

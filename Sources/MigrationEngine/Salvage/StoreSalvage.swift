@@ -86,7 +86,8 @@ struct StoreSalvage {
             let largest = max(recordedMax ?? 0, result.largestKey)
             if let root {
                 try target.execute(
-                    sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = ? WHERE "Z_ENT" = ?"#, arguments: [largest, root.number])
+                    "UPDATE Z_PRIMARYKEY SET Z_MAX = \(value: largest) WHERE \(SQLIdentifier.entityNumber) = \(value: root.number)"
+                        as SQLFragment)
             }
             let counted = IndexedRowCount.read(table, db)
             for member in members

@@ -31,9 +31,8 @@ public final class EntityRowPager: Sendable {
         }
         do {
             return try queue.read { db in
-                let info = try Row.fetchAll(
-                    db, sql: "SELECT name, type FROM pragma_table_xinfo(?) WHERE hidden <> 1 ORDER BY cid", arguments: [table])
-                let columns = info.map { $0["name"] as String }
+                let declared = try db.declaredColumns(in: table)
+                let columns = declared.map(\.name)
                 if let sort = query.sortColumn, !columns.contains(sort) {
                     throw StoreError(.notCoreData, path: path, message: "table \(table) has no column \(sort)")
                 }
@@ -42,9 +41,7 @@ public final class EntityRowPager: Sendable {
                         ?? "\(SQLIdentifier.entityNumber) = \(value: count.number)"
                 ]
                 if let pattern = query.likePattern {
-                    let searched = info.filter { ($0["type"] as String? ?? "").uppercased() != "BLOB" }.map {
-                        SQLIdentifier($0["name"] as String)
-                    }
+                    let searched = declared.filter { $0.type.uppercased() != "BLOB" }.map { SQLIdentifier($0.name) }
                     let matches = searched.map { column -> SQLFragment in
                         "CAST(\(column) AS TEXT) LIKE \(value: pattern) ESCAPE '\\'"
                     }

@@ -22,30 +22,29 @@ struct ConsoleEndToEndTests {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(
             command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
-        try tmux.waitFor("✓ Entry")
-        try tmux.send("Tab")
-        try tmux.waitFor("▸ Entities")
-        try tmux.send("Down", "Enter")
-        try tmux.waitFor("Entry  rows 1–")
-        try tmux.waitFor("Author #")
-        try tmux.send("Space")
-        var screen = try tmux.waitFor("page 2/")
-        #expect(screen.contains("read-only"))
-        try tmux.send("Enter")
-        try tmux.waitFor("— row ")
-        try tmux.send("Escape", "Escape")
-        // Only the main screen's hint bar offers "migrate": the browser is gone before `?` is pressed.
-        try tmux.waitFor("m migrate")
-        try tmux.send("?")
-        screen = try tmux.waitFor("Help — Esc or ? closes")
-        #expect(screen.contains("Main screen (here)"))
-        try tmux.send("Escape", "d")
-        try tmux.waitFor("Details — Esc or d closes")
-        try tmux.send("d")
-        try tmux.send("BTab", "Down")
-        try tmux.waitFor("✗ Entry")
+        try tmux.walkConsole(
+            matching: "✓ Entry", moves: ["Down"], browsing: "Entry", related: "Author #", mismatching: "✗ Entry")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
+    }
+
+    /// Issue 13: `cdmigrate console STORE` on a damaged store used to stop with exit 5 before the console
+    /// came up; it opens and offers salvage, and writes nothing unless asked.
+    @Test(DamageScript.required) func aDamagedStoreGivenOnTheCommandLineIsOfferedForSalvage() throws {
+        let folder = try Self.journalFolder()
+        let damage = try DamageScript.damage(
+            folder.appendingPathComponent("Journal.sqlite").path, ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", damage.output], directory: folder.path)
+        let screen = try tmux.waitFor("Salvage to Damaged-salvaged.sqlite?")
+        #expect(screen.contains("is damaged and cannot be opened"))
+        try tmux.send("Escape")
+        try tmux.waitFor("q quit")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+        let output = URL(fileURLWithPath: damage.output).deletingLastPathComponent().appendingPathComponent(
+            "Damaged-salvaged.sqlite")
+        #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written without Salvage")
     }
 
     @Test func redrawsOnResize() throws {

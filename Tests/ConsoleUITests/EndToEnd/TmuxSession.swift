@@ -4,7 +4,9 @@ import Testing
 
 /// Drives a real program in a detached tmux session: send keys, capture the pane, wait for text.
 ///
-/// Waiting polls the pane until the text appears or a deadline passes; there are no fixed sleeps.
+/// Waiting polls the pane until the text appears or a deadline passes; there are no fixed sleeps. The
+/// deadlines are generous (30 s unless a test says more): they only bound a test that has already failed,
+/// and the machines that run the tests are often loaded.
 final class TmuxSession {
     let name: String
     private let socket: String
@@ -52,7 +54,7 @@ final class TmuxSession {
     /// Waits until the pane shows `text`; returns the screen once it has settled, or records an issue with the
     /// last screen.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+    func waitFor(_ text: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
         try waitUntil("\"\(text)\"", timeout: timeout, sourceLocation: sourceLocation) { $0.contains(text) }
     }
 
@@ -60,7 +62,7 @@ final class TmuxSession {
     /// (naming `what` was awaited) with the last screen.
     @discardableResult
     func waitUntil(
-        _ what: String, timeout: Double = 15, sourceLocation: SourceLocation = #_sourceLocation,
+        _ what: String, timeout: Double = 30, sourceLocation: SourceLocation = #_sourceLocation,
         _ condition: (String) -> Bool
     ) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)

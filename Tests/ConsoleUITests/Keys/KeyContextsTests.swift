@@ -116,12 +116,4 @@ import Testing
         #expect(!text.contains("loading rows"))
     }
 
-    @Test func theGuideListsEveryKeyOfTheTable() throws {
-        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-            "../../../docs/guide/console.md")
-        let text = try String(contentsOf: guide, encoding: .utf8)
-        for binding in table.bindings where binding.inHelp {
-            #expect(text.contains("| `\(binding.label)` |"), "docs/guide/console.md lacks \(binding.label)")
-        }
-    }
 }

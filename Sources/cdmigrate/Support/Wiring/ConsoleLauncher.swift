@@ -19,8 +19,11 @@ enum ConsoleLauncher {
             throw ExitCode(TerminalRequirement.exitCode)
         }
         if let storePath, preparation == nil {
-            // Read the store once before entering curses mode, so a bad path is a plain one-line error.
-            _ = try StoreReader.read(path: storePath, checkIntegrity: false)
+            // Read the store once before entering curses mode, so a bad path is a plain one-line error. A
+            // damaged store is the exception: the console opens on it to offer salvage.
+            do {
+                _ = try StoreReader.read(path: storePath, checkIntegrity: false)
+            } catch let error as StoreError where error.category == .damaged {}
         }
         let source = EngineDataSource(modelPath: modelPath)
         let planner = try modelPath.map { modelPath in
