@@ -10,17 +10,13 @@ import Testing
 /// Apple's, each as Core Data wrote it, when the corpus is there.
 @Suite("Export round trip")
 struct ExportRoundTripTests {
-    static var stores: [String] {
-        let root = Corpus.root
-        let found = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(".sqlite") }.sorted()
-    }
+    /// Every corpus store whatever its extension (`.sqlite`, `.moody`, `.wiredatabase`).
+    static var stores: [String] { CorpusStoreCase.storesOnDisk }
 
-    /// The case's model when it has one (so stores without a model cache still export), else none.
+    /// The case's model as `cdmigrate` finds it beside the store (so stores without a model cache still
+    /// export), else none.
     static func model(for store: String) -> String? {
-        let folder = Corpus.root.appendingPathComponent(String(store.prefix { $0 != "/" }))
-        let items = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return items.first { $0.hasSuffix(".xcdatamodeld") }.map { folder.appendingPathComponent($0).path }
+        ModelLocator.locate(store: Corpus.path(store)).model
     }
 
     @Test("Exported JSON equals the rows of every corpus store", Corpus.required, arguments: ExportRoundTripTests.stores)
