@@ -5,7 +5,7 @@
 # Only the system's own libraries stay dynamic (libc, libsqlite3, libncursesw, zlib), as `ldd` shows.
 #
 # Then, unless --no-check: copies the binary to a new folder outside the checkout and runs it there:
-# --version, `demo --json` (writes the sample app and a store), `inspect` on that store with no --model
+# `--help`, `demo --json` (writes the sample app and a store), `inspect` on that store with no --model
 # (the model is found beside it), `plan` to the newest version (the mappings are read), and `verify`.
 #
 # Usage: Scripts/build_static.sh [--output DIR] [--no-check]
@@ -40,7 +40,7 @@ trap 'rm -rf "$outside"' EXIT
 cp "$output/cdmigrate" "$outside/cdmigrate"
 cd "$outside"
 # From here on nothing of the checkout is reachable: only the copied binary.
-./cdmigrate --version
+./cdmigrate --help | grep -q "USAGE: cdmigrate"
 ./cdmigrate demo --directory "$outside/demo" --entries 2000 --json > demo.json
 grep -q '"store"' demo.json
 test -f "demo/Journal.xcdatamodeld/Journal 5.xcdatamodel/contents"
@@ -49,4 +49,4 @@ test -f demo/Mappings/journal-3-to-4.yaml
 grep -q "found beside the store" inspect.err
 ./cdmigrate plan demo/Journal.sqlite --model demo/Journal.xcdatamodeld | grep "mapping"
 ./cdmigrate verify demo/Journal.sqlite
-echo "build_static.sh: --version, demo, inspect, plan and verify ran from $outside"
+echo "build_static.sh: --help, demo, inspect, plan and verify ran from $outside"

@@ -3,13 +3,9 @@ import ArgumentParser
 /// The `cdmigrate` command: progressive Core Data store migrations from a terminal.
 @main
 struct CDMigrate: ParsableCommand {
-    /// The release this binary is (`cdmigrate --version`).
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "cdmigrate",
         abstract: "Inspect and progressively migrate Core Data SQLite stores.",
-        version: version,
         subcommands: [
             HashCommand.self,
             InspectCommand.self,

@@ -78,9 +78,8 @@ public struct KeyTable: Sendable {
             contexts: [.browser], inHintBar: false),
         KeyBinding(
             .export, keys: [.character("e")], hint: "export",
-            help: "Export the entity on screen (with its sub-entities' objects) to a file: the path is asked, "
-                + "beside the store by default; .csv or .jsonl for those formats, else JSON; an existing file is "
-                + "replaced only after a second Enter.",
+            help: "Export the entity on screen to a file (asked; beside the store by default); .csv or .jsonl choose "
+                + "the format, else JSON; an existing file is replaced only after a second Enter.",
             contexts: [.browser]),
         KeyBinding(
             .erase, keys: [.backspace], hint: "erase", help: "Erase the last character of the filter or the path.",

@@ -2,7 +2,7 @@ import Foundation
 
 /// Where Core Data keeps the values of attributes that allow external storage: files named by a UUID in
 /// `.<StoreName>_SUPPORT/_EXTERNAL_DATA/` beside the store, the column holding `0x02`, the UUID as 36
-/// upper-case characters and a NUL (FORMAT.md; no corpus store has one, so the layout is as reported).
+/// upper-case characters and a NUL (FORMAT.md; wire's `User.imageMediumData` in the corpus holds one).
 ///
 /// The UUID comes from the store, so it is treated as hostile: only a canonical UUID names a file, and that
 /// file, its folder and the support folder must be what they claim (a folder, a regular file, no symbolic
@@ -31,11 +31,11 @@ struct ExternalDataFolder: Sendable {
         return text
     }
 
-    /// The bytes of the file `uuid` names, for `object` (named in errors).
+    /// The bytes of the file `uuid` names, for `object` (named in errors); nil when the file, or a folder
+    /// on its way, is not there (a store handed over without its support folder still exports).
     ///
-    /// - Throws: ``ExportError`` when the file is missing, unreadable, or not a regular file inside real
-    ///   folders.
-    func contents(of uuid: String, object: String) throws -> Data {
+    /// - Throws: ``ExportError`` when the file is unreadable, or is not a regular file inside real folders.
+    func contents(of uuid: String, object: String) throws -> Data? {
         guard let reference = UUID(uuidString: uuid), reference.uuidString == uuid else {
             throw failure("\(object) refers to external data \"\(uuid)\", which is not a UUID")
         }
@@ -44,7 +44,10 @@ struct ExternalDataFolder: Sendable {
         for (item, kind) in [(support, S_IFDIR), (path, S_IFDIR), (file, S_IFREG)] {
             var status = stat()
             guard lstat(item, &status) == 0 else {
-                throw failure("\(object) refers to external data \(uuid), but \(item) is missing")
+                guard errno == ENOENT else {
+                    throw failure("\(object) refers to external data \(uuid), but \(item) cannot be read")
+                }
+                return nil
             }
             guard status.st_mode & S_IFMT == kind else {
                 throw failure("\(object): \(item) is not a plain \(kind == S_IFDIR ? "folder" : "file"); it is not followed")

@@ -63,7 +63,8 @@ struct ObjectRowReader {
             let uuid = ExternalDataFolder.reference(in: data)
         else { return ValueRenderer.render(stored, as: attribute) }
         let object = "\(entity) p\(key) \(attribute.name)"
-        return .text(try externalData.contents(of: uuid, object: object).base64EncodedString())
+        guard let bytes = try externalData.contents(of: uuid, object: object) else { return .missingExternalData(uuid) }
+        return .text(bytes.base64EncodedString())
     }
 
     private func uri(_ entity: String, _ key: Int64) -> String {

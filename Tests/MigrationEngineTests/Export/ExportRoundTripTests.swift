@@ -55,6 +55,8 @@ struct ExportRoundTripTests {
                 c.readonly = true
                 return c
             }())
+        let tables = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        let schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
         for count in counts {
             let entity = try #require(model.entity(named: count.entity))
             let data = try Data(contentsOf: URL(fileURLWithPath: try #require(count.file)))
@@ -74,8 +76,11 @@ struct ExportRoundTripTests {
                 #expect(
                     object["_uri"] as? String == "x-coredata://\(contents.metadata.uuid)/\(entity.name)/p\(row["Z_PK"] as Int64)")
                 for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                    let column = "Z" + attribute.name.uppercased()
-                    guard row.hasColumn(column) else { continue }
+                    // Core Data's column for it: a sub-entity's attribute sharing a name gets a suffix (wire's
+                    // ZDELIVERED1), so the schema says which column is the entity's own.
+                    guard let column = Self.column(of: attribute, entity: entity, model: model, schema: schema),
+                        row.hasColumn(column)
+                    else { continue }
                     let stored = row[column] as DatabaseValue
                     #expect(
                         ExportedValueCheck.matches(object[attribute.name] as Any, stored, attribute),
@@ -84,5 +89,13 @@ struct ExportRoundTripTests {
                 }
             }
         }
+    }
+
+    /// The column of `entity`'s table holding `attribute` for it (declared by it or an ancestor).
+    static func column(of attribute: Attribute, entity: Entity, model: ObjectModel, schema: StoreSchema) -> String? {
+        let lineage = Set((model.ancestors(of: entity) + [entity]).map(\.name))
+        return schema.table(for: entity.name)?.columns.first { column in
+            if case .attribute(let owner, attribute.name) = column.role { lineage.contains(owner) } else { false }
+        }?.name
     }
 }
