@@ -26,6 +26,9 @@ answering the shell's start-up version check).
 
 Usage, after `swift build`:
     python3 Scripts/salvage_compare.py [--recover-library LIB] [--stores wibosco-colors,moody] [--markdown]
+        [--corpus DIR] [--cdmigrate BINARY]
+`--recover-library apsw` finds the library in the installed `apsw` package (`pip install --user apsw`).
+`SalvageRecoverComparisonTests` runs this script per case and checks each JSON line it prints.
 Prints one line per damaged store and tool, then a summary table (Markdown with `--markdown`).
 """
 import argparse
@@ -163,15 +166,31 @@ class Peers:
         return load_script(script, output)
 
 
+def apsw_library():
+    """The SQLite library with `sqlite_dbpage` that the `apsw` package ships."""
+    try:
+        import apsw
+    except ImportError:
+        sys.exit("salvage_compare.py: --recover-library apsw needs the apsw package (pip install --user apsw)")
+    library = os.path.join(os.path.dirname(apsw.__file__), "sqlite_extra_binaries", "libsqlite3_tool.so")
+    if not os.path.exists(library):
+        sys.exit(f"salvage_compare.py: {library} is missing from the apsw package")
+    return library
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--cdmigrate", default=os.path.join(ROOT, ".build", "debug", "cdmigrate"))
     parser.add_argument("--recover-library")
     parser.add_argument("--stores", help="comma-separated corpus cases (default: all)")
     parser.add_argument("--markdown", action="store_true")
+    parser.add_argument("--corpus", default=CORPUS)
     arguments = parser.parse_args()
-    if not os.path.isdir(CORPUS):
-        sys.exit(f"salvage_compare.py: {CORPUS} is missing")
+    corpus = arguments.corpus
+    if not os.path.isdir(corpus):
+        sys.exit(f"salvage_compare.py: {corpus} is missing")
+    if arguments.recover_library == "apsw":
+        arguments.recover_library = apsw_library()
     wanted = set(arguments.stores.split(",")) if arguments.stores else None
     folder = tempfile.mkdtemp(prefix="salvage-compare-")
     peers = Peers(arguments.recover_library, folder)
@@ -181,8 +200,8 @@ def main():
         for case, relative, model in STORES:
             if wanted and case not in wanted:
                 continue
-            original = os.path.join(CORPUS, case, relative)
-            model_path = os.path.join(CORPUS, case, model) if model else None
+            original = os.path.join(corpus, case, relative)
+            model_path = os.path.join(corpus, case, model) if model else None
             intact = os.path.join(folder, "intact-" + os.path.basename(original))
             shutil.copyfile(original, intact)
             if os.path.exists(original + "-wal"):
@@ -222,12 +241,16 @@ def main():
                 if salvaged.returncode == 0:
                     row["cdmigrate"] = count_rows(output, tables)[0]
                     # Objects read, before those whose required to-one was lost are left out.
-                    row["cdmigrateRead"] = sum(entity["read"] for entity in json.loads(salvaged.stdout)["entities"])
+                    entities = json.loads(salvaged.stdout)["entities"]
+                    row["cdmigrateRead"] = sum(entity["read"] for entity in entities)
+                    # Left out by the documented decision: a required to-one whose target was lost.
+                    row["cdmigrateLeftOut"] = sum(entity["dropped"] for entity in entities)
                     verified = not model_path or run(
                         [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
                     row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
                 else:
                     row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
+                    row["cdmigrateLeftOut"] = 0
                     row["cdmigrateError"] = salvaged.stderr.strip()
                 for peer in ("recover", "dump"):
                     # The shell may write what it opens (a checkpoint): each peer reads its own copy.

@@ -10,6 +10,7 @@ struct InspectCommandTests {
         "path", "files", "journalMode", "autoVacuum", "uuid", "frameworkVersion", "hashesVersion",
         "versionIdentifiers", "hashesDigest", "checksum", "metadata", "metadataTypes", "unknownMetadataKeys",
         "entities", "joinTables", "historyTables", "otherTables", "hasModelCache", "modelSource", "modelVersions",
+        "modelLocation",
         "compatibility",
     ]
 

@@ -21,8 +21,20 @@ extension ConsoleApp {
             case .scanStores: startScan()
             case .stopScan: scanner?.stop()
             case .salvage(let store, let output): salvage(store, to: output)
+            case .exportEntity(let entity, let path): export(entity, to: path)
             case .quit: break
             }
+        }
+    }
+
+    /// Exports the entity on screen; the title bar says how many objects went where, or why none did.
+    func export(_ entity: String, to path: String) {
+        guard let store = state.overview?.path else { return }
+        do {
+            let count = try source.export(storePath: store, entity: entity, to: path)
+            state.message = "exported \(count) \(entity) object\(count == 1 ? "" : "s") to \(path)"
+        } catch {
+            state.message = "\(error)"
         }
     }
 

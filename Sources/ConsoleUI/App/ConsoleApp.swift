@@ -31,16 +31,18 @@ public final class ConsoleApp {
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
     /// Without a planner (no model given) the console browses read-only. A `preparation` runs on its own
     /// thread before the store is opened, while the console shows its message. With a `restorer` the
-    /// history screen lists the store's backups and restores one.
+    /// history screen lists the store's backups and restores one. A `notice` (where the model was found)
+    /// is the first message.
     public init(
         source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
-        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil
+        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil, notice: String? = nil
     ) {
         self.source = source
         self.planner = planner
         self.restorer = restorer
         self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
+        state.message = notice
         if let storePath {
             pendingEffects = [.openStore(storePath)]
         } else {

@@ -12,4 +12,7 @@ public protocol ConsoleDataSource: Sendable {
     /// Salvages a damaged store into a new one at `output`; returns a one-line summary. Slow: called off
     /// the UI thread.
     func salvage(store: String, output: String) throws -> String
+    /// Exports every object of `entity` (its sub-entities' included) to the file at `path`, replacing it, in
+    /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
+    func export(storePath: String, entity: String, to path: String) throws -> Int
 }

@@ -61,6 +61,14 @@ public final class EngineDataSource: ConsoleDataSource {
             "Salvaged into \(URL(fileURLWithPath: output).lastPathComponent): \(report.recovered) objects recovered\(lost)\(references)"
     }
 
+    /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.
+    public func export(storePath: String, entity: String, to path: String) throws -> Int {
+        let format = ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .json
+        let counts = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+            .export(store: storePath, entity: entity, format: format, to: .file(path))
+        return counts.reduce(0) { $0 + $1.objects }
+    }
+
     private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {
         if let cached = cache.withLock({ $0 }), cached.storePath == storePath { return (cached.pager, cached.model) }
         let contents = try StoreReader.read(path: storePath, checkIntegrity: false)

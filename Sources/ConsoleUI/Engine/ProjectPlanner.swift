@@ -12,6 +12,23 @@ public struct ProjectPlanner: ConsolePlanner {
         self.project = project
     }
 
+    /// A planner on the located model with its project file's settings, the mapping folders found beside
+    /// it or the store (so that a `mappings/` folder is never ignored for a lossy inferred step) and the
+    /// `mappingDirectories` named by the user; nil without a model.
+    ///
+    /// - Throws: What ``MigrationProject/init(modelPath:settings:policies:infers:snapshot:)`` throws.
+    public static func located(
+        _ location: ModelLocation, mappingDirectories: [String] = [],
+        policies: MigrationPolicyRegistry = MigrationPolicyRegistry()
+    ) throws -> ProjectPlanner? {
+        guard let model = location.model else { return nil }
+        var settings = try location.settings()
+        let named = Set(settings.mappingDirectories)
+        settings.mappingDirectories += mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            .filter { !named.contains($0) }
+        return ProjectPlanner(project: try MigrationProject(modelPath: model, settings: settings, policies: policies))
+    }
+
     public func plan(storePath: String, target: String) throws -> PlanInfo {
         let planning = try project.plan(store: storePath, target: target)
         return PlanInfo(

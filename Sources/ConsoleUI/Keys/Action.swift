@@ -8,5 +8,6 @@ public enum Action: String, Sendable, Hashable, CaseIterable {
     case yes, no
     case refresh
     case search, sort, erase
+    case export
     case showHistory
 }

@@ -6,6 +6,8 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case browser
     /// Typing the data browser's filter after `/`.
     case filter
+    /// Typing the file the data browser exports the entity to, after `e`.
+    case export
     /// One row of the data browser, every attribute in full.
     case record
     /// The store picker shown when no store was given.
@@ -35,6 +37,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .panes: "Main screen"
         case .browser: "Data browser"
         case .filter: "Filter (typing)"
+        case .export: "Export (typing a path)"
         case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"

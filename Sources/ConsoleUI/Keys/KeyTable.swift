@@ -60,7 +60,8 @@ public struct KeyTable: Sendable {
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
-                .panes, .browser, .record, .filter, .picker, .history, .confirm, .salvage, .abortPrompt, .restoreConfirm,
+                .panes, .browser, .record, .filter, .export, .picker, .history, .confirm, .salvage, .abortPrompt,
+                .restoreConfirm,
             ]),
         KeyBinding(
             .showHistory, keys: [.character("H")], hint: "history",
@@ -76,8 +77,13 @@ public struct KeyTable: Sendable {
             help: "Sort by the first column after pk (scroll with ← →): ascending, then descending, then by key.",
             contexts: [.browser], inHintBar: false),
         KeyBinding(
-            .erase, keys: [.backspace], hint: "erase", help: "Erase the last character of the filter.",
-            contexts: [.filter], inHintBar: false),
+            .export, keys: [.character("e")], hint: "export",
+            help: "Export the entity on screen to a file (asked; beside the store by default); .csv or .jsonl choose "
+                + "the format, else JSON; an existing file is replaced only after a second Enter.",
+            contexts: [.browser]),
+        KeyBinding(
+            .erase, keys: [.backspace], hint: "erase", help: "Erase the last character of the filter or the path.",
+            contexts: [.filter, .export], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -107,8 +113,10 @@ public struct KeyTable: Sendable {
         KeyBinding(
             .back, keys: [.escape], hint: "back",
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
-                + "dialog, details, help or result screen; stop typing a filter.",
-            contexts: [.browser, .record, .filter, .confirm, .salvage, .result, .history, .restoreConfirm, .help, .details]),
+                + "dialog, details, help or result screen; stop typing a filter or an export path.",
+            contexts: [
+                .browser, .record, .filter, .export, .confirm, .salvage, .result, .history, .restoreConfirm, .help, .details,
+            ]),
         KeyBinding(
             .back, keys: [.escape], hint: "stop search",
             help: "Stop searching for stores; the stores found so far stay listed.", contexts: [.picker]),
@@ -117,7 +125,7 @@ public struct KeyTable: Sendable {
             contexts: [.panes], inHintBar: false),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
-            contexts: Set(KeyContext.allCases).subtracting([.filter])),
+            contexts: Set(KeyContext.allCases).subtracting([.filter, .export])),
         KeyBinding(
             .quit, keys: [.character("q")], hint: "quit",
             help: "Quit; the terminal is restored. During a run, q asks to abort first.",

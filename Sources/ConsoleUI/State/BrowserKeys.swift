@@ -31,6 +31,9 @@ enum BrowserKeys {
             return []
         case .sort:
             return sort(&browser, &state)
+        case .export:
+            ExportKeys.start(&state)
+            return []
         case .back:
             // Esc first clears a filter, then leaves the browser.
             if browser.query.search != nil {

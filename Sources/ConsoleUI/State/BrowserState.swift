@@ -15,6 +15,8 @@ public struct BrowserState: Sendable, Hashable {
     public var columnOffset = 0
     /// The filter text being typed after `/`, `nil` when not typing.
     public var filterInput: String?
+    /// The export prompt while the user types where to export the entity (`e`).
+    public var exportPrompt: ExportPrompt?
     /// The records open over the table, the one shown last; empty when the table is shown.
     public var records: [RecordFrame] = []
     /// Why the rows could not be read (a lock, a damaged page), shown in place of the rows until `r` retries.

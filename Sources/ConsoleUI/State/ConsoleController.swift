@@ -20,6 +20,10 @@ public struct ConsoleController: Sendable {
             BrowserKeys.type(character, &state)
             return []
         }
+        if state.keyContext == .export, case .character(let character) = key, state.layout.fits {
+            ExportKeys.type(character, &state)
+            return []
+        }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen. While the console waits (a demo store being
@@ -42,6 +46,7 @@ public struct ConsoleController: Sendable {
         case .browser: return BrowserKeys.handle(action, &state)
         case .record: return BrowserKeys.record(action, &state)
         case .filter: return BrowserKeys.filter(action, &state)
+        case .export: return ExportKeys.handle(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)

@@ -26,6 +26,8 @@ public enum ConsoleEffect: Sendable, Hashable {
     case scanStores
     /// Stop the picker's search; what it found stays listed.
     case stopScan
+    /// Export every object of `entity` (its sub-entities' included) to the file at `path`, replacing it.
+    case exportEntity(entity: String, path: String)
     /// Leave the console.
     case quit
 }

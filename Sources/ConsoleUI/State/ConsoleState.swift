@@ -91,6 +91,7 @@ public struct ConsoleState: Sendable, Hashable {
         case .main: return confirm != nil ? .confirm : .panes
         case .browser:
             if browser?.filterInput != nil { return .filter }
+            if browser?.exportPrompt != nil { return .export }
             return browser?.showsRecord == true ? .record : .browser
         case .run: return abortPrompt ? .abortPrompt : .run
         case .result: return .result

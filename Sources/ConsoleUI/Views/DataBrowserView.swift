@@ -64,6 +64,14 @@ public enum DataBrowserView {
                 StyledText("/ ", style: .title).appending(input + "█", CellStyle(.normal, bold: true))
                     .appending("  Enter filters · Esc cancels", .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
+        if let prompt = state.exportPrompt {
+            let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
+            buffer.put(
+                StyledText("Export \(prompt.entity) to ", style: .title).appending(
+                    prompt.path + "█", CellStyle(.normal, bold: true)
+                )
+                .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
+        }
         guard let page = state.page else {
             buffer.put("\(state.entity): loading rows…", x: inner.x, y: inner.y, style: .dim)
             return
@@ -73,7 +81,7 @@ public enum DataBrowserView {
         let widths = columnWidths(page, null: null, sorted: sorted)
         let columns = visibleColumns(widths: widths, offset: state.columnOffset, width: inner.width)
         let hidden = page.columns.count - columns.count
-        if hidden > 0, state.filterInput == nil {
+        if hidden > 0, state.filterInput == nil, state.exportPrompt == nil {
             let note = "columns \(columns.count) of \(page.columns.count) ←→"
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
         }

@@ -8,6 +8,8 @@ struct ObjectRowReader {
     let storeUUID: String
     /// Entity names by `Z_ENT`.
     let names: [Int: String]
+    /// Where values kept outside the store are read from.
+    let externalData: ExternalDataFolder
 
     /// Calls `body` with each object in primary-key order until it returns false. With `expressionValues`,
     /// it also gets the object's values as an expression sees them (for `--where`).
@@ -28,7 +30,7 @@ struct ObjectRowReader {
             var index = 2
             for column in layout.attributes {
                 let stored = row[index] as DatabaseValue
-                values.append(ValueRenderer.render(stored, as: column.attribute))
+                values.append(try render(stored, as: column.attribute, entity: entity, key: key))
                 if expressionValues {
                     expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type)
                 }
@@ -51,6 +53,18 @@ struct ObjectRowReader {
             let object = ExportedObject(entity: entity, primaryKey: key, fields: fields, values: values)
             guard try body(object, expressions) else { return }
         }
+    }
+
+    /// A column's value by type; a reference to a value kept outside the store renders as the file's bytes.
+    private func render(_ stored: DatabaseValue, as attribute: Attribute, entity: String, key: Int64) throws
+        -> RenderedValue
+    {
+        guard attribute.allowsExternalBinaryDataStorage, case .blob(let data) = stored.storage,
+            let uuid = ExternalDataFolder.reference(in: data)
+        else { return ValueRenderer.render(stored, as: attribute) }
+        let object = "\(entity) p\(key) \(attribute.name)"
+        guard let bytes = try externalData.contents(of: uuid, object: object) else { return .missingExternalData(uuid) }
+        return .text(bytes.base64EncodedString())
     }
 
     private func uri(_ entity: String, _ key: Int64) -> String {

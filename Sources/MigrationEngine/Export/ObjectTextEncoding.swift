@@ -17,6 +17,7 @@ public enum ObjectTextEncoding {
             case .decimal(let text): csvField(text)
             case .text(let text): text.isEmpty ? "\"\"" : csvField(text)
             case .list(let items): csvField(items.joined(separator: " "))
+            case .missingExternalData(let uuid): csvField("missing external data \(uuid)")
             }
         }.joined(separator: ",") + "\n"
     }
@@ -43,6 +44,7 @@ public enum ObjectTextEncoding {
         case .number(let number): number.isFinite ? "\(number)" : "null"
         case .decimal(let text), .text(let text): jsonString(text)
         case .list(let items): "[" + items.map(jsonString).joined(separator: ",") + "]"
+        case .missingExternalData(let uuid): "{\"missingExternalData\":" + jsonString(uuid) + "}"
         }
     }
 

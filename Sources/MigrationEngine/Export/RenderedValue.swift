@@ -14,4 +14,8 @@ public enum RenderedValue: Sendable, Hashable {
     case text(String)
     /// A to-many relationship: the related objects' URIs.
     case list([String])
+    /// A value kept outside the store whose file is not there (a store handed over without its
+    /// `.<Store>_SUPPORT` folder): the UUID it names. JSON `{"missingExternalData": "<UUID>"}`, so no reader
+    /// takes it for the bytes; CSV `missing external data <UUID>`.
+    case missingExternalData(String)
 }

@@ -50,7 +50,8 @@ struct StoreObjectSource {
         let layout = try EntityExportLayout(
             entity: entity, includingSubentities: includingSubentities, model: model, schema: schema,
             tableColumns: tableColumns, store: store)
-        return ObjectRowReader(layout: layout, storeUUID: storeUUID, names: names)
+        return ObjectRowReader(
+            layout: layout, storeUUID: storeUUID, names: names, externalData: ExternalDataFolder(store: store))
     }
 
     /// Runs `body` on a snapshot of `store` opened for reading objects.

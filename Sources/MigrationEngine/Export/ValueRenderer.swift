@@ -4,7 +4,8 @@ import GRDB
 /// Renders a stored column value by its attribute's model type: the one place `export` and `rows` share.
 ///
 /// Dates (seconds since 2001-01-01 UTC) become ISO 8601 in UTC with up to six fractional digits; Binary and
-/// Transformable bytes become base64 (an inline external-storage value loses its `0x01` marker byte); UUIDs
+/// Transformable bytes become base64 (an inline external-storage value loses its `0x01` marker byte; a value
+/// kept outside the store is read by the row reader, see `ExternalDataFolder`); UUIDs
 /// (16-byte BLOBs) become their canonical string; Decimals keep the text SQLite holds, never passing through
 /// a `Double`. A value whose storage does not fit its type is rendered as it is stored.
 public enum ValueRenderer {

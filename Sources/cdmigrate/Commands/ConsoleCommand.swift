@@ -12,17 +12,24 @@ struct ConsoleCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file; without it, a picker lists the stores under the current directory.")
     var store: String?
 
-    @Option(help: "The model (.xcdatamodeld, .xcdatamodel, .momd or .mom); found beside the store when omitted.")
+    @Option(
+        help:
+            "The model (.xcdatamodeld, .xcdatamodel, .momd or .mom); default: the one beside the store, in the folder above it or in the current one."
+    )
     var model: String?
 
-    @Option(help: "A folder of mapping files (cdmigrate YAML/JSON or Xcode .xcmappingmodel).")
+    @Option(
+        help:
+            "A folder of mapping files (cdmigrate YAML/JSON or Xcode .xcmappingmodel); a mappings/ folder beside the model or the store is read too."
+    )
     var mappings: [String] = []
 
     func run() throws {
         try reportingFailures {
             let storePath = store.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            let modelPath = model ?? ModelDiscovery.find(near: storePath)
-            try ConsoleLauncher.open(storePath: storePath, modelPath: modelPath, mappingDirectories: mappings)
+            let location = ModelLocator.locate(
+                store: storePath, model: model, alsoSearching: [FileManager.default.currentDirectoryPath])
+            try ConsoleLauncher.open(storePath: storePath, location: location, mappingDirectories: mappings)
         }
     }
 }

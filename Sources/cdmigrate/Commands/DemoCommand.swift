@@ -37,7 +37,7 @@ struct DemoCommand: ParsableCommand {
                     work: { [entries] in try demo.generateStore(entries: entries) })
             // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
             try ConsoleLauncher.open(
-                storePath: demo.store, modelPath: demo.model, mappingDirectories: [],
+                storePath: demo.store, location: ModelLocation(model: demo.model, origin: .given), mappingDirectories: [],
                 policies: SampleApp.policies, preparation: preparation)
         }
     }

@@ -14,8 +14,7 @@ struct ExportCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file (read through a snapshot, never written).")
     var store: String
 
-    @Option(help: "The model (default: the store's cached model); the version the store's hashes match is used.")
-    var model: String?
+    @OptionGroup var model: ModelOption
 
     @Option(help: "One entity (with its sub-entities' objects); default: every entity, one file each into --out DIR.")
     var entity: String?
@@ -31,7 +30,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let project = try MigrationProject(modelPath: model.locate(store: store).model, settings: PlanningSettings())
             let destination: ExportDestination =
                 switch (entity, out) {
                 case (_, nil): .handle(FileHandle.standardOutput)

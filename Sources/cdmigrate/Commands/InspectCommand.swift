@@ -3,7 +3,8 @@ import Foundation
 import MigrationEngine
 
 /// `cdmigrate inspect STORE [--model M] [--json]`: what a store holds and which model version fits it,
-/// read from a private snapshot so the store's files are never written.
+/// read from a private snapshot so the store's files are never written. Without `--model`, the model beside
+/// the store or the store's own cached model, said on standard error and in the JSON's `modelLocation`.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -12,8 +13,7 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file (its -wal is read too, without being changed).")
     var store: String
 
-    @Option(help: "A .xcdatamodeld, .xcdatamodel, .momd or .mom to compare with (default: the store's cached model).")
-    var model: String?
+    @OptionGroup var model: ModelOption
 
     @Flag(help: "Print JSON instead of text.")
     var json = false
@@ -22,9 +22,13 @@ struct InspectCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let report = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot)
+            let location = model.locate(store: store)
+            let report = try MigrationProject(modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
                 .inspect(store: store)
-            print(json ? try JSONOutput.encode(report) : StoreReportText(report: report).render())
+            print(
+                json
+                    ? try JSONOutput.encode(LocatedJSON(value: report, location: location))
+                    : StoreReportText(report: report).render())
         }
     }
 }

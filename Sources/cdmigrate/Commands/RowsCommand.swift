@@ -10,8 +10,7 @@ struct RowsCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file (read through a snapshot, never written).")
     var store: String
 
-    @Option(help: "The model (default: the store's cached model).")
-    var model: String?
+    @OptionGroup var model: ModelOption
 
     @Option(help: "The entity (its sub-entities' objects included).")
     var entity: String
@@ -30,7 +29,7 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let project = try MigrationProject(modelPath: model.locate(store: store).model, settings: PlanningSettings())
             let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
             if json {
                 print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")

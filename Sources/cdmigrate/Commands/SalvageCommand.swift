@@ -12,11 +12,7 @@ struct SalvageCommand: ParsableCommand {
     @Argument(help: "The damaged store's .sqlite file (read through a private copy, never written).")
     var store: String
 
-    @Option(
-        help:
-            "The model (default: the store's cached model); the version is the one the store's metadata, cache or tables identify."
-    )
-    var model: String?
+    @OptionGroup var model: ModelOption
 
     @Option(help: "The version to write the new store at (default: the store's own).")
     var version: String?
@@ -29,9 +25,10 @@ struct SalvageCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+            let location = model.locate(store: store)
+            let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
             let report = try project.salvage(store: store, to: output, version: version)
-            print(json ? try JSONOutput.encode(report) : SalvageReportText.render(report))
+            print(json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : SalvageReportText.render(report))
         }
     }
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate verify STORE --model M [--version V] [--json]`: integrity and conformance to a model version.
+/// `cdmigrate verify STORE [--model M] [--version V] [--json]`: integrity and conformance to a model version;
+/// without a model, to the one beside the store or the store's own cached model.
 struct VerifyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "verify", abstract: "Check a store's integrity and its conformance to a model version.")
@@ -10,8 +11,7 @@ struct VerifyCommand: ParsableCommand {
     @Argument(help: "The store's .sqlite file.")
     var store: String
 
-    @Option(help: "The model: .xcdatamodeld, .xcdatamodel, .momd or .mom.")
-    var model: String
+    @OptionGroup var model: ModelOption
 
     @Option(help: "The version to check against (default: the one the store's hashes match).")
     var version: String?
@@ -23,10 +23,12 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot)
+            let location = model.locate(store: store)
+            let project = try MigrationProject(
+                modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
             let result = try project.verify(store: store, version: version, report: ProgressPrinter.stderrNotes)
             if json {
-                print(try JSONOutput.encode(result))
+                print(try JSONOutput.encode(LocatedJSON(value: result, location: location)))
             } else {
                 let note = result.recovered.map { "; recovered an interrupted migration (\($0.rawValue))" } ?? ""
                 print("\(store): a valid \(result.version) store (integrity, bookkeeping, metadata hashes, entity rows)\(note)")

@@ -10,17 +10,13 @@ import Testing
 /// Apple's, each as Core Data wrote it, when the corpus is there.
 @Suite("Export round trip")
 struct ExportRoundTripTests {
-    static var stores: [String] {
-        let root = Corpus.root
-        let found = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
-        return found.filter { $0.hasSuffix(".sqlite") }.sorted()
-    }
+    /// Every corpus store whatever its extension (`.sqlite`, `.moody`, `.wiredatabase`).
+    static var stores: [String] { CorpusStoreCase.storesOnDisk }
 
-    /// The case's model when it has one (so stores without a model cache still export), else none.
+    /// The case's model as `cdmigrate` finds it beside the store (so stores without a model cache still
+    /// export), else none.
     static func model(for store: String) -> String? {
-        let folder = Corpus.root.appendingPathComponent(String(store.prefix { $0 != "/" }))
-        let items = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return items.first { $0.hasSuffix(".xcdatamodeld") }.map { folder.appendingPathComponent($0).path }
+        ModelLocator.locate(store: Corpus.path(store)).model
     }
 
     @Test("Exported JSON equals the rows of every corpus store", Corpus.required, arguments: ExportRoundTripTests.stores)
@@ -59,6 +55,8 @@ struct ExportRoundTripTests {
                 c.readonly = true
                 return c
             }())
+        let tables = try queue.read { try String.fetchAll($0, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+        let schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
         for count in counts {
             let entity = try #require(model.entity(named: count.entity))
             let data = try Data(contentsOf: URL(fileURLWithPath: try #require(count.file)))
@@ -78,8 +76,11 @@ struct ExportRoundTripTests {
                 #expect(
                     object["_uri"] as? String == "x-coredata://\(contents.metadata.uuid)/\(entity.name)/p\(row["Z_PK"] as Int64)")
                 for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-                    let column = "Z" + attribute.name.uppercased()
-                    guard row.hasColumn(column) else { continue }
+                    // Core Data's column for it: a sub-entity's attribute sharing a name gets a suffix (wire's
+                    // ZDELIVERED1), so the schema says which column is the entity's own.
+                    guard let column = Self.column(of: attribute, entity: entity, model: model, schema: schema),
+                        row.hasColumn(column)
+                    else { continue }
                     let stored = row[column] as DatabaseValue
                     #expect(
                         ExportedValueCheck.matches(object[attribute.name] as Any, stored, attribute),
@@ -88,5 +89,13 @@ struct ExportRoundTripTests {
                 }
             }
         }
+    }
+
+    /// The column of `entity`'s table holding `attribute` for it (declared by it or an ancestor).
+    static func column(of attribute: Attribute, entity: Entity, model: ObjectModel, schema: StoreSchema) -> String? {
+        let lineage = Set((model.ancestors(of: entity) + [entity]).map(\.name))
+        return schema.table(for: entity.name)?.columns.first { column in
+            if case .attribute(let owner, attribute.name) = column.role { lineage.contains(owner) } else { false }
+        }?.name
     }
 }

@@ -7,7 +7,7 @@ import MigrationEngine
 enum ConsoleLauncher {
     /// Runs the console until the user quits; a signal ends it with 128 + the signal's number.
     static func open(
-        storePath: String?, modelPath: String?, mappingDirectories: [String],
+        storePath: String?, location: ModelLocation, mappingDirectories: [String],
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), preparation: Preparation? = nil
     ) throws {
         if let problem = TerminalRequirement.problem(
@@ -25,17 +25,14 @@ enum ConsoleLauncher {
                 _ = try StoreReader.read(path: storePath, checkIntegrity: false)
             } catch let error as StoreError where error.category == .damaged {}
         }
-        let source = EngineDataSource(modelPath: modelPath)
-        let planner = try modelPath.map { modelPath in
-            var settings = try PlanningSettings.besideModel(modelPath)
-            settings.mappingDirectories += mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            return ProjectPlanner(project: try MigrationProject(modelPath: modelPath, settings: settings, policies: policies))
-        }
+        let source = EngineDataSource(modelPath: location.model)
+        let planner = try ProjectPlanner.located(location, mappingDirectories: mappingDirectories, policies: policies)
         // History and restore need no model: the planner's project when there is one, else a project without.
         let restorer = ProjectRestorer(project: try planner?.project ?? MigrationProject(modelPath: nil))
         let app = ConsoleApp(
             source: source, planner: planner, storePath: storePath,
-            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation, restorer: restorer)
+            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation, restorer: restorer,
+            notice: location.origin == .given && location.mappings.isEmpty ? nil : "using " + location.summary)
         switch app.run() {
         case .quit: return
         case .interrupted(let signal):

@@ -2,30 +2,32 @@ import Foundation
 import JournalSample
 import MigrationEngine
 
-/// The sample app laid out for the demo: its model, mappings and project file copied from `Examples/`, and a
-/// generated store at the oldest version.
+/// The sample app laid out for the demo: its model, mappings and project file written from the copies built
+/// into the binary (``SampleApp/files``, generated from `Examples/`), so the demo works from a binary copied
+/// anywhere, and a generated store at the oldest version.
 struct DemoFolder: Encodable {
     /// The folder holding everything.
     let directory: String
     /// The generated store.
     let store: String
-    /// The copied model.
+    /// The written model.
     let model: String
 
-    /// Copies the sample app into `parent` (a new temporary folder when nil); the store is not written yet.
+    /// Writes the sample app into `parent` (a new temporary folder when nil), keeping files already there
+    /// (a reused `--directory`); the store is not written yet.
     static func prepare(in parent: String?) throws -> DemoFolder {
-        let examples = SampleApp.examplesFolder
-        guard FileManager.default.fileExists(atPath: examples.appendingPathComponent(SampleApp.modelName).path) else {
-            throw DemoError(
-                category: .notFound, path: examples.path,
-                message: "the sample app's Examples folder is missing (the demo runs from a checkout)")
-        }
         let folder = try parent.map { URL(fileURLWithPath: $0) } ?? makeTemporaryFolder()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        for name in [SampleApp.modelName, SampleApp.mappingsName, "cdmigrate.yaml"] {
-            let target = folder.appendingPathComponent(name)
+        for file in SampleApp.files {
+            let target = folder.appendingPathComponent(file.path)
             guard !FileManager.default.fileExists(atPath: target.path) else { continue }
-            try FileManager.default.copyItem(at: examples.appendingPathComponent(name), to: target)
+            do {
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(file.text.utf8).write(to: target)
+            } catch {
+                throw DemoError(
+                    category: .io, path: target.path, message: "cannot write the sample app: \(error.localizedDescription)")
+            }
         }
         return DemoFolder(
             directory: folder.path, store: folder.appendingPathComponent("Journal.sqlite").path,

@@ -1,0 +1,80 @@
+import Foundation
+import MigrationEngine
+import TestSupport
+import Testing
+
+@testable import ConsoleUI
+
+/// Issue 11: the data browser exports the entity on screen through the engine's export: `e` asks for the
+/// path (a free file beside the store by default), Enter writes, an existing file is replaced only after a
+/// second Enter, Esc cancels.
+@Suite struct BrowserExportTests {
+    /// The console on a Journal 4 store of 30 entries, browsing `Entry` with its first page loaded.
+    static func browsing() throws -> (ConsoleApp, String) {
+        let store = try JournalFixture.journal4(entries: 30)
+        let app = ConsoleApp(
+            source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
+        app.perform(app.pendingEffects)
+        app.state.size = TerminalSize(width: 140, height: 30)
+        app.state.screen = .browser
+        app.state.browser = BrowserState(entity: "Entry")
+        app.perform([.loadRows(entity: "Entry", offset: 0)])
+        return (app, store)
+    }
+
+    /// Presses `keys` and performs what they ask for, as the console's loop does.
+    static func press(_ keys: [Key], _ app: ConsoleApp) {
+        for key in keys { app.perform(ConsoleController().handle(key, state: &app.state)) }
+    }
+
+    static func screen(_ app: ConsoleApp) -> String { ConsoleRenderer().render(app.state).text }
+
+    @Test func exportsTheEntityOnScreenToTheDefaultFile() throws {
+        let (app, store) = try Self.browsing()
+        let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
+        // A file already there: the default is the next free name, so accepting it replaces nothing.
+        try Data("keep".utf8).write(to: folder.appendingPathComponent("Entry.json"))
+        Self.press([.character("e")], app)
+        #expect(app.state.keyContext == .export)
+        let expected = folder.appendingPathComponent("Entry-2.json").path
+        #expect(Self.screen(app).contains("Export Entry to \(expected)█"), "\(Self.screen(app))")
+        #expect(Self.screen(app).contains("Enter exports · Esc cancels"))
+        Self.press([.character("q")], app)
+        #expect(app.state.browser?.exportPrompt?.path == expected + "q", "typing takes every character, q included")
+        Self.press([.backspace, .enter], app)
+        #expect(app.state.keyContext == .browser)
+        #expect(app.state.message == "exported 30 Entry objects to \(expected)")
+        let objects = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: expected))) as? [[String: Any]]
+        #expect(objects?.count == 30)
+        #expect(try String(contentsOf: folder.appendingPathComponent("Entry.json"), encoding: .utf8) == "keep")
+    }
+
+    @Test func anExistingFileIsReplacedOnlyAfterASecondEnter() throws {
+        let (app, store) = try Self.browsing()
+        let existing = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.csv")
+        try Data("keep".utf8).write(to: existing)
+        Self.press([.character("e")], app)
+        let typed = app.state.browser?.exportPrompt?.path.count ?? 0
+        Self.press(Array(repeating: Key.backspace, count: typed) + existing.path.map { .character($0) } + [.enter], app)
+        #expect(app.state.browser?.exportPrompt?.confirmingOverwrite == true)
+        #expect(Self.screen(app).contains("exists: Enter replaces it · Esc keeps it"), "\(Self.screen(app))")
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "keep", "nothing written before the second Enter")
+        Self.press([.escape], app)
+        #expect(app.state.browser?.exportPrompt == nil && app.state.message == "export cancelled")
+        #expect(try String(contentsOf: existing, encoding: .utf8) == "keep")
+
+        Self.press([.character("e")], app)
+        let again = app.state.browser?.exportPrompt?.path.count ?? 0
+        Self.press(Array(repeating: Key.backspace, count: again) + existing.path.map { .character($0) } + [.enter, .enter], app)
+        #expect(app.state.message == "exported 30 Entry objects to \(existing.path)")
+        let lines = try String(contentsOf: existing, encoding: .utf8).split(separator: "\n")
+        #expect(lines.first?.hasPrefix("_uri,_entity,_pk") == true, "CSV by the extension")
+        #expect(lines.count == 31)
+    }
+
+    @Test func theKeyIsInTheTableAndItsHelp() {
+        #expect(KeyTable.standard.action(for: .character("e"), in: .browser) == .export)
+        #expect(KeyTable.standard.action(for: .enter, in: .export) == .open)
+        #expect(KeyTable.standard.action(for: .character("?"), in: .export) == nil, "? is typed into the path")
+    }
+}
