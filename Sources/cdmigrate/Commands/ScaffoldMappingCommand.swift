@@ -90,10 +90,8 @@ struct ScaffoldMappingCommand: ParsableCommand {
     }
 
     /// The model beside the mapping model's folder (`App.xcdatamodeld` next to `mappings/`), in that folder,
-    /// or in the current directory.
+    /// or in the current directory: the same search as for a store's model.
     static func discoverModel(near mappingModel: String?) -> String? {
-        guard let mappingModel else { return ModelDiscovery.find(near: nil) }
-        let folder = URL(fileURLWithPath: mappingModel).standardizedFileURL.deletingLastPathComponent()
-        return ModelDiscovery.find(near: folder.path) ?? ModelDiscovery.find(near: mappingModel)
+        ModelLocator.locate(store: mappingModel, alsoSearching: [FileManager.default.currentDirectoryPath]).model
     }
 }

@@ -23,7 +23,9 @@ enum ConsoleLauncher {
             // damaged store is the exception: the console opens on it to offer salvage.
             do {
                 _ = try StoreReader.read(path: storePath, checkIntegrity: false)
-            } catch let error as StoreError where error.category == .damaged {}
+            } catch {
+                guard error.category == .damaged else { throw error }
+            }
         }
         let source = EngineDataSource(modelPath: location.model)
         let planner = try ProjectPlanner.located(location, mappingDirectories: mappingDirectories, policies: policies)
