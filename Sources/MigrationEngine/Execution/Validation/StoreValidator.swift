@@ -20,18 +20,26 @@ public struct StoreValidator: Sendable {
         self.model = model
     }
 
-    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found.
+    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found; returns the rows each
+    /// entity holds.
     /// - Parameter expectedCounts: rows each entity must hold (entities not named are not checked).
-    public func validate(_ path: String, expectedCounts: [String: Int] = [:]) throws(ExecutionError) {
+    /// - Parameter checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
+    ///   runs it on the store it will swap in, not on each intermediate one.
+    @discardableResult
+    public func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
+        throws(ExecutionError) -> [String: Int]
+    {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
             let queue = try HardenedConnection.open(path)
             defer { try? queue.close() }
-            try queue.read { db in
-                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                guard integrity == ["ok"] else {
-                    throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+            return try queue.read { db in
+                if checksIntegrity {
+                    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                    guard integrity == ["ok"] else {
+                        throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+                    }
                 }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
@@ -42,6 +50,7 @@ public struct StoreValidator: Sendable {
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where (counts[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
                 }
+                return counts
             }
         } catch let error as ExecutionError {
             throw error
