@@ -37,7 +37,7 @@ struct ChainRunner {
         var made: [String] = []
         // Each step's expected counts come from the rows its source was found to hold: the snapshot is counted
         // once, and every later source is the store the previous step's validation just counted.
-        var sourceCounts: [String: Int]?
+        var sourceCounts: EntityRows.Counts?
         do {
             for (index, candidate) in job.plan.steps.enumerated() {
                 try checkCancelled()
@@ -47,9 +47,20 @@ struct ChainRunner {
                 report(.stepStarted(index: index, step: candidate.summary))
                 timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
                 let started = Date()
-                let context = StepContext(
+                var context = StepContext(
                     sourcePath: source, destinationPath: destination, index: index, report: report,
                     cancellation: options.cancellation)
+                var known = sourceCounts
+                if known == nil {
+                    // A source that cannot be counted is left for the step to refuse in its own words; the
+                    // count below then fails with the validator's.
+                    do {
+                        known = try CountExpectation.sourceCounts(step.sourceModel, source)
+                    } catch {
+                        known = nil
+                    }
+                }
+                context.knownRowCounts = known?.byTable
                 do {
                     try step.perform(context)
                 } catch let error as MigrationCancelled {
@@ -63,11 +74,11 @@ struct ChainRunner {
                 try checkCancelled()
                 report(.stageStarted(.validation(step: index)))
                 let isLast = index == job.plan.steps.count - 1
-                let counts = try sourceCounts ?? CountExpectation.sourceCounts(step.sourceModel, source)
-                let expected = CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: counts)
+                let counts = try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
+                let expected = CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: counts.byEntity)
                 // SQLite's integrity check reads every page: it runs once, on the store that will be swapped in.
                 // An intermediate store is still checked for everything else before the next step reads it.
-                sourceCounts = try StoreValidator(model: step.destinationModel).validate(
+                sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
                     destination, expectedCounts: expected, checksIntegrity: isLast)
                 if isLast { report(.log(Self.integrityCheckedLine)) }
                 TemporaryFile.removeSidecars(of: destination)

@@ -16,7 +16,7 @@ enum CountExpectation {
 
     /// The counts `step` must produce, counting its source at `source`.
     static func expected(for step: any MigrationStep, kind: StepKind, source: String) throws -> [String: Int] {
-        expected(for: step, kind: kind, sourceCounts: try sourceCounts(step.sourceModel, source))
+        expected(for: step, kind: kind, sourceCounts: try sourceCounts(step.sourceModel, source).byEntity)
     }
 
     static func mapped(_ step: MappedStep, sourceCounts counts: [String: Int]) -> [String: Int] {
@@ -48,9 +48,9 @@ enum CountExpectation {
     }
 
     /// Rows per entity of the step's source: a snapshot copy or an earlier temporary, never the original.
-    static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> [String: Int] {
+    static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> EntityRows.Counts {
         let queue = try HardenedConnection.open(source)
         defer { try? queue.close() }
-        return try queue.read { db in try EntityRows.reading(db, model: model).count(db, path: source) }
+        return try queue.read { db in try EntityRows.reading(db, model: model).counts(db, path: source) }
     }
 }

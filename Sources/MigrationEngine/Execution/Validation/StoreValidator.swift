@@ -29,6 +29,14 @@ public struct StoreValidator: Sendable {
     public func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
         throws(ExecutionError) -> [String: Int]
     {
+        try validateCounting(path, expectedCounts: expectedCounts, checksIntegrity: checksIntegrity).byEntity
+    }
+
+    /// ``validate(_:expectedCounts:checksIntegrity:)``, answering the rows found by entity and by table, so a
+    /// chain can hand them to the next step that reads this store instead of counting them again.
+    func validateCounting(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
+        throws(ExecutionError) -> EntityRows.Counts
+    {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
@@ -46,9 +54,10 @@ public struct StoreValidator: Sendable {
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
                 let entries = try scope.checkPrimaryKeys(db, path)
                 try SchemaConformance(model: scope.model, path: path).check(db)
-                let counts = try EntityRows(model: scope.model, entries: entries).count(db, path: path)
-                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where (counts[entity] ?? 0) != expected {
-                    throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
+                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path)
+                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
+                where (counts.byEntity[entity] ?? 0) != expected {
+                    throw problem(path, "\(entity) has \(counts.byEntity[entity] ?? 0) rows, expected \(expected)")
                 }
                 return counts
             }

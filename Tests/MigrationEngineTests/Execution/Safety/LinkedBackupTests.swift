@@ -94,6 +94,7 @@ struct LinkedBackupTests {
         #expect(checks.count == 1)
         // The check belongs to the last step: after its validation starts, before it is declared valid.
         let lastValidation = try #require(all.lastIndex { $0 == .stageStarted(.validation(step: 2)) })
-        #expect(try #require(checks.first) > lastValidation && try #require(checks.first) < validated[2])
+        let check = try #require(checks.first)
+        #expect(check > lastValidation && check < validated[2])
     }
 }

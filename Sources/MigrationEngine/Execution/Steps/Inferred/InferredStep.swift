@@ -43,7 +43,7 @@ public struct InferredStep: MigrationStep {
                     + mapping.notInferable.map(\.description).joined(separator: "; "),
                 category: .noRoute)
         }
-        let facts = try SourceStoreFacts(path: context.sourcePath)
+        let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration migrates to the same configuration of the destination; its metadata
         // keeps the hashes of the whole destination model, as Core Data records them.
