@@ -35,7 +35,9 @@ struct LinkedBackupTests {
         let kept = backups.folder(of: manifest.id) + "/" + URL(fileURLWithPath: store).lastPathComponent
         #expect(Self.inode(kept) == originalInode, "the backup holds the original's inode, not a copy")
         #expect(Self.inode(store) != originalInode, "the new store was renamed in, not written over the original")
-        #expect(manifest.files.first { $0.name == URL(fileURLWithPath: store).lastPathComponent }?.sha256 == FileDigest.sha256(of: original))
+        #expect(
+            manifest.files.first { $0.name == URL(fileURLWithPath: store).lastPathComponent }?.sha256
+                == FileDigest.sha256(of: original))
         try backups.verify(manifest)
 
         try StoreRestore.restore(storePath: store, backupID: manifest.id, backupRoot: nil)
