@@ -3,19 +3,47 @@ import Foundation
 /// Copies one store file into a snapshot: bytes only, into a new regular `0600` file.
 ///
 /// `FileManager.copyItem` would copy a symbolic link as a link, and SQLite opening that "copy" would reach
-/// the original; reading the bytes through the link and writing a fresh file cannot.
+/// the original; reading the bytes through the link and writing a fresh file cannot. On Linux the kernel
+/// moves the bytes (`sendfile`), so a large store is not pulled through the process in small pieces.
 enum SnapshotFileCopy {
+    /// Bytes moved per call.
+    static let pieceSize = 8 << 20
+
     static func copy(from source: String, to target: String) throws {
-        guard let input = FileHandle(forReadingAtPath: source) else {
-            throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source])
-        }
-        defer { try? input.close() }
-        let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
-        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? output.close() }
-        while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {
-            try output.write(contentsOf: chunk)
+        let input = open(source, O_RDONLY | O_CLOEXEC)
+        guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
+        defer { close(input) }
+        let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard output >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        defer { close(output) }
+        #if os(Linux)
+            while true {
+                let moved = sendfile(output, input, nil, pieceSize)
+                if moved < 0 && errno == EINTR { continue }
+                if moved < 0 && (errno == EINVAL || errno == ENOSYS) { break } // not supported here: copy below
+                guard moved >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                if moved == 0 { return }
+            }
+        #endif
+        try copyThroughBuffer(input, output, target: target)
+    }
+
+    /// Copies from the descriptors' current offsets to the end, through one large buffer.
+    private static func copyThroughBuffer(_ input: Int32, _ output: Int32, target: String) throws {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = read(input, buffer.baseAddress, pieceSize)
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: target]) }
+            if got == 0 { return }
+            var written = 0
+            while written < got {
+                let put = write(output, buffer.baseAddress! + written, got - written)
+                if put < 0 && errno == EINTR { continue }
+                guard put > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                written += put
+            }
         }
     }
 }

@@ -28,7 +28,9 @@ struct SourceStoreFacts: Sendable {
     /// Rows per entity number in each entity table.
     let entityCounts: [String: [Int: Int]]
 
-    init(path: String) throws(StoreWriteError) {
+    /// Reads the facts of the store at `path`; rows per entity come from `knownRowCounts` for the tables it
+    /// holds (counted by the run already) and are counted here for the others.
+    init(path: String, knownRowCounts: [String: [Int: Int]]? = nil) throws(StoreWriteError) {
         self.path = path
         do {
             let queue = try HardenedConnection.open(path, readonly: true)
@@ -49,7 +51,7 @@ struct SourceStoreFacts: Sendable {
                         maxKeys[entry.name] = try Int.fetchOne(db, highest.request) ?? 0
                     }
                     if names.contains("Z_ENT") && names.contains("Z_PK") {
-                        counts[entry.name] = try PrimaryKeyEntry.rowsPerEntity(in: table, db)
+                        counts[entry.name] = try knownRowCounts?[entry.name] ?? PrimaryKeyEntry.rowsPerEntity(in: table, db)
                     }
                 }
                 return (

@@ -15,8 +15,11 @@ public struct BackupStore: Sendable {
     /// The folder of the backup with this identifier.
     public func folder(of id: String) -> String { root + "/backups/" + id }
 
-    /// Copies the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new
-    /// backup, checks each copy against the original, and returns the manifest.
+    /// Puts the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new backup
+    /// and returns the manifest. The database and its logs are hard-linked where the filesystem allows (see
+    /// ``BackupLink``): the swap only ever renames them away, so the backup keeps the untouched original
+    /// without copying it. Every other file, and every file where linking is impossible, is copied and the
+    /// copy checked against the original. Each file's digest is computed once.
     public func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
@@ -27,10 +30,20 @@ public struct BackupStore: Sendable {
             let source = paths.folder + "/" + name
             let copy = partial + "/" + name
             try DurableFile.makeFolder(URL(fileURLWithPath: copy).deletingLastPathComponent().path)
-            try DurableFile.copy(source, to: copy)
-            guard let digest = FileDigest.sha256(copy), digest == FileDigest.sha256(source) else {
-                throw ExecutionError(.backupDamaged, path: copy, message: "the backup copy differs from \(source)")
+            let linkable = BackupLink.linkedSuffixes.contains { paths.fileName + $0 == name }
+            let digest: String?
+            let linked = linkable ? try BackupLink.link(source, to: copy) : false
+            if linked {
+                digest = FileDigest.sha256(copy)
+            } else {
+                try DurableFile.copy(source, to: copy)
+                let copied = FileDigest.sha256(copy)
+                guard copied == FileDigest.sha256(source) else {
+                    throw ExecutionError(.backupDamaged, path: copy, message: "the backup copy differs from \(source)")
+                }
+                digest = copied
             }
+            guard let digest else { throw ExecutionError(.backupDamaged, path: copy, message: "the backup cannot be read") }
             entries.append(.init(name: name, size: StoreFileList.size(copy), sha256: digest))
         }
         let manifest = BackupManifest(

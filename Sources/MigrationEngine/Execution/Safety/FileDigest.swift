@@ -1,20 +1,26 @@
 import Crypto
 import Foundation
 
-/// SHA-256 of a file's bytes, read in chunks so large stores do not have to fit in memory.
+/// SHA-256 of a file's bytes, read sequentially in large pieces so large stores neither have to fit in
+/// memory nor cost a system call per page.
 enum FileDigest {
+    /// Bytes read per call.
+    static let pieceSize = 4 << 20
+
     /// The hex digest of the file, or nil when it does not exist or cannot be read.
     static func sha256(_ path: String) -> String? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
         var hasher = SHA256()
-        do {
-            // `read(upToCount:)` answers nil or empty data at the end of the file.
-            while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
-                hasher.update(data: chunk)
-            }
-        } catch {
-            return nil
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = read(descriptor, buffer.baseAddress, pieceSize)
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
         }
         return hex(hasher.finalize())
     }

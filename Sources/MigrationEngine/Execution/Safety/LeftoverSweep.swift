@@ -24,6 +24,10 @@ struct LeftoverSweep {
                     backup: nil))
         }
         for path in leftovers { try DurableFile.removeTree(path) }
-        for root in roots.sorted() { try BackupStore(root: root).removePartialBackups() }
+        for root in roots.sorted() {
+            try BackupStore(root: root).removePartialBackups()
+            // A run killed between its backup and its swap leaves a backup linked to the original in use.
+            try BackupLink.detachAll(in: root, from: storePath)
+        }
     }
 }

@@ -104,6 +104,8 @@ public enum Recovery {
                     try DurableFile.rename(parked, to: paths.storePath + suffix)
                 }
             }
+            // The original stays in use: the backup must not share its files with it.
+            try BackupLink.detach(backupFolder: member.backupFolder, from: member.storePath)
         }
         try DurableFile.remove(member.temporaryPath)
     }

@@ -28,6 +28,9 @@ public struct StepContext: Sendable {
     public var report: @Sendable (MigrationEvent) -> Void
     /// Set when the user asked to stop.
     public var cancellation: CancellationFlag
+    /// Rows per entity number in each entity table of the source, when the run has already counted them
+    /// (validating the store that is now the source); a step then need not count them again.
+    var knownRowCounts: [String: [Int: Int]]?
 
     /// Creates a step context.
     public init(

@@ -8,13 +8,18 @@ import GRDB
 ///   policy gets one object per source object those mappings read; entities with any other maker are not
 ///   checked (a merge folds objects, a filter or policy decides how many there are).
 enum CountExpectation {
-    static func expected(for step: any MigrationStep, kind: StepKind, source: String) throws -> [String: Int] {
-        if let mapped = step as? MappedStep { return try self.mapped(mapped, source: source) }
-        return kind == .inferred ? try inferred(from: step, source: source) : [:]
+    /// The counts `step` must produce from a source holding `sourceCounts` rows per entity.
+    static func expected(for step: any MigrationStep, kind: StepKind, sourceCounts: [String: Int]) -> [String: Int] {
+        if let mapped = step as? MappedStep { return self.mapped(mapped, sourceCounts: sourceCounts) }
+        return kind == .inferred ? inferred(from: step, sourceCounts: sourceCounts) : [:]
     }
 
-    static func mapped(_ step: MappedStep, source: String) throws -> [String: Int] {
-        let counts = try sourceCounts(step.sourceModel, source)
+    /// The counts `step` must produce, counting its source at `source`.
+    static func expected(for step: any MigrationStep, kind: StepKind, source: String) throws -> [String: Int] {
+        expected(for: step, kind: kind, sourceCounts: try sourceCounts(step.sourceModel, source).byEntity)
+    }
+
+    static func mapped(_ step: MappedStep, sourceCounts counts: [String: Int]) -> [String: Int] {
         var expected: [String: Int] = [:]
         var unpredictable: Set<String> = []
         for entry in step.resolved {
@@ -31,9 +36,8 @@ enum CountExpectation {
         return expected.filter { !unpredictable.contains($0.key) }
     }
 
-    static func inferred(from step: any MigrationStep, source: String) throws -> [String: Int] {
+    static func inferred(from step: any MigrationStep, sourceCounts: [String: Int]) -> [String: Int] {
         let sourceModel = step.sourceModel
-        let sourceCounts = try sourceCounts(sourceModel, source)
         // The entities the step's own mapping carries over, matched as inference matches them.
         let mapping = (step as? InferredStep)?.mapping ?? InferredMapping.infer(from: sourceModel, to: step.destinationModel)
         var expected: [String: Int] = [:]
@@ -44,9 +48,9 @@ enum CountExpectation {
     }
 
     /// Rows per entity of the step's source: a snapshot copy or an earlier temporary, never the original.
-    private static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> [String: Int] {
+    static func sourceCounts(_ model: ObjectModel, _ source: String) throws -> EntityRows.Counts {
         let queue = try HardenedConnection.open(source)
         defer { try? queue.close() }
-        return try queue.read { db in try EntityRows.reading(db, model: model).count(db, path: source) }
+        return try queue.read { db in try EntityRows.reading(db, model: model).counts(db, path: source) }
     }
 }

@@ -27,9 +27,22 @@ struct EntityRows {
         return EntityRows(model: scoped, entries: PrimaryKeyEntry.resolvingRenames(entries, model: scoped))
     }
 
+    /// What ``counts(_:path:)`` finds.
+    struct Counts: Sendable, Hashable {
+        /// Rows per entity name (sub-entity rows counted under the sub-entity only).
+        var byEntity: [String: Int] = [:]
+        /// Rows per entity number in each of the model's entity tables (every table present, empty or not).
+        var byTable: [String: [Int: Int]] = [:]
+    }
+
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
     func count(_ db: Database, path: String) throws -> [String: Int] {
-        var counts: [String: Int] = [:]
+        try counts(db, path: path).byEntity
+    }
+
+    /// Rows per entity, by name and by table and number, in one pass over each entity table.
+    func counts(_ db: Database, path: String) throws -> Counts {
+        var counts = Counts()
         for table in schema.tables {
             guard let root = model.entity(named: table.rootEntity) else { continue }
             let members = model.hierarchy(below: root).compactMap { entity in entries.first { $0.name == entity.name } }
@@ -38,6 +51,7 @@ struct EntityRows {
                     .validationFailed, path: path,
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
+            counts.byTable[table.name] = [:]
             let select: SQLFragment =
                 #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(SQLIdentifier(table.name)) GROUP BY "Z_ENT""#
             for row in try Row.fetchAll(db, select.request) {
@@ -49,7 +63,8 @@ struct EntityRows {
                             "not a valid \(model.name) store: \(table.name) holds rows of entity number \(number), which is not \(root.name) or below it"
                     )
                 }
-                counts[entry.name] = row[1]
+                counts.byEntity[entry.name] = row[1]
+                counts.byTable[table.name]?[number] = row[1]
                 let maxKey: Int64 = row[2] ?? 0
                 let rootEntry = members.first { $0.name == root.name }
                 if let rootEntry, maxKey > rootEntry.maxPrimaryKey {

@@ -20,28 +20,46 @@ public struct StoreValidator: Sendable {
         self.model = model
     }
 
-    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found.
+    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found; returns the rows each
+    /// entity holds.
     /// - Parameter expectedCounts: rows each entity must hold (entities not named are not checked).
-    public func validate(_ path: String, expectedCounts: [String: Int] = [:]) throws(ExecutionError) {
+    /// - Parameter checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
+    ///   runs it on the store it will swap in, not on each intermediate one.
+    @discardableResult
+    public func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
+        throws(ExecutionError) -> [String: Int]
+    {
+        try validateCounting(path, expectedCounts: expectedCounts, checksIntegrity: checksIntegrity).byEntity
+    }
+
+    /// ``validate(_:expectedCounts:checksIntegrity:)``, answering the rows found by entity and by table, so a
+    /// chain can hand them to the next step that reads this store instead of counting them again.
+    func validateCounting(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
+        throws(ExecutionError) -> EntityRows.Counts
+    {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
             let queue = try HardenedConnection.open(path)
             defer { try? queue.close() }
-            try queue.read { db in
-                let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                guard integrity == ["ok"] else {
-                    throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+            return try queue.read { db in
+                if checksIntegrity {
+                    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+                    guard integrity == ["ok"] else {
+                        throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
+                    }
                 }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
                 let entries = try scope.checkPrimaryKeys(db, path)
                 try SchemaConformance(model: scope.model, path: path).check(db)
-                let counts = try EntityRows(model: scope.model, entries: entries).count(db, path: path)
-                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key }) where (counts[entity] ?? 0) != expected {
-                    throw problem(path, "\(entity) has \(counts[entity] ?? 0) rows, expected \(expected)")
+                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path)
+                for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
+                where (counts.byEntity[entity] ?? 0) != expected {
+                    throw problem(path, "\(entity) has \(counts.byEntity[entity] ?? 0) rows, expected \(expected)")
                 }
+                return counts
             }
         } catch let error as ExecutionError {
             throw error

@@ -21,6 +21,9 @@ struct InferredCopier {
                 let attach: SQLFragment = "ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)"
                 current = attach.sql
                 try db.execute(attach)
+                // A temporary: the run discards it on any failure and flushes the final store once before its
+                // swap, so the copy need not wait for the disk at each commit.
+                try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
                 defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
                 try db.inTransaction {
                     for copy in plan.entityCopies {

@@ -43,7 +43,7 @@ public struct InferredStep: MigrationStep {
                     + mapping.notInferable.map(\.description).joined(separator: "; "),
                 category: .noRoute)
         }
-        let facts = try SourceStoreFacts(path: context.sourcePath)
+        let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration migrates to the same configuration of the destination; its metadata
         // keeps the hashes of the whole destination model, as Core Data records them.
@@ -70,12 +70,14 @@ public struct InferredStep: MigrationStep {
         ).build()
         let keys = KeyRemapping(mapping: mapping, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts)
         let writer = StoreWriter(model: recorded, schema: destinationSchema)
+        // Created in rollback mode and switched to the source's mode once filled: rows written through a
+        // `-wal` would be written twice (log, then checkpoint).
+        let journalMode = try JournalMode(path: context.sourcePath)
         try writer.create(
             at: context.destinationPath,
             options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
-                recordedNames: keys.recordedNames, journalMode: try JournalMode(path: context.sourcePath),
-                installsTriggers: false))
+                recordedNames: keys.recordedNames, journalMode: .rollback, installsTriggers: false))
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
@@ -85,7 +87,14 @@ public struct InferredStep: MigrationStep {
         )
         .run(plan)
         let queue = try DatabaseQueue(path: context.destinationPath)
-        try queue.write { db in try writer.installDerivedAttributes(db) }
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
+            try db.inTransaction {
+                try writer.installDerivedAttributes(db)
+                return .commit
+            }
+            if journalMode == .wal { try db.execute(sql: "PRAGMA \"main\".journal_mode = WAL") }
+        }
         try queue.close()
     }
 }
