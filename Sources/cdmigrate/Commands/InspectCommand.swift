@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate inspect STORE [--model M] [--json]`: what a store holds and which model version fits it,
-/// read from a private snapshot so the store's files are never written.
+/// `cdmigrate inspect STORE [--model M] [--json] [--check]`: what a store holds and which model version fits
+/// it, read without writing any of the store's files.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -18,12 +18,15 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Also run SQLite's quick_check over every page; a store that fails it is reported as damaged.")
+    var check = false
+
     @OptionGroup var reading: StoreReadingOptions
 
     func run() throws {
         try reportingFailures {
             let report = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot)
-                .inspect(store: store)
+                .inspect(store: store, checksIntegrity: check)
             print(json ? try JSONOutput.encode(report) : StoreReportText(report: report).render())
         }
     }
