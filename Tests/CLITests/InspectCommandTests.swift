@@ -127,7 +127,8 @@ struct InspectCommandTests {
     func checkFindsWhatTheReportDoesNotRead() throws {
         // ZENTRY has an index (on its author), so its rows are counted from the index and its own zeroed
         // leaf pages are read by quick_check alone.
-        let damage = try DamageScript.damage(try JournalFixture.journal4(entries: 2_000), ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        let damage = try DamageScript.damage(
+            try JournalFixture.journal4(entries: 2_000), ["leaf", "--table", "ZENTRY", "--pages", "2"])
         #expect((damage.hit?["ZENTRY"]?.leafPages ?? 0) == 2)
         let plain = try CLIRunner.run(["inspect", damage.output, "--json"])
         #expect(plain.status == 0, "\(plain.stderr)")

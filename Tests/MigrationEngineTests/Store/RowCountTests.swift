@@ -9,8 +9,7 @@ import Testing
 struct RowCountTests {
     /// Each entity's rows counted the slow way: every row's `Z_ENT` read and grouped.
     static func groupedCounts(_ path: String, tables: [String]) throws -> [Int: Int] {
-        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
-        return try queue.read { db in
+        try HardenedConnection.open(path, readonly: true).read { db in
             var counts: [Int: Int] = [:]
             for table in tables {
                 for row in try Row.fetchAll(db, sql: "SELECT Z_ENT, COUNT(*) FROM \(table) NOT INDEXED GROUP BY Z_ENT") {
