@@ -121,4 +121,25 @@ struct InspectCommandTests {
         #expect(report.entities.map(\.rows) == [10])
         #expect(report.entities.first?.matchesModel == nil)
     }
+
+    @Test(
+        "Damaged rows the report does not read: found only with --check (exit 5), which the plain report skips",
+        DamageScript.required)
+    func checkFindsWhatTheReportDoesNotRead() throws {
+        // ZENTRY has an index (on its author), so its rows are counted from the index and its own zeroed
+        // leaf pages are read by quick_check alone.
+        let damage = try DamageScript.damage(
+            try JournalFixture.journal4(entries: 2_000), ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        #expect((damage.hit?["ZENTRY"]?.leafPages ?? 0) == 2)
+        let plain = try CLIRunner.run(["inspect", damage.output, "--json"])
+        #expect(plain.status == 0, "\(plain.stderr)")
+        let report = try JSONDecoder().decode(StoreReport.self, from: Data(plain.stdout.utf8))
+        #expect(report.entities.first { $0.name == "Entry" }?.rows == 2_000)
+        let checked = try CLIRunner.run(["inspect", damage.output, "--check"])
+        #expect(checked.status == 5)
+        #expect(checked.stdout.isEmpty)
+        #expect(checked.stderr.hasPrefix("cdmigrate: error: \(damage.output): damaged database: "), "\(checked.stderr)")
+        let healthy = try CLIRunner.run(["inspect", try JournalFixture.journal4(entries: 20), "--check"])
+        #expect(healthy.status == 0, "\(healthy.stderr)")
+    }
 }

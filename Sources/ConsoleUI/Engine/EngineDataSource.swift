@@ -20,10 +20,11 @@ public final class EngineDataSource: ConsoleDataSource {
         self.modelPath = modelPath
     }
 
-    /// Reads the store through a snapshot and checks it against every model version.
+    /// Reads the store (with SQLite's `quick_check`, so a damaged one is found here, where salvage can be
+    /// offered, not later in the data browser) and checks it against every model version.
     public func loadStore(at path: String) throws -> LoadedStore {
         cache.withLock { $0 = nil }
-        let contents = try StoreReader.read(path: path, checkIntegrity: false)
+        let contents = try StoreReader.read(path: path, checkIntegrity: true)
         let overview = StoreOverview(contents: contents)
         guard let modelPath else {
             return LoadedStore(overview: overview, versions: [], compatibility: nil, modelName: nil, defaultTarget: nil)

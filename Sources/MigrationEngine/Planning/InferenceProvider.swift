@@ -1,5 +1,6 @@
-/// Judges and builds inferred steps between two model versions; the graph asks it about every pair the
-/// order allows, so the model diff stays in one place (the inferred mapping) and can be swapped in tests.
+/// Judges and builds inferred steps between two model versions, so the model diff stays in one place (the
+/// inferred mapping) and can be swapped in tests. A graph asks it only about pairs the order allows, each at
+/// most once, and only when a search reaches them (about all of them only for the whole graph).
 public protocol InferenceProvider: Sendable {
     /// Whether a step from `source` to `destination` can be inferred, and whether it loses data.
     func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment

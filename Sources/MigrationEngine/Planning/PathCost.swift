@@ -27,6 +27,12 @@ struct PathCost: Comparable {
             key: key + [StepKey(position: position, origin: edge.origin)])
     }
 
+    /// Whether this chain, even with `steps` more lossless steps, would have more lossy steps than `reached`,
+    /// or as many and more steps: it could neither beat nor tie it.
+    func exceeds(_ reached: PathCost, withSteps steps: Int) -> Bool {
+        (lossySteps, self.steps + steps) > (reached.lossySteps, reached.steps)
+    }
+
     static func < (a: PathCost, b: PathCost) -> Bool {
         if a.lossySteps != b.lossySteps { return a.lossySteps < b.lossySteps }
         if a.steps != b.steps { return a.steps < b.steps }

@@ -33,25 +33,18 @@ public struct PathPlanner: Sendable {
             throw PlanningError(.noRoute, versions: [target], message: "target version \"\(target)\" is marked broken")
         }
         if source == target { return MigrationPlan(from: source, to: target, steps: []) }
-        let base = PathSearch.candidateEdges(graph, from: source, to: target)
         // First every chain whose only lossy steps are between neighbouring versions (a change the model's
         // author made on purpose); a lossy jump over other versions only when nothing else leads there.
-        let neighbourly = base.filter { !$0.isLossy || isNeighbourStep($0) }
         for allowLossyJumps in [false, true] {
-            let edges = allowLossyJumps ? base : neighbourly
+            let candidates = CandidateEdges(graph: graph, source: source, target: target, allowsLossyJumps: allowLossyJumps)
             for rules in PathRules.allCases {
-                let search = PathSearch(graph: graph, edges: edges, source: source, target: target, rules: rules)
+                let search = PathSearch(candidates: candidates, rules: rules)
                 if let steps = search.shortest() {
                     return MigrationPlan(from: source, to: target, steps: steps, warnings: warnings(steps, rules, search))
                 }
             }
         }
-        throw noRoute(source, target, base)
-    }
-
-    /// Whether no version lies between the step's two ends in the order.
-    private func isNeighbourStep(_ step: StepCandidate) -> Bool {
-        !graph.versions.contains { graph.order.lies($0, between: step.from, and: step.to) }
+        throw noRoute(source, target)
     }
 
     private func warnings(_ steps: [StepCandidate], _ rules: PathRules, _ search: PathSearch) -> [String] {
@@ -70,12 +63,12 @@ public struct PathPlanner: Sendable {
         return result
     }
 
-    private func noRoute(_ source: String, _ target: String, _ edges: [StepCandidate]) -> PlanningError {
+    private func noRoute(_ source: String, _ target: String) -> PlanningError {
         var reason = "no explicit mapping or inferable step leads there"
-        if graph.edges.isEmpty, graph.uninferable.isEmpty { reason += " (inferred steps are turned off)" }
+        if graph.inference == nil, graph.explicitEdges.isEmpty { reason += " (inferred steps are turned off)" }
         if let via = graph.routing.overrides[source] {
             reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
-        } else if let blocked = graph.uninferable.first(where: { $0.pair.from == source }) {
+        } else if let blocked = graph.uninferable(from: source).first {
             reason =
                 "\(blocked.pair) cannot be inferred (\(blocked.reasons.joined(separator: "; "))) and no explicit mapping covers it"
         } else if !graph.routing.broken.isEmpty {

@@ -1,74 +1,41 @@
-/// One search for the best chain under one set of ``PathRules``: filters the edges, then runs Dijkstra with
-/// the cost (lossy steps, steps, tie-break key) compared lexicographically.
+/// One search for the best chain under one set of ``PathRules``: Dijkstra with the cost (lossy steps, steps,
+/// tie-break key) compared lexicographically, over edges produced as the search reaches each version.
+///
+/// A version is expanded only while a chain through it could still beat (or tie) the best chain to the target
+/// found so far, and a step to anywhere but the target only while one more step could: so when a version can
+/// step straight to the target without loss, planning judges that one pair instead of every pair of versions.
 struct PathSearch {
     let graph: VersionGraph
-    let source: String
-    let target: String
-    /// The edges the rules allow, by source version.
-    private var allowed: [String: [StepCandidate]] = [:]
+    let candidates: CandidateEdges
+    let rules: PathRules
     /// Versions that have an explicit step leading to the target (the chain must take it when it gets there).
     private(set) var forcedVersions: [String] = []
+    /// The explicit steps that lead to the target, by source version.
+    private let forced: [String: [StepCandidate]]
+    /// Routing overrides that apply: from the key only the step to the value, which still leads to the target.
+    private let routes: [String: String]
 
-    init(graph: VersionGraph, edges: [StepCandidate], source: String, target: String, rules: PathRules) {
-        self.graph = graph
-        self.source = source
-        self.target = target
-        var edges = edges
+    var source: String { candidates.source }
+    var target: String { candidates.target }
+
+    init(candidates: CandidateEdges, rules: PathRules) {
+        self.graph = candidates.graph
+        self.candidates = candidates
+        self.rules = rules
         // Routing overrides: from X only the step to Y, whenever Y still leads to the target.
-        let reachBefore = Self.reaching(target, edges)
-        for (from, via) in graph.routing.overrides where reachBefore.contains(via) {
-            edges.removeAll { $0.from == from && $0.to != via }
-        }
-        let reach = Self.reaching(target, edges)
+        let before = Reachability(candidates)
+        let routes = candidates.graph.routing.overrides.filter { before.reaches($0.value) }
+        let reach = Reachability(candidates) { routes[$0] }
         var forced: [String: [StepCandidate]] = [:]
-        for edge in edges where edge.kind == .explicit && reach.contains(edge.to) {
-            forced[edge.from, default: []].append(edge)
+        for from in Set(candidates.graph.explicitEdges.map(\.from)) {
+            let leading = candidates.explicitEdges(from: from).filter { edge in
+                (routes[from].map { edge.to == $0 } ?? true) && reach.reaches(edge.to)
+            }
+            if !leading.isEmpty { forced[from] = leading }
         }
+        self.routes = routes
+        self.forced = forced
         forcedVersions = graph.versions.filter { forced[$0] != nil }
-        for edge in edges where reach.contains(edge.to) {
-            if rules != .unconstrained, let explicit = forced[edge.from], !explicit.isEmpty, edge.kind != .explicit {
-                continue
-            }
-            if rules == .strict, edge.kind == .inferred,
-                forcedVersions.contains(where: { graph.order.lies($0, between: edge.from, and: edge.to) })
-            {
-                continue
-            }
-            allowed[edge.from, default: []].append(edge)
-        }
-    }
-
-    /// The edges worth considering for a chain from `source` to `target`: they move in the chain's direction
-    /// along the order without passing the target, and avoid broken versions.
-    static func candidateEdges(_ graph: VersionGraph, from source: String, to target: String) -> [StepCandidate] {
-        let order = graph.order
-        let broken = graph.routing.broken
-        let upgrade = order.precedes(source, target) || !order.precedes(target, source)
-        return graph.edges.filter { edge in
-            if broken.contains(edge.to) { return false }
-            if broken.contains(edge.from), edge.from != source { return false }
-            if edge.to == source { return false }
-            let (a, b) = upgrade ? (edge.from, edge.to) : (edge.to, edge.from)
-            let (start, end) = upgrade ? (source, target) : (target, source)
-            // Against the chain's direction, or beyond either end of it.
-            if order.precedes(b, a) { return false }
-            if order.precedes(end, b) || order.precedes(a, start) { return false }
-            return true
-        }
-    }
-
-    /// Every version from which `target` can be reached over `edges` (the target included).
-    private static func reaching(_ target: String, _ edges: [StepCandidate]) -> Set<String> {
-        var result: Set<String> = [target]
-        var changed = true
-        while changed {
-            changed = false
-            for edge in edges where result.contains(edge.to) && !result.contains(edge.from) {
-                result.insert(edge.from)
-                changed = true
-            }
-        }
-        return result
     }
 
     /// The cheapest chain, or nil when the rules leave none.
@@ -79,14 +46,34 @@ struct PathSearch {
         while let node = best.filter({ !settled.contains($0.key) }).min(by: { $0.value < $1.value })?.key {
             if node == target { return chains[node] }
             settled.insert(node)
-            for edge in allowed[node] ?? [] where !settled.contains(edge.to) {
-                let cost = best[node]!.adding(edge, position: graph.versions.firstIndex(of: edge.to) ?? Int.max)
-                if best[edge.to].map({ cost < $0 }) ?? true {
-                    best[edge.to] = cost
-                    chains[edge.to] = chains[node]! + [edge]
+            let cost = best[node]!
+            // Even a step straight to the target could not beat or tie the chain already found.
+            if let reached = best[target], cost.exceeds(reached, withSteps: 1) { continue }
+            for to in routes[node].map({ [$0] }) ?? candidates.destinations(from: node) where !settled.contains(to) {
+                // A chain through another version needs at least one step more after this one.
+                if to != target, let reached = best[target], cost.exceeds(reached, withSteps: 2) { continue }
+                for edge in candidates.edges(from: node, to: to) where allows(edge) {
+                    let next = cost.adding(edge, position: graph.position(of: edge.to) ?? Int.max)
+                    if best[to].map({ next < $0 }) ?? true {
+                        best[to] = next
+                        chains[to] = chains[node]! + [edge]
+                    }
                 }
             }
         }
         return nil
+    }
+
+    /// Whether the rules let the chain take `edge`.
+    private func allows(_ edge: StepCandidate) -> Bool {
+        if rules != .unconstrained, let explicit = forced[edge.from], !explicit.isEmpty, edge.kind != .explicit {
+            return false
+        }
+        if rules == .strict, edge.kind == .inferred,
+            forcedVersions.contains(where: { graph.order.lies($0, between: edge.from, and: edge.to) })
+        {
+            return false
+        }
+        return true
     }
 }

@@ -1,5 +1,10 @@
 /// Every version of a model and every step that could run between two of them: explicit mappings (matched
 /// to versions by entity hashes) and inferred steps between the pairs the order, or a routing override, allows.
+///
+/// Explicit mappings are built with the graph, so one that does not fit its versions is reported at once.
+/// Inferred steps are judged only when first asked for (``inferredEdge(from:to:)``), and each pair once:
+/// planning one chain asks about the few pairs its search reaches, while ``edges`` (the whole graph, for
+/// `plan --graph`) asks about every allowed pair.
 public struct VersionGraph: Sendable {
     /// Version names: the ordered ones first, then any the order leaves out, in natural order.
     public let versions: [String]
@@ -9,14 +14,19 @@ public struct VersionGraph: Sendable {
     public let order: VersionOrder
     /// Routing overrides and broken versions.
     public let routing: RoutingRules
-    /// Every step that could run, explicit ones first, then in order of source and destination.
-    public let edges: [StepCandidate]
-    /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`).
-    public let uninferable: [(pair: VersionPair, reasons: [String])]
+    /// The steps explicit mappings make, in mapping-name order.
+    public let explicitEdges: [StepCandidate]
     /// Explicit mappings that matched two versions but do not fit them, with the reason (a missing
     /// policy, an unknown attribute…); they make no edge, and no inferred step leaves or jumps over their
     /// source version in their place.
     public let unusableMappings: [(name: String, pair: VersionPair, reason: String)]
+    /// Judges inferred steps; nil when only explicit mappings make edges.
+    public let inference: (any InferenceProvider)?
+    /// Each version's index in ``versions``.
+    private let positions: [String: Int]
+    /// The source versions of unusable mappings.
+    private let blocked: [String]
+    private let memo = InferenceMemo()
 
     /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
     /// (and no inferred steps) make edges.
@@ -31,50 +41,88 @@ public struct VersionGraph: Sendable {
         let versions = order.sequence + names.filter { order.position(of: $0) == nil }.sorted(by: NaturalOrder.precedes)
         let models = Dictionary(bundle.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
-        var (edges, unusable) = Self.explicitEdges(explicit, versions: versions, models: models)
-        unusableMappings = unusable
-        var uninferable: [(VersionPair, [String])] = []
-        for from in versions where inference != nil {
-            for to in versions where from != to {
-                let overridden = routing.overrides[from] == to
-                guard overridden || order.allowsInferredStep(from: from, to: to) else { continue }
-                let (source, destination) = (models[from]!, models[to]!)
-                guard let inference else { continue }
-                let assessment = inference.assess(from: source, to: destination)
-                guard assessment.isInferable else {
-                    uninferable.append((VersionPair(from: from, to: to), assessment.warnings))
-                    continue
-                }
-                edges.append(
-                    StepCandidate(
-                        from: from, to: to, origin: .inferred, isLossy: assessment.isLossy,
-                        operations: assessment.operations, warnings: assessment.warnings,
-                        factory: { try inference.makeStep(from: source, to: destination) }))
-            }
+        self.inference = inference
+        positions = Dictionary(versions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        (explicitEdges, unusableMappings) = Self.explicitEdges(explicit, versions: versions, models: models)
+        blocked = unusableMappings.map(\.pair.from)
+    }
+
+    /// Every step that could run, explicit ones first, then inferred ones in order of source and destination.
+    /// Judges every pair the order allows (once per graph).
+    public var edges: [StepCandidate] {
+        explicitEdges + versions.flatMap { from in versions.compactMap { inferredEdge(from: from, to: $0) } }
+    }
+
+    /// Pairs the order allows but that cannot be inferred, with the reasons (for `plan --graph`). Judges
+    /// every pair the order allows (once per graph).
+    public var uninferable: [(pair: VersionPair, reasons: [String])] {
+        versions.flatMap { uninferable(from: $0) }
+    }
+
+    /// The pairs leaving `version` that the order allows but that cannot be inferred, with the reasons.
+    public func uninferable(from version: String) -> [(pair: VersionPair, reasons: [String])] {
+        versions.compactMap { to in
+            guard let assessment = assessment(from: version, to: to), !assessment.isInferable else { return nil }
+            return (VersionPair(from: version, to: to), assessment.warnings)
         }
-        // A mapping its author wrote but that cannot run (a missing policy…) must not be silently replaced
-        // by inference: no inferred step leaves its source version or jumps over it until it is fixed.
-        let blocked = Set(unusable.map(\.1.from))
-        self.edges = edges.filter { edge in
-            edge.kind == .explicit
-                || !blocked.contains { $0 == edge.from || order.lies($0, between: edge.from, and: edge.to) }
-        }
-        self.uninferable = uninferable
     }
 
     /// The steps that start at `version`.
     public func edges(from version: String) -> [StepCandidate] {
-        edges.filter { $0.from == version }
+        explicitEdges.filter { $0.from == version } + versions.compactMap { inferredEdge(from: version, to: $0) }
+    }
+
+    /// The index of `version` in ``versions``.
+    public func position(of version: String) -> Int? {
+        positions[version]
+    }
+
+    /// Whether inference may be asked about a step from `from` to `to`: there is a provider, and the order or a
+    /// routing override allows the pair. Nothing is judged to answer.
+    public func allowsInferredStep(from: String, to: String) -> Bool {
+        inference != nil && from != to && models[from] != nil && models[to] != nil
+            && (routing.overrides[from] == to || order.allowsInferredStep(from: from, to: to))
+    }
+
+    /// Whether an unusable mapping keeps inference from leaving `from` or jumping over its source on the way
+    /// to `to`: a mapping its author wrote but that cannot run (a missing policy…) must not be silently
+    /// replaced by inference until it is fixed.
+    public func blocksInference(from: String, to: String) -> Bool {
+        blocked.contains { $0 == from || order.lies($0, between: from, and: to) }
+    }
+
+    /// The inferred step from `from` to `to`, or nil when the pair is not allowed, is blocked by an unusable
+    /// mapping, or cannot be inferred. The pair is judged on first use only.
+    public func inferredEdge(from: String, to: String) -> StepCandidate? {
+        guard !blocksInference(from: from, to: to), let inference, let assessment = assessment(from: from, to: to),
+            assessment.isInferable
+        else { return nil }
+        let (source, destination) = (models[from]!, models[to]!)
+        return StepCandidate(
+            from: from, to: to, origin: .inferred, isLossy: assessment.isLossy,
+            operations: assessment.operations, warnings: assessment.warnings,
+            factory: { try inference.makeStep(from: source, to: destination) })
+    }
+
+    /// What inference says about an allowed pair (judged once per graph), or nil when the pair is not allowed.
+    private func assessment(from: String, to: String) -> InferenceAssessment? {
+        guard allowsInferredStep(from: from, to: to), let inference else { return nil }
+        let (source, destination) = (models[from]!, models[to]!)
+        return memo.assessment(of: VersionPair(from: from, to: to)) {
+            inference.assess(from: source, to: destination)
+        }
     }
 
     /// Edges for the explicit mappings; each is built once here, so a mapping that does not fit its versions
     /// is reported at planning time instead of failing mid-run.
     private static func explicitEdges(
         _ candidates: [ExplicitMappingCandidate], versions: [String], models: [String: ObjectModel]
-    ) -> ([StepCandidate], [(String, VersionPair, String)]) {
+    ) -> ([StepCandidate], [(name: String, pair: VersionPair, reason: String)]) {
+        // Hashing every version is only worth it when there is a mapping to match them with.
+        guard !candidates.isEmpty else { return ([], []) }
         let hashes = models.mapValues { VersionHasher(model: $0).entityHashes }
         var edges: [StepCandidate] = []
-        var unusable: [(String, VersionPair, String)] = []
+        var unusable: [(name: String, pair: VersionPair, reason: String)] = []
         for candidate in candidates.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             for from in versions where candidate.matchesSource(from, hashes: hashes[from]!) {
                 for to in versions where to != from && candidate.matchesDestination(to, hashes: hashes[to]!) {

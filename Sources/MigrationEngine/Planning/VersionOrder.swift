@@ -12,10 +12,13 @@ public struct VersionOrder: Sendable, Hashable {
     public let sequence: [String]
     /// Whether inferred steps may also run against the order (newer to older).
     public let allowsDowngrades: Bool
-    /// Every `(a, b)` with `a` before `b`; for a sequence that is every ordered pair, for pairs their closure.
-    private let precedence: Set<VersionPair>
-    /// The directly allowed upgrade pairs.
-    private let allowed: Set<VersionPair>
+    /// Each version's index in ``sequence``: for a sequence, `a` comes before `b` (and may step to it) exactly
+    /// when its index is smaller, so no set of every ordered pair is built.
+    private let positions: [String: Int]
+    /// For pairs: every `(a, b)` with `a` before `b` (their closure); nil for a sequence.
+    private let precedence: Set<VersionPair>?
+    /// For pairs: the directly allowed upgrade pairs; nil for a sequence.
+    private let allowed: Set<VersionPair>?
 
     /// Orders `versions` by `rule`; throws naming the versions when the rule names unknown versions,
     /// leaves a version unmatched, ties two versions, or loops.
@@ -39,33 +42,36 @@ public struct VersionOrder: Sendable, Hashable {
             try Self.checkKnown(pairs.flatMap { [$0.from, $0.to] }, known)
             sequence = try PairOrdering(pairs).topologicalOrder()
         }
+        positions = Dictionary(sequence.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         if case .pairs(let pairs) = rule {
             allowed = Set(pairs)
             precedence = PairOrdering(unchecked: pairs).closure()
         } else {
-            var pairs = Set<VersionPair>()
-            for (i, a) in sequence.enumerated() {
-                for b in sequence[(i + 1)...] { pairs.insert(VersionPair(from: a, to: b)) }
-            }
-            allowed = pairs
-            precedence = pairs
+            (allowed, precedence) = (nil, nil)
         }
     }
 
     /// The position of a version in the order, or nil when the order leaves it out.
     public func position(of version: String) -> Int? {
-        sequence.firstIndex(of: version)
+        positions[version]
     }
 
     /// Whether `a` comes before `b` (directly or through other versions).
     public func precedes(_ a: String, _ b: String) -> Bool {
-        precedence.contains(VersionPair(from: a, to: b))
+        if let precedence { return precedence.contains(VersionPair(from: a, to: b)) }
+        guard let first = positions[a], let second = positions[b] else { return false }
+        return first < second
     }
 
     /// Whether the order allows an inferred step from `from` to `to`.
     public func allowsInferredStep(from: String, to: String) -> Bool {
-        if allowed.contains(VersionPair(from: from, to: to)) { return true }
-        return allowsDowngrades && allowed.contains(VersionPair(from: to, to: from))
+        if isAllowedUpgrade(from, to) { return true }
+        return allowsDowngrades && isAllowedUpgrade(to, from)
+    }
+
+    private func isAllowedUpgrade(_ from: String, _ to: String) -> Bool {
+        if let allowed { return allowed.contains(VersionPair(from: from, to: to)) }
+        return precedes(from, to)
     }
 
     /// Whether `version` lies strictly between `a` and `b` in the order, in either direction.

@@ -6,7 +6,9 @@ public struct EntityRowCount: Sendable, Hashable, Codable {
     public var number: Int
     /// The root entity's table that holds its rows (`ZPOST`), or `nil` when the table is missing.
     public var table: String?
-    /// Rows whose `Z_ENT` is this entity's number (sub-entities' rows are counted under their own name).
+    /// The entity's rows. In a table holding only this entity, every row of the table: Core Data fetches
+    /// such an entity without testing `Z_ENT`. In a table holding an inheritance tree, the rows whose `Z_ENT`
+    /// is this entity's number (sub-entities' rows are counted under their own name).
     public var rows: Int
 
     /// Creates a count.

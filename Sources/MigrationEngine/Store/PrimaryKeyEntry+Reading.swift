@@ -19,7 +19,13 @@ extension PrimaryKeyEntry {
 
     /// Rows per `Z_ENT` value in the entity table `table` (a missing `Z_ENT` counts as 0).
     static func rowsPerEntity(in table: SQLIdentifier, _ db: Database) throws -> [Int: Int] {
-        let select: SQLFragment = #"SELECT IFNULL(CAST("Z_ENT" AS INTEGER), 0), COUNT(*) FROM \#(table) GROUP BY 1"#
+        // Grouped by the bare column, so SQLite counts over the table's `Z_ENT` index when it has one (Apple
+        // creates one for a table holding an inheritance tree) instead of reading and sorting every row; each
+        // group's value is then cast as before and groups that cast alike are added up.
+        let select: SQLFragment = #"""
+            SELECT IFNULL(CAST("entity" AS INTEGER), 0), "rows"
+            FROM (SELECT "Z_ENT" AS "entity", COUNT(*) AS "rows" FROM \#(table) GROUP BY "Z_ENT")
+            """#
         let rows = try Row.fetchAll(db, select.request)
         return Dictionary(rows.map { ($0[0] as Int, $0[1] as Int) }, uniquingKeysWith: +)
     }

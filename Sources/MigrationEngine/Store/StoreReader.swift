@@ -1,12 +1,28 @@
 import Foundation
 import GRDB
 
-/// Reads a Core Data SQLite store through a ``StoreSnapshot``, never touching the original files.
+/// Reads a Core Data SQLite store without ever writing any of its files: where it lies when nothing but the
+/// database file holds data (``StoreFileView``), otherwise through a ``StoreSnapshot``.
 public enum StoreReader {
-    /// Snapshots the store at `path`, reads it and removes the snapshot.
+    /// Reads the store at `path`: in place, read-only and `immutable`, when no `-wal` or `-journal` holds
+    /// anything and no writer holds the lock (and the store did not change while it was read); otherwise
+    /// from a snapshot, removed afterwards. Both read the same data; the first copies nothing.
+    ///
+    /// - Parameter checkIntegrity: Run SQLite's `quick_check` first (a failure is `damaged`). It reads every
+    ///   page, so only callers that must know the whole file is sound ask for it.
     public static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreContents
     {
+        // A header repair is made on a copy only.
+        if !options.repairsHeader, let view = StoreFileView.open(path) {
+            do {
+                let contents = try read(view.queue, header: view.header, files: view.files, path: path, checkIntegrity)
+                if view.isUnchanged { return contents }
+            } catch {
+                // An error from a store that changed while it was read may be the change's; the snapshot decides.
+                if view.isUnchanged { throw error }
+            }
+        }
         let snapshot = try StoreSnapshot.take(of: path, options: options)
         defer { snapshot.remove() }
         return try read(snapshot, checkIntegrity: checkIntegrity)
@@ -14,9 +30,14 @@ public enum StoreReader {
 
     /// Reads a snapshot. With `checkIntegrity`, SQLite's `quick_check` runs first and a failure is `damaged`.
     public static func read(_ snapshot: StoreSnapshot, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
-        let path = snapshot.originalPath
         let header = try StoreFileProbe.checkDatabaseFile(snapshot.path)
         let queue = try snapshot.openReadOnly()
+        return try read(queue, header: header, files: snapshot.originalFiles, path: snapshot.originalPath, checkIntegrity)
+    }
+
+    private static func read(
+        _ queue: DatabaseQueue, header: [UInt8], files: StoreFileSet, path: String, _ checkIntegrity: Bool
+    ) throws(StoreError) -> StoreContents {
         do {
             return try queue.read { db in
                 if checkIntegrity {
@@ -43,7 +64,7 @@ public enum StoreReader {
                     try modelCache.map { try ModelCacheDecoder.decode($0, path: path) }
                 }
                 return StoreContents(
-                    files: snapshot.originalFiles,
+                    files: files,
                     journalMode: JournalMode(headerWriteVersion: header[18]),
                     autoVacuum: try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? 0,
                     metadata: metadata, primaryKeys: primaryKeys,

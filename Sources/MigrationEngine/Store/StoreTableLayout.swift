@@ -70,12 +70,24 @@ struct StoreTableLayout {
         return tables.filter { !known.contains($0) }
     }
 
+    /// Each entity's rows, counted without reading the rows: a table that holds one entity is counted whole
+    /// (SQLite counts a b-tree's cells, on its smallest index); a table that holds several (an inheritance
+    /// tree) is counted per `Z_ENT`, over Apple's `Z_ENT` index when the table has one.
     func rowCounts(_ db: Database) throws -> [EntityRowCount] {
+        let entities = primaryKeys.filter { !$0.isHistory }
+        var holders: [String: Int] = [:]
+        for entry in entities { holders[entityTable(of: entry), default: 0] += 1 }
         var countsByTable: [String: [Int: Int]] = [:]
-        for table in entityTables where tables.contains(table) {
-            countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: SQLIdentifier(table), db)
+        for (table, count) in holders where tables.contains(table) {
+            if count == 1 {
+                let whole: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))"
+                let number = entities.first { entityTable(of: $0) == table }!.number
+                countsByTable[table] = [number: try Int.fetchOne(db, whole.request) ?? 0]
+            } else {
+                countsByTable[table] = try PrimaryKeyEntry.rowsPerEntity(in: SQLIdentifier(table), db)
+            }
         }
-        return primaryKeys.filter { !$0.isHistory }.map { entry in
+        return entities.map { entry in
             let table = entityTable(of: entry)
             return EntityRowCount(
                 entity: entry.name, number: entry.number, table: tables.contains(table) ? table : nil,

@@ -2,9 +2,9 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate inspect STORE [--model M] [--json]`: what a store holds and which model version fits it,
-/// read from a private snapshot so the store's files are never written. Without `--model`, the model beside
-/// the store or the store's own cached model, said on standard error and in the JSON's `modelLocation`.
+/// `cdmigrate inspect STORE [--model M] [--json] [--check]`: what a store holds and which model version fits
+/// it, read without writing any of the store's files. Without `--model`, the model beside the store or the
+/// store's own cached model, said on standard error and in the JSON's `modelLocation`.
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "inspect",
@@ -18,13 +18,16 @@ struct InspectCommand: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    @Flag(help: "Also run SQLite's quick_check over every page; a store that fails it is reported as damaged.")
+    var check = false
+
     @OptionGroup var reading: StoreReadingOptions
 
     func run() throws {
         try reportingFailures {
             let location = model.locate(store: store)
             let report = try MigrationProject(modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
-                .inspect(store: store)
+                .inspect(store: store, checksIntegrity: check)
             print(
                 json
                     ? try JSONOutput.encode(LocatedJSON(value: report, location: location))
