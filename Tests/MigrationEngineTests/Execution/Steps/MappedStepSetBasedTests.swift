@@ -17,7 +17,9 @@ struct MappedStepSetBasedTests {
         ("Jos\u{E9}", 9, "x"), ("\u{3000}", 3, "y"), ("ada lovelace", 2, "Straße"), ("Grace Hopper ", 1, "a\r\nb"),
     ]
 
-    private func store(_ rows: [[DatabaseValue]]) -> String { rows.map { $0.map(\.description).joined(separator: "|") }.joined(separator: "\n") }
+    private func store(_ rows: [[DatabaseValue]]) -> String {
+        rows.map { $0.map(\.description).joined(separator: "|") }.joined(separator: "\n")
+    }
 
     /// Every row of the entity tables and `Z_PRIMARYKEY` of the store at `path`.
     private func dump(_ path: String) throws -> String {

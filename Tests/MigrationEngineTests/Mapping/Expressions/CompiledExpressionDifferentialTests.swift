@@ -44,7 +44,8 @@ struct CompiledExpressionDifferentialTests {
         "$source.s == ''", "$source.s != ''", "$source.s == 'é'", "$source.s == 'K'", "$source.s < 'm'",
         "$source.s >= $source.s", "$source.s == nil", "$source.i == nil", "nil == nil", "$source.u == $source.u",
         "$source.i == 1.0", "$source.big == 9007199254740992", "$source.i <= 0", "$source.d > $source.i",
-        "$source.dt < date('2001-01-01T00:00:01Z')", "nil + 1 / 0", "(nil + 1 / 0) == nil", "$source.dt == $source.dt", "$source.b == 1", "$source.b != true",
+        "$source.dt < date('2001-01-01T00:00:01Z')", "nil + 1 / 0", "(nil + 1 / 0) == nil", "$source.dt == $source.dt",
+        "$source.b == 1", "$source.b != true",
         "$source.b && $source.i > 0", "$source.b || $source.s == ''", "!$source.b", "!$source.i",
         "$source.i > 0 AND 10 / $source.i > 1", "$source.s != nil AND trim($source.s) != ''",
         "$source.i == nil ? nil : $source.i <= 0 ? 'awful' : $source.i == 1 ? 'bad' : 'great'",
@@ -186,7 +187,9 @@ struct CompiledExpressionDifferentialTests {
             for form in Self.forms {
                 let expression = try ExpressionParser.parse(form)
                 if let truth = compiler(bridge).truth(expression) {
-                    _ = try compare(form, truth, bridge, db) { (try ExpressionEvaluator.truth($0, "filter") ? 1 : 0).databaseValue }
+                    _ = try compare(form, truth, bridge, db) {
+                        (try ExpressionEvaluator.truth($0, "filter") ? 1 : 0).databaseValue
+                    }
                 }
                 let key = try #require(compiler(bridge).mergeKey(expression), "\(form)")
                 _ = try compare(form, key, bridge, db) { $0.isNull ? .null : ColumnValueCoding.mergeKey($0).databaseValue }

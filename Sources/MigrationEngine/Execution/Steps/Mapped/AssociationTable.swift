@@ -27,7 +27,9 @@ struct AssociationTable {
     }
 
     func drop() throws {
-        try db.execute("DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable); DROP TABLE IF EXISTS \(Self.stageTable)")
+        try db.execute(
+            "DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable); DROP TABLE IF EXISTS \(Self.stageTable)"
+        )
     }
 
     private static let recording: SQLFragment = "INSERT INTO \(table) VALUES (?, ?, ?, ?)"

@@ -172,7 +172,9 @@ struct SetBasedEntityMapper {
     /// With a merge key: the kept rows of a batch are staged with their keys; a row makes an object when its
     /// key is `nil` or first seen, and every row is associated with its own object or its key's.
     private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
-        let (m, number, stage, merged) = (plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable)
+        let (m, number, stage, merged) = (
+            plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable
+        )
         let statements: [SQLFragment] = [
             """
             INSERT INTO \(stage) ("source", "key") SELECT s.Z_PK, \(key) FROM \(plan.from.table) s
