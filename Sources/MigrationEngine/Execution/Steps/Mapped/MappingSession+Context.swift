@@ -41,6 +41,8 @@ extension MappingSession: MigrationPolicyContext {
     {
         guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
         let computed = precomputed.flatMap { $0.mapping == resolved.index && $0.source == source.primaryKey ? $0 : nil }
+        // Used once: a second default instance of the same object evaluates again (`uuid()` differs).
+        if computed != nil { precomputed = nil }
         var mergeKey: String?
         if let merge = resolved.mapping.mergeKey {
             if let computed {
