@@ -30,8 +30,33 @@ public struct WordCountPolicy: MigrationPolicy {
         }
     }
 
-    /// Words are runs of letters or digits.
+    /// Words are runs of letters or digits (of `Character`s, so a letter with combining marks is one).
     static func words(in text: String) -> Int {
-        text.split { !$0.isLetter && !$0.isNumber }.count
+        var count = 0
+        var inWord = false
+        // ASCII text, the common case, is counted by bytes: there each byte is one character (a CR LF pair is
+        // one character, but neither of its bytes is a letter or digit either), and a letter or digit is
+        // exactly `A–Z`, `a–z`, `0–9`.
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return characterWords(in: text) }
+            let wordByte =
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            if wordByte && !inWord { count += 1 }
+            inWord = wordByte
+        }
+        return count
+    }
+
+    private static func characterWords(in text: String) -> Int {
+        var count = 0
+        var inWord = false
+        for character in text {
+            let wordCharacter = character.isLetter || character.isNumber
+            if wordCharacter && !inWord { count += 1 }
+            inWord = wordCharacter
+        }
+        return count
     }
 }

@@ -32,7 +32,16 @@ enum ExpressionBuiltins {
     static let strings: [ExpressionFunction] = [
         text("upper") { $0.uppercased() }, text("uppercase") { $0.uppercased() },
         text("lower") { $0.lowercased() }, text("lowercase") { $0.lowercased() },
-        text("trim") { $0.trimmingCharacters(in: .whitespacesAndNewlines) },
+        text("trim") { text in
+            // Text that starts and ends with visible ASCII has nothing to trim (no such byte is whitespace);
+            // checked first because Foundation's trimming is slow and mapped steps call it once a row.
+            if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+                (0x21...0x7E).contains(last)
+            {
+                return text
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        },
         ExpressionFunction("length", arity: 1...1) { arguments in
             arguments[0].isNull ? .null : .integer(Int64(arguments[0].text.count))
         },

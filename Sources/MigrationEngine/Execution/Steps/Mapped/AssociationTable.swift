@@ -7,6 +7,8 @@ import GRDB
 struct AssociationTable {
     static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
     static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
+    /// One batch of source rows a set-based merge keeps, with their keys and the objects they make.
+    static let stageTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_STAGE"))"
 
     let db: Database
 
@@ -19,16 +21,21 @@ struct AssociationTable {
             CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
               PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
+            CREATE TABLE \(Self.stageTable) ("source" INTEGER PRIMARY KEY, "key" TEXT, "destination" INTEGER);
+            CREATE INDEX "main"."_CDMIGRATE_STAGE_KEY" ON "_CDMIGRATE_STAGE" ("key");
             """)
     }
 
     func drop() throws {
-        try db.execute("DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable)")
+        try db.execute(
+            "DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable); DROP TABLE IF EXISTS \(Self.stageTable)"
+        )
     }
 
+    private static let recording: SQLFragment = "INSERT INTO \(table) VALUES (?, ?, ?, ?)"
+
     func record(mapping: Int, source: Int64, destination: Int64, entity: Int) throws {
-        try db.cachedStatement("INSERT INTO \(Self.table) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [mapping, source, destination, entity])
+        try db.cachedStatement(Self.recording).execute(arguments: [mapping, source, destination, entity])
     }
 
     /// `(destination Z_PK, destination Z_ENT)` made by `mapping` from the source object `source`.

@@ -19,6 +19,11 @@ public struct MappedStep: MigrationStep {
     /// Rows per batch (and per transaction).
     public var batchSize: Int
     private let policies: [Int: any MigrationPolicy]
+    /// Counts of what the step writes, kept when set (tests check work done through it).
+    var statistics: MappedStepStatistics?
+    /// Whether expressions run as compiled SQL where they compile; `false` evaluates every object in Swift
+    /// (tests compare the two paths' stores).
+    var compilesExpressions = true
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -131,6 +136,8 @@ public struct MappedStep: MigrationStep {
                 destination: try MappedStoreTables(db, schema: .main, model: destinationModel, layout: writer.schema),
                 mappings: resolved, functions: functions, policies: policies)
             session.mappingPath = mapping.path
+            session.statistics = statistics
+            session.compilesExpressions = compilesExpressions
             try session.association.create()
             try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.
@@ -138,7 +145,8 @@ public struct MappedStep: MigrationStep {
                 sourceSchema.entity(named: entity.name).flatMap { facts.entityCounts[$0.table]?[$0.number] }
             }
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
-            for entry in resolved { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
+            let order = session.compilesExpressions ? session.stageOneOrder() : resolved
+            for entry in order { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()

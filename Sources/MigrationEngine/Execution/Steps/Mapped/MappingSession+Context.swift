@@ -8,6 +8,7 @@ extension MappingSession: MigrationPolicyContext {
     func evaluate(_ expression: String, source: ObjectReference?, destination: ObjectReference?) throws
         -> ExpressionValue
     {
+        try flushPendingInsert()
         guard let mapping = current?.mapping ?? mappings.first else {
             throw ExpressionEvaluationError("no mapping is running")
         }
@@ -28,6 +29,7 @@ extension MappingSession: MigrationPolicyContext {
     }
 
     func count(_ entity: String, side: ObjectReference.Side) throws -> Int {
+        try flushPendingInsert()
         let table = try tables(side).table(entity)
         let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
         return try Int.fetchOne(db, count.request) ?? 0
@@ -38,31 +40,43 @@ extension MappingSession: MigrationPolicyContext {
         -> ObjectReference?
     {
         guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
+        let computed = precomputed.flatMap { $0.mapping == resolved.index && $0.source == source.primaryKey ? $0 : nil }
+        // Used once: a second default instance of the same object evaluates again (`uuid()` differs).
+        if computed != nil { precomputed = nil }
         var mergeKey: String?
         if let merge = resolved.mapping.mergeKey {
-            let key = try evaluate(merge, mapping: resolved, source: source, destination: nil)
-            if !key.isNull {
-                mergeKey = ColumnValueCoding.mergeKey(key)
-                if let (existing, number) = try association.merged(mapping: resolved.index, key: mergeKey!) {
-                    try association.record(
-                        mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
-                    return ObjectReference(
-                        side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)
-                }
+            if let computed {
+                mergeKey = String.fromDatabaseValue(computed.key)
+            } else {
+                let key = try evaluate(merge, mapping: resolved, source: source, destination: nil)
+                mergeKey = key.isNull ? nil : ColumnValueCoding.mergeKey(key)
             }
-        }
-        var values: [String: ExpressionValue] = [:]
-        for (attribute, expression) in resolved.attributes {
-            guard let expression else { continue }
-            let value = try evaluate(expression, mapping: resolved, source: source, destination: nil)
-            do {
-                values[attribute.name] = try ValueCoercion.coerce(value, to: attribute.type)
-            } catch {
-                throw failure(error, mapping: resolved, object: source, expression: expression)
+            if let mergeKey, let (existing, number) = try association.merged(mapping: resolved.index, key: mergeKey) {
+                try association.record(
+                    mapping: resolved.index, source: source.primaryKey, destination: existing, entity: number)
+                return ObjectReference(
+                    side: .destination, entity: destination.numbers[number] ?? entity.name, primaryKey: existing)
             }
         }
         let preserved = keyPreserving.contains(resolved.index) ? source.primaryKey : nil
-        let made = try insert(entity.name, values: values, mapping: resolved.index, source: source, preservedKey: preserved)
+        let made: ObjectReference
+        if let computed {
+            made = try insert(
+                try destination.table(entity.name), stored: computed.values, mapping: resolved.index, source: source,
+                preservedKey: preserved)
+        } else {
+            var values: [String: ExpressionValue] = [:]
+            for (attribute, expression) in resolved.attributes {
+                guard let expression else { continue }
+                let value = try evaluate(expression, mapping: resolved, source: source, destination: nil)
+                do {
+                    values[attribute.name] = try ValueCoercion.coerce(value, to: attribute.type)
+                } catch {
+                    throw failure(error, mapping: resolved, object: source, expression: expression)
+                }
+            }
+            made = try insert(entity.name, values: values, mapping: resolved.index, source: source, preservedKey: preserved)
+        }
         if let mergeKey {
             try association.recordMerge(
                 mapping: resolved.index, key: mergeKey, destination: made.primaryKey,

@@ -9,7 +9,8 @@ extension MappingSession {
             var remaining = mapping
             remaining.relationships = []
             let linker = RelationshipBulkLinker(session: self)
-            for (relationship, value) in mapping.relationships {
+            let written = Set(linkedAtInsert.filter { $0.mapping == mapping.index }.map(\.relationship))
+            for (relationship, value) in mapping.relationships where !written.contains(relationship.name) {
                 try context.checkCancelled()
                 var linked = false
                 try db.inTransaction {

@@ -28,48 +28,99 @@ extension MappingSession {
         guard mapping.mapping.kind.readsSource, let entity = mapping.sourceEntity,
             let table = source.entities[entity.name]
         else { return }
-        if try BulkEntityCopier(session: self).copy(mapping, context: context, batchSize: batchSize) { return }
+        defer { stageOneDone.insert(mapping.index) }
+        let mapper = SetBasedEntityMapper(session: self)
+        if compilesExpressions, try mapper.map(mapping, context: context, batchSize: batchSize) { return }
+        // Row by row (a policy, or an expression that does not compile), the batch query still computes the
+        // compiled values, so only what SQL cannot (the policy, the rest) runs in Swift.
+        let plan = mapping.destinationEntity.flatMap { destination.entities[$0.name] }.flatMap {
+            compilesExpressions ? mapper.plan(mapping, from: table, to: $0) : nil
+        }
         let label = mapping.mapping.name
         let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = \(value: table.number)"
         let total = try Int.fetchOne(db, count.request) ?? 0
-        let statement = try db.makeStatement("SELECT * FROM \(table.table) WHERE Z_ENT = ? AND Z_PK > ? ORDER BY Z_PK LIMIT ?")
+        let plain: SQLFragment = "SELECT * FROM \(table.table) WHERE Z_ENT = :ent AND Z_PK > :last ORDER BY Z_PK LIMIT :limit"
+        let computed: SQLFragment? = plan.map { plan in
+            let values = [plan.filter ?? "1", plan.key ?? "NULL"] + plan.values
+            return """
+                SELECT s.*, \(SQLFragment.joined(values)) FROM \(table.table) s
+                WHERE s.Z_ENT = :ent AND s.Z_PK > :last ORDER BY s.Z_PK LIMIT :limit
+                """
+        }
+        let statement = try db.makeStatement(plain)
+        let compiledStatement = try computed.map { try db.makeStatement($0) }
+        let extra = plan.map { $0.values.count + 2 } ?? 0
         var last: Int64 = Int64.min
         var done = 0
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
         while true {
             try context.checkCancelled()
-            let rows = try Row.fetchAll(statement, arguments: [table.number, last, batchSize])
+            let bounds: StatementArguments = ["ent": table.number, "last": last, "limit": batchSize]
+            var rows: [Row] = []
+            var precomputing = false
+            if let compiledStatement, let computed {
+                bridge.reset()
+                do {
+                    rows = try Row.fetchAll(compiledStatement, arguments: computed.statementArguments + bounds)
+                    precomputing = true
+                } catch {
+                    guard bridge.needsEvaluator else { throw error }
+                    bridge.reset()
+                }
+            }
+            if !precomputing { rows = try Row.fetchAll(statement, arguments: bounds) }
             guard !rows.isEmpty else { break }
-            currentColumns = Dictionary(rows[0].columnNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let width = rows[0].count - (precomputing ? extra : 0)
+            currentColumns = Dictionary(
+                rows[0].columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let keyIndex = currentColumns["Z_PK"] ?? 0
             try db.inTransaction {
                 for row in rows {
-                    let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row["Z_PK"])
-                    currentRow = (reference, row)
-                    current = (mapping, reference)
-                    if let filter = mapping.mapping.filter {
-                        let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
-                        do {
-                            guard try ExpressionEvaluator.truth(keep, "filter") else { continue }
-                        } catch {
-                            throw failure(error, mapping: mapping, object: reference, expression: filter)
-                        }
-                    }
-                    do {
-                        if let policy = policies[mapping.index] {
-                            try policy.createDestinationInstances(for: reference, mapping: mapping.mapping, context: self)
-                        } else {
-                            try createDefaultDestinationInstance(for: reference, mapping: mapping.mapping)
-                        }
-                    } catch {
-                        throw failure(error, mapping: mapping, object: reference, expression: nil)
-                    }
+                    let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row[keyIndex])
+                    try mapRow(
+                        row, reference, mapping, precomputed: precomputing ? (width, row.count - width - 2) : nil)
                 }
                 return .commit
             }
-            last = rows[rows.count - 1]["Z_PK"]
+            last = rows[rows.count - 1][keyIndex]
             done += rows.count
             currentRow = nil
             context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
+        }
+    }
+
+    /// Stage 1 for one source row: the filter, then the policy or the default instance. `precomputed` gives
+    /// where the batch query's compiled values start in `row` and how many attribute values follow the
+    /// filter and merge key.
+    private func mapRow(
+        _ row: Row, _ reference: ObjectReference, _ mapping: ResolvedEntityMapping, precomputed: (start: Int, count: Int)?
+    ) throws {
+        currentRow = (reference, row)
+        current = (mapping, reference)
+        defer { self.precomputed = nil }
+        if let precomputed {
+            guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return }
+            self.precomputed = (
+                mapping.index, reference.primaryKey, row[precomputed.start + 1],
+                (0..<precomputed.count).map { row[precomputed.start + 2 + $0] }
+            )
+        } else if let filter = mapping.mapping.filter {
+            let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
+            do {
+                guard try ExpressionEvaluator.truth(keep, "filter") else { return }
+            } catch {
+                throw failure(error, mapping: mapping, object: reference, expression: filter)
+            }
+        }
+        do {
+            if let policy = policies[mapping.index] {
+                try policy.createDestinationInstances(for: reference, mapping: mapping.mapping, context: self)
+            } else {
+                try createDefaultDestinationInstance(for: reference, mapping: mapping.mapping)
+            }
+            try flushPendingInsert()
+        } catch {
+            throw failure(error, mapping: mapping, object: reference, expression: nil)
         }
     }
 }

@@ -8,27 +8,61 @@ extension MappingSession {
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
         let table = try destination.table(entityName)
-        let key = try preservedKey ?? allocateKey(for: table)
-        var arguments: [DatabaseValue] = [key.databaseValue, table.number.databaseValue, 1.databaseValue]
-        arguments.reserveCapacity(3 + table.storedAttributes.count)
+        var stored: [DatabaseValue] = []
+        stored.reserveCapacity(table.storedAttributes.count)
         for attribute in table.storedAttributes {
             guard let value = values[attribute.name] else {
-                arguments.append(table.defaults[attribute.name] ?? .null)
+                stored.append(table.defaults[attribute.name] ?? .null)
                 continue
             }
-            arguments.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
+            stored.append(ColumnValueCoding.write(try ValueCoercion.coerce(value, to: attribute.type)))
         }
-        let statement = try db.cachedStatement(table.insert)
-        try statement.execute(arguments: StatementArguments(arguments))
+        return try insert(table, stored: stored, mapping: mapping, source: source, preservedKey: preservedKey)
+    }
+
+    /// Makes a destination object from the stored form of each of `table.storedAttributes`. The row is
+    /// written when the next statement needs it (``flushPendingInsert()``), so that a policy's ``update(_:values:)``
+    /// of the object it just made folds into the insert instead of rewriting the row.
+    func insert(
+        _ table: MappedEntityTable, stored: [DatabaseValue], mapping: Int?, source: ObjectReference?,
+        preservedKey: Int64? = nil
+    ) throws -> ObjectReference {
+        try flushPendingInsert()
+        let key = try preservedKey ?? allocateKey(for: table)
         if let mapping, let source {
             try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
         }
-        return ObjectReference(side: .destination, entity: entityName, primaryKey: key)
+        let made = ObjectReference(side: .destination, entity: table.entity.name, primaryKey: key)
+        pendingInsert = (table, made, [key.databaseValue, table.number.databaseValue, 1.databaseValue] + stored)
+        return made
+    }
+
+    /// Writes the object ``insert(_:stored:mapping:source:preservedKey:)`` kept back, if any.
+    func flushPendingInsert() throws {
+        guard let pending = pendingInsert else { return }
+        pendingInsert = nil
+        try db.cachedStatement(pending.table.insert).execute(arguments: StatementArguments(pending.arguments))
     }
 
     /// Sets attributes of a destination object.
     func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
         let table = try destination.table(object.entity)
+        if var pending = pendingInsert, pending.object == object {
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+                guard let attribute = table.attributes[name] else {
+                    throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
+                }
+                let coerced = try ValueCoercion.coerce(value, to: attribute.type)
+                guard let index = table.storedAttributes.firstIndex(where: { $0.name == name }) else {
+                    _ = try table.column(name)
+                    continue
+                }
+                pending.arguments[3 + index] = ColumnValueCoding.write(coerced)
+            }
+            pendingInsert = pending
+            return
+        }
+        try flushPendingInsert()
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             guard let attribute = table.attributes[name] else {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
@@ -41,6 +75,7 @@ extension MappingSession {
 
     /// Links `object.relationship` to `targets`, writing whichever foreign keys hold the two sides.
     func link(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
+        try flushPendingInsert()
         let table = try destination.table(object.entity)
         let model = destination.model
         guard let relationship = table.relationships[name] else {
@@ -68,7 +103,10 @@ extension MappingSession {
             throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
         }
         let statement = try db.cachedStatement("INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs])) VALUES (?, ?)")
-        for target in fitting { try statement.execute(arguments: [object.primaryKey, target.primaryKey]) }
+        for target in fitting {
+            try statement.execute(arguments: [object.primaryKey, target.primaryKey])
+            statistics?.addRelationshipRows(db.changesCount)
+        }
     }
 
     private func setForeignKey(of object: ObjectReference, _ relationship: Relationship, to target: ObjectReference?)
@@ -84,6 +122,7 @@ extension MappingSession {
         arguments.append(object.primaryKey.databaseValue)
         try db.cachedStatement("UPDATE \(table.table) SET \(SQLFragment.joined(assignments)) WHERE \"Z_PK\" = ?")
             .execute(arguments: StatementArguments(arguments))
+        statistics?.addRelationshipRows(db.changesCount)
     }
 
     private func allocateKey(for table: MappedEntityTable) throws -> Int64 {

@@ -11,6 +11,29 @@ final class MappingSession {
     let functions: ExpressionFunctions
     let policies: [Int: any MigrationPolicy]
     let association: AssociationTable
+    /// A relationship linked in bulk from `$source`: `mapping`'s objects to those `targets` made.
+    struct BulkLink: Hashable {
+        var mapping: Int
+        var relationship: String
+        var targets: [Int]
+    }
+    /// The relationships stage 2 linked in bulk from `$source`, so that an inverse is not written again.
+    var bulkLinks: Set<BulkLink> = []
+    /// The object last made, not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``).
+    var pendingInsert: (table: MappedEntityTable, object: ObjectReference, arguments: [DatabaseValue])?
+    /// The batch query's compiled values for the source row being mapped: its merge key and the stored
+    /// value of each of the destination's stored attributes, for ``createDefaultDestinationInstance(for:mapping:)``.
+    var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: [DatabaseValue])?
+    /// Relationships stage 1 wrote with the rows, which stage 2 leaves alone.
+    var linkedAtInsert: Set<BulkLink> = []
+    /// Mappings whose stage 1 has run.
+    var stageOneDone: Set<Int> = []
+    /// Whether stage 1 may run compiled SQL (see ``MappedStep``).
+    var compilesExpressions = true
+    /// Where the step counts what it wrote, when someone asked.
+    var statistics: MappedStepStatistics?
+    /// The Swift functions compiled expressions call, registered on `db`.
+    let bridge = ExpressionSQLBridge()
     /// The next `Z_PK` to hand out per destination table.
     var nextKeys: [SQLIdentifier: Int64] = [:]
     /// Mapping numbers whose objects keep their source `Z_PK`.
@@ -38,6 +61,7 @@ final class MappingSession {
         self.functions = functions
         self.policies = policies
         self.association = AssociationTable(db: db)
+        bridge.register(in: db)
     }
 
     func tables(_ side: ObjectReference.Side) -> MappedStoreTables {
@@ -46,6 +70,7 @@ final class MappingSession {
 
     /// An attribute (value), to-one (object or `nil`) or to-many (list) of an object on either side.
     func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
+        if object.side == .destination { try flushPendingInsert() }
         let stores = tables(object.side)
         let table = try stores.table(object.entity)
         if let attribute = table.attributes[key] {

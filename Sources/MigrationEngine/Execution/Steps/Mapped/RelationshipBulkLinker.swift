@@ -29,20 +29,32 @@ struct RelationshipBulkLinker {
             WHERE a1."mapping" = \(value: mapping.index) AND a1."destinationEntity" = \(value: made.number)
             """
         if !relationship.isToMany {
-            guard let column = made.columns[relationship.name] else { return false }
-            let ambiguity: SQLFragment = "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1"
-            let ambiguous = try Int64.fetchOne(session.db, ambiguity.request)
-            guard ambiguous == nil else { return false }
+            guard made.columns[relationship.name] != nil else { return false }
+            if !unambiguous(mapping, targets.mappings, targets.from) {
+                let ambiguity: SQLFragment = "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1"
+                guard try Int64.fetchOne(session.db, ambiguity.request) == nil else { return false }
+            }
+        }
+        let link = MappingSession.BulkLink(
+            mapping: mapping.index, relationship: relationship.name, targets: targets.mappings.map(\.index))
+        func linked() -> Bool {
+            if targets.from.kind == .variable("source") { session.bulkLinks.insert(link) }
+            return true
+        }
+        if let inverse, linkedThroughInverse(mapping, inverse, targets.mappings, targets.from, made, targetTable) {
+            return linked()
+        }
+        if !relationship.isToMany, let column = made.columns[relationship.name] {
             try update(made, [(column, "p.t")] + typed(made, relationship.name, "p.te"), pairs: pairs, key: "p.d")
             if let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] {
                 try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
             }
-            return true
+            return linked()
         }
         if let inverse, !inverse.isToMany {
             guard let back = targetTable.columns[inverse.name] else { return false }
             try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
-            return true
+            return linked()
         }
         guard let join = session.destination.join(relationship.name, of: destinationEntity) else { return false }
         try session.db.execute(
@@ -50,7 +62,42 @@ struct RelationshipBulkLinker {
             INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs]))
             SELECT p.d, p.t FROM (\(pairs)) AS p
             """)
-        return true
+        session.statistics?.addRelationshipRows(session.db.changesCount)
+        return linked()
+    }
+
+    /// Whether a to-one lookup finds at most one object for each object `mapping` made, without looking: each
+    /// object comes from one source object (no merge key, no policy), `from` names one source object, and the
+    /// one target mapping makes at most one object per source object (no policy; a merge still makes one).
+    private func unambiguous(_ mapping: ResolvedEntityMapping, _ targets: [ResolvedEntityMapping], _ from: Expression)
+        -> Bool
+    {
+        guard targets.count == 1, mapping.mapping.mergeKey == nil, session.policies[mapping.index] == nil,
+            session.policies[targets[0].index] == nil
+        else { return false }
+        if from.kind == .variable("source") { return true }
+        guard case .key(_, let name) = from.kind, let entity = mapping.sourceEntity,
+            let relationship = session.source.entities[entity.name]?.relationships[name]
+        else { return false }
+        return !relationship.isToMany
+    }
+
+    /// Whether the inverse relationship was already linked in bulk from the same pairs, read the other way
+    /// round, so every foreign key (or join row) this link would write is already written: the target
+    /// mapping linked `inverse` to this mapping's objects by `$source`, neither has a policy (every object a
+    /// mapping made is of its destination entity), and each made entity fits the other relationship.
+    private func linkedThroughInverse(
+        _ mapping: ResolvedEntityMapping, _ inverse: Relationship, _ targets: [ResolvedEntityMapping], _ from: Expression,
+        _ made: MappedEntityTable, _ targetTable: MappedEntityTable
+    ) -> Bool {
+        guard targets.count == 1, let target = targets.first, from.kind == .variable("source"),
+            session.policies[mapping.index] == nil, session.policies[target.index] == nil,
+            let targetEntity = target.destinationEntity, let targetMade = session.destination.entities[targetEntity.name],
+            targetTable.familyNumbers.contains(targetMade.number),
+            let back = session.destination.entities[inverse.destinationEntity], back.familyNumbers.contains(made.number)
+        else { return false }
+        return session.bulkLinks.contains(
+            MappingSession.BulkLink(mapping: target.index, relationship: inverse.name, targets: [mapping.index]))
     }
 
     private func typed(_ table: MappedEntityTable, _ relationship: String, _ value: SQLFragment) -> [(SQLIdentifier, SQLFragment)]
@@ -63,6 +110,7 @@ struct RelationshipBulkLinker {
     ) throws {
         let set = SQLFragment.joined(assignments.map { "\($0.0) = \($0.1)" })
         try session.db.execute("UPDATE \(table.table) AS x SET \(set) FROM (\(pairs)) AS p WHERE x.Z_PK = \(key)")
+        session.statistics?.addRelationshipRows(session.db.changesCount)
     }
 
     /// The mappings a lookup expression names, and the expression giving the source objects.

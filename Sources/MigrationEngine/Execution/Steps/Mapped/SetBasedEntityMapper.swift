@@ -1,0 +1,245 @@
+import GRDB
+
+/// Stage 1 in SQL for mappings without a policy whose filter, merge key and attribute expressions all
+/// compile (``ExpressionSQLCompiler``): `INSERT … SELECT` by ranges of `Z_PK`, recording the associations
+/// (and merges) in the same statements' order, instead of evaluating one object at a time.
+///
+/// It makes exactly the objects, keys and associations the row-by-row path makes: keys are handed out in
+/// source `Z_PK` order, a merge key's first object is made from its first source object, and values go
+/// through the evaluator's own code wherever SQLite would differ. When a row needs the evaluator (a stored
+/// value of an unexpected kind, or an error the evaluator raises), everything the mapping wrote is rolled
+/// back and the mapping runs row by row, which reports the error with its location.
+struct SetBasedEntityMapper {
+    let session: MappingSession
+
+    /// The compiled parts of one mapping.
+    struct Plan {
+        var mapping: ResolvedEntityMapping
+        var from: MappedEntityTable
+        var to: MappedEntityTable
+        /// `1` for source rows the filter keeps.
+        var filter: SQLFragment?
+        /// The merge-table key, `NULL` for no merge.
+        var key: SQLFragment?
+        /// The stored value of each of `to.storedAttributes`, over the source row `s`.
+        var values: [SQLFragment]
+        /// Foreign-key columns written with the row (``MappingSession/insertLinks(_:into:)``) and their values.
+        var links: [(column: SQLIdentifier, value: SQLFragment)] = []
+    }
+
+    /// Maps `mapping`'s objects; `false` when the mapping needs the row-by-row path.
+    func map(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws -> Bool {
+        guard session.policies[mapping.index] == nil, let sourceEntity = mapping.sourceEntity,
+            let destinationEntity = mapping.destinationEntity, let from = session.source.entities[sourceEntity.name],
+            let to = session.destination.entities[destinationEntity.name], var plan = plan(mapping, from: from, to: to)
+        else { return false }
+        let links = session.insertLinks(mapping, into: to)
+        plan.links = links.flatMap { link in linkValues(link, to) }
+        let keys = session.nextKeys
+        session.bridge.reset()
+        do {
+            try session.db.inTransaction {
+                if let key = plan.key {
+                    try merge(plan, key: key, context: context, batchSize: batchSize)
+                } else {
+                    try copy(plan, context: context, batchSize: batchSize)
+                }
+                return .commit
+            }
+            for link in links {
+                let done = MappingSession.BulkLink(
+                    mapping: mapping.index, relationship: link.relationship.name, targets: [link.target.index])
+                session.bulkLinks.insert(done)
+                session.linkedAtInsert.insert(done)
+            }
+            return true
+        } catch {
+            guard session.bridge.needsEvaluator else { throw error }
+            session.nextKeys = keys
+            session.bridge.reset()
+            return false
+        }
+    }
+
+    /// The mapping's filter, merge key and stored attribute values compiled over the source row `s`, or `nil`
+    /// when one of them does not compile.
+    func plan(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to: MappedEntityTable) -> Plan? {
+        let compiler = ExpressionSQLCompiler(
+            sourceAttribute: { name in
+                guard let attribute = from.attributes[name], let column = from.columns[name] else { return nil }
+                return ("s.\(column)", attribute.type)
+            }, functions: session.functions(for: mapping), bridge: session.bridge)
+        var plan = Plan(mapping: mapping, from: from, to: to, values: [])
+        if let filter = mapping.mapping.filter {
+            guard let sql = compiler.truth(filter.expression) else { return nil }
+            plan.filter = sql
+        }
+        if let merge = mapping.mapping.mergeKey {
+            guard let sql = compiler.mergeKey(merge.expression) else { return nil }
+            plan.key = sql
+        }
+        let stored = Set(to.storedAttributes.map(\.name))
+        // The row-by-row path evaluates (and may fail on) attributes that have no column too.
+        guard mapping.attributes.allSatisfy({ $0.value == nil || stored.contains($0.attribute.name) }) else { return nil }
+        for attribute in to.storedAttributes {
+            guard let value = mapping.attributes.last(where: { $0.attribute.name == attribute.name })?.value else {
+                plan.values.append("\(value: to.defaults[attribute.name] ?? .null)")
+                continue
+            }
+            guard let sql = compiler.stored(value.expression, as: attribute.type) else { return nil }
+            plan.values.append(sql)
+        }
+        return plan
+    }
+
+    private var association: SQLFragment { AssociationTable.table }
+
+    /// The foreign key (and entity column) of `link`: the object its target mapping made from the same source
+    /// row (at most one, that mapping having no policy), `NULL` for none, as stage 2 would set it.
+    private func linkValues(_ link: MappingSession.InsertLink, _ to: MappedEntityTable)
+        -> [(column: SQLIdentifier, value: SQLFragment)]
+    {
+        guard let column = to.columns[link.relationship.name],
+            let target = session.destination.entities[link.relationship.destinationEntity]
+        else { return [] }
+        func made(_ field: SQLFragment) -> SQLFragment {
+            """
+            (SELECT a2.\(field) FROM \(association) a2 WHERE a2."mapping" = \(value: link.target.index)
+              AND a2."source" = s.Z_PK AND a2."destinationEntity" IN (\(values: target.familyNumbers)))
+            """
+        }
+        let typed = to.entityColumns[link.relationship.name].map { [(column: $0, value: made("\"destinationEntity\""))] }
+        return [(column, made("\"destination\""))] + (typed ?? [])
+    }
+
+    /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`.
+    private func columns(_ plan: Plan) -> [SQLIdentifier] {
+        [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
+            + plan.to.storedAttributes.compactMap { plan.to.columns[$0.name] } + plan.links.map(\.column)
+    }
+
+    /// The values of `columns(plan)` after `Z_PK, Z_ENT, Z_OPT`.
+    private func values(_ plan: Plan) -> SQLFragment {
+        SQLFragment.joined(plan.values + plan.links.map(\.value))
+    }
+
+    /// The rows of one batch the mapping reads (the range is bound per batch, by name).
+    private func rows(_ plan: Plan) -> SQLFragment {
+        let range: SQLFragment = "s.Z_ENT = \(value: plan.from.number) AND s.Z_PK > :low AND s.Z_PK <= :high"
+        return plan.filter.map { "\(range) AND \($0)" } ?? range
+    }
+
+    /// Without a merge key: one object per kept source row, the source's key or the next free ones.
+    private func copy(_ plan: Plan, context: StepContext, batchSize: Int) throws {
+        let preserved = session.keyPreserving.contains(plan.mapping.index)
+        let key: SQLFragment = preserved ? "s.Z_PK" : "(:base + row_number() OVER (ORDER BY s.Z_PK))"
+        let (m, number) = (plan.mapping.index, plan.to.number)
+        let associate: SQLFragment = """
+            INSERT INTO \(association) ("mapping", "source", "destination", "destinationEntity")
+            SELECT \(value: m), s.Z_PK, \(key), \(value: number) FROM \(plan.from.table) s WHERE \(rows(plan)) ORDER BY s.Z_PK
+            """
+        // With a filter, the objects are made from the associations just recorded, so the filter runs once
+        // (CROSS JOIN keeps SQLite reading the new associations first, then each one's source row).
+        let insertion: SQLFragment =
+            plan.filter == nil
+            ? """
+            INSERT INTO \(plan.to.table) (\(columns(plan)))
+            SELECT \(key), \(value: number), 1, \(values(plan)) FROM \(plan.from.table) s
+            WHERE \(rows(plan)) ORDER BY s.Z_PK
+            """
+            : """
+            INSERT INTO \(plan.to.table) (\(columns(plan)))
+            SELECT a."destination", \(value: number), 1, \(values(plan))
+            FROM \(association) a CROSS JOIN \(plan.from.table) s ON s.Z_PK = a."source" WHERE a.rowid > :mark ORDER BY a.rowid
+            """
+        let db = session.db
+        let last: SQLFragment = "SELECT IFNULL(MAX(rowid), 0) FROM \(association)"
+        let (first, second) = (try db.makeStatement(associate), try db.makeStatement(insertion))
+        try batches(plan, context: context, batchSize: batchSize) { low, high in
+            let base = session.nextKeys[plan.to.name] ?? 0
+            var bounds: [String: DatabaseValue] = ["low": low.databaseValue, "high": high.databaseValue]
+            if !preserved { bounds["base"] = base.databaseValue }
+            let mark = try Int64.fetchOne(db, last.request) ?? 0
+            try first.execute(arguments: associate.statementArguments + StatementArguments(bounds))
+            let made = db.changesCount
+            if plan.filter != nil { bounds = ["mark": mark.databaseValue] }
+            try second.execute(arguments: insertion.statementArguments + StatementArguments(bounds))
+            if !preserved { session.nextKeys[plan.to.name] = base + Int64(made) }
+            return made
+        }
+    }
+
+    /// With a merge key: the kept rows of a batch are staged with their keys; a row makes an object when its
+    /// key is `nil` or first seen, and every row is associated with its own object or its key's.
+    private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
+        let (m, number, stage, merged) = (
+            plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable
+        )
+        let statements: [SQLFragment] = [
+            """
+            INSERT INTO \(stage) ("source", "key") SELECT s.Z_PK, \(key) FROM \(plan.from.table) s
+            WHERE \(rows(plan)) ORDER BY s.Z_PK
+            """,
+            """
+            UPDATE \(stage) AS t SET "destination" = c.n FROM (
+              SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(stage) st
+              WHERE st."key" IS NULL OR (NOT EXISTS (SELECT 1 FROM \(merged) g WHERE g."mapping" = \(value: m) AND g."key" = st."key")
+                AND st."source" = (SELECT MIN(x."source") FROM \(stage) x WHERE x."key" = st."key"))) AS c
+            WHERE t."source" = c.source
+            """,
+            """
+            INSERT INTO \(merged) ("mapping", "key", "destination", "destinationEntity")
+            SELECT \(value: m), "key", "destination", \(value: number) FROM \(stage) WHERE "destination" IS NOT NULL AND "key" IS NOT NULL
+            """,
+            """
+            INSERT INTO \(plan.to.table) (\(columns(plan)))
+            SELECT st."destination", \(value: number), 1, \(values(plan))
+            FROM \(stage) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE st."destination" IS NOT NULL ORDER BY st."source"
+            """,
+            """
+            INSERT INTO \(association) ("mapping", "source", "destination", "destinationEntity")
+            SELECT \(value: m), st."source", COALESCE(st."destination", g."destination"), \(value: number) FROM \(stage) st
+            LEFT JOIN \(merged) g ON g."mapping" = \(value: m) AND g."key" = st."key" ORDER BY st."source"
+            """,
+            "DELETE FROM \(stage)",
+        ]
+        let db = session.db
+        let prepared = try statements.map { try db.makeStatement($0) }
+        try batches(plan, context: context, batchSize: batchSize) { low, high in
+            let base = session.nextKeys[plan.to.name] ?? 0
+            try prepared[0].execute(arguments: statements[0].statementArguments + ["low": low, "high": high])
+            let kept = db.changesCount
+            try prepared[1].execute(arguments: statements[1].statementArguments + ["base": base])
+            session.nextKeys[plan.to.name] = base + Int64(db.changesCount)
+            for index in 2..<statements.count { try prepared[index].execute(arguments: statements[index].statementArguments) }
+            return kept
+        }
+    }
+
+    /// Runs `body` over ranges of source `Z_PK`s in order, reporting progress; `body` returns the rows it kept.
+    private func batches(_ plan: Plan, context: StepContext, batchSize: Int, _ body: (Int64, Int64) throws -> Int)
+        throws
+    {
+        let db = session.db
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(plan.from.table) WHERE Z_ENT = \(value: plan.from.number)"
+        let total = try Int.fetchOne(db, count.request) ?? 0
+        let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
+        let highest = try Int64.fetchOne(db, maximum.request) ?? 0
+        let step = Int64(max(batchSize, 1) * 25)
+        let name = plan.mapping.mapping.name
+        var low = Int64.min
+        var done = 0
+        context.report(.entityProgress(index: context.index, entity: name, done: 0, total: total))
+        while low < highest {
+            try context.checkCancelled()
+            let high = low == Int64.min ? min(highest, step) : min(highest, low + step)
+            done = min(total, done + (try body(low, high)))
+            low = high
+            if low < highest {
+                context.report(.entityProgress(index: context.index, entity: name, done: done, total: total))
+            }
+        }
+        // Every row was read, those the filter left out included (as the row-by-row path counts them).
+        context.report(.entityProgress(index: context.index, entity: name, done: total, total: total))
+    }
+}
