@@ -8,7 +8,7 @@ import Testing
 /// of them but those the documented decision leaves out (an object whose required to-one target was lost),
 /// and writes a store that opens.
 @Suite(
-    "Salvage against sqlite3 .recover", .serialized, Corpus.required, RecoverLibrary.required,
+    "Salvage against sqlite3 .recover", Corpus.required, RecoverLibrary.required,
     InstalledTool.required("sqlite3"), InstalledTool.required("cc", package: "gcc"), DamageScript.required,
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct SalvageRecoverComparisonTests {
