@@ -62,6 +62,33 @@ struct StoreAloneCommandTests {
         try expectStoreOnly(store, origin: .storeCache, entity: "Entry")
     }
 
+    @Test("plan and migrate find the model and its mappings folder beside the store, as the console does")
+    func planAndMigrateFindTheModel() throws {
+        let folder = try TemporaryDirectory.make()
+        try ModelLocatorFixture.place(in: folder)
+        let stores = folder.appendingPathComponent("stores")
+        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+        let store = try JournalFixture.store(version: 2, entries: 10, in: stores)
+
+        let planned = try CLIRunner.run(["plan", store, "--to", "Journal 4"])
+        #expect(planned.status == 0, "\(planned.stderr)")
+        #expect(planned.stderr.contains("(found beside the store)"), "\(planned.stderr)")
+        #expect(planned.stderr.contains(folder.appendingPathComponent("mappings").path), "\(planned.stderr)")
+        // Journal 3 → 4 is lossy inferred, lossless only through journal-3-to-4.yaml in the found folder.
+        #expect(planned.stdout.contains("═mapping═▶ Journal 4"), "\(planned.stdout)")
+        #expect(!planned.stdout.contains("LOSES DATA"), "\(planned.stdout)")
+
+        let migrated = try CLIRunner.run(["migrate", store, "--to", "Journal 4", "--yes"])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        let report = try CLIRunner.run(["inspect", store, "--json"]).decoded(StoreReport.self)
+        #expect(report.compatibility?.compatibleVersion == "Journal 4")
+
+        let alone = try JournalFixture.store(version: 2, entries: 5)
+        let refused = try CLIRunner.run(["plan", alone])
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("no model beside \(alone)"), "\(refused.stderr)")
+    }
+
     @Test("The model in the folder above the store's is found, said on standard error and in the JSON")
     func modelFound() throws {
         let folder = try TemporaryDirectory.make()

@@ -11,33 +11,34 @@ struct MetadataPlistBuilder {
     func build(path: String) throws(StoreWriteError) -> Data {
         typealias Key = StoreMetadata.Key
         let source = options.sourceMetadata
-        var plist: [String: Any] = [:]
+        var plist: [String: PropertyListValue] = [:]
         for (key, value) in source?.plist ?? [:] where !Self.modelKeys.contains(key) {
-            guard let object = value.foundationObject else {
+            // Keyed-archive references and nulls have no meaning outside an archive: refuse, never carry them.
+            guard value.foundationObject != nil else {
                 throw StoreWriteError(path: path, message: "metadata key \(key) holds a value a property list cannot store")
             }
-            plist[key] = object
+            plist[key] = value
         }
         let hasher = VersionHasher(model: model)
         let hashes = hasher.entityHashes
         let framework = options.frameworkVersion ?? source?.frameworkVersion ?? StoreCreationOptions.defaultFrameworkVersion
-        plist[Key.storeType] = "SQLite"
-        plist[Key.versionHashes] = hashes
-        plist[Key.hashesVersion] = 3
-        plist[Key.versionIdentifiers] = model.versionIdentifiers.isEmpty ? [""] : model.versionIdentifiers
-        plist[Key.frameworkVersion] = framework
-        plist[Key.autoVacuumLevel] = "2"
+        plist[Key.storeType] = .string("SQLite")
+        plist[Key.versionHashes] = .dictionary(hashes.mapValues { .data($0) })
+        plist[Key.hashesVersion] = .integer(3)
+        let identifiers = model.versionIdentifiers.isEmpty ? [""] : model.versionIdentifiers
+        plist[Key.versionIdentifiers] = .array(identifiers.map { .string($0) })
+        plist[Key.frameworkVersion] = .integer(Int64(framework))
+        plist[Key.autoVacuumLevel] = .string("2")
         // Newer frameworks add a digest (and later a checksum); follow the source when there is one.
         if source.map({ $0.hashesDigest != nil }) ?? (framework >= 1000) {
-            plist[Key.hashesDigest] = VersionHasher.digest(of: hashes)
+            plist[Key.hashesDigest] = .string(VersionHasher.digest(of: hashes))
         }
         if source.map({ $0.checksum != nil }) ?? (framework >= 1300) {
-            plist[Key.checksum] = hasher.checksum
+            plist[Key.checksum] = .string(hasher.checksum)
         }
-        do {
-            return try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
-        } catch {
-            throw StoreWriteError(path: path, message: "cannot encode store metadata: \(error)")
-        }
+        // Written by the engine's own writer: Foundation's fails in a binary with the Swift runtime linked
+        // statically ("property lists cannot contain objects of type 'Not A Type'"), and this one is
+        // deterministic (sorted keys).
+        return BinaryPropertyListWriter.write(.dictionary(plist))
     }
 }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate migrate STORE… --model M [--to V] [--dry-run] [--yes] [--backup-dir D] [--json]`.
+/// `cdmigrate migrate STORE… [--model M] [--to V] [--dry-run] [--yes] [--backup-dir D] [--json]`.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
@@ -33,7 +33,7 @@ struct MigrateCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let printer = ProgressPrinter(json: json)
-            let project = try planning.project()
+            let project = try planning.project(stores: stores)
             let plans = try stores.map { try project.plan(store: $0, target: to, report: printer.handle) }
             // Written unbuffered like the progress that follows, so a pipe gets the plan first.
             if !json { plans.forEach { FileHandle.standardOutput.write(Data((PlanRendering.text($0) + "\n").utf8)) } }

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate plan STORE --model M [--to V] [--graph [--dot]] [--json]`: the chain a migration would run.
+/// `cdmigrate plan STORE [--model M] [--to V] [--graph [--dot]] [--json]`: the chain a migration would run.
 struct PlanCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "plan", abstract: "Show the chain of steps that would migrate a store, or the whole version graph.")
@@ -26,7 +26,7 @@ struct PlanCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try planning.project()
+            let project = try planning.project(stores: [store])
             let notes = ProgressPrinter.stderrNotes
             if graph {
                 // The graph is shown even when no chain reaches the target: that is when it is most needed.

@@ -3,10 +3,16 @@ import Foundation
 import MigrationEngine
 
 /// The model, mapping directories and version-order settings shared by `plan` and `migrate`. Settings on
-/// the command line override those of `cdmigrate.yaml` beside the model.
+/// the command line override those of `cdmigrate.yaml` beside the model. Without `--model`, the model beside
+/// the store is used; the `mappings/` folders beside the model and the store are read either way, as the
+/// console does, so that both plan the same chain.
 struct PlanningOptions: ParsableArguments {
-    @Option(name: .long, help: "The model: .xcdatamodeld, .xcdatamodel, .momd or .mom.")
-    var model: String
+    @Option(
+        name: .long,
+        help:
+            "The model: .xcdatamodeld, .xcdatamodel, .momd or .mom (default: the one model beside the store or in the folder above)."
+    )
+    var model: String?
 
     @Option(name: .long, help: "A directory of explicit mappings (repeatable).")
     var mappings: [String] = []
@@ -37,9 +43,38 @@ struct PlanningOptions: ParsableArguments {
 
     @OptionGroup var reading: StoreReadingOptions
 
-    /// The project file's settings with the command line's on top.
-    func settings() throws -> PlanningSettings {
-        var settings = try project.map { try ProjectFile.load(path: $0) } ?? PlanningSettings.besideModel(model)
+    /// The model and mapping folders for `stores`, said on standard error when they were found rather than
+    /// named. Planning needs the model's whole version history, so a store's cached model is not enough: no
+    /// model, or one store whose folder holds another model than the rest, is a usage error.
+    func locate(stores: [String]) throws -> ModelLocation {
+        let locations = stores.map { ModelLocator.locate(store: $0, model: model) }
+        guard let first = locations.first else { throw ValidationError("no store given") }
+        guard let found = first.model else {
+            throw ValidationError(
+                "no model beside \(stores[0])\(first.note.map { " (\($0))" } ?? ""): pass --model")
+        }
+        if let other = zip(stores, locations).first(where: { $0.1.model != found }) {
+            throw ValidationError(
+                "\(other.0) has another model beside it than \(stores[0]) (\(found)): pass --model")
+        }
+        let mappings = locations.flatMap(\.mappings).reduce(into: [String]()) { all, folder in
+            if !all.contains(folder) { all.append(folder) }
+        }
+        let location = ModelLocation(model: found, origin: first.origin, mappings: mappings)
+        if location.origin == .found || !location.mappings.isEmpty {
+            StandardError.write("cdmigrate: using \(location.summary)\n")
+        }
+        return location
+    }
+
+    /// The project file's settings with the command line's on top, and the mapping folders found beside the
+    /// model and the stores after those named.
+    func settings(for location: ModelLocation) throws -> PlanningSettings {
+        var settings = try project.map { try ProjectFile.load(path: $0) } ?? location.settings()
+        if project != nil {
+            let named = Set(settings.mappingDirectories)
+            settings.mappingDirectories += location.mappings.filter { !named.contains($0) }
+        }
         if let orderPattern { settings.order = .pattern(orderPattern) }
         if !orderList.isEmpty { settings.order = .list(orderList) }
         if !pairs.isEmpty { settings.order = .pairs(try pairs.map { try Self.pair($0) }) }
@@ -49,15 +84,22 @@ struct PlanningOptions: ParsableArguments {
         }
         settings.routing.broken.formUnion(broken)
         if downgrades { settings.allowsDowngrades = true }
+        let named = Set(settings.mappingDirectories)
         settings.mappingDirectories += mappings.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+            .filter { !named.contains($0) }
         return settings
     }
 
-    /// The project these options describe: the model, the settings and its mappings, with no Swift policies
-    /// (an app's policies live in its own executable built on the engine; see `Examples/PolicyExample`).
-    func project(policies: MigrationPolicyRegistry = MigrationPolicyRegistry()) throws -> MigrationProject {
-        try MigrationProject(
-            modelPath: model, settings: try settings(), policies: policies, infers: !noInference, snapshot: reading.snapshot)
+    /// The project these options describe for `stores`: the model, the settings and its mappings, with no
+    /// Swift policies (an app's policies live in its own executable built on the engine; see
+    /// `Examples/PolicyExample`).
+    func project(stores: [String], policies: MigrationPolicyRegistry = MigrationPolicyRegistry()) throws
+        -> MigrationProject
+    {
+        let location = try locate(stores: stores)
+        return try MigrationProject(
+            modelPath: location.model, settings: try settings(for: location), policies: policies, infers: !noInference,
+            snapshot: reading.snapshot)
     }
 
     private static func pair(_ text: String) throws -> VersionPair {
