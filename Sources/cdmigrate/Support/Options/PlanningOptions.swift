@@ -4,8 +4,8 @@ import MigrationEngine
 
 /// The model, mapping directories and version-order settings shared by `plan` and `migrate`. Settings on
 /// the command line override those of `cdmigrate.yaml` beside the model. Without `--model`, the model beside
-/// the store is used; the `mappings/` folders beside the model and the store are read either way, as the
-/// console does, so that both plan the same chain.
+/// the store is used; without `--mappings`, the `mappings/` folders beside the model and the store are read,
+/// as the console does, so that both plan the same chain.
 struct PlanningOptions: ParsableArguments {
     @Option(
         name: .long,
@@ -57,10 +57,14 @@ struct PlanningOptions: ParsableArguments {
             throw ValidationError(
                 "\(other.0) has another model beside it than \(stores[0]) (\(found)): pass --model")
         }
-        let mappings = locations.flatMap(\.mappings).reduce(into: [String]()) { all, folder in
-            if !all.contains(folder) { all.append(folder) }
-        }
-        let location = ModelLocation(model: found, origin: first.origin, mappings: mappings)
+        // Folders named with --mappings are the whole choice: a copy beside the model must not add a second
+        // mapping for the same step.
+        let foundMappings =
+            mappings.isEmpty
+            ? locations.flatMap(\.mappings).reduce(into: [String]()) { all, folder in
+                if !all.contains(folder) { all.append(folder) }
+            } : []
+        let location = ModelLocation(model: found, origin: first.origin, mappings: foundMappings)
         if location.origin == .found || !location.mappings.isEmpty {
             StandardError.write("cdmigrate: using \(location.summary)\n")
         }
@@ -68,7 +72,7 @@ struct PlanningOptions: ParsableArguments {
     }
 
     /// The project file's settings with the command line's on top, and the mapping folders found beside the
-    /// model and the stores after those named.
+    /// model and the stores (none when `--mappings` named some).
     func settings(for location: ModelLocation) throws -> PlanningSettings {
         var settings = try project.map { try ProjectFile.load(path: $0) } ?? location.settings()
         if project != nil {
