@@ -3,7 +3,8 @@ import GRDB
 extension MigrationProject {
     /// Writes a new, valid store at `output` holding every object that can still be read from the damaged
     /// store at `store`, which is only read (through a private snapshot, its `-wal` applied as far as
-    /// SQLite can).
+    /// SQLite can; a `-wal` that does not give this store over what is left of the database is left out,
+    /// the database read alone and ``SalvageReport/leftOutLog`` saying why).
     ///
     /// The version is `version` when given, else the one the store's metadata, its model cache or its
     /// table layout identifies among the project's versions; without a model, the store's cached model.
@@ -18,8 +19,10 @@ extension MigrationProject {
         store: String, to output: String, version: String? = nil, progress: (String, Int) -> Void = { _, _ in }
     ) throws -> SalvageReport {
         let destination = try SalvageOutput(output)
-        let snapshot = try StoreSnapshot.take(of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true))
+        let snapshot = try StoreSnapshot.take(
+            of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true, readsDatabaseAloneWhenLogRefused: true))
         defer { snapshot.remove() }
+        let logReview = try SetAsideLogReview.review(snapshot)
         let journalMode = try JournalMode(path: snapshot.path)
         let queue = try Self.openForSalvage(snapshot, store: store)
         do {
@@ -29,10 +32,12 @@ extension MigrationProject {
                 let source = try SalvageSource.read(db, store: store)
                 let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
-                salvage.notes = snapshot.headerRepairs
+                salvage.notes = logReview.notes + snapshot.headerRepairs
+                salvage.leftOutLog = logReview.leftOut
                 // With frames in its log, the copy's file may hold pages the log replaced.
-                salvage.loosePages = snapshot.writeAheadLog.appliedFrames == 0 ? LoosePageScan(path: snapshot.path) : nil
-                if snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
+                let readsLog = snapshot.writeAheadLog.appliedFrames > 0 && salvage.leftOutLog == nil
+                salvage.loosePages = readsLog ? nil : LoosePageScan(path: snapshot.path)
+                if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }
             try destination.publish()

@@ -28,6 +28,9 @@ public struct SalvageReport: Sendable, Hashable, Codable {
     public var danglingReferences: [DanglingReference]
     /// What else was lost or changed: a `-wal` read in part, unreadable bookkeeping, a new store UUID.
     public var notes: [String]
+    /// The `-wal` left out because it does not apply to what is left of the database, or nil when it was read
+    /// (or there was none); also one of ``notes``.
+    public var leftOutLog: LeftOutLog? = nil
 
     /// Objects written to the new store.
     public var recovered: Int { entities.map(\.recovered).reduce(0, +) }

@@ -15,6 +15,8 @@ struct StoreSalvage {
     let journalMode: JournalMode
     /// Losses found before reading began (a `-wal` applied in part).
     var notes: [String] = []
+    /// The `-wal` left out, the database read alone (its note is among ``notes``).
+    var leftOutLog: LeftOutLog?
     /// The copy's pages, to find rows its tables' B-trees no longer reach; nil when the copy has a log.
     var loosePages: LoosePageScan?
 
@@ -40,7 +42,7 @@ struct StoreSalvage {
         let destination = try HardenedConnection.open(output.temporary)
         var report = SalvageReport(
             store: store, output: output.path, version: recorded.name, evidence: choice.evidence, entities: [], tables: [],
-            danglingReferences: [], notes: notes)
+            danglingReferences: [], notes: notes, leftOutLog: leftOutLog)
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
                 try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)

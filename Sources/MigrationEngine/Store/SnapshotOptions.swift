@@ -6,10 +6,16 @@ public struct SnapshotOptions: Sendable, Hashable {
     /// Salvage only: repair the copy's 100-byte header where it alone keeps SQLite from reading the pages
     /// (overwritten, or promising pages a cut-short file lacks); see ``StoreSnapshot/headerRepairs``.
     public var repairsHeader: Bool
+    /// Salvage only: when the `-wal` is refused as not this store's (``WriteAheadLogOwnership``), set it aside
+    /// in the copy, leaving the database to be read alone, instead of failing; salvage then decides whether to
+    /// put it back (see ``StoreSnapshot/setAsideLog``).
+    public var readsDatabaseAloneWhenLogRefused: Bool
 
-    /// Refuses a lossy `-wal` unless `acceptWALLoss`, and a damaged header unless `repairsHeader`.
-    public init(acceptWALLoss: Bool = false, repairsHeader: Bool = false) {
+    /// Refuses a lossy `-wal` unless `acceptWALLoss`, a damaged header unless `repairsHeader`, and a `-wal`
+    /// that is not the store's unless `readsDatabaseAloneWhenLogRefused`.
+    public init(acceptWALLoss: Bool = false, repairsHeader: Bool = false, readsDatabaseAloneWhenLogRefused: Bool = false) {
         self.acceptWALLoss = acceptWALLoss
         self.repairsHeader = repairsHeader
+        self.readsDatabaseAloneWhenLogRefused = readsDatabaseAloneWhenLogRefused
     }
 }

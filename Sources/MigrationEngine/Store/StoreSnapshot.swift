@@ -22,12 +22,19 @@ public final class StoreSnapshot: Sendable {
     public let writeAheadLog: WriteAheadLogCheck
     /// What ``SnapshotOptions/repairsHeader`` changed in the copy's header, one note each.
     public let headerRepairs: [String]
+    /// Why the copy's `-wal` was set aside (beside the copy, named with ``setAsideLogSuffix``) and the database
+    /// left to be read alone (only with ``SnapshotOptions/readsDatabaseAloneWhenLogRefused``);
+    /// ``writeAheadLog`` still counts what it held.
+    public let setAsideLog: String?
+    /// What the copy's name is followed by when its `-wal` is set aside.
+    static let setAsideLogSuffix = "-wal.set-aside"
 
     private init(
         originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck,
-        headerRepairs: [String] = []
+        headerRepairs: [String] = [], setAsideLog: String? = nil
     ) {
         self.headerRepairs = headerRepairs
+        self.setAsideLog = setAsideLog
         self.originalPath = originalPath
         self.originalFiles = originalFiles
         self.directory = directory
@@ -85,12 +92,15 @@ public final class StoreSnapshot: Sendable {
                         .damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply"
                     )
                 }
+                var setAside: String?
                 if log.foreignReason == nil, log.appliedTransactions > 0, before[.journal] == nil {
-                    try refuseForeignLog(copy: copy, originalPath: path, directory: directory)
+                    setAside = try refuseForeignLog(
+                        copy: copy, originalPath: path, directory: directory,
+                        dropping: options.readsDatabaseAloneWhenLogRefused)
                 }
                 let snapshot = StoreSnapshot(
                     originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log,
-                    headerRepairs: repairs)
+                    headerRepairs: repairs, setAsideLog: setAside)
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }
@@ -100,8 +110,12 @@ public final class StoreSnapshot: Sendable {
     }
 
     /// Throws when the copied `-wal` was written for another database (see ``WriteAheadLogOwnership``); no
-    /// flag accepts it, since applying it would migrate pages of another store.
-    private static func refuseForeignLog(copy: String, originalPath: String, directory: URL) throws(StoreError) {
+    /// flag accepts it, since applying it would migrate pages of another store. With `dropping` (salvage),
+    /// the copy's log is moved to ``setAsideLogSuffix`` instead, so only the database is read, and the reason
+    /// is returned.
+    private static func refuseForeignLog(copy: String, originalPath: String, directory: URL, dropping: Bool)
+        throws(StoreError) -> String?
+    {
         let problem: String?
         do throws(StoreError) {
             problem = try WriteAheadLogOwnership.problem(databaseCopy: copy, originalPath: originalPath)
@@ -109,7 +123,20 @@ public final class StoreSnapshot: Sendable {
             try? FileManager.default.removeItem(at: directory)
             throw error
         }
-        guard let problem else { return }
+        guard let problem else { return nil }
+        if dropping {
+            do {
+                if FileManager.default.fileExists(atPath: copy + "-shm") {
+                    try FileManager.default.removeItem(atPath: copy + "-shm")
+                }
+                try FileManager.default.moveItem(atPath: copy + "-wal", toPath: copy + setAsideLogSuffix)
+            } catch {
+                try? FileManager.default.removeItem(at: directory)
+                throw StoreError(
+                    .unreadable, path: originalPath, message: "cannot set the -wal copy aside: \(error.localizedDescription)")
+            }
+            return problem
+        }
         try? FileManager.default.removeItem(at: directory)
         throw StoreError(
             .damaged, path: originalPath,
