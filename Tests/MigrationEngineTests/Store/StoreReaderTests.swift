@@ -78,7 +78,9 @@ struct StoreReaderTests {
         #expect(contents.metadata.frameworkVersion == 1048, "Foundation's writer kept the integer")
     }
 
-    @Test("An entity Z_PRIMARYKEY records under an old name finds its table through the store's cached model")
+    @Test(
+        "An entity Z_PRIMARYKEY records under an old name finds its table through the store's cached model",
+        Corpus.required)
     func renamedRootEntity() throws {
         // Core Data keeps a renamed entity's old name in Z_PRIMARYKEY; its table is named after the new one.
         let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
