@@ -45,15 +45,9 @@ enum BackupLink {
 
     /// Detaches every backup of the store in `root` (complete or partial) from the live files.
     static func detachAll(in root: String, from storePath: String) throws(ExecutionError) {
-        let folder = root + "/backups"
-        guard access(folder, F_OK) == 0 else { return }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            throw ExecutionError(.io, path: folder, message: "cannot list the backups: \(error.localizedDescription)")
+        for name in try BackupStore(root: root).folderNames().sorted() {
+            try detach(backupFolder: root + "/backups/" + name, from: storePath)
         }
-        for name in names.sorted() { try detach(backupFolder: folder + "/" + name, from: storePath) }
     }
 
     /// Whether two paths name the same file (device and inode).

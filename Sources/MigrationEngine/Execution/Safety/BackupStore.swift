@@ -63,18 +63,19 @@ public struct BackupStore: Sendable {
     /// Every complete backup, oldest first; throws when the folder or a manifest in it cannot be read.
     public func list() throws(ExecutionError) -> [BackupManifest] {
         var manifests: [BackupManifest] = []
-        for name in try names() where !name.hasSuffix(".partial") { manifests.append(try manifest(of: name)) }
+        for name in try folderNames() where !name.hasSuffix(".partial") { manifests.append(try manifest(of: name)) }
         return manifests.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     /// Removes backups a crash interrupted before they were complete (no journal ever points at one).
     public func removePartialBackups() throws(ExecutionError) {
-        for name in try names() where name.hasSuffix(".partial") {
+        for name in try folderNames() where name.hasSuffix(".partial") {
             try DurableFile.removeTree(root + "/backups/" + name)
         }
     }
 
-    private func names() throws(ExecutionError) -> [String] {
+    /// The names in the backups folder, complete and partial (none when there is no folder yet).
+    func folderNames() throws(ExecutionError) -> [String] {
         let folder = root + "/backups"
         guard access(folder, F_OK) == 0 else { return [] }
         do {
