@@ -6,7 +6,6 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "MigrationEngine", targets: ["MigrationEngine"]),
-        .library(name: "ConsoleUI", targets: ["ConsoleUI"]),
         .library(name: "JournalSample", targets: ["JournalSample"]),
         .executable(name: "cdmigrate", targets: ["cdmigrate"]),
     ],

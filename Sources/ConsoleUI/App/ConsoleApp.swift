@@ -3,9 +3,9 @@ import MigrationEngine
 
 /// The console's main loop: owns ncurses on the calling thread, runs migrations on an engine thread,
 /// polls keys with a timeout, drains progress events and redraws at a bounded rate.
-public final class ConsoleApp {
+package final class ConsoleApp {
     /// Why the console stopped.
-    public enum Exit: Sendable, Equatable {
+    package enum Exit: Sendable, Equatable {
         /// The user quit.
         case quit
         /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped it; any run was cancelled first.
@@ -33,7 +33,7 @@ public final class ConsoleApp {
     /// thread before the store is opened, while the console shows its message. With a `restorer` the
     /// history screen lists the store's backups and restores one. A `notice` (where the model was found)
     /// is the first message.
-    public init(
+    package init(
         source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
         preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil, notice: String? = nil
     ) {
@@ -65,7 +65,7 @@ public final class ConsoleApp {
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
 
     /// Runs until the user quits or a signal arrives; the terminal is restored on every way out.
-    public func run() -> Exit {
+    package func run() -> Exit {
         let backend = NCursesBackend()
         defer { backend.restore() }
         renderer.glyphs = backend.glyphs

@@ -3,7 +3,7 @@ import MigrationEngine
 /// What the console reads from the engine: a store's overview and pages of its rows.
 ///
 /// Called on the UI thread; both are quick reads of a snapshot, never of the original files.
-public protocol ConsoleDataSource: Sendable {
+package protocol ConsoleDataSource: Sendable {
     /// Reads a store and compares it with the model's versions.
     func loadStore(at path: String) throws -> LoadedStore
     /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at

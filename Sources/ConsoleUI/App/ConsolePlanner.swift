@@ -4,7 +4,7 @@ import MigrationEngine
 ///
 /// ``plan(storePath:target:)`` runs on the UI thread (planning is quick); ``migrate`` runs on the console's
 /// engine thread, reporting through `report`, which is why implementations must be `Sendable`.
-public protocol ConsolePlanner: Sendable {
+package protocol ConsolePlanner: Sendable {
     /// Plans the chain from the store's version to `target`.
     func plan(storePath: String, target: String) throws -> PlanInfo
     /// Runs (or dry-runs) the plan to `target`; throws when it fails or is cancelled (the original untouched).

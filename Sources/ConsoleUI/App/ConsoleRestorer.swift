@@ -2,7 +2,7 @@
 ///
 /// ``history(storePath:)`` is a quick read on the UI thread; ``restore(storePath:backup:)`` runs on a thread
 /// of its own while the console says what it is waiting for, which is why implementations are `Sendable`.
-public protocol ConsoleRestorer: Sendable {
+package protocol ConsoleRestorer: Sendable {
     /// The store's backups (newest first) and recorded runs.
     func history(storePath: String) throws -> HistoryInfo
     /// Puts the store back to the backup `backup` through the engine's journaled swap.

@@ -5,24 +5,24 @@ import Synchronization
 ///
 /// The engine only appends (cheap, never blocks on the terminal); the UI drains everything at once each tick,
 /// so a burst of progress events costs one redraw.
-public final class EventQueue: Sendable {
+package final class EventQueue: Sendable {
     private let state = Mutex<(events: [MigrationEvent], workerDone: Bool)>(([], false))
 
     /// Creates an empty queue.
-    public init() {}
+    package init() {}
 
     /// Adds an event; called from any thread.
-    public func push(_ event: MigrationEvent) {
+    package func push(_ event: MigrationEvent) {
         state.withLock { $0.events.append(event) }
     }
 
     /// Marks the engine thread as finished.
-    public func markWorkerDone() {
+    package func markWorkerDone() {
         state.withLock { $0.workerDone = true }
     }
 
     /// Takes every queued event, and whether the engine thread has finished.
-    public func drain() -> (events: [MigrationEvent], workerDone: Bool) {
+    package func drain() -> (events: [MigrationEvent], workerDone: Bool) {
         state.withLock { value in
             let taken = value.events
             value.events.removeAll(keepingCapacity: true)
@@ -31,7 +31,7 @@ public final class EventQueue: Sendable {
     }
 
     /// Clears the queue for a new run.
-    public func reset() {
+    package func reset() {
         state.withLock { $0 = ([], false) }
     }
 }

@@ -1,20 +1,20 @@
 import MigrationEngine
 
 /// Everything the main screen needs about a freshly opened store and its model.
-public struct LoadedStore: Sendable, Hashable {
+package struct LoadedStore: Sendable, Hashable {
     /// The store's files, metadata, hashes and row counts.
-    public var overview: StoreOverview
+    package var overview: StoreOverview
     /// The model's versions in order (empty when no model was given).
-    public var versions: [VersionInfo]
+    package var versions: [VersionInfo]
     /// Which version the store is at (`nil` without a model).
-    public var compatibility: CompatibilityReport?
+    package var compatibility: CompatibilityReport?
     /// The model's name, for the title bar.
-    public var modelName: String?
+    package var modelName: String?
     /// The version to plan to first (the model's current version).
-    public var defaultTarget: String?
+    package var defaultTarget: String?
 
     /// Creates a loaded store.
-    public init(
+    package init(
         overview: StoreOverview, versions: [VersionInfo], compatibility: CompatibilityReport?, modelName: String?,
         defaultTarget: String?
     ) {

@@ -1,13 +1,13 @@
 /// Slow work to do before the store can be opened (the demo generating its store), run off the UI thread
 /// while the console already shows what it is waiting for.
-public struct Preparation: Sendable {
+package struct Preparation: Sendable {
     /// What the console says while waiting.
-    public var message: String
+    package var message: String
     /// The work; the store is opened when it returns, and its error is shown if it throws.
-    public var work: @Sendable () throws -> Void
+    package var work: @Sendable () throws -> Void
 
     /// Creates a preparation.
-    public init(message: String, work: @escaping @Sendable () throws -> Void) {
+    package init(message: String, work: @escaping @Sendable () throws -> Void) {
         self.message = message
         self.work = work
     }

@@ -6,9 +6,9 @@ import Foundation
 /// The walk is breadth-first (shallow stores appear first), at most ``maxDepth`` folders deep, enters every
 /// folder once however many symbolic links lead to it (so a link back up the tree is no loop), and skips
 /// hidden folders — `.cdmigrate/` holds backups, which are not stores to open — and the kernel's own views.
-public enum StoreFinder {
+package enum StoreFinder {
     /// How deep the search goes, so that starting in `/` or a home folder stays bounded.
-    public static let maxDepth = 8
+    package static let maxDepth = 8
     /// Folders never entered besides hidden ones: build products and dependencies, never an app's store.
     static let skipped: Set<String> = ["node_modules", "DerivedData"]
     /// Absolute folders never entered: the kernel's views hold no stores, and `/proc` alone has countless entries.
@@ -17,7 +17,7 @@ public enum StoreFinder {
     static let storeSuffixes = [".sqlite", ".store", ".db"]
 
     /// The stores under `root`, sorted by relative path.
-    public static func find(under root: String) -> [StoreCandidate] {
+    package static func find(under root: String) -> [StoreCandidate] {
         var found: [StoreCandidate] = []
         walk(under: root, isCancelled: { false }, searched: { _ in }, found: { found.append($0) })
         return found.sorted { $0.relativePath < $1.relativePath }
@@ -26,7 +26,7 @@ public enum StoreFinder {
     /// Walks the folders under `root`, handing each store to `found` the moment it is seen and the number of
     /// folders searched so far to `searched` after each folder; returns `false` when `isCancelled` stopped it.
     @discardableResult
-    public static func walk(
+    package static func walk(
         under root: String, isCancelled: () -> Bool, searched: (Int) -> Void, found: (StoreCandidate) -> Void
     ) -> Bool {
         var visited: Set<FileIdentity> = []

@@ -7,7 +7,7 @@ extension BrowserPage {
     /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) are hidden;
     /// `Z_PK` becomes the `pk` column; attributes are matched to their `Z<NAME>` columns and shown by type;
     /// to-one relationships become `Entity #pk`. Without a model, values are shown as SQLite stored them.
-    public init(rows page: EntityRowPage, model: ObjectModel?) {
+    package init(rows page: EntityRowPage, model: ObjectModel?) {
         let entity = model?.entity(named: page.entity)
         let attributes = entity.flatMap { e in model?.allAttributes(of: e) } ?? []
         let relationships = entity.flatMap { e in model?.allRelationships(of: e) } ?? []

@@ -4,9 +4,9 @@ import Synchronization
 
 /// The console's reading access to the real engine: the store reader, the compatibility check, and a row
 /// pager kept open on one snapshot while the data browser is used.
-public final class EngineDataSource: ConsoleDataSource {
+package final class EngineDataSource: ConsoleDataSource {
     /// The model (`.xcdatamodeld`, `.momd`, …), if one was given or found.
-    public let modelPath: String?
+    package let modelPath: String?
     private let cache = Mutex<Cache?>(nil)
 
     private struct Cache {
@@ -16,13 +16,13 @@ public final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Creates a data source.
-    public init(modelPath: String?) {
+    package init(modelPath: String?) {
         self.modelPath = modelPath
     }
 
     /// Reads the store (with SQLite's `quick_check`, so a damaged one is found here, where salvage can be
     /// offered, not later in the data browser) and checks it against every model version.
-    public func loadStore(at path: String) throws -> LoadedStore {
+    package func loadStore(at path: String) throws -> LoadedStore {
         cache.withLock { $0 = nil }
         let contents = try StoreReader.read(path: path, checkIntegrity: true)
         let overview = StoreOverview(contents: contents)
@@ -45,7 +45,7 @@ public final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
-    public func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
+    package func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
         -> BrowserPage
     {
         let (pager, model) = try session(for: storePath)
@@ -53,7 +53,7 @@ public final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
-    public func salvage(store: String, output: String) throws -> String {
+    package func salvage(store: String, output: String) throws -> String {
         let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)
         let lost = report.lost.map { ", \($0) known lost" } ?? ""
         let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
@@ -63,7 +63,7 @@ public final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.
-    public func export(storePath: String, entity: String, to path: String) throws -> Int {
+    package func export(storePath: String, entity: String, to path: String) throws -> Int {
         let format = ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .json
         let counts = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
             .export(store: storePath, entity: entity, format: format, to: .file(path))

@@ -2,9 +2,9 @@ import Foundation
 import MigrationEngine
 
 /// One-line renderings of store metadata values for the Store pane.
-public enum MetadataText {
+package enum MetadataText {
     /// The value as one line: scalars as they are, data as size + hex, collections summarised.
-    public static func line(_ value: PropertyListValue) -> String {
+    package static func line(_ value: PropertyListValue) -> String {
         switch value {
         case .string(let text): return text
         case .integer(let number): return String(number)

@@ -3,12 +3,12 @@ import MigrationEngine
 
 /// The console's planner and executor: the engine's ``MigrationProject``, the same one `cdmigrate plan` and
 /// `cdmigrate migrate` use, so the console plans and runs exactly what the commands would.
-public struct ProjectPlanner: ConsolePlanner {
+package struct ProjectPlanner: ConsolePlanner {
     /// The model, settings, mappings and policies the console works with.
-    public let project: MigrationProject
+    package let project: MigrationProject
 
     /// A planner on an opened project.
-    public init(project: MigrationProject) {
+    package init(project: MigrationProject) {
         self.project = project
     }
 
@@ -17,7 +17,7 @@ public struct ProjectPlanner: ConsolePlanner {
     /// `mappingDirectories` named by the user; nil without a model.
     ///
     /// - Throws: What ``MigrationProject/init(modelPath:settings:policies:infers:snapshot:)`` throws.
-    public static func located(
+    package static func located(
         _ location: ModelLocation, mappingDirectories: [String] = [],
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry()
     ) throws -> ProjectPlanner? {
@@ -29,7 +29,7 @@ public struct ProjectPlanner: ConsolePlanner {
         return ProjectPlanner(project: try MigrationProject(modelPath: model, settings: settings, policies: policies))
     }
 
-    public func plan(storePath: String, target: String) throws -> PlanInfo {
+    package func plan(storePath: String, target: String) throws -> PlanInfo {
         let planning = try project.plan(store: storePath, target: target)
         return PlanInfo(
             source: planning.storeVersion, target: planning.targetVersion,
@@ -37,7 +37,7 @@ public struct ProjectPlanner: ConsolePlanner {
             backupLocation: ExecutionOptions().backupRoot(for: storePath) + "/backups/", warnings: planning.plan.warnings)
     }
 
-    public func migrate(
+    package func migrate(
         storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
         cancellation: CancellationFlag
     ) throws {

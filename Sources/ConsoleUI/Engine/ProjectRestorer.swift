@@ -3,16 +3,16 @@ import MigrationEngine
 
 /// The console's history and restore: the engine's ``MigrationProject``, as `cdmigrate history` and
 /// `cdmigrate restore` use it (recovering an interrupted swap first, the restore journaled and recorded).
-public struct ProjectRestorer: ConsoleRestorer {
+package struct ProjectRestorer: ConsoleRestorer {
     /// The project; a restore needs no model.
-    public let project: MigrationProject
+    package let project: MigrationProject
 
     /// A restorer on a project.
-    public init(project: MigrationProject) {
+    package init(project: MigrationProject) {
         self.project = project
     }
 
-    public func history(storePath: String) throws -> HistoryInfo {
+    package func history(storePath: String) throws -> HistoryInfo {
         let history = try project.history(store: storePath)
         let backups = history.backups.sorted { $0.created > $1.created }.map { manifest in
             HistoryInfo.Backup(
@@ -27,7 +27,7 @@ public struct ProjectRestorer: ConsoleRestorer {
         return HistoryInfo(backups: backups, runs: runs)
     }
 
-    public func restore(storePath: String, backup: String) throws {
+    package func restore(storePath: String, backup: String) throws {
         try project.restore(store: storePath, backup: backup)
     }
 }

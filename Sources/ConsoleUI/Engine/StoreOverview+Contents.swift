@@ -3,7 +3,7 @@ import MigrationEngine
 
 extension StoreOverview {
     /// The overview of what the engine's ``StoreReader`` read.
-    public init(contents: StoreContents) {
+    package init(contents: StoreContents) {
         let metadata = contents.metadata
         let keys = metadata.plist.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
         self.init(

@@ -1,5 +1,5 @@
 /// Something the user asks the console to do; keys map to actions through the ``KeyTable``.
-public enum Action: String, Sendable, Hashable, CaseIterable {
+package enum Action: String, Sendable, Hashable, CaseIterable {
     case moveUp, moveDown, pageUp, pageDown, top, bottom
     case scrollLeft, scrollRight
     case nextPane, previousPane

@@ -1,5 +1,5 @@
 /// A key press, decoded from the terminal.
-public enum Key: Sendable, Hashable {
+package enum Key: Sendable, Hashable {
     case up, down, left, right
     case pageUp, pageDown, home, end
     case enter, escape, tab, backTab, backspace
@@ -11,7 +11,7 @@ public enum Key: Sendable, Hashable {
     case character(Character)
 
     /// A short label for help and the hint bar.
-    public var label: String {
+    package var label: String {
         switch self {
         case .up: "↑"
         case .down: "↓"

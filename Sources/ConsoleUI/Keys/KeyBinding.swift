@@ -1,24 +1,24 @@
 /// One row of the key table: the keys, the action they trigger, where, and how to describe it.
-public struct KeyBinding: Sendable, Hashable {
+package struct KeyBinding: Sendable, Hashable {
     /// The action triggered.
-    public var action: Action
+    package var action: Action
     /// Every key that triggers it.
-    public var keys: [Key]
+    package var keys: [Key]
     /// The keys as shown to the user (`↑/k`).
-    public var label: String
+    package var label: String
     /// A word or two for the hint bar.
-    public var hint: String
+    package var hint: String
     /// A sentence for the help overlay.
-    public var help: String
+    package var help: String
     /// Where the binding applies.
-    public var contexts: Set<KeyContext>
+    package var contexts: Set<KeyContext>
     /// Whether the hint bar shows it (rarely used keys appear only in help).
-    public var inHintBar: Bool
+    package var inHintBar: Bool
     /// Whether help lists it as a row of its own (`false` when the row of its pair already describes it).
-    public var inHelp: Bool
+    package var inHelp: Bool
 
     /// Creates a binding; the label defaults to the keys' labels joined by `/`.
-    public init(
+    package init(
         _ action: Action, keys: [Key], label: String? = nil, hint: String, help: String,
         contexts: Set<KeyContext>, inHintBar: Bool = true, inHelp: Bool = true
     ) {

@@ -1,5 +1,5 @@
 /// Where the user is, which decides what a key does and which hints are shown.
-public enum KeyContext: String, Sendable, Hashable, CaseIterable {
+package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     /// The main screen with its four panes.
     case panes
     /// The data browser of one entity.
@@ -32,7 +32,7 @@ public enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case help
 
     /// The heading of this context's section in the help overlay.
-    public var title: String {
+    package var title: String {
         switch self {
         case .panes: "Main screen"
         case .browser: "Data browser"

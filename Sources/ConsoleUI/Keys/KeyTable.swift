@@ -1,20 +1,20 @@
 /// The one table of key bindings: key handling, the hint bar and the help overlay all read it.
-public struct KeyTable: Sendable {
+package struct KeyTable: Sendable {
     /// Bindings in the order help lists them.
-    public var bindings: [KeyBinding]
+    package var bindings: [KeyBinding]
 
     /// Creates a table.
-    public init(_ bindings: [KeyBinding]) {
+    package init(_ bindings: [KeyBinding]) {
         self.bindings = bindings
     }
 
     /// The action a key triggers in a context, if any.
-    public func action(for key: Key, in context: KeyContext) -> Action? {
+    package func action(for key: Key, in context: KeyContext) -> Action? {
         bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.action
     }
 
     /// The bindings that apply in a context, in table order.
-    public func bindings(in context: KeyContext) -> [KeyBinding] {
+    package func bindings(in context: KeyContext) -> [KeyBinding] {
         bindings.filter { $0.contexts.contains(context) }
     }
 
@@ -22,7 +22,7 @@ public struct KeyTable: Sendable {
     static let scrolling: Set<KeyContext> = [.panes, .browser, .record, .picker, .history, .help, .details]
 
     /// The console's bindings.
-    public static let standard = KeyTable([
+    package static let standard = KeyTable([
         KeyBinding(
             .moveUp, keys: [.up, .character("k")], label: "↑↓/jk", hint: "move",
             help: "Move the selection (or scroll the text) up with ↑ or k, down with ↓ or j.", contexts: scrolling),

@@ -1,21 +1,21 @@
 /// A mouse event in terminal cells: a press of the main button, or the wheel turned.
-public struct MouseEvent: Sendable, Hashable {
+package struct MouseEvent: Sendable, Hashable {
     /// The column.
-    public var x: Int
+    package var x: Int
     /// The row.
-    public var y: Int
+    package var y: Int
     /// What happened.
-    public var kind: Kind
+    package var kind: Kind
 
     /// Creates an event.
-    public init(x: Int, y: Int, kind: Kind) {
+    package init(x: Int, y: Int, kind: Kind) {
         self.x = x
         self.y = y
         self.kind = kind
     }
 
     /// What the mouse did.
-    public enum Kind: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// The main button went down.
         case press
         /// The wheel turned up (away from the user).

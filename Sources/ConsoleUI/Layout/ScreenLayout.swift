@@ -1,24 +1,24 @@
 /// Where everything goes on a screen of a given size: title bar, body, hint bar and the four panes.
 ///
 /// Designed for 80×24 and up; smaller terminals get a "too small" notice instead of a broken layout.
-public struct ScreenLayout: Sendable, Hashable {
+package struct ScreenLayout: Sendable, Hashable {
     /// The smallest size the console draws its screens at.
-    public static let minimum = TerminalSize(width: 80, height: 24)
+    package static let minimum = TerminalSize(width: 80, height: 24)
 
     /// The top row: console name, store, model, message.
-    public let titleBar: Rect
+    package let titleBar: Rect
     /// Everything between the title bar and the hint bar.
-    public let body: Rect
+    package let body: Rect
     /// The bottom row: key hints.
-    public let hintBar: Rect
+    package let hintBar: Rect
     /// The pane rectangles of the main screen.
-    public let panes: [Pane: Rect]
+    package let panes: [Pane: Rect]
 
     /// Whether the terminal is large enough.
-    public let fits: Bool
+    package let fits: Bool
 
     /// Lays out a screen; `listWidth` is what the left column's lists would like (version names are long).
-    public init(size: TerminalSize, listWidth: Int = 0) {
+    package init(size: TerminalSize, listWidth: Int = 0) {
         let full = Rect(x: 0, y: 0, width: size.width, height: size.height)
         fits = size.width >= Self.minimum.width && size.height >= Self.minimum.height
         let (title, rest) = full.splitTop(1)
@@ -34,10 +34,10 @@ public struct ScreenLayout: Sendable, Hashable {
     }
 
     /// Rows of the body left for a pane's content (inside its border).
-    public func innerHeight(of pane: Pane) -> Int {
+    package func innerHeight(of pane: Pane) -> Int {
         max(0, (panes[pane]?.height ?? 2) - 2)
     }
 
     /// Rows the data browser shows per page (body minus its heading lines).
-    public var browserRows: Int { max(1, body.height - 4) }
+    package var browserRows: Int { max(1, body.height - 4) }
 }

@@ -2,21 +2,21 @@
 ///
 /// A wide character (CJK, most emoji) occupies two cells: the first holds the character, the second is a
 /// continuation cell that the backend skips and text rendering omits.
-public struct Cell: Sendable, Hashable {
+package struct Cell: Sendable, Hashable {
     /// The character shown, a space for an empty cell.
-    public var character: Character
+    package var character: Character
     /// How the cell is drawn.
-    public var style: CellStyle
+    package var style: CellStyle
     /// Whether this cell is the right half of the wide character to its left.
-    public var isContinuation: Bool
+    package var isContinuation: Bool
 
     /// Creates a cell.
-    public init(_ character: Character = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
+    package init(_ character: Character = " ", style: CellStyle = .plain, isContinuation: Bool = false) {
         self.character = character
         self.style = style
         self.isContinuation = isContinuation
     }
 
     /// An empty cell in the default style.
-    public static let blank = Cell()
+    package static let blank = Cell()
 }

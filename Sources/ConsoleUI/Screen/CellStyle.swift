@@ -1,36 +1,36 @@
 /// How one cell is drawn: a colour role plus bold and reverse video.
-public struct CellStyle: Sendable, Hashable {
+package struct CellStyle: Sendable, Hashable {
     /// The colour role.
-    public var color: ColorRole
+    package var color: ColorRole
     /// Bold (or bright) text.
-    public var bold: Bool
+    package var bold: Bool
     /// Reverse video, used for selections and bars.
-    public var reverse: Bool
+    package var reverse: Bool
 
     /// Creates a style.
-    public init(_ color: ColorRole = .normal, bold: Bool = false, reverse: Bool = false) {
+    package init(_ color: ColorRole = .normal, bold: Bool = false, reverse: Bool = false) {
         self.color = color
         self.bold = bold
         self.reverse = reverse
     }
 
     /// Default text.
-    public static let plain = CellStyle()
+    package static let plain = CellStyle()
     /// The highlighted row of a list.
-    public static let selected = CellStyle(.accent, reverse: true)
+    package static let selected = CellStyle(.accent, reverse: true)
     /// A title.
-    public static let title = CellStyle(.accent, bold: true)
+    package static let title = CellStyle(.accent, bold: true)
     /// Secondary text.
-    public static let dim = CellStyle(.dim)
+    package static let dim = CellStyle(.dim)
     /// A warning.
-    public static let warning = CellStyle(.warning, bold: true)
+    package static let warning = CellStyle(.warning, bold: true)
     /// Data loss or failure.
-    public static let danger = CellStyle(.danger, bold: true)
+    package static let danger = CellStyle(.danger, bold: true)
     /// Success.
-    public static let ok = CellStyle(.ok, bold: true)
+    package static let ok = CellStyle(.ok, bold: true)
 
     /// This style with reverse video switched on.
-    public var reversed: CellStyle {
+    package var reversed: CellStyle {
         var copy = self
         copy.reverse = true
         return copy

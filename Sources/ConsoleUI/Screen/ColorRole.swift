@@ -1,7 +1,7 @@
 /// What a piece of text means, so the backend can colour it (or, in monochrome, emphasise it).
 ///
 /// Views never name colours: they name roles, and the ncurses backend maps each role to a colour pair.
-public enum ColorRole: Int, Sendable, Hashable, CaseIterable {
+package enum ColorRole: Int, Sendable, Hashable, CaseIterable {
     /// Ordinary text in the terminal's default colours.
     case normal = 0
     /// Titles, focused borders, the selected action.

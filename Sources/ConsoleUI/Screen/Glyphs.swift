@@ -4,23 +4,23 @@
 /// Views draw in Unicode; the renderer passes the finished buffer through ``apply(to:)``, so no view needs
 /// two spellings and no non-ASCII character can slip through in an ASCII locale. The few glyphs whose ASCII
 /// form is longer than one column (NULL) are asked for by the views that show them.
-public struct Glyphs: Sendable, Hashable {
+package struct Glyphs: Sendable, Hashable {
     /// Whether the terminal is drawn with ASCII only.
-    public let isASCII: Bool
+    package let isASCII: Bool
 
     /// Unicode glyphs, for UTF-8 locales.
-    public static let unicode = Glyphs(isASCII: false)
+    package static let unicode = Glyphs(isASCII: false)
     /// ASCII glyphs, for every other locale.
-    public static let ascii = Glyphs(isASCII: true)
+    package static let ascii = Glyphs(isASCII: true)
 
     /// The glyph set for a locale's character set name (`nl_langinfo(CODESET)`): Unicode only for UTF-8.
-    public static func forCodeset(_ codeset: String) -> Glyphs {
+    package static func forCodeset(_ codeset: String) -> Glyphs {
         let name = codeset.lowercased().filter { $0 != "-" && $0 != "_" }
         return name == "utf8" ? .unicode : .ascii
     }
 
     /// How SQL NULL is shown in the data browser (`∅`, or `NULL` in ASCII so it never looks like "").
-    public var null: String { isASCII ? "NULL" : "∅" }
+    package var null: String { isASCII ? "NULL" : "∅" }
 
     /// The ASCII stand-ins, one column each so layouts stay as they are.
     static let asciiReplacements: [Character: Character] = [
@@ -32,13 +32,13 @@ public struct Glyphs: Sendable, Hashable {
     ]
 
     /// The character drawn for `character`: itself in Unicode, its ASCII stand-in (or `?`) in ASCII.
-    public func character(for character: Character) -> Character {
+    package func character(for character: Character) -> Character {
         guard isASCII, !character.isASCII else { return character }
         return Self.asciiReplacements[character] ?? "?"
     }
 
     /// The buffer as this glyph set draws it.
-    public func apply(to buffer: ScreenBuffer) -> ScreenBuffer {
+    package func apply(to buffer: ScreenBuffer) -> ScreenBuffer {
         isASCII ? buffer.transliterated { character(for: $0) } : buffer
     }
 }

@@ -1,16 +1,16 @@
 /// A rectangle of cells, in columns and rows from the top-left corner of the screen.
-public struct Rect: Sendable, Hashable {
+package struct Rect: Sendable, Hashable {
     /// The leftmost column.
-    public var x: Int
+    package var x: Int
     /// The top row.
-    public var y: Int
+    package var y: Int
     /// Width in columns.
-    public var width: Int
+    package var width: Int
     /// Height in rows.
-    public var height: Int
+    package var height: Int
 
     /// Creates a rectangle; negative sizes are clamped to zero.
-    public init(x: Int, y: Int, width: Int, height: Int) {
+    package init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
         self.y = y
         self.width = max(0, width)
@@ -18,37 +18,37 @@ public struct Rect: Sendable, Hashable {
     }
 
     /// One past the rightmost column.
-    public var maxX: Int { x + width }
+    package var maxX: Int { x + width }
     /// One past the bottom row.
-    public var maxY: Int { y + height }
+    package var maxY: Int { y + height }
     /// Whether the rectangle holds no cells.
-    public var isEmpty: Bool { width == 0 || height == 0 }
+    package var isEmpty: Bool { width == 0 || height == 0 }
 
     /// Whether the cell at (x, y) is inside.
-    public func contains(x column: Int, y row: Int) -> Bool {
+    package func contains(x column: Int, y row: Int) -> Bool {
         column >= x && column < maxX && row >= y && row < maxY
     }
 
     /// The rectangle shrunk by `by` cells on every side (the inside of a box).
-    public func inset(_ by: Int) -> Rect {
+    package func inset(_ by: Int) -> Rect {
         Rect(x: x + by, y: y + by, width: width - 2 * by, height: height - 2 * by)
     }
 
     /// A rectangle of the given size centred in this one, clamped to fit.
-    public func centered(width w: Int, height h: Int) -> Rect {
+    package func centered(width w: Int, height h: Int) -> Rect {
         let cw = min(w, width)
         let ch = min(h, height)
         return Rect(x: x + (width - cw) / 2, y: y + (height - ch) / 2, width: cw, height: ch)
     }
 
     /// Splits off the top `rows` rows; returns (top, rest).
-    public func splitTop(_ rows: Int) -> (Rect, Rect) {
+    package func splitTop(_ rows: Int) -> (Rect, Rect) {
         let r = min(max(0, rows), height)
         return (Rect(x: x, y: y, width: width, height: r), Rect(x: x, y: y + r, width: width, height: height - r))
     }
 
     /// Splits off the left `columns` columns; returns (left, rest).
-    public func splitLeft(_ columns: Int) -> (Rect, Rect) {
+    package func splitLeft(_ columns: Int) -> (Rect, Rect) {
         let c = min(max(0, columns), width)
         return (Rect(x: x, y: y, width: c, height: height), Rect(x: x + c, y: y, width: width - c, height: height))
     }

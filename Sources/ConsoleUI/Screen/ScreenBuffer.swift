@@ -3,25 +3,25 @@
 /// The ncurses backend flushes a buffer to the terminal; tests read it back as text with ``text``.
 /// Writes are clipped to the buffer (and to an optional clip rectangle), and wide characters are kept whole:
 /// a wide character that does not fit is replaced by a space, and overwriting half of one blanks the other half.
-public struct ScreenBuffer: Sendable, Hashable {
+package struct ScreenBuffer: Sendable, Hashable {
     /// Width in columns.
-    public let width: Int
+    package let width: Int
     /// Height in rows.
-    public let height: Int
+    package let height: Int
     private var cells: [Cell]
 
     /// Creates a blank buffer.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = max(0, width)
         self.height = max(0, height)
         cells = Array(repeating: .blank, count: self.width * self.height)
     }
 
     /// The whole buffer as a rectangle.
-    public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
+    package var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     /// The cell at a column and row (a blank cell outside the buffer).
-    public subscript(x: Int, y: Int) -> Cell {
+    package subscript(x: Int, y: Int) -> Cell {
         guard x >= 0, y >= 0, x < width, y < height else { return .blank }
         return cells[y * width + x]
     }
@@ -30,7 +30,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     ///
     /// Text is clipped at `limit` (an exclusive column, the buffer's width by default) and never wraps.
     @discardableResult
-    public mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
+    package mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return x }
         let end = min(limit ?? width, width)
         var column = x
@@ -52,7 +52,7 @@ public struct ScreenBuffer: Sendable, Hashable {
     }
 
     /// Sets the style of existing cells in a rectangle without changing their characters.
-    public mutating func restyle(_ rect: Rect, _ transform: (CellStyle) -> CellStyle) {
+    package mutating func restyle(_ rect: Rect, _ transform: (CellStyle) -> CellStyle) {
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) {
                 cells[y * width + x].style = transform(cells[y * width + x].style)
@@ -77,7 +77,7 @@ public struct ScreenBuffer: Sendable, Hashable {
 
     /// The buffer with every character replaced by a one-column one (for an ASCII-only terminal); the right
     /// half of a wide character becomes a space.
-    public func transliterated(_ transform: (Character) -> Character) -> ScreenBuffer {
+    package func transliterated(_ transform: (Character) -> Character) -> ScreenBuffer {
         var copy = self
         copy.cells = cells.map { cell in
             Cell(cell.isContinuation ? " " : transform(cell.character), style: cell.style)
@@ -86,12 +86,12 @@ public struct ScreenBuffer: Sendable, Hashable {
     }
 
     /// The buffer as plain text: one line per row, continuation cells omitted, trailing spaces removed.
-    public var text: String {
+    package var text: String {
         lines.joined(separator: "\n")
     }
 
     /// The rows as plain text, trailing spaces removed.
-    public var lines: [String] {
+    package var lines: [String] {
         (0..<height).map { y in
             var line = ""
             for x in 0..<width where !cells[y * width + x].isContinuation {

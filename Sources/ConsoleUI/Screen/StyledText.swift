@@ -1,7 +1,7 @@
 /// A line of text made of differently styled spans.
-public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
+package struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
     /// The spans in order.
-    public var spans: [(text: String, style: CellStyle)] { storage.map { ($0.text, $0.style) } }
+    package var spans: [(text: String, style: CellStyle)] { storage.map { ($0.text, $0.style) } }
     private var storage: [Span]
 
     private struct Span: Sendable, Hashable {
@@ -10,38 +10,38 @@ public struct StyledText: Sendable, Hashable, ExpressibleByStringLiteral {
     }
 
     /// A line in one style.
-    public init(_ text: String = "", style: CellStyle = .plain) {
+    package init(_ text: String = "", style: CellStyle = .plain) {
         storage = text.isEmpty ? [] : [Span(text: text, style: style)]
     }
 
     /// A plain line from a literal.
-    public init(stringLiteral value: String) {
+    package init(stringLiteral value: String) {
         self.init(value)
     }
 
     /// Appends a span.
-    public mutating func append(_ text: String, _ style: CellStyle = .plain) {
+    package mutating func append(_ text: String, _ style: CellStyle = .plain) {
         storage.append(Span(text: text, style: style))
     }
 
     /// This line with a span appended.
-    public func appending(_ text: String, _ style: CellStyle = .plain) -> StyledText {
+    package func appending(_ text: String, _ style: CellStyle = .plain) -> StyledText {
         var copy = self
         copy.append(text, style)
         return copy
     }
 
     /// The text without styles.
-    public var plainText: String { storage.map(\.text).joined() }
+    package var plainText: String { storage.map(\.text).joined() }
 
     /// Columns the line occupies.
-    public var width: Int { TerminalWidth.of(plainText) }
+    package var width: Int { TerminalWidth.of(plainText) }
 }
 
 extension ScreenBuffer {
     /// Draws a styled line at (x, y), clipped at `limit`; returns the column after the last one written.
     @discardableResult
-    public mutating func put(_ line: StyledText, x: Int, y: Int, limit: Int? = nil) -> Int {
+    package mutating func put(_ line: StyledText, x: Int, y: Int, limit: Int? = nil) -> Int {
         var column = x
         let end = limit ?? width
         for span in line.spans where column < end {

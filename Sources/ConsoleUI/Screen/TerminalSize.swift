@@ -1,12 +1,12 @@
 /// A terminal's size in columns and rows.
-public struct TerminalSize: Sendable, Hashable {
+package struct TerminalSize: Sendable, Hashable {
     /// Columns.
-    public var width: Int
+    package var width: Int
     /// Rows.
-    public var height: Int
+    package var height: Int
 
     /// Creates a size.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }

@@ -2,16 +2,16 @@
 ///
 /// Combining marks and zero-width characters take no column; East Asian wide and fullwidth characters and
 /// emoji take two; everything else takes one. This agrees with glibc's `wcwidth` for the text a store holds.
-public enum TerminalWidth {
+package enum TerminalWidth {
     /// The columns one character occupies (0, 1 or 2).
-    public static func of(_ character: Character) -> Int {
+    package static func of(_ character: Character) -> Int {
         guard let first = character.unicodeScalars.first else { return 0 }
         if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
         return of(first)
     }
 
     /// The columns a string occupies.
-    public static func of(_ text: String) -> Int {
+    package static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + of($1) }
     }
 
@@ -39,7 +39,7 @@ public enum TerminalWidth {
     }
 
     /// The text cut to at most `width` columns, ending in `…` when something was cut.
-    public static func truncate(_ text: String, to width: Int) -> String {
+    package static func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
         if of(text) <= width { return text }
         var result = ""
@@ -54,7 +54,7 @@ public enum TerminalWidth {
     }
 
     /// The text cut or padded with spaces to exactly `width` columns; `alignRight` pads on the left.
-    public static func fit(_ text: String, to width: Int, alignRight: Bool = false) -> String {
+    package static func fit(_ text: String, to width: Int, alignRight: Bool = false) -> String {
         let cut = truncate(text, to: width)
         let padding = String(repeating: " ", count: max(0, width - of(cut)))
         return alignRight ? padding + cut : cut + padding
@@ -62,7 +62,7 @@ public enum TerminalWidth {
 
     /// Word-wraps text into lines of at most `width` columns; a word longer than a line (a path, a hash) is
     /// split across lines, never cut, so a reason can always be read in full.
-    public static func wrap(_ text: String, to width: Int) -> [String] {
+    package static func wrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { wrapLine(String($0), to: width) }
     }
@@ -86,7 +86,7 @@ public enum TerminalWidth {
     }
 
     /// Cuts text into lines of at most `width` columns anywhere (for paths, which have no spaces to break at).
-    public static func hardWrap(_ text: String, to width: Int) -> [String] {
+    package static func hardWrap(_ text: String, to width: Int) -> [String] {
         guard width > 0 else { return [text] }
         var lines: [String] = []
         var current = ""

@@ -1,15 +1,15 @@
 /// Turns keys into state changes and effects, through the ``KeyTable``; never touches the terminal or the engine.
-public struct ConsoleController: Sendable {
+package struct ConsoleController: Sendable {
     /// The key table.
-    public var keys: KeyTable
+    package var keys: KeyTable
 
     /// Creates a controller.
-    public init(keys: KeyTable = .standard) {
+    package init(keys: KeyTable = .standard) {
         self.keys = keys
     }
 
     /// Handles a key: updates the state and returns the work the app has to do.
-    public func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
+    package func handle(_ key: Key, state: inout ConsoleState) -> [ConsoleEffect] {
         if key == .resize { return [] }
         if case .mouse(let event) = key {
             // Like keys, the mouse does nothing unseen while only the "too small" notice is on screen.
@@ -35,7 +35,7 @@ public struct ConsoleController: Sendable {
     }
 
     /// Handles an action in the current context.
-    public func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
+    package func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
         state.message = nil
         switch state.keyContext {
         case .help: return OverlayKeys.help(action, &state, keys: keys)

@@ -1,5 +1,5 @@
 /// Work the controller asks the app to do outside the pure state update (reading, planning, running).
-public enum ConsoleEffect: Sendable, Hashable {
+package enum ConsoleEffect: Sendable, Hashable {
     /// Open the store at this path and read its overview.
     case openStore(String)
     /// Plan the chain to this target version.

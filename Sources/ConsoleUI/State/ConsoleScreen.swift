@@ -1,5 +1,5 @@
 /// Which full screen the console shows; dialogs and help are overlays on top of it.
-public enum ConsoleScreen: Sendable, Hashable {
+package enum ConsoleScreen: Sendable, Hashable {
     /// Choosing a store under the current directory.
     case picker
     /// The four panes.

@@ -4,7 +4,7 @@ extension ConsoleState {
     ///
     /// The versions cursor moves to the store's version when the store was not shown before or its version
     /// changed (after a migration), so the Store pane's hashes and the title bar describe the store as it is now.
-    public mutating func show(_ loaded: LoadedStore) -> String? {
+    package mutating func show(_ loaded: LoadedStore) -> String? {
         let previousVersion = overview?.path == loaded.overview.path ? compatibility?.compatibleVersion : nil
         let wasShown = overview?.path == loaded.overview.path
         overview = loaded.overview

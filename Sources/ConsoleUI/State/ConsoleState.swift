@@ -1,53 +1,53 @@
 import MigrationEngine
 
 /// Everything the console shows, as plain data: views render it, the controller changes it.
-public struct ConsoleState: Sendable, Hashable {
+package struct ConsoleState: Sendable, Hashable {
     /// The full screen shown.
-    public var screen: ConsoleScreen
+    package var screen: ConsoleScreen
     /// The focused pane of the main screen.
-    public var focus: Pane = .versions
+    package var focus: Pane = .versions
     /// Whether the help overlay is open.
-    public var showHelp = false
+    package var showHelp = false
     /// The help overlay's first line shown.
-    public var helpScroll = 0
+    package var helpScroll = 0
     /// Whether the details view (every error, warning and plan problem in full) is open.
-    public var showDetails = false
+    package var showDetails = false
     /// The details view's first line shown.
-    public var detailsScroll = 0
+    package var detailsScroll = 0
     /// The model's name, for the title bar.
-    public var modelName: String?
+    package var modelName: String?
     /// The open store, `nil` before one is open.
-    public var overview: StoreOverview?
+    package var overview: StoreOverview?
     /// The model's versions in order.
-    public var versions: [VersionInfo] = []
+    package var versions: [VersionInfo] = []
     /// Which version the store is at.
-    public var compatibility: CompatibilityReport?
+    package var compatibility: CompatibilityReport?
     /// The migration target.
-    public var target: String?
+    package var target: String?
     /// The plan to the target, `nil` while none is known.
-    public var plan: PlanInfo?
+    package var plan: PlanInfo?
     /// Why there is no plan, if planning failed.
-    public var planError: String?
+    package var planError: String?
     /// The selected line (list panes) or first line shown (scrolling panes), per pane.
-    public var cursor: [Pane: Int] = [:]
+    package var cursor: [Pane: Int] = [:]
     /// The open confirm dialog's highlighted option.
-    public var confirm: ConfirmOption?
+    package var confirm: ConfirmOption?
     /// The offer to salvage a store that could not be opened because it is damaged.
-    public var salvageOffer: SalvageOffer?
+    package var salvageOffer: SalvageOffer?
     /// The data browser, on the browser screen.
-    public var browser: BrowserState?
+    package var browser: BrowserState?
     /// The store picker, on the picker screen.
-    public var picker: PickerState?
+    package var picker: PickerState?
     /// The current or last run.
-    public var run: RunProgress?
+    package var run: RunProgress?
     /// The history screen, while it is open.
-    public var history: HistoryState?
+    package var history: HistoryState?
     /// Whether the "abort the run?" question is showing.
-    public var abortPrompt = false
+    package var abortPrompt = false
     /// Whether the abort question's highlighted button is "Abort" (it starts on "Keep going").
-    public var abortHighlighted = false
+    package var abortHighlighted = false
     /// A message for the title bar (errors, hints), cut to one line there; the details view shows it in full.
-    public var message: String? {
+    package var message: String? {
         didSet {
             guard let message, message != oldValue else { return }
             messages.append(message)
@@ -55,35 +55,35 @@ public struct ConsoleState: Sendable, Hashable {
         }
     }
     /// Every message shown since the console started (the newest last), for the details view.
-    public var messages: [String] = []
+    package var messages: [String] = []
     /// How many messages are kept.
-    public static let messageLimit = 100
+    package static let messageLimit = 100
     /// What the console is waiting for before the store can be opened, if anything.
-    public var preparing: String?
+    package var preparing: String?
     /// The terminal size, for paging.
-    public var size = TerminalSize(width: 80, height: 24)
+    package var size = TerminalSize(width: 80, height: 24)
 
     /// Creates the state for a screen.
-    public init(screen: ConsoleScreen) {
+    package init(screen: ConsoleScreen) {
         self.screen = screen
     }
 
     /// The version under the Versions pane's cursor (the one the Store pane compares hashes with).
-    public var selectedVersion: VersionInfo? {
+    package var selectedVersion: VersionInfo? {
         let index = cursor[.versions] ?? 0
         return versions.indices.contains(index) ? versions[index] : nil
     }
 
     /// The layout for the current size and content.
-    public var layout: ScreenLayout {
+    package var layout: ScreenLayout {
         ScreenLayout(size: size, listWidth: VersionsPane.preferredWidth(self))
     }
 
     /// Where keys are interpreted now.
-    public var keyContext: KeyContext { showHelp ? .help : contextBehindHelp }
+    package var keyContext: KeyContext { showHelp ? .help : contextBehindHelp }
 
     /// Where keys would be interpreted with the help overlay closed.
-    public var contextBehindHelp: KeyContext {
+    package var contextBehindHelp: KeyContext {
         if showDetails { return .details }
         if salvageOffer != nil { return .salvage }
         switch screen {

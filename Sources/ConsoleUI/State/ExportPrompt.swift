@@ -2,23 +2,23 @@ import Foundation
 
 /// The data browser's question "export this entity to which file?": the path being typed, and whether the
 /// user has been told it names an existing file (a second Enter replaces it).
-public struct ExportPrompt: Sendable, Hashable {
+package struct ExportPrompt: Sendable, Hashable {
     /// The entity on screen.
-    public var entity: String
+    package var entity: String
     /// The path typed so far; the format follows its extension (`.csv`, `.jsonl`, else JSON).
-    public var path: String
+    package var path: String
     /// Whether the path names an existing file and the user was asked to confirm replacing it.
-    public var confirmingOverwrite = false
+    package var confirmingOverwrite = false
 
     /// Asks for the export of `entity` of `store`, the path filled in with ``defaultPath(store:entity:)``.
-    public init(entity: String, store: String) {
+    package init(entity: String, store: String) {
         self.entity = entity
         path = Self.defaultPath(store: store, entity: entity)
     }
 
     /// The first free `<Entity>.json` (`<Entity>-2.json`, …) beside the store, so that accepting the
     /// default never replaces a file.
-    public static func defaultPath(store: String, entity: String) -> String {
+    package static func defaultPath(store: String, entity: String) -> String {
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
         var index = 1
         while true {

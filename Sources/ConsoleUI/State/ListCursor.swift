@@ -1,7 +1,7 @@
 /// Moves a selection through a list for the movement actions, clamped to the list.
-public enum ListCursor {
+package enum ListCursor {
     /// The new index after an action; other actions leave it as it is.
-    public static func move(_ index: Int, action: Action, count: Int, page: Int) -> Int {
+    package static func move(_ index: Int, action: Action, count: Int, page: Int) -> Int {
         guard count > 0 else { return 0 }
         let moved: Int
         switch action {

@@ -1,21 +1,21 @@
 /// One record open in the record view: an object's every attribute, the attribute selected (Enter on a
 /// relationship follows it) and the first line shown.
-public struct RecordFrame: Sendable, Hashable {
+package struct RecordFrame: Sendable, Hashable {
     /// The object's entity.
-    public var entity: String
+    package var entity: String
     /// Where the object was found (`row 2 of 200`, or `Post #7` when a relationship led to it).
-    public var origin: String
+    package var origin: String
     /// The attribute names, `pk` first.
-    public var columns: [String]
+    package var columns: [String]
     /// The values, one per column.
-    public var values: [BrowserValue]
+    package var values: [BrowserValue]
     /// The selected attribute.
-    public var field = 0
+    package var field = 0
     /// The first line shown.
-    public var scroll = 0
+    package var scroll = 0
 
     /// Creates a record of one row.
-    public init(entity: String, origin: String, columns: [String], values: [BrowserValue]) {
+    package init(entity: String, origin: String, columns: [String], values: [BrowserValue]) {
         self.entity = entity
         self.origin = origin
         self.columns = columns
@@ -23,5 +23,5 @@ public struct RecordFrame: Sendable, Hashable {
     }
 
     /// The value of the selected attribute.
-    public var selectedValue: BrowserValue? { values.indices.contains(field) ? values[field] : nil }
+    package var selectedValue: BrowserValue? { values.indices.contains(field) ? values[field] : nil }
 }

@@ -14,15 +14,15 @@ private func restoreTerminalNow() {
 ///
 /// Must be used from one thread only (ncurses is not thread-safe). Colours are used when the terminal has
 /// them and `NO_COLOR` is unset; otherwise roles become bold/underline/dim so warnings still stand out.
-public final class NCursesBackend {
+package final class NCursesBackend {
     /// Whether colours are in use.
-    public private(set) var usesColor = false
+    package private(set) var usesColor = false
     /// The glyphs the locale can draw: ASCII unless its character set is UTF-8.
-    public private(set) var glyphs = Glyphs.unicode
+    package private(set) var glyphs = Glyphs.unicode
     private var isActive = false
 
     /// Enters curses mode: no echo, keypad decoding, hidden cursor, short Esc delay.
-    public init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
         setlocale(LC_ALL, "")
         glyphs = Glyphs.forCodeset(nl_langinfo(nl_item(CODESET)).map { String(cString: $0) } ?? "")
         initscr()
@@ -53,12 +53,12 @@ public final class NCursesBackend {
     deinit { restore() }
 
     /// The terminal's size in columns and rows.
-    public var size: (width: Int, height: Int) {
+    package var size: (width: Int, height: Int) {
         (Int(cdm_getmaxx(cdm_stdscr())), Int(cdm_getmaxy(cdm_stdscr())))
     }
 
     /// Draws the buffer; ncurses sends only what changed since the last flush.
-    public func draw(_ buffer: ScreenBuffer) {
+    package func draw(_ buffer: ScreenBuffer) {
         let window = cdm_stdscr()
         for y in 0..<buffer.height {
             var x = 0
@@ -101,7 +101,7 @@ public final class NCursesBackend {
     }
 
     /// Waits up to `milliseconds` for a key; `nil` when none arrived.
-    public func readKey(timeoutMilliseconds milliseconds: Int) -> Key? {
+    package func readKey(timeoutMilliseconds milliseconds: Int) -> Key? {
         wtimeout(cdm_stdscr(), Int32(milliseconds))
         var code: wint_t = 0
         let result = wget_wch(cdm_stdscr(), &code)
@@ -156,7 +156,7 @@ public final class NCursesBackend {
     }
 
     /// Leaves curses mode and gives the terminal back as it was; safe to call more than once.
-    public func restore() {
+    package func restore() {
         guard isActive else { return }
         isActive = false
         restoreTerminalNow()

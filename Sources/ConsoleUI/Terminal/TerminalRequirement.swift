@@ -1,12 +1,12 @@
 /// What the console needs from the terminal before it takes it over, checked while a one-line error can still
 /// be printed: standard input and output on a terminal, and a `TERM` that can move the cursor (`dumb`, or no
 /// `TERM` at all, draws a single line).
-public enum TerminalRequirement {
+package enum TerminalRequirement {
     /// The exit code for a console started where it cannot run: a usage problem (`EX_USAGE`, as for bad arguments).
-    public static let exitCode: Int32 = 64
+    package static let exitCode: Int32 = 64
 
     /// Why the console cannot run here, or `nil` when it can.
-    public static func problem(inputIsTerminal: Bool, outputIsTerminal: Bool, environment: [String: String]) -> String? {
+    package static func problem(inputIsTerminal: Bool, outputIsTerminal: Bool, environment: [String: String]) -> String? {
         guard inputIsTerminal, outputIsTerminal else {
             return "the console needs a terminal on standard input and output; use inspect, plan or migrate in scripts"
         }

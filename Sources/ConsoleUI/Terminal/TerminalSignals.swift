@@ -11,9 +11,9 @@ nonisolated(unsafe) private var fatalCleanup: (@convention(c) () -> Void)?
 ///
 /// Handlers only set an atomic flag, which is safe inside a signal handler; the UI thread notices it at its
 /// next key poll, stops any run and restores the terminal itself. Fatal signals run `cleanup` and re-raise.
-public enum TerminalSignals {
+package enum TerminalSignals {
     /// Installs the handlers; `cleanup` must be safe to call at any time (it only ends curses mode).
-    public static func install(cleanup: @escaping @convention(c) () -> Void) {
+    package static func install(cleanup: @escaping @convention(c) () -> Void) {
         fatalCleanup = cleanup
         // A parent may have blocked these (test runners do); the console must see Ctrl-C and resizes.
         var unblock = sigset_t()
@@ -33,7 +33,7 @@ public enum TerminalSignals {
     }
 
     /// The signal received since the last call (0 when none), clearing it.
-    public static func takePending() -> Int32 {
+    package static func takePending() -> Int32 {
         pendingSignal.exchange(0, ordering: .relaxed)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// One value of a row in the data browser, typed so it can be shown the way its attribute means it.
-public enum BrowserValue: Sendable, Hashable {
+package enum BrowserValue: Sendable, Hashable {
     /// SQL NULL.
     case null
     /// A whole number.
@@ -22,7 +22,7 @@ public enum BrowserValue: Sendable, Hashable {
     case reference(entity: String, key: Int64)
 
     /// The value as one line for a table cell.
-    public var display: String {
+    package var display: String {
         switch self {
         case .null: "∅"
         case .integer(let value): String(value)
@@ -38,7 +38,7 @@ public enum BrowserValue: Sendable, Hashable {
 
     /// The value in full for the record view: text with its line breaks, binary data as every byte in hex (up
     /// to 4 KB), the rest as in a cell.
-    public var fullText: String {
+    package var fullText: String {
         switch self {
         case .text(let value): return value
         case .blob(let data):
@@ -53,7 +53,7 @@ public enum BrowserValue: Sendable, Hashable {
     }
 
     /// Whether numbers read better right-aligned.
-    public var isNumeric: Bool {
+    package var isNumeric: Bool {
         switch self {
         case .integer, .real: true
         default: false

@@ -1,7 +1,7 @@
 /// Human-readable byte sizes (`512 B`, `4.0 KB`, `1.3 MB`), the same everywhere in the console.
-public enum ByteCount {
+package enum ByteCount {
     /// Formats a byte count with binary units.
-    public static func format(_ bytes: Int64) -> String {
+    package static func format(_ bytes: Int64) -> String {
         if bytes < 1024 { return "\(bytes) B" }
         let units = ["KB", "MB", "GB", "TB"]
         var value = Double(bytes) / 1024

@@ -1,7 +1,7 @@
 /// Whole numbers with thousands separators (`200,000`), locale-independent so screens are reproducible.
-public enum NumberText {
+package enum NumberText {
     /// Groups digits in threes.
-    public static func grouped(_ value: Int) -> String {
+    package static func grouped(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
         for (index, digit) in digits.enumerated() {

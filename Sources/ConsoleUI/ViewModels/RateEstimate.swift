@@ -2,7 +2,7 @@ import Foundation
 
 /// A rows-per-second rate smoothed over the last seconds, so one fast or slow batch does not swing the ETA,
 /// and withheld until there is enough to go on.
-public struct RateEstimate: Sendable, Hashable {
+package struct RateEstimate: Sendable, Hashable {
     /// The shortest stretch a sample spans; events drained in one tick share a time and say nothing alone.
     static let sampleSpan = 0.25
     /// How long it takes (seconds) for the smoothed rate to follow a change of pace most of the way.
@@ -24,10 +24,10 @@ public struct RateEstimate: Sendable, Hashable {
     private var smoothed: Double?
 
     /// An estimate with no samples.
-    public init() {}
+    package init() {}
 
     /// Records that `done` rows were done at `time`.
-    public mutating func record(done: Int, at time: Double) {
+    package mutating func record(done: Int, at time: Double) {
         guard let previous = last else {
             start = Sample(time: time, done: done)
             last = start
@@ -43,13 +43,13 @@ public struct RateEstimate: Sendable, Hashable {
     }
 
     /// The smoothed rate, once rows have been counted for long enough.
-    public func rate(at time: Double) -> Double? {
+    package func rate(at time: Double) -> Double? {
         guard let start, let smoothed, time - start.time >= Self.warmUp else { return nil }
         return smoothed
     }
 
     /// Seconds until `total` rows are done at the smoothed rate, counted down since the last sample.
-    public func remaining(total: Int, at time: Double) -> Double? {
+    package func remaining(total: Int, at time: Double) -> Double? {
         guard let rate = rate(at: time), rate > 0, let last else { return nil }
         return max(0, Double(max(0, total - last.done)) / rate - (time - last.time))
     }

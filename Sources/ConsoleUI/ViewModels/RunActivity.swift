@@ -1,5 +1,5 @@
 /// What a run is doing right now, for the run view's "Current:" line.
-public enum RunActivity: Sendable, Hashable {
+package enum RunActivity: Sendable, Hashable {
     /// Taking the snapshot the first step reads.
     case snapshot
     /// Copying step `step`'s rows; `entity` is the entity (or mapping) being copied once one is reported.

@@ -2,39 +2,39 @@ import MigrationEngine
 
 /// The state of a migration run, folded from the engine's ``MigrationEvent`` stream: each stage (snapshot,
 /// each step's copy and validation, backup, swap) with its own timing.
-public struct RunProgress: Sendable, Hashable {
+package struct RunProgress: Sendable, Hashable {
     /// Whether this is a dry run (nothing is swapped in).
-    public var dryRun: Bool
+    package var dryRun: Bool
     /// The version the store is at.
-    public var source: String
+    package var source: String
     /// The target version.
-    public var target: String
+    package var target: String
     /// One entry per step of the chain.
-    public var steps: [StepProgress]
+    package var steps: [StepProgress]
     /// The snapshot of the store the first step reads.
-    public var snapshot = StageTiming()
+    package var snapshot = StageTiming()
     /// The backup of the original.
-    public var backup = StageTiming()
+    package var backup = StageTiming()
     /// The swap that puts the migrated store in place.
-    public var swap = StageTiming()
+    package var swap = StageTiming()
     /// When the run started, on the console's monotonic clock (seconds).
-    public var startedAt: Double
+    package var startedAt: Double
     /// When the run ended.
-    public var finishedAt: Double?
+    package var finishedAt: Double?
     /// What the run is doing now; `nil` before the first stage and once it ended.
-    public var activity: RunActivity?
+    package var activity: RunActivity?
     /// The last log lines, oldest first.
-    public var log: [String] = []
+    package var log: [String] = []
     /// How the run ended, once it has.
-    public var outcome: Outcome?
+    package var outcome: Outcome?
     /// Whether the user asked to abort and the engine has not stopped yet.
-    public var abortRequested = false
+    package var abortRequested = false
 
     /// How many log lines are kept.
-    public static let logLimit = 200
+    package static let logLimit = 200
 
     /// Creates the progress of a run of `plan` that is about to start.
-    public init(dryRun: Bool, plan: PlanInfo, startedAt: Double) {
+    package init(dryRun: Bool, plan: PlanInfo, startedAt: Double) {
         self.dryRun = dryRun
         source = plan.source
         target = plan.target
@@ -43,7 +43,7 @@ public struct RunProgress: Sendable, Hashable {
     }
 
     /// How a run ended.
-    public enum Outcome: Sendable, Hashable {
+    package enum Outcome: Sendable, Hashable {
         /// Committed (or, in a dry run, would have been), with the backup's path.
         case succeeded(backup: String?)
         /// Failed or aborted; the original store is unchanged.
@@ -51,10 +51,10 @@ public struct RunProgress: Sendable, Hashable {
     }
 
     /// The steps as planned, for the chain graph.
-    public var plannedSteps: [PlanStep] { steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) } }
+    package var plannedSteps: [PlanStep] { steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) } }
 
     /// Folds one event into the progress; `now` is when the UI received it.
-    public mutating func apply(_ event: MigrationEvent, at now: Double) {
+    package mutating func apply(_ event: MigrationEvent, at now: Double) {
         switch event {
         case .planReady(let summaries):
             if summaries != steps.map(\.summary) {
@@ -123,10 +123,10 @@ public struct RunProgress: Sendable, Hashable {
     }
 
     /// Seconds since the run started (frozen once it ended).
-    public func elapsed(at now: Double) -> Double { (finishedAt ?? now) - startedAt }
+    package func elapsed(at now: Double) -> Double { (finishedAt ?? now) - startedAt }
 
     /// What the run is doing now, in words (`step 2 of 3 · copying Post (50,000 of 200,000)`).
-    public var activityText: String? {
+    package var activityText: String? {
         switch activity {
         case nil: return nil
         case .snapshot: return "taking a snapshot of the store (its -wal included)"

@@ -1,18 +1,18 @@
 /// When a stage of a run (snapshot, backup, swap) started and ended, on the run's clock.
-public struct StageTiming: Sendable, Hashable {
+package struct StageTiming: Sendable, Hashable {
     /// When it started, `nil` while waiting.
-    public var startedAt: Double?
+    package var startedAt: Double?
     /// When it ended.
-    public var finishedAt: Double?
+    package var finishedAt: Double?
 
     /// A stage that has not started.
-    public init() {}
+    package init() {}
 
     /// Marks the stage ended at `time` if it is running.
-    public mutating func finish(at time: Double) {
+    package mutating func finish(at time: Double) {
         if startedAt != nil, finishedAt == nil { finishedAt = time }
     }
 
     /// Whether it is running now.
-    public var isRunning: Bool { startedAt != nil && finishedAt == nil }
+    package var isRunning: Bool { startedAt != nil && finishedAt == nil }
 }

@@ -1,45 +1,45 @@
 import MigrationEngine
 
 /// How far one step of a running chain has got, built up from progress events.
-public struct StepProgress: Sendable, Hashable {
+package struct StepProgress: Sendable, Hashable {
     /// What the step does.
-    public var summary: StepSummary
+    package var summary: StepSummary
     /// Whether the planner says the step loses data.
-    public var isLossy: Bool
+    package var isLossy: Bool
     /// The rows the step copies in all, as the engine reported once it had read its source; `nil` before
     /// (the total is never guessed, so it never jumps).
-    public var totalRows: Int?
+    package var totalRows: Int?
     /// Per-entity rows done and total, in the order the entities were first reported.
-    public var entities: [EntityCount] = []
+    package var entities: [EntityCount] = []
     /// When the step started (seconds on the run's clock), `nil` while waiting.
-    public var startedAt: Double?
+    package var startedAt: Double?
     /// When its result started being validated.
-    public var validationStartedAt: Double?
+    package var validationStartedAt: Double?
     /// When it finished and validated.
-    public var finishedAt: Double?
+    package var finishedAt: Double?
     /// The copy rate of the entity being copied, smoothed; each entity has its own pace (a bulk copy and one
     /// that evaluates expressions differ a hundredfold), so it starts afresh with each.
-    public var rate = RateEstimate()
+    package var rate = RateEstimate()
     /// The entity `rate` measures.
     var rateEntity: String?
 
     /// Creates the progress of a step that has not started.
-    public init(summary: StepSummary, isLossy: Bool = false) {
+    package init(summary: StepSummary, isLossy: Bool = false) {
         self.summary = summary
         self.isLossy = isLossy
     }
 
     /// Rows done so far; a validated step has done them all.
-    public var done: Int {
+    package var done: Int {
         let counted = entities.reduce(0) { $0 + $1.done }
         return finishedAt != nil ? max(counted, totalRows ?? 0) : counted
     }
 
     /// The rows in all, once known: the engine's figure, or what was done once the step has finished.
-    public var total: Int? { totalRows ?? (finishedAt != nil ? done : nil) }
+    package var total: Int? { totalRows ?? (finishedAt != nil ? done : nil) }
 
     /// The step's phase, for the run view.
-    public var phase: Phase {
+    package var phase: Phase {
         if finishedAt != nil { return .finished }
         if validationStartedAt != nil { return .validating }
         if startedAt == nil { return .waiting }
@@ -48,7 +48,7 @@ public struct StepProgress: Sendable, Hashable {
     }
 
     /// Where a step is.
-    public enum Phase: Sendable, Hashable {
+    package enum Phase: Sendable, Hashable {
         /// Not started.
         case waiting
         /// Copying or mapping rows.
@@ -62,7 +62,7 @@ public struct StepProgress: Sendable, Hashable {
     }
 
     /// Records an entity's progress.
-    public mutating func record(entity: String, done: Int, total: Int, at time: Double) {
+    package mutating func record(entity: String, done: Int, total: Int, at time: Double) {
         if let index = entities.firstIndex(where: { $0.entity == entity }) {
             entities[index].done = done
             entities[index].total = total
@@ -77,7 +77,7 @@ public struct StepProgress: Sendable, Hashable {
     }
 
     /// Seconds left of the entity being copied at its smoothed rate; `nil` until the rate is known.
-    public func entityEta(at now: Double) -> Double? {
+    package func entityEta(at now: Double) -> Double? {
         guard phase == .copying, let entity = rateEntity, let count = entities.first(where: { $0.entity == entity })
         else { return nil }
         return rate.remaining(total: count.total, at: now)
@@ -85,18 +85,18 @@ public struct StepProgress: Sendable, Hashable {
 
     /// Seconds left of the step's copy: only once the entity being copied is the last work of the step, since
     /// the pace of entities not started yet cannot be known; `nil` until then.
-    public func eta(at now: Double) -> Double? {
+    package func eta(at now: Double) -> Double? {
         guard let total, entities.reduce(0, { $0 + $1.total }) >= total else { return nil }
         return entityEta(at: now)
     }
 
     /// Rows of one entity.
-    public struct EntityCount: Sendable, Hashable {
+    package struct EntityCount: Sendable, Hashable {
         /// The entity.
-        public var entity: String
+        package var entity: String
         /// Rows done.
-        public var done: Int
+        package var done: Int
         /// Rows in all.
-        public var total: Int
+        package var total: Int
     }
 }

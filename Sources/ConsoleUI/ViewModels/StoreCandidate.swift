@@ -1,16 +1,16 @@
 /// A store the file picker offers: its path relative to where the search started, size and `-wal` state.
-public struct StoreCandidate: Sendable, Hashable {
+package struct StoreCandidate: Sendable, Hashable {
     /// The path relative to the search root.
-    public var relativePath: String
+    package var relativePath: String
     /// The absolute path.
-    public var path: String
+    package var path: String
     /// The `.sqlite` file's size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// The `-wal` file's size, `nil` when there is none.
-    public var walSize: Int64?
+    package var walSize: Int64?
 
     /// Creates a candidate.
-    public init(relativePath: String, path: String, size: Int64, walSize: Int64?) {
+    package init(relativePath: String, path: String, size: Int64, walSize: Int64?) {
         self.relativePath = relativePath
         self.path = path
         self.size = size
@@ -18,7 +18,7 @@ public struct StoreCandidate: Sendable, Hashable {
     }
 
     /// `-wal 1.2 MB` or `no -wal`, for the picker's list.
-    public var walState: String {
+    package var walState: String {
         guard let walSize else { return "no -wal" }
         return walSize == 0 ? "-wal empty" : "-wal " + ByteCount.format(walSize)
     }

@@ -1,7 +1,7 @@
 /// Short durations for the run view and the result screen (`0.4 s`, `12 s`, `3 m 05 s`).
-public enum TimeText {
+package enum TimeText {
     /// Formats seconds.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         if seconds < 10 { return String(format: "%.1f s", max(0, seconds)) }
         if seconds < 60 { return "\(Int(seconds.rounded())) s" }
         let whole = Int(seconds.rounded())
@@ -9,7 +9,7 @@ public enum TimeText {
     }
 
     /// Formats a rate of rows per second (`12.3k rows/s`).
-    public static func formatRate(_ rowsPerSecond: Double) -> String {
+    package static func formatRate(_ rowsPerSecond: Double) -> String {
         if rowsPerSecond >= 1_000_000 { return String(format: "%.1fM rows/s", rowsPerSecond / 1_000_000) }
         if rowsPerSecond >= 1000 { return String(format: "%.1fk rows/s", rowsPerSecond / 1000) }
         return "\(Int(rowsPerSecond.rounded())) rows/s"

@@ -1,12 +1,12 @@
 /// One model version as the Versions pane shows it.
-public struct VersionInfo: Sendable, Hashable {
+package struct VersionInfo: Sendable, Hashable {
     /// The version's name.
-    public var name: String
+    package var name: String
     /// Whether the model bundle names it as the current version.
-    public var isCurrent: Bool
+    package var isCurrent: Bool
 
     /// Creates a version row.
-    public init(name: String, isCurrent: Bool) {
+    package init(name: String, isCurrent: Bool) {
         self.name = name
         self.isCurrent = isCurrent
     }

@@ -1,7 +1,7 @@
 /// The "Abort the run?" question: Abort, or Keep going (highlighted first).
-public enum AbortDialog {
+package enum AbortDialog {
     /// The dialog; `abortHighlighted` is whether the Abort button is the highlighted one.
-    public static func dialog(abortHighlighted: Bool) -> Dialog {
+    package static func dialog(abortHighlighted: Bool) -> Dialog {
         Dialog(
             title: "Abort the run?",
             lines: [

@@ -4,10 +4,10 @@ import MigrationEngine
 /// to the next version (`║` a mapping, `│` inferred; a step that loses data in the danger style), the target
 /// `◉`; the model's other versions `○`, dim, where they fall in the version order, so the chosen path stands
 /// out among them. What is said about each step (its operations, or its live progress) hangs off its rail.
-public enum ChainGraph {
+package enum ChainGraph {
     /// The graph's lines for a width; `versions` is the model's order (empty: the path alone), `node` adds to a
     /// version's line, and `edge` gives the lines drawn beside step `index`'s rail (`width - 3` columns wide).
-    public static func lines(
+    package static func lines(
         source: String, steps: [PlanStep], versions: [String], width: Int,
         node: (String) -> StyledText = { _ in StyledText() }, edge: (Int) -> [StyledText]
     ) -> [StyledText] {
@@ -29,14 +29,14 @@ public enum ChainGraph {
     }
 
     /// The rail of a step: its glyph and style.
-    public static func rail(for step: PlanStep) -> (glyph: String, style: CellStyle) {
+    package static func rail(for step: PlanStep) -> (glyph: String, style: CellStyle) {
         let glyph = step.summary.kind == .explicit ? "║" : "│"
         if step.isLossy { return (glyph, .danger) }
         return (glyph, step.summary.warnings.isEmpty ? CellStyle(.info, bold: true) : .warning)
     }
 
     /// What a step is, in words: `mapping` or `inferred`, with `⚠ LOSES DATA` or `⚠` for warnings.
-    public static func kind(of step: PlanStep) -> StyledText {
+    package static func kind(of step: PlanStep) -> StyledText {
         var text = StyledText(step.summary.kind == .inferred ? "inferred" : "mapping", style: CellStyle(.info))
         if step.isLossy {
             text.append("  ⚠ LOSES DATA", .danger)

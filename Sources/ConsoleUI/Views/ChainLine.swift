@@ -1,9 +1,9 @@
 import MigrationEngine
 
 /// The chain drawn as `v1 ─inferred→ v2 ═mapping═▶ v3`, wrapped to a width; lossy steps in the danger style.
-public enum ChainLine {
+package enum ChainLine {
     /// The arrow for a step.
-    public static func arrow(for step: StepSummary) -> String {
+    package static func arrow(for step: StepSummary) -> String {
         switch step.kind {
         case .inferred: " ─inferred→ "
         case .explicit: " ═mapping═▶ "
@@ -11,7 +11,7 @@ public enum ChainLine {
     }
 
     /// The chain as lines no wider than `width`; a line breaks before an arrow, which stays with its version.
-    public static func lines(source: String, steps: [PlanStep], width: Int) -> [StyledText] {
+    package static func lines(source: String, steps: [PlanStep], width: Int) -> [StyledText] {
         var lines: [StyledText] = []
         var current = StyledText(source, style: CellStyle(.ok, bold: true))
         for (index, planned) in steps.enumerated() {

@@ -1,7 +1,7 @@
 /// The dialog before anything is written: what will happen, where the backup goes, Migrate / Dry run / Cancel.
-public enum ConfirmDialog {
+package enum ConfirmDialog {
     /// The dialog for a plan.
-    public static func dialog(plan: PlanInfo, storeName: String, selected: ConfirmOption, width: Int) -> Dialog {
+    package static func dialog(plan: PlanInfo, storeName: String, selected: ConfirmOption, width: Int) -> Dialog {
         let textWidth = max(20, min(width - 8, 72))
         var lines: [StyledText] = [
             StyledText("Migrate \(storeName) from \(plan.source) to \(plan.target)"),

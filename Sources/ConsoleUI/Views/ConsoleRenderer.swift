@@ -1,18 +1,18 @@
 /// Draws the whole console for a state: title bar, the current screen, overlays, and the hint bar.
-public struct ConsoleRenderer: Sendable {
+package struct ConsoleRenderer: Sendable {
     /// The key table the hint bar and help are generated from.
-    public var keys: KeyTable
+    package var keys: KeyTable
     /// The glyphs the terminal can draw.
-    public var glyphs: Glyphs
+    package var glyphs: Glyphs
 
     /// Creates a renderer.
-    public init(keys: KeyTable = .standard, glyphs: Glyphs = .unicode) {
+    package init(keys: KeyTable = .standard, glyphs: Glyphs = .unicode) {
         self.keys = keys
         self.glyphs = glyphs
     }
 
     /// Renders the state into a new buffer of the state's size; `now` is the run clock in seconds.
-    public func render(_ state: ConsoleState, now: Double = 0) -> ScreenBuffer {
+    package func render(_ state: ConsoleState, now: Double = 0) -> ScreenBuffer {
         var buffer = ScreenBuffer(width: state.size.width, height: state.size.height)
         let layout = state.layout
         guard layout.fits else {

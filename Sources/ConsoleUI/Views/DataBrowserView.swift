@@ -1,12 +1,12 @@
 /// The read-only data browser: one page of an entity's rows, columns sized to their contents, the key column
 /// frozen on the left and the others scrolled sideways, with `◂` `▸` where columns are out of view.
-public enum DataBrowserView {
+package enum DataBrowserView {
     /// The widest a column gets before its values are cut with `…`.
-    public static let maxColumnWidth = 36
+    package static let maxColumnWidth = 36
 
     /// Column widths for a page: the widest of heading and values, capped; `null` is how NULL is shown and
     /// the `sorted` column's heading has room for its arrow.
-    public static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null, sorted: Int? = nil) -> [Int] {
+    package static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null, sorted: Int? = nil) -> [Int] {
         page.columns.enumerated().map { index, name in
             let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? text($0[index], null: null) : "") }
             return min(maxColumnWidth, max(3, TerminalWidth.of(name) + (index == sorted ? 2 : 0), values.max() ?? 0))
@@ -15,7 +15,7 @@ public enum DataBrowserView {
 
     /// Which columns fit in a width: the key column, then columns from `offset` onwards; the last one shown
     /// may be cut (its values end in `…`), and unless every column fits two columns are kept for the `◂` `▸`.
-    public static func visibleColumns(widths: [Int], offset: Int, width: Int) -> [Int] {
+    package static func visibleColumns(widths: [Int], offset: Int, width: Int) -> [Int] {
         guard !widths.isEmpty else { return [] }
         let all = [0] + Array(max(1, offset + 1)..<max(max(1, offset + 1), widths.count))
         if offset == 0, all.dropFirst().reduce(widths[0], { $0 + 2 + widths[$1] }) <= width { return all }
@@ -35,7 +35,7 @@ public enum DataBrowserView {
     }
 
     /// The stored column `s` sorts by: the first one after the key at this scroll offset.
-    public static func sortColumn(_ page: BrowserPage, offset: Int) -> String? {
+    package static func sortColumn(_ page: BrowserPage, offset: Int) -> String? {
         let index = max(1, offset + 1)
         return page.sourceColumns.indices.contains(index) ? page.sourceColumns[index] : nil
     }
@@ -46,7 +46,7 @@ public enum DataBrowserView {
     }
 
     /// Draws the browser into the body; `null` is how NULL is shown.
-    public static func draw(
+    package static func draw(
         _ state: BrowserState, rowsPerPage: Int, null: String = Glyphs.unicode.null, into buffer: inout ScreenBuffer,
         in body: Rect
     ) {

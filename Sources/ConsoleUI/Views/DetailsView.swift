@@ -1,10 +1,10 @@
 /// The details view (`d`): every error, warning and plan problem in full, wrapped and scrollable, where the
 /// panes, the title bar and the result screen can only show one line of each.
-public enum DetailsView {
+package enum DetailsView {
     /// The view's lines for an inner width, most urgent first: the run's failure, why there is no plan, the
     /// plan's warnings, how the store differs from the selected version, every message shown since the console
     /// started, then the run's log (newest first).
-    public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
+    package static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
         var lines: [StyledText] = []
         func section(_ title: String, _ entries: [String], _ style: CellStyle) {
             guard !entries.isEmpty else { return }
@@ -42,7 +42,7 @@ public enum DetailsView {
     static func frameWidth(_ body: Rect) -> Int { body.width - 3 }
 
     /// Draws the view over the body.
-    public static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in body: Rect) {
         PaneFrame(
             title: "Details — Esc or d closes", focused: true, lines: lines(state, width: frameWidth(body)),
             scroll: state.detailsScroll

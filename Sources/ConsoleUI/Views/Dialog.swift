@@ -1,18 +1,18 @@
 /// A centred box with lines of text and a row of buttons, one highlighted.
-public struct Dialog {
+package struct Dialog {
     /// The title in the border.
-    public var title: String
+    package var title: String
     /// The message lines.
-    public var lines: [StyledText]
+    package var lines: [StyledText]
     /// Button labels.
-    public var buttons: [String]
+    package var buttons: [String]
     /// The highlighted button.
-    public var selected: Int
+    package var selected: Int
     /// The border's style (danger for destructive questions).
-    public var borderStyle: CellStyle
+    package var borderStyle: CellStyle
 
     /// Creates a dialog.
-    public init(
+    package init(
         title: String, lines: [StyledText], buttons: [String], selected: Int,
         borderStyle: CellStyle = CellStyle(.accent, bold: true)
     ) {
@@ -26,13 +26,13 @@ public struct Dialog {
     private var buttonText: String { buttons.map { "[ \($0) ]" }.joined(separator: "  ") }
 
     /// The dialog's box, centred in `area`.
-    public func frame(in area: Rect) -> Rect {
+    package func frame(in area: Rect) -> Rect {
         let contentWidth = max(TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4)
         return area.centered(width: min(area.width - 4, contentWidth + 4), height: lines.count + 5)
     }
 
     /// Where each button is drawn in `area`, for clicks.
-    public func buttonFrames(in area: Rect) -> [Rect] {
+    package func buttonFrames(in area: Rect) -> [Rect] {
         let rect = frame(in: area)
         var x = rect.x + max(2, (rect.width - TerminalWidth.of(buttonText)) / 2)
         return buttons.map { label in
@@ -43,7 +43,7 @@ public struct Dialog {
     }
 
     /// Draws the dialog centred in `area`.
-    public func draw(into buffer: inout ScreenBuffer, in area: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, in area: Rect) {
         let rect = frame(in: area)
         buffer.fill(rect)
         buffer.box(rect, title: title, style: borderStyle, titleStyle: borderStyle)

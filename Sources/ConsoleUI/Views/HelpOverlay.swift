@@ -1,9 +1,9 @@
 /// The `?` overlay: every binding, grouped by where it applies, generated from the ``KeyTable``.
 ///
 /// The section for where the user is comes first; the rest follow in table order.
-public enum HelpOverlay {
+package enum HelpOverlay {
     /// The overlay's lines for a context.
-    public static func lines(for context: KeyContext, keys: KeyTable, width: Int = 200) -> [StyledText] {
+    package static func lines(for context: KeyContext, keys: KeyTable, width: Int = 200) -> [StyledText] {
         let contexts = [context] + KeyContext.allCases.filter { $0 != context && $0 != .help }
         var lines: [StyledText] = []
         let labelWidth = keys.bindings.map { TerminalWidth.of($0.label) }.max() ?? 8
@@ -30,7 +30,7 @@ public enum HelpOverlay {
     static func frameWidth(_ body: Rect) -> Int { min(body.width, 96) - 3 }
 
     /// Draws the overlay centred over the body.
-    public static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect)
+    package static func draw(for context: KeyContext, keys: KeyTable, scroll: Int, into buffer: inout ScreenBuffer, in body: Rect)
     {
         buffer.fill(body)
         let rect = body.centered(width: min(body.width, 96), height: body.height)

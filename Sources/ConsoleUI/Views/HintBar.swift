@@ -1,7 +1,7 @@
 /// The bottom row: the keys that work here, generated from the ``KeyTable``.
-public enum HintBar {
+package enum HintBar {
     /// The hints for a context as styled text (`key` reversed, then the hint).
-    public static func text(for context: KeyContext, keys: KeyTable) -> StyledText {
+    package static func text(for context: KeyContext, keys: KeyTable) -> StyledText {
         var line = StyledText()
         for binding in keys.bindings(in: context) where binding.inHintBar {
             if !line.plainText.isEmpty { line.append("  ") }
@@ -12,7 +12,7 @@ public enum HintBar {
     }
 
     /// Draws the hint bar.
-    public static func draw(for context: KeyContext, keys: KeyTable, into buffer: inout ScreenBuffer, in rect: Rect) {
+    package static func draw(for context: KeyContext, keys: KeyTable, into buffer: inout ScreenBuffer, in rect: Rect) {
         buffer.fill(rect)
         buffer.put(text(for: context, keys: keys), x: rect.x + 1, y: rect.y, limit: rect.maxX)
     }

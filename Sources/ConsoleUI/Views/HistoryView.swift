@@ -2,9 +2,9 @@ import Foundation
 
 /// The history screen: the store's backups, newest first (Enter restores the selected one, after a
 /// question), then every recorded run.
-public enum HistoryView {
+package enum HistoryView {
     /// The lines for an inner width, and the line of each backup.
-    public static func layout(_ history: HistoryState, width: Int) -> (lines: [StyledText], backupLines: [Int]) {
+    package static func layout(_ history: HistoryState, width: Int) -> (lines: [StyledText], backupLines: [Int]) {
         if let error = history.error {
             return (
                 TerminalWidth.wrap("the history cannot be read: " + error, to: width).map { StyledText($0, style: .danger) }, []
@@ -38,7 +38,7 @@ public enum HistoryView {
     }
 
     /// Draws the screen into the body, and the question over it when it is open.
-    public static func draw(_ history: HistoryState, storeName: String, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ history: HistoryState, storeName: String, into buffer: inout ScreenBuffer, in body: Rect) {
         let (lines, backupLines) = layout(history, width: body.width - 3)
         let selection = backupLines.indices.contains(history.selected) ? backupLines[history.selected] : nil
         PaneFrame(title: "History of \(storeName) — Esc back", focused: true, lines: lines, selection: selection)
@@ -49,7 +49,7 @@ public enum HistoryView {
     }
 
     /// The "Restore?" question for a backup.
-    public static func dialog(_ backup: HistoryInfo.Backup, storeName: String, restoreHighlighted: Bool) -> Dialog {
+    package static func dialog(_ backup: HistoryInfo.Backup, storeName: String, restoreHighlighted: Bool) -> Dialog {
         Dialog(
             title: "Restore?",
             lines: [

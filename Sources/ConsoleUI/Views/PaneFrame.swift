@@ -2,20 +2,20 @@
 ///
 /// The focused pane's border and title are drawn in the accent colour so focus is visible without colour too
 /// (the title is bold and marked with `▸`).
-public struct PaneFrame {
+package struct PaneFrame {
     /// The title in the top border.
-    public var title: String
+    package var title: String
     /// Whether the pane has keyboard focus.
-    public var focused: Bool
+    package var focused: Bool
     /// The content lines.
-    public var lines: [StyledText]
+    package var lines: [StyledText]
     /// The selected line, for list panes; `nil` for panes that only scroll.
-    public var selection: Int?
+    package var selection: Int?
     /// The first line shown, for panes that only scroll.
-    public var scroll: Int
+    package var scroll: Int
 
     /// Creates a pane.
-    public init(title: String, focused: Bool, lines: [StyledText], selection: Int? = nil, scroll: Int = 0) {
+    package init(title: String, focused: Bool, lines: [StyledText], selection: Int? = nil, scroll: Int = 0) {
         self.title = title
         self.focused = focused
         self.lines = lines
@@ -24,14 +24,14 @@ public struct PaneFrame {
     }
 
     /// The first line shown so that the selection (or the scroll position) is visible.
-    public static func firstVisible(selection: Int, count: Int, visible: Int) -> Int {
+    package static func firstVisible(selection: Int, count: Int, visible: Int) -> Int {
         guard visible > 0 else { return 0 }
         let clamped = max(0, min(selection, max(0, count - 1)))
         return clamped < visible ? 0 : clamped - visible + 1
     }
 
     /// Draws the pane into a rectangle of the buffer.
-    public func draw(into buffer: inout ScreenBuffer, in rect: Rect) {
+    package func draw(into buffer: inout ScreenBuffer, in rect: Rect) {
         guard rect.width >= 4, rect.height >= 3 else { return }
         buffer.fill(rect)
         let border = focused ? CellStyle(.accent, bold: true) : CellStyle.dim

@@ -1,8 +1,8 @@
 /// The store picker: stores found under the current directory with their sizes and `-wal` state, listed as the
 /// search finds them.
-public enum PickerView {
+package enum PickerView {
     /// The list's lines for an inner width.
-    public static func lines(_ picker: PickerState, width: Int) -> [StyledText] {
+    package static func lines(_ picker: PickerState, width: Int) -> [StyledText] {
         guard !picker.candidates.isEmpty else {
             if picker.status == .searching {
                 return [StyledText("Searching \(picker.root) for Core Data stores…", style: .dim)]
@@ -23,7 +23,7 @@ public enum PickerView {
     }
 
     /// The title: how many stores were found, and whether the search goes on.
-    public static func title(_ picker: PickerState) -> String {
+    package static func title(_ picker: PickerState) -> String {
         let folders = NumberText.grouped(picker.folders) + (picker.folders == 1 ? " folder" : " folders")
         let search: String
         switch picker.status {
@@ -35,7 +35,7 @@ public enum PickerView {
     }
 
     /// Draws the picker into the body.
-    public static func draw(_ picker: PickerState, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ picker: PickerState, into buffer: inout ScreenBuffer, in body: Rect) {
         PaneFrame(
             title: title(picker), focused: true, lines: lines(picker, width: body.width - 3),
             selection: picker.candidates.isEmpty ? nil : picker.selected

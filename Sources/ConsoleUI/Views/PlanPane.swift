@@ -1,9 +1,9 @@
 import MigrationEngine
 
 /// The planned chain to the target and each step's operations and warnings.
-public enum PlanPane {
+package enum PlanPane {
     /// The pane's lines for an inner width.
-    public static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
+    package static func lines(_ state: ConsoleState, width: Int) -> [StyledText] {
         if let error = state.planError {
             // The whole reason, wrapped: the cause is usually at the end of a long line.
             return TerminalWidth.wrap("no plan: " + error, to: width).map { StyledText($0, style: .danger) }
@@ -56,7 +56,7 @@ public enum PlanPane {
     }
 
     /// The pane, ready to draw into a rectangle of the given width.
-    public static func frame(_ state: ConsoleState, width: Int) -> PaneFrame {
+    package static func frame(_ state: ConsoleState, width: Int) -> PaneFrame {
         let title = state.target.map { "Plan → " + $0 } ?? Pane.plan.title
         return PaneFrame(
             title: title, focused: state.focus == .plan, lines: lines(state, width: width - 3),

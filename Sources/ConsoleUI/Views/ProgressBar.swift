@@ -1,7 +1,7 @@
 /// A horizontal bar of `█` for done and `░` for left, eighths included so slow progress still moves.
-public enum ProgressBar {
+package enum ProgressBar {
     /// The bar's text for a fraction (0…1) at a width in columns.
-    public static func text(fraction: Double, width: Int) -> (done: String, left: String) {
+    package static func text(fraction: Double, width: Int) -> (done: String, left: String) {
         guard width > 0 else { return ("", "") }
         let clamped = max(0, min(1, fraction.isFinite ? fraction : 0))
         let eighths = Int((clamped * Double(width * 8)).rounded(.down))
@@ -14,7 +14,7 @@ public enum ProgressBar {
     }
 
     /// The bar as styled text.
-    public static func styled(fraction: Double, width: Int, finished: Bool) -> StyledText {
+    package static func styled(fraction: Double, width: Int, finished: Bool) -> StyledText {
         let (done, left) = text(fraction: fraction, width: width)
         return StyledText(done, style: CellStyle(finished ? .ok : .info)).appending(left, .dim)
     }

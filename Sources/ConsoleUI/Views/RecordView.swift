@@ -1,16 +1,16 @@
 /// The record view (Enter in the data browser): one object with every attribute in full, wrapped and
 /// scrollable, where a table cell stops at 36 characters. ↑↓ select an attribute; Enter on a relationship
 /// (`Tag #7`) opens the related object over this one, and Esc goes back one object at a time.
-public enum RecordView {
+package enum RecordView {
     /// The row under the browser's selection, if its page is loaded.
-    public static func selectedValues(_ browser: BrowserState) -> [BrowserValue]? {
+    package static func selectedValues(_ browser: BrowserState) -> [BrowserValue]? {
         guard let page = browser.page else { return nil }
         let index = browser.selectedRow - page.offset
         return page.rows.indices.contains(index) ? page.rows[index] : nil
     }
 
     /// The record of the browser's selected row, if its page is loaded.
-    public static func frame(selectedIn browser: BrowserState) -> RecordFrame? {
+    package static func frame(selectedIn browser: BrowserState) -> RecordFrame? {
         guard let page = browser.page, let values = selectedValues(browser) else { return nil }
         return RecordFrame(
             entity: page.entity,
@@ -19,7 +19,7 @@ public enum RecordView {
     }
 
     /// The view's lines for an inner width, and the line where each attribute starts.
-    public static func layout(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> (
+    package static func layout(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> (
         lines: [StyledText], starts: [Int]
     ) {
         var lines: [StyledText] = []
@@ -38,7 +38,7 @@ public enum RecordView {
     }
 
     /// The view's lines for an inner width.
-    public static func lines(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> [StyledText] {
+    package static func lines(_ record: RecordFrame, width: Int, null: String = Glyphs.unicode.null) -> [StyledText] {
         layout(record, width: width, null: null).lines
     }
 
@@ -46,7 +46,7 @@ public enum RecordView {
     static func frameWidth(_ body: Rect) -> Int { body.width - 3 }
 
     /// Draws the top record over the body; the selected attribute's name is highlighted.
-    public static func draw(_ browser: BrowserState, null: String, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ browser: BrowserState, null: String, into buffer: inout ScreenBuffer, in body: Rect) {
         guard let record = browser.records.last else { return }
         let depth = browser.records.count > 1 ? " — \(browser.records.count - 1) back" : ""
         let title = "\(record.entity) — \(record.origin)\(depth) — Esc back"

@@ -1,12 +1,12 @@
 /// How the run ended: success with the backup path and timings, or the failure with its reason.
-public enum ResultView {
+package enum ResultView {
     /// The heading of a failed run: aborted, dry run failed, or migration failed.
-    public static func failureHeading(_ run: RunProgress) -> String {
+    package static func failureHeading(_ run: RunProgress) -> String {
         run.abortRequested ? "✗ Migration aborted" : run.dryRun ? "✗ Dry run failed" : "✗ Migration failed"
     }
 
     /// The command that puts the store back to a backup (the backup's folder name is its identifier).
-    public static func restoreCommand(storePath: String, backup: String) -> String {
+    package static func restoreCommand(storePath: String, backup: String) -> String {
         let id = backup.split(separator: "/").last.map(String.init) ?? backup
         return "cdmigrate restore \(shellQuoted(storePath)) --backup \(shellQuoted(id))"
     }
@@ -18,7 +18,7 @@ public enum ResultView {
     }
 
     /// The result's lines; `storePath` is the store migrated, for the restore command.
-    public static func lines(_ run: RunProgress, storePath: String? = nil, width: Int = 200) -> [StyledText] {
+    package static func lines(_ run: RunProgress, storePath: String? = nil, width: Int = 200) -> [StyledText] {
         var lines: [StyledText] = []
         let textWidth = max(10, width - 2)
         switch run.outcome {
@@ -78,7 +78,7 @@ public enum ResultView {
     }
 
     /// Draws the result screen into the body.
-    public static func draw(_ run: RunProgress, storePath: String?, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ run: RunProgress, storePath: String?, into buffer: inout ScreenBuffer, in body: Rect) {
         let failed: Bool
         if case .failed? = run.outcome { failed = true } else { failed = false }
         PaneFrame(

@@ -1,9 +1,9 @@
 /// The live run: the chain graph with each step's progress on its rail (rows, smoothed rate, ETA, then
 /// "validating…" and its time), the snapshot on the store's version and the backup and swap on the target's,
 /// what is being done now, elapsed time, and a log tail.
-public enum RunView {
+package enum RunView {
     /// The run's lines above the log, for an inner width.
-    public static func lines(_ run: RunProgress, now: Double, width: Int) -> [StyledText] {
+    package static func lines(_ run: RunProgress, now: Double, width: Int) -> [StyledText] {
         let graph = ChainGraph.lines(
             source: run.source, steps: run.plannedSteps, versions: [], width: width,
             node: { version in nodeStages(run, version: version, now: now) },
@@ -26,7 +26,7 @@ public enum RunView {
     }
 
     /// Draws the run into the body.
-    public static func draw(_ run: RunProgress, storeName: String, now: Double, into buffer: inout ScreenBuffer, in body: Rect) {
+    package static func draw(_ run: RunProgress, storeName: String, now: Double, into buffer: inout ScreenBuffer, in body: Rect) {
         buffer.fill(body)
         let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
         let mode = run.dryRun ? "Dry run" : "Migrating"

@@ -1,9 +1,9 @@
 import Foundation
 
 /// The dialog offering to salvage a damaged store: why it cannot be opened, where the new store would go.
-public enum SalvageDialog {
+package enum SalvageDialog {
     /// The dialog for an offer.
-    public static func dialog(_ offer: SalvageOffer, width: Int) -> Dialog {
+    package static func dialog(_ offer: SalvageOffer, width: Int) -> Dialog {
         let textWidth = max(20, min(width - 8, 72))
         let storeName = URL(fileURLWithPath: offer.store).lastPathComponent
         let outputName = URL(fileURLWithPath: offer.output).lastPathComponent

@@ -3,9 +3,9 @@ import MigrationEngine
 
 /// The store's files, journal mode, identity, per-entity hashes checked against the selected version,
 /// and every metadata key.
-public enum StorePane {
+package enum StorePane {
     /// The pane's lines.
-    public static func lines(_ state: ConsoleState) -> [StyledText] {
+    package static func lines(_ state: ConsoleState) -> [StyledText] {
         guard let overview = state.overview else { return [StyledText("no store open", style: .dim)] }
         var lines: [StyledText] = []
         func field(_ label: String, _ value: String, _ style: CellStyle = .plain) {
@@ -72,7 +72,7 @@ public enum StorePane {
     }
 
     /// The pane, ready to draw.
-    public static func frame(_ state: ConsoleState) -> PaneFrame {
+    package static func frame(_ state: ConsoleState) -> PaneFrame {
         PaneFrame(
             title: Pane.store.title, focused: state.focus == .store, lines: lines(state),
             scroll: state.cursor[.store] ?? 0)

@@ -1,7 +1,7 @@
 /// The top row: what is open, where the store is, the target, and the latest message.
-public enum TitleBar {
+package enum TitleBar {
     /// Draws the title bar.
-    public static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in rect: Rect) {
+    package static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in rect: Rect) {
         let bar = CellStyle(.accent, reverse: true)
         buffer.fill(rect, style: bar)
         var version = ""

@@ -1,7 +1,7 @@
 /// The model's versions in order; the store's version marked `●`, the target `▶`, the current one `(current)`.
-public enum VersionsPane {
+package enum VersionsPane {
     /// The pane's lines.
-    public static func lines(_ state: ConsoleState) -> [StyledText] {
+    package static func lines(_ state: ConsoleState) -> [StyledText] {
         let compatible = state.compatibility?.compatibleVersion
         let nearest = state.compatibility?.nearestVersion
         return state.versions.map { version in
@@ -21,13 +21,13 @@ public enum VersionsPane {
     }
 
     /// The legend shown under the list when there is room.
-    public static let legend: [StyledText] = [
+    package static let legend: [StyledText] = [
         "",
         StyledText("●store ▶target ★current", style: .dim),
     ]
 
     /// What the pane says when no model was loaded: what is missing and how to give it.
-    public static let noModel: [StyledText] = [
+    package static let noModel: [StyledText] = [
         StyledText("no model loaded", style: .warning),
         StyledText("give one with --model", style: .dim),
         StyledText("or put the model", style: .dim),
@@ -35,12 +35,12 @@ public enum VersionsPane {
     ]
 
     /// The columns the pane would like: the longest version name plus markers and border.
-    public static func preferredWidth(_ state: ConsoleState) -> Int {
+    package static func preferredWidth(_ state: ConsoleState) -> Int {
         (state.versions.map { TerminalWidth.of($0.name) }.max() ?? 0) + 9
     }
 
     /// The pane, ready to draw.
-    public static func frame(_ state: ConsoleState) -> PaneFrame {
+    package static func frame(_ state: ConsoleState) -> PaneFrame {
         var content = lines(state)
         if state.versions.isEmpty, state.overview != nil {
             content += VersionsPane.noModel

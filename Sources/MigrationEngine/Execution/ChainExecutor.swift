@@ -4,14 +4,14 @@ import Foundation
 /// every store has succeeded and been validated; then each original file set is backed up and swapped for
 /// the new store under a journal, all stores together or none. Progress, validation, commit and failure are
 /// reported as ``MigrationEvent`` values; every run is recorded in each store's history log.
-public struct ChainExecutor: Sendable {
+package struct ChainExecutor: Sendable {
     /// How runs behave.
-    public let options: ExecutionOptions
+    package let options: ExecutionOptions
     /// Receives every event.
-    public let report: @Sendable (MigrationEvent) -> Void
+    package let report: @Sendable (MigrationEvent) -> Void
 
     /// Creates an executor.
-    public init(options: ExecutionOptions = ExecutionOptions(), report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }) {
+    package init(options: ExecutionOptions = ExecutionOptions(), report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }) {
         self.options = options
         self.report = report
     }
@@ -21,7 +21,7 @@ public struct ChainExecutor: Sendable {
     /// Once the swap has succeeded the run has succeeded: a history log that cannot be written then is a
     /// warning (a `log` event), not a failure.
     @discardableResult
-    public func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
+    package func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
         let run = String(UUID().uuidString.prefix(8)).lowercased()
         let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
         if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {

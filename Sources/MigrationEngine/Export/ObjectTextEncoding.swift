@@ -1,13 +1,13 @@
 /// Objects as CSV records and JSON objects: the text `export` writes and `rows` prints.
-public enum ObjectTextEncoding {
+package enum ObjectTextEncoding {
     /// The CSV header line (with its line break).
-    public static func csvHeader(_ fields: [String]) -> String {
+    package static func csvHeader(_ fields: [String]) -> String {
         fields.map(csvField).joined(separator: ",") + "\n"
     }
 
     /// One CSV record (with its line break): NULL is an empty field, an empty string `""`, to-many URIs are
     /// separated by spaces.
-    public static func csvRecord(_ object: ExportedObject) -> String {
+    package static func csvRecord(_ object: ExportedObject) -> String {
         object.values.map { value in
             switch value {
             case .null: ""
@@ -23,20 +23,20 @@ public enum ObjectTextEncoding {
     }
 
     /// A field quoted as RFC 4180 asks when it holds a comma, quote or line break (quotes doubled).
-    public static func csvField(_ text: String) -> String {
+    package static func csvField(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// One JSON object, keys in field order, on one line: Decimals as strings holding their exact text,
     /// non-finite numbers as `null`.
-    public static func jsonObject(_ object: ExportedObject) -> String {
+    package static func jsonObject(_ object: ExportedObject) -> String {
         let members = zip(object.fields, object.values).map { field, value in jsonString(field) + ":" + json(value) }
         return "{" + members.joined(separator: ",") + "}"
     }
 
     /// A rendered value as JSON.
-    public static func json(_ value: RenderedValue) -> String {
+    package static func json(_ value: RenderedValue) -> String {
         switch value {
         case .null: "null"
         case .bool(let flag): flag ? "true" : "false"
@@ -49,7 +49,7 @@ public enum ObjectTextEncoding {
     }
 
     /// A JSON string literal.
-    public static func jsonString(_ text: String) -> String {
+    package static func jsonString(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,8 +1,8 @@
 /// Core Data's URI of a stored object, `x-coredata://<store UUID>/<Entity>/p<Z_PK>`, as
 /// `NSManagedObjectID.uriRepresentation()` gives it.
-public enum ObjectURI {
+package enum ObjectURI {
     /// The URI of the object `primaryKey` of `entity` in the store with UUID `store`.
-    public static func make(store: String, entity: String, primaryKey: Int64) -> String {
+    package static func make(store: String, entity: String, primaryKey: Int64) -> String {
         "x-coredata://\(store)/\(entity)/p\(primaryKey)"
     }
 }

@@ -8,9 +8,9 @@ import GRDB
 /// kept outside the store is read by the row reader, see `ExternalDataFolder`); UUIDs
 /// (16-byte BLOBs) become their canonical string; Decimals keep the text SQLite holds, never passing through
 /// a `Double`. A value whose storage does not fit its type is rendered as it is stored.
-public enum ValueRenderer {
+package enum ValueRenderer {
     /// The rendered value of a column holding `attribute`.
-    public static func render(_ value: DatabaseValue, as attribute: Attribute) -> RenderedValue {
+    package static func render(_ value: DatabaseValue, as attribute: Attribute) -> RenderedValue {
         switch (attribute.type, value.storage) {
         case (_, .null): .null
         case (.boolean, .int64(let number)): .bool(number != 0)
@@ -31,7 +31,7 @@ public enum ValueRenderer {
     }
 
     /// A value rendered as SQLite stores it, for columns no attribute describes.
-    public static func raw(_ value: DatabaseValue) -> RenderedValue {
+    package static func raw(_ value: DatabaseValue) -> RenderedValue {
         switch value.storage {
         case .null: .null
         case .int64(let number): .integer(number)
@@ -43,7 +43,7 @@ public enum ValueRenderer {
 
     /// ISO 8601 in UTC (`2016-02-21T10:15:30.25Z`) of a Core Data timestamp, with the fraction to the
     /// microsecond and trailing zeros dropped.
-    public static func iso8601(_ secondsSince2001: Double) -> String {
+    package static func iso8601(_ secondsSince2001: Double) -> String {
         let unix = secondsSince2001 + Date.timeIntervalBetween1970AndReferenceDate
         var whole = unix.rounded(.down)
         var micros = ((unix - whole) * 1_000_000).rounded()

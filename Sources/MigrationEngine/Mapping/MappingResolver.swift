@@ -1,17 +1,17 @@
 /// Checks a ``MappingModel`` against its source and destination model versions and spells out each
 /// mapping's values. Problems are reported as ``MappingFileError``s pointing into the mapping file.
-public struct MappingResolver {
+package struct MappingResolver {
     /// The mapping being checked.
-    public let model: MappingModel
+    package let model: MappingModel
     /// The source model version.
-    public let source: ObjectModel
+    package let source: ObjectModel
     /// The destination model version.
-    public let destination: ObjectModel
+    package let destination: ObjectModel
     /// The functions expressions may call.
-    public let functions: ExpressionFunctions
+    package let functions: ExpressionFunctions
 
     /// Creates a resolver.
-    public init(model: MappingModel, source: ObjectModel, destination: ObjectModel, functions: ExpressionFunctions) {
+    package init(model: MappingModel, source: ObjectModel, destination: ObjectModel, functions: ExpressionFunctions) {
         self.model = model
         self.source = source
         self.destination = destination
@@ -21,7 +21,7 @@ public struct MappingResolver {
     private var path: String { model.path ?? "mapping \(model.sourceVersion) → \(model.destinationVersion)" }
 
     /// Every mapping, in run order, implicit copies of unmapped entities included.
-    public func resolve() throws(MappingFileError) -> [ResolvedEntityMapping] {
+    package func resolve() throws(MappingFileError) -> [ResolvedEntityMapping] {
         var mappings = model.entityMappings.map { ($0, false) }
         if model.copiesUnmappedEntities {
             let read = Set(model.entityMappings.compactMap(\.sourceEntity))

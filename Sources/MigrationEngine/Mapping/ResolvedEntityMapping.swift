@@ -1,18 +1,18 @@
 /// An entity mapping checked against its two model versions, with every destination property's value
 /// spelled out (listed expressions, generated `$source.<name>` copies, or model defaults).
-public struct ResolvedEntityMapping: Sendable {
+package struct ResolvedEntityMapping: Sendable {
     /// The mapping's position in the run; also its number in the association table.
-    public var index: Int
+    package var index: Int
     /// The mapping as written.
-    public var mapping: EntityMapping
+    package var mapping: EntityMapping
     /// The source entity, when the mapping reads one.
-    public var sourceEntity: Entity?
+    package var sourceEntity: Entity?
     /// The destination entity, when the mapping makes one.
-    public var destinationEntity: Entity?
+    package var destinationEntity: Entity?
     /// Each stored destination attribute with its value expression (`nil` means the model's default).
-    public var attributes: [(attribute: Attribute, value: MappingExpression?)]
+    package var attributes: [(attribute: Attribute, value: MappingExpression?)]
     /// Each destination relationship that gets a value, with the expression giving its destination objects.
-    public var relationships: [(relationship: Relationship, value: MappingExpression)]
+    package var relationships: [(relationship: Relationship, value: MappingExpression)]
     /// Whether the mapping was added because an entity in both versions had no mapping.
-    public var isImplicit: Bool
+    package var isImplicit: Bool
 }

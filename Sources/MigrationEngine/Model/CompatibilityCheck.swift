@@ -3,11 +3,11 @@ import Foundation
 /// Decides which version of a model a store is at, the way Core Data does (FORMAT.md §3): the store's
 /// `NSStoreModelVersionHashes` must name exactly the version's entities and, with hash scheme 3, carry an
 /// equal hash for each. Nothing else counts; there is no order between versions here.
-public enum CompatibilityCheck {
+package enum CompatibilityCheck {
     /// Compares every version of `bundle` with the store's metadata.
     /// - Parameter storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
     ///   what differs; without it differences are reported per entity only.
-    public static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil)
+    package static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil)
         -> CompatibilityReport
     {
         let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
@@ -31,7 +31,7 @@ public enum CompatibilityCheck {
     }
 
     /// Compares one version with a store's hashes.
-    public static func compare(
+    package static func compare(
         _ version: ObjectModel, storeHashes: [String: Data], comparesHashes: Bool = true, storeModel: ObjectModel? = nil
     ) -> VersionComparison {
         var modelHashes = VersionHasher(model: version).entityHashes

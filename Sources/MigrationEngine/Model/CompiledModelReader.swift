@@ -2,9 +2,9 @@ import Foundation
 
 /// Reads compiled models: a `.momd` folder (`VersionInfo.plist` plus one `.mom` per version) or a bare
 /// `.mom`, which is a keyed archive of `NSManagedObjectModel` decoded by ``ModelArchiveDecoder``.
-public enum CompiledModelReader {
+package enum CompiledModelReader {
     /// Loads a `.momd` folder or a `.mom` file.
-    public static func load(_ url: URL) throws(ModelError) -> ModelBundle {
+    package static func load(_ url: URL) throws(ModelError) -> ModelBundle {
         if url.pathExtension == "mom" {
             let version = try loadVersion(url)
             return ModelBundle(path: url.path, versions: [version], currentVersionName: version.name)
@@ -33,7 +33,7 @@ public enum CompiledModelReader {
     }
 
     /// The hashes momc recorded in a `.momd`'s `VersionInfo.plist`: version → entity → 32-byte hash.
-    public static func recordedHashes(_ url: URL) throws(ModelError) -> [String: [String: Data]] {
+    package static func recordedHashes(_ url: URL) throws(ModelError) -> [String: [String: Data]] {
         let table = try versionInfo(url)?["NSManagedObjectModel_VersionHashes"] as? [String: Any] ?? [:]
         return table.compactMapValues { $0 as? [String: Data] }
     }

@@ -6,9 +6,9 @@ import Foundation
 /// Keys are Core Data's `encodeWithCoder:` names; flags such as `NSIsOptional`, `NSIsTransient` and
 /// `NSIsOrdered` are written only when YES, so an absent key means NO. Renaming identifiers equal to the
 /// property's own name are dropped, as the XML reader has none for them.
-public enum ModelArchiveDecoder {
+package enum ModelArchiveDecoder {
     /// Decodes the archive bytes.
-    public static func decode(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
+    package static func decode(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
         let root: ArchivedObject
         do {
             root = try KeyedArchive(data: data).root()

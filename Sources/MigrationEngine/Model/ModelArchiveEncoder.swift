@@ -7,7 +7,7 @@ import Foundation
 /// entity carries all its properties, inherited ones as its own copies; renaming identifiers default to
 /// the name; flags are written only when YES, next to the packed `_P` word; class names are not kept;
 /// indexed attributes and compound indexes become fetch index descriptions.
-public struct ModelArchiveEncoder {
+package struct ModelArchiveEncoder {
     let model: ObjectModel
     var archive = KeyedArchiveBuilder()
     let modelReference: PropertyListValue
@@ -16,7 +16,7 @@ public struct ModelArchiveEncoder {
     var propertyReferences: [String: [String: PropertyListValue]] = [:]
 
     /// The keyed-archive bytes of `model` (what a compiled `.mom` or an inflated model cache holds).
-    public static func encode(_ model: ObjectModel) -> Data {
+    package static func encode(_ model: ObjectModel) -> Data {
         var encoder = ModelArchiveEncoder(model: model)
         encoder.encodeModel()
         return BinaryPropertyListWriter.write(encoder.archive.archive(root: encoder.modelReference))

@@ -5,21 +5,21 @@ import Foundation
 ///
 /// The blob is raw DEFLATE of a keyed archive of `NSManagedObjectModel` — the same archive a compiled
 /// `.mom` holds — so after inflating, ``ModelArchiveDecoder`` does the work for both.
-public enum ModelCacheDecoder {
+package enum ModelCacheDecoder {
     /// The version name a decoded cache gets (the cache does not record one).
-    public static let versionName = "store model cache"
+    package static let versionName = "store model cache"
 
     /// Decodes a model cache blob.
     /// - Parameters:
     ///   - content: The bytes of `Z_CONTENT`.
     ///   - name: The name to give the decoded version (the cache does not record one).
     ///   - path: The store, for error messages.
-    public static func decode(_ content: Data, name: String = versionName, path: String) throws(ModelError) -> ObjectModel {
+    package static func decode(_ content: Data, name: String = versionName, path: String) throws(ModelError) -> ObjectModel {
         try ModelArchiveDecoder.decode(inflate(content, path: path), name: name, path: path)
     }
 
     /// Inflates a model cache blob into the keyed-archive bytes of the model (a `.mom` file's contents).
-    public static func inflate(_ content: Data, path: String) throws(ModelError) -> Data {
+    package static func inflate(_ content: Data, path: String) throws(ModelError) -> Data {
         do {
             return try RawInflate.inflate(content)
         } catch {

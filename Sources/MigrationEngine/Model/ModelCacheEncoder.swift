@@ -2,9 +2,9 @@ import Foundation
 
 /// Writes a model as `Z_MODELCACHE.Z_CONTENT`: raw DEFLATE of the keyed archive
 /// ``ModelArchiveEncoder`` makes. ``ModelCacheDecoder`` reads it back.
-public enum ModelCacheEncoder {
+package enum ModelCacheEncoder {
     /// The cache blob for `model`.
-    public static func encode(_ model: ObjectModel) throws(PropertyListError) -> Data {
+    package static func encode(_ model: ObjectModel) throws(PropertyListError) -> Data {
         try RawDeflate.deflate(ModelArchiveEncoder.encode(model))
     }
 }

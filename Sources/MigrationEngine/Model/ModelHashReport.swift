@@ -2,42 +2,42 @@ import Foundation
 
 /// Every version's hashes as `cdmigrate hash` prints them: per entity hex and base64, plus checksum and
 /// digest (the `--json` shape, documented in `docs/guide/hash.md`).
-public struct ModelHashReport: Sendable, Codable, Hashable {
+package struct ModelHashReport: Sendable, Codable, Hashable {
     /// The model path.
-    public var model: String
+    package var model: String
     /// The current version's name, when known.
-    public var currentVersion: String?
+    package var currentVersion: String?
     /// Every version, in bundle order.
-    public var versions: [Version]
+    package var versions: [Version]
 
     /// One version's hashes.
-    public struct Version: Sendable, Codable, Hashable {
+    package struct Version: Sendable, Codable, Hashable {
         /// The version's name.
-        public var name: String
+        package var name: String
         /// Whether it is the current version.
-        public var isCurrent: Bool
+        package var isCurrent: Bool
         /// `NSStoreModelVersionIdentifiers` a store of this version records.
-        public var versionIdentifiers: [String]
+        package var versionIdentifiers: [String]
         /// `NSStoreModelVersionChecksumKey`.
-        public var checksum: String
+        package var checksum: String
         /// `NSStoreModelVersionHashesDigest`.
-        public var digest: String
+        package var digest: String
         /// Entities in name order.
-        public var entities: [EntityHash]
+        package var entities: [EntityHash]
     }
 
     /// One entity's version hash.
-    public struct EntityHash: Sendable, Codable, Hashable {
+    package struct EntityHash: Sendable, Codable, Hashable {
         /// The entity's name.
-        public var name: String
+        package var name: String
         /// The hash as 64 lower-case hex digits.
-        public var hex: String
+        package var hex: String
         /// The hash in base64, as store metadata and Xcode show it.
-        public var base64: String
+        package var base64: String
     }
 
     /// Computes the report for a loaded model.
-    public init(bundle: ModelBundle) {
+    package init(bundle: ModelBundle) {
         model = bundle.path
         currentVersion = bundle.currentVersion?.name
         versions = bundle.versions.map { version in

@@ -2,9 +2,9 @@ import Foundation
 
 /// Loads a model from disk: a `.xcdatamodeld` (every version), a bare `.xcdatamodel`,
 /// or a compiled `.momd` / `.mom`.
-public enum ModelLoader {
+package enum ModelLoader {
     /// Loads the model at `path`, choosing the reader by the path's extension.
-    public static func load(path: String) throws(ModelError) -> ModelBundle {
+    package static func load(path: String) throws(ModelError) -> ModelBundle {
         let url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// Reads one model version from Xcode's XML (`<Version>.xcdatamodel/contents`).
-public enum ModelSourceReader {
+package enum ModelSourceReader {
     /// Parses the XML of one model version.
     /// - Parameters:
     ///   - data: The bytes of the `contents` file.
     ///   - name: The version's name.
     ///   - path: The file, for error messages.
-    public static func read(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
+    package static func read(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
         let root: XMLElementTree
         do {
             root = try XMLElementTree.parse(data)

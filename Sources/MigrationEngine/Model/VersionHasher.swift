@@ -5,24 +5,24 @@ import Foundation
 ///
 /// Core Data decides whether a store fits a model by these hashes alone, so they must match Apple's
 /// bit for bit: every byte layout below is part of the contract.
-public struct VersionHasher: Sendable {
+package struct VersionHasher: Sendable {
     /// The model version whose hashes are computed.
-    public let model: ObjectModel
+    package let model: ObjectModel
 
     /// Creates a hasher for one model version.
-    public init(model: ObjectModel) {
+    package init(model: ObjectModel) {
         self.model = model
     }
 
     /// The 32-byte version hash of every entity, keyed by entity name.
-    public var entityHashes: [String: Data] {
+    package var entityHashes: [String: Data] {
         var cache: [String: Data] = [:]
         for entity in model.entities { _ = hash(of: entity, cache: &cache) }
         return cache
     }
 
     /// `NSStoreModelVersionChecksumKey`: base64 of SHA-256 over the entity hashes in entity-name order.
-    public var checksum: String {
+    package var checksum: String {
         let hashes = entityHashes
         var buffer = Data()
         for entity in model.entitiesByName { buffer.append(hashes[entity.name]!) }
@@ -30,12 +30,12 @@ public struct VersionHasher: Sendable {
     }
 
     /// `NSStoreModelVersionHashesDigest`: base64 of SHA-512 over `name ‖ hash` in entity-name order.
-    public var digest: String {
+    package var digest: String {
         Self.digest(of: entityHashes)
     }
 
     /// The digest of any set of entity hashes (as found in a store's metadata).
-    public static func digest(of hashes: [String: Data]) -> String {
+    package static func digest(of hashes: [String: Data]) -> String {
         var buffer = Data()
         for name in hashes.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
             buffer.append(Data(name.utf8))
@@ -46,7 +46,7 @@ public struct VersionHasher: Sendable {
 
     /// The version hash of one attribute. A derived attribute's hash is SHA-256 over its derivation
     /// expression's text alone (see ``derivationHashText(_:)``): name, flags and type are not part of it.
-    public static func hash(of attribute: Attribute) -> Data {
+    package static func hash(of attribute: Attribute) -> Data {
         if attribute.isDerived, let derivation = attribute.derivationExpression {
             return Data(SHA256.hash(data: Data(derivationHashText(derivation).utf8)))
         }
@@ -60,7 +60,7 @@ public struct VersionHasher: Sendable {
     }
 
     /// The version hash of one relationship. The delete rule is deliberately not part of it.
-    public static func hash(of relationship: Relationship) -> Data {
+    package static func hash(of relationship: Relationship) -> Data {
         var buffer = propertyBase(
             name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
             isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier)

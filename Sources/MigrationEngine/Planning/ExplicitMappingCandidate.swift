@@ -21,10 +21,10 @@ public struct ExplicitMappingCandidate: Sendable {
     /// Warnings worth showing in a plan.
     public var warnings: [String]
     /// Builds the runnable step once the source and destination versions are known.
-    public var makeStep: @Sendable (_ source: ObjectModel, _ destination: ObjectModel) throws -> any MigrationStep
+    package var makeStep: @Sendable (_ source: ObjectModel, _ destination: ObjectModel) throws -> any MigrationStep
 
     /// Creates a candidate.
-    public init(
+    package init(
         name: String, sourceHashes: [String: Data], destinationHashes: [String: Data],
         sourceVersion: String? = nil, destinationVersion: String? = nil,
         operations: [String] = [], warnings: [String] = [],
@@ -41,12 +41,12 @@ public struct ExplicitMappingCandidate: Sendable {
     }
 
     /// Whether a version with these entity hashes (and this name) fits the mapping's source side.
-    public func matchesSource(_ version: String, hashes: [String: Data]) -> Bool {
+    package func matchesSource(_ version: String, hashes: [String: Data]) -> Bool {
         Self.matches(version, hashes, name: sourceVersion, expected: sourceHashes)
     }
 
     /// Whether a version with these entity hashes (and this name) fits the mapping's destination side.
-    public func matchesDestination(_ version: String, hashes: [String: Data]) -> Bool {
+    package func matchesDestination(_ version: String, hashes: [String: Data]) -> Bool {
         Self.matches(version, hashes, name: destinationVersion, expected: destinationHashes)
     }
 

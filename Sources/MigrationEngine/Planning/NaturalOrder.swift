@@ -1,14 +1,14 @@
 /// Compares names the way a person reads them: runs of digits by their value, so `Model 2` comes before
 /// `Model 10` and `v1.1.2` before `v1.2.0`, and a name that is a prefix of another comes first
 /// (`CoreDataMigration_Example` before `CoreDataMigration_Example 2`).
-public enum NaturalOrder {
+package enum NaturalOrder {
     /// Whether `lhs` sorts before `rhs`.
-    public static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+    package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
         compare(lhs, rhs) < 0
     }
 
     /// -1, 0 or 1 as `lhs` sorts before, equal to, or after `rhs`.
-    public static func compare(_ lhs: String, _ rhs: String) -> Int {
+    package static func compare(_ lhs: String, _ rhs: String) -> Int {
         let left = chunks(lhs)
         let right = chunks(rhs)
         for (a, b) in zip(left, right) {

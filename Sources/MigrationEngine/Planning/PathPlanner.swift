@@ -12,18 +12,18 @@
 ///    such an explicit step. (Rules are relaxed one at a time, with a warning, only if no chain satisfies them.)
 /// 4. Among the remaining chains the fewest lossy steps, then the fewest steps, win; ties go to the chain
 ///    whose steps land on earlier versions, explicit before inferred, then mapping name.
-public struct PathPlanner: Sendable {
+package struct PathPlanner: Sendable {
     /// The graph searched.
-    public let graph: VersionGraph
+    package let graph: VersionGraph
 
     /// Creates a planner over a graph.
-    public init(graph: VersionGraph) {
+    package init(graph: VersionGraph) {
         self.graph = graph
     }
 
     /// The chain from `source` to `target`; throws naming the versions when either is unknown or broken, or
     /// when no chain exists.
-    public func plan(from source: String, to target: String) throws(PlanningError) -> MigrationPlan {
+    package func plan(from source: String, to target: String) throws(PlanningError) -> MigrationPlan {
         for name in [source, target] where graph.models[name] == nil {
             throw PlanningError(
                 .unknownVersion, versions: [name],

@@ -22,7 +22,7 @@ public struct PlanningSettings: Sendable, Hashable {
     }
 
     /// The order of these versions under these settings.
-    public func versionOrder(for versions: [String]) throws(PlanningError) -> VersionOrder {
+    package func versionOrder(for versions: [String]) throws(PlanningError) -> VersionOrder {
         try VersionOrder(rule: order, versions: versions, allowsDowngrades: allowsDowngrades)
     }
 }

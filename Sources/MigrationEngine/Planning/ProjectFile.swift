@@ -11,19 +11,19 @@ import Yams
 /// routes: {"Model 2": "Model 4"} # from Model 2 go straight to Model 4
 /// broken: ["Model 3"]
 /// ```
-public enum ProjectFile {
+package enum ProjectFile {
     /// The names looked for beside the model, in this order.
-    public static let fileNames = ["cdmigrate.yaml", "cdmigrate.yml", "cdmigrate.json"]
+    package static let fileNames = ["cdmigrate.yaml", "cdmigrate.yml", "cdmigrate.json"]
 
     /// The project file beside the model at `modelPath`, if there is one.
-    public static func locate(besideModel modelPath: String) -> String? {
+    package static func locate(besideModel modelPath: String) -> String? {
         let folder = URL(fileURLWithPath: modelPath).standardizedFileURL.deletingLastPathComponent()
         return fileNames.map { folder.appendingPathComponent($0).path }
             .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Reads the settings in the file at `path`; mapping directories come back resolved against its folder.
-    public static func load(path: String) throws(PlanningError) -> PlanningSettings {
+    package static func load(path: String) throws(PlanningError) -> PlanningSettings {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
         else {
             throw PlanningError(.invalidProjectFile, message: "\(path): cannot read the project file")
@@ -32,7 +32,7 @@ public enum ProjectFile {
     }
 
     /// Parses project-file text (YAML or JSON); `path` names the file in errors and anchors relative paths.
-    public static func parse(_ text: String, path: String) throws(PlanningError) -> PlanningSettings {
+    package static func parse(_ text: String, path: String) throws(PlanningError) -> PlanningSettings {
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)

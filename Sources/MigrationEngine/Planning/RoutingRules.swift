@@ -14,7 +14,7 @@ public struct RoutingRules: Sendable, Hashable {
 
     /// Throws naming the version when a rule names an unknown version, and naming the versions of a loop
     /// when the overrides send a version back to itself.
-    public func validate(versions: [String]) throws(PlanningError) {
+    package func validate(versions: [String]) throws(PlanningError) {
         let known = Set(versions)
         let named = overrides.keys.sorted() + overrides.values.sorted() + broken.sorted()
         if let unknown = named.first(where: { !known.contains($0) }) {

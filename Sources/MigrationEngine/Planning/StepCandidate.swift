@@ -15,7 +15,7 @@ public struct StepCandidate: Sendable, CustomStringConvertible {
     private let factory: @Sendable () throws -> any MigrationStep
 
     /// Creates a candidate; `factory` builds the runnable step when the plan is executed.
-    public init(
+    package init(
         from: String, to: String, origin: StepOrigin, isLossy: Bool = false,
         operations: [String] = [], warnings: [String] = [],
         factory: @escaping @Sendable () throws -> any MigrationStep
@@ -33,7 +33,7 @@ public struct StepCandidate: Sendable, CustomStringConvertible {
     public var kind: StepKind { origin.kind }
 
     /// The step to run.
-    public func makeStep() throws -> any MigrationStep { try factory() }
+    package func makeStep() throws -> any MigrationStep { try factory() }
 
     /// The step as shown in plans and events.
     public var summary: StepSummary {

@@ -21,7 +21,7 @@ public struct StorePlanning: Sendable {
     /// A store that matches no version of the model but whose `Z_MODELCACHE` model matches its own hashes
     /// (the model was edited after the store was written) migrates as Core Data would migrate it: one
     /// inferred step from the cached model straight to the target.
-    public init(
+    package init(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
         inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init()
     ) throws {

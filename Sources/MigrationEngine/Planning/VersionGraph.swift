@@ -21,7 +21,7 @@ public struct VersionGraph: Sendable {
     /// source version in their place.
     public let unusableMappings: [(name: String, pair: VersionPair, reason: String)]
     /// Judges inferred steps; nil when only explicit mappings make edges.
-    public let inference: (any InferenceProvider)?
+    package let inference: (any InferenceProvider)?
     /// Each version's index in ``versions``.
     private let positions: [String: Int]
     /// The source versions of unusable mappings.
@@ -30,7 +30,7 @@ public struct VersionGraph: Sendable {
 
     /// Builds the graph of `bundle` under `settings`; without an inference provider only explicit mappings
     /// (and no inferred steps) make edges.
-    public init(
+    package init(
         bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
         inference: (any InferenceProvider)?
     ) throws(PlanningError) {
@@ -79,7 +79,7 @@ public struct VersionGraph: Sendable {
 
     /// Whether inference may be asked about a step from `from` to `to`: there is a provider, and the order or a
     /// routing override allows the pair. Nothing is judged to answer.
-    public func allowsInferredStep(from: String, to: String) -> Bool {
+    package func allowsInferredStep(from: String, to: String) -> Bool {
         inference != nil && from != to && models[from] != nil && models[to] != nil
             && (routing.overrides[from] == to || order.allowsInferredStep(from: from, to: to))
     }
@@ -87,13 +87,13 @@ public struct VersionGraph: Sendable {
     /// Whether an unusable mapping keeps inference from leaving `from` or jumping over its source on the way
     /// to `to`: a mapping its author wrote but that cannot run (a missing policy…) must not be silently
     /// replaced by inference until it is fixed.
-    public func blocksInference(from: String, to: String) -> Bool {
+    package func blocksInference(from: String, to: String) -> Bool {
         blocked.contains { $0 == from || order.lies($0, between: from, and: to) }
     }
 
     /// The inferred step from `from` to `to`, or nil when the pair is not allowed, is blocked by an unusable
     /// mapping, or cannot be inferred. The pair is judged on first use only.
-    public func inferredEdge(from: String, to: String) -> StepCandidate? {
+    package func inferredEdge(from: String, to: String) -> StepCandidate? {
         guard !blocksInference(from: from, to: to), let inference, let assessment = assessment(from: from, to: to),
             assessment.isInferable
         else { return nil }

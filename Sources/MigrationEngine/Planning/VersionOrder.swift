@@ -22,7 +22,7 @@ public struct VersionOrder: Sendable, Hashable {
 
     /// Orders `versions` by `rule`; throws naming the versions when the rule names unknown versions,
     /// leaves a version unmatched, ties two versions, or loops.
-    public init(rule: VersionOrderRule = .natural, versions: [String], allowsDowngrades: Bool = false) throws(PlanningError) {
+    package init(rule: VersionOrderRule = .natural, versions: [String], allowsDowngrades: Bool = false) throws(PlanningError) {
         self.rule = rule
         self.allowsDowngrades = allowsDowngrades
         let known = Set(versions)
@@ -57,14 +57,14 @@ public struct VersionOrder: Sendable, Hashable {
     }
 
     /// Whether `a` comes before `b` (directly or through other versions).
-    public func precedes(_ a: String, _ b: String) -> Bool {
+    package func precedes(_ a: String, _ b: String) -> Bool {
         if let precedence { return precedence.contains(VersionPair(from: a, to: b)) }
         guard let first = positions[a], let second = positions[b] else { return false }
         return first < second
     }
 
     /// Whether the order allows an inferred step from `from` to `to`.
-    public func allowsInferredStep(from: String, to: String) -> Bool {
+    package func allowsInferredStep(from: String, to: String) -> Bool {
         if isAllowedUpgrade(from, to) { return true }
         return allowsDowngrades && isAllowedUpgrade(to, from)
     }
@@ -75,7 +75,7 @@ public struct VersionOrder: Sendable, Hashable {
     }
 
     /// Whether `version` lies strictly between `a` and `b` in the order, in either direction.
-    public func lies(_ version: String, between a: String, and b: String) -> Bool {
+    package func lies(_ version: String, between a: String, and b: String) -> Bool {
         (precedes(a, version) && precedes(version, b)) || (precedes(b, version) && precedes(version, a))
     }
 

@@ -20,7 +20,7 @@ public struct MigrationProject: Sendable {
     /// Every explicit mapping found in the settings' mapping folders.
     public let explicitMappings: [ExplicitMappingCandidate]
     /// Judges and builds inferred steps; nil when the project uses explicit mappings only.
-    public let inference: (any InferenceProvider)?
+    package let inference: (any InferenceProvider)?
     /// How stores are read: whether a damaged or foreign `-wal` is refused (the default) or read in part.
     public let snapshot: SnapshotOptions
 

@@ -3,28 +3,28 @@ import GRDB
 
 /// Pages through one entity's rows, read-only, from a snapshot taken once (so the pages are consistent and
 /// the original store is never opened).
-public final class EntityRowPager: Sendable {
+package final class EntityRowPager: Sendable {
     /// The snapshot read from; removed when the pager is released.
-    public let snapshot: StoreSnapshot
+    package let snapshot: StoreSnapshot
     private let queue: DatabaseQueue
     private let counts: [EntityRowCount]
 
     /// Snapshots the store; `counts` come from ``StoreReader`` (entity numbers, tables and row counts).
-    public init(path: String, counts: [EntityRowCount], options: SnapshotOptions = .init()) throws(StoreError) {
+    package init(path: String, counts: [EntityRowCount], options: SnapshotOptions = .init()) throws(StoreError) {
         snapshot = try StoreSnapshot.take(of: path, options: options)
         queue = try snapshot.openReadOnly()
         self.counts = counts
     }
 
     /// Reads `limit` rows of `entity` starting at `offset`, in primary-key order.
-    public func page(entity: String, offset: Int, limit: Int) throws(StoreError) -> EntityRowPage {
+    package func page(entity: String, offset: Int, limit: Int) throws(StoreError) -> EntityRowPage {
         try page(entity: entity, offset: offset, limit: limit, query: .all)
     }
 
     /// Reads `limit` of the rows of `entity` that `query` selects, starting at `offset`, in its order. The
     /// page's `totalRows` counts the rows the query selects; a row found by primary key names its own entity
     /// (a sub-entity's object reached through a relationship to its parent).
-    public func page(entity: String, offset: Int, limit: Int, query: RowQuery) throws(StoreError) -> EntityRowPage {
+    package func page(entity: String, offset: Int, limit: Int, query: RowQuery) throws(StoreError) -> EntityRowPage {
         let path = snapshot.originalPath
         guard let count = counts.first(where: { $0.entity == entity }), let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")

@@ -8,17 +8,17 @@ import GRDB
 /// author wrote. So the connection refuses what no migration needs — writing the schema or shadow tables
 /// directly (`SQLITE_DBCONFIG_DEFENSIVE`), running functions with side effects from inside a schema
 /// (`trusted_schema` off), loading extensions, and attaching more than the one source a step reads.
-public enum HardenedConnection {
+package enum HardenedConnection {
     /// The most databases a connection may attach: a step attaches its source as `src`, nothing else.
-    public static let attachedDatabaseLimit: Int32 = 1
+    package static let attachedDatabaseLimit: Int32 = 1
 
     /// Opens `path` with the defensive settings.
-    public static func open(_ path: String, readonly: Bool = false, label: String? = nil) throws -> DatabaseQueue {
+    package static func open(_ path: String, readonly: Bool = false, label: String? = nil) throws -> DatabaseQueue {
         try DatabaseQueue(path: path, configuration: configuration(path: path, readonly: readonly, label: label))
     }
 
     /// A GRDB configuration that hardens each connection as it opens.
-    public static func configuration(path: String, readonly: Bool = false, label: String? = nil) -> GRDB.Configuration {
+    package static func configuration(path: String, readonly: Bool = false, label: String? = nil) -> GRDB.Configuration {
         var configuration = GRDB.Configuration()
         configuration.readonly = readonly
         configuration.label = label
@@ -27,7 +27,7 @@ public enum HardenedConnection {
     }
 
     /// Applies the settings to an open connection; throws when SQLite refuses any of them.
-    public static func harden(_ db: Database, path: String) throws(StoreError) {
+    package static func harden(_ db: Database, path: String) throws(StoreError) {
         guard let handle = db.sqliteConnection else {
             throw StoreError(.unreadable, path: path, message: "the SQLite connection is closed")
         }

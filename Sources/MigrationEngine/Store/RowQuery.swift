@@ -2,19 +2,19 @@
 ///
 /// Everything is done by SQLite on the snapshot (values bound, column names checked against the table and
 /// quoted), so a page of a large table never loads more than its rows.
-public struct RowQuery: Sendable, Hashable {
+package struct RowQuery: Sendable, Hashable {
     /// Only rows where some column's value, as text, contains this (case-insensitive for ASCII); blob
     /// columns are not searched.
-    public var search: String?
+    package var search: String?
     /// The stored column to order by (`ZTITLE`); `nil` for primary-key order.
-    public var sortColumn: String?
+    package var sortColumn: String?
     /// Whether the sort is descending.
-    public var descending: Bool
+    package var descending: Bool
     /// Only the object with this `Z_PK`, of the entity or any entity below it (following a relationship).
-    public var primaryKey: Int64?
+    package var primaryKey: Int64?
 
     /// Creates a query; the default is every row in primary-key order.
-    public init(search: String? = nil, sortColumn: String? = nil, descending: Bool = false, primaryKey: Int64? = nil) {
+    package init(search: String? = nil, sortColumn: String? = nil, descending: Bool = false, primaryKey: Int64? = nil) {
         self.search = search
         self.sortColumn = sortColumn
         self.descending = descending
@@ -22,10 +22,10 @@ public struct RowQuery: Sendable, Hashable {
     }
 
     /// Every row in primary-key order.
-    public static let all = RowQuery()
+    package static let all = RowQuery()
 
     /// Whether the query narrows the rows (so their count must be taken, not read from the store's counts).
-    public var narrows: Bool { !(search ?? "").isEmpty || primaryKey != nil }
+    package var narrows: Bool { !(search ?? "").isEmpty || primaryKey != nil }
 
     /// The pattern a search binds to `LIKE … ESCAPE '\'`: the text with `%`, `_` and `\` taken literally.
     var likePattern: String? {

@@ -6,24 +6,24 @@
 /// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
 /// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
 /// followed by its `Z<n>_` entity column).
-public struct SchemaBuilder: Sendable {
+package struct SchemaBuilder: Sendable {
     /// The model version to lay out.
-    public let model: ObjectModel
+    package let model: ObjectModel
     /// Table names found in an existing store; a join table whose name is among them keeps it.
-    public let existingTableNames: Set<String>
+    package let existingTableNames: Set<String>
     /// How declared indexes and uniqueness constraints are written.
-    public let style: SchemaStyle
+    package let style: SchemaStyle
 
     /// Creates a builder; pass the tables of a store at this version to read its join-table names, and
     /// the style of the framework version the store is (or will be) written with.
-    public init(model: ObjectModel, existingTableNames: Set<String> = [], style: SchemaStyle = .entityNamed) {
+    package init(model: ObjectModel, existingTableNames: Set<String> = [], style: SchemaStyle = .entityNamed) {
         self.model = model
         self.existingTableNames = existingTableNames
         self.style = style
     }
 
     /// The whole schema.
-    public func build() -> StoreSchema {
+    package func build() -> StoreSchema {
         let numbering = EntityNumbering(model: model)
         var tables: [SchemaTable] = []
         var namespaces: [String: ColumnNamespace] = [:]

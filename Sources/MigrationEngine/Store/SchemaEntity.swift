@@ -1,16 +1,16 @@
 /// An entity as a store numbers it (`Z_PRIMARYKEY` row) and where its rows live.
-public struct SchemaEntity: Sendable, Hashable, Codable {
+package struct SchemaEntity: Sendable, Hashable, Codable {
     /// The entity name (`Z_NAME`).
-    public var name: String
+    package var name: String
     /// The entity number (`Z_ENT`), from 1.
-    public var number: Int
+    package var number: Int
     /// The parent's number, or 0 for a root entity (`Z_SUPER`).
-    public var superNumber: Int
+    package var superNumber: Int
     /// The table holding its rows (its root entity's table).
-    public var table: String
+    package var table: String
 
     /// Creates an entity row.
-    public init(name: String, number: Int, superNumber: Int, table: String) {
+    package init(name: String, number: Int, superNumber: Int, table: String) {
         self.name = name
         self.number = number
         self.superNumber = superNumber

@@ -1,29 +1,29 @@
 import Foundation
 
 /// What a new store carries besides its model: identity, framework version, metadata to keep, `Z_MAX`.
-public struct StoreCreationOptions: Sendable, Hashable {
+package struct StoreCreationOptions: Sendable, Hashable {
     /// The store UUID (`Z_UUID`, `NSStoreUUID`); a new one when `nil`. Written upper case.
-    public var uuid: String?
+    package var uuid: String?
     /// `NSPersistenceFrameworkVersion`; taken from `sourceMetadata` when `nil` there too, else 1048.
-    public var frameworkVersion: Int?
+    package var frameworkVersion: Int?
     /// A source store's metadata. Keys the model does not determine are carried over, and the digest
     /// and checksum are written only when it had them.
-    public var sourceMetadata: StoreMetadata?
+    package var sourceMetadata: StoreMetadata?
     /// `Z_MAX` per entity name; 0 for entities not listed.
-    public var maxPrimaryKeys: [String: Int]
+    package var maxPrimaryKeys: [String: Int]
     /// `Z_NAME` per entity name, for entities whose row keeps an earlier name (Core Data's lightweight
     /// migration keeps the source's name for an entity it renames); entities not listed get their own name.
-    public var recordedNames: [String: String]
+    package var recordedNames: [String: String]
     /// The journal mode to leave the store in: `.wal` (Core Data's default) when the store it replaces
     /// was in WAL mode, so the migrated store journals like the one Core Data wrote.
-    public var journalMode: JournalMode
+    package var journalMode: JournalMode
     /// Whether to create the schema's derived-attribute triggers at once. A migration step sets `false`,
     /// copies its rows, then calls ``StoreWriter/installDerivedAttributes(_:)``: the triggers call
     /// functions only Core Data registers, so they must not exist while rows are copied in.
-    public var installsTriggers: Bool
+    package var installsTriggers: Bool
 
     /// Creates options; the defaults make a fresh, empty store.
-    public init(
+    package init(
         uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: StoreMetadata? = nil,
         maxPrimaryKeys: [String: Int] = [:], recordedNames: [String: String] = [:], journalMode: JournalMode = .rollback,
         installsTriggers: Bool = true
@@ -39,5 +39,5 @@ public struct StoreCreationOptions: Sendable, Hashable {
 
     /// The framework version used when neither the options nor the source metadata name one
     /// (the newest seen in Apple-written stores).
-    public static let defaultFrameworkVersion = 1048
+    package static let defaultFrameworkVersion = 1048
 }

@@ -64,7 +64,7 @@ public struct StoreMetadata: Sendable, Hashable {
     public var unknownKeys: [String] { plist.keys.filter { !Key.known.contains($0) }.sorted() }
 
     /// Reads the `Z_METADATA` row of an open store.
-    public static func read(_ db: Database, path: String) throws(StoreError) -> StoreMetadata {
+    package static func read(_ db: Database, path: String) throws(StoreError) -> StoreMetadata {
         let row: Row?
         do {
             row = try Row.fetchOne(

@@ -3,14 +3,14 @@ import GRDB
 
 /// Reads a Core Data SQLite store without ever writing any of its files: where it lies when nothing but the
 /// database file holds data (``StoreFileView``), otherwise through a ``StoreSnapshot``.
-public enum StoreReader {
+package enum StoreReader {
     /// Reads the store at `path`: in place, read-only and `immutable`, when no `-wal` or `-journal` holds
     /// anything and no writer holds the lock (and the store did not change while it was read); otherwise
     /// from a snapshot, removed afterwards. Both read the same data; the first copies nothing.
     ///
     /// - Parameter checkIntegrity: Run SQLite's `quick_check` first (a failure is `damaged`). It reads every
     ///   page, so only callers that must know the whole file is sound ask for it.
-    public static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
+    package static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreContents
     {
         // A header repair is made on a copy only.
@@ -29,7 +29,7 @@ public enum StoreReader {
     }
 
     /// Reads a snapshot. With `checkIntegrity`, SQLite's `quick_check` runs first and a failure is `damaged`.
-    public static func read(_ snapshot: StoreSnapshot, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
+    package static func read(_ snapshot: StoreSnapshot, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
         let header = try StoreFileProbe.checkDatabaseFile(snapshot.path)
         let queue = try snapshot.openReadOnly()
         return try read(queue, header: header, files: snapshot.originalFiles, path: snapshot.originalPath, checkIntegrity)

@@ -9,23 +9,23 @@ import GRDB
 /// data that lives only in the `-wal` is visible, because SQLite replays the copied log when it opens the copy.
 /// The copy is retaken when the original changes while being copied, and refused when another process holds
 /// SQLite's write lock. The folder is removed by ``remove()`` or when the snapshot is released.
-public final class StoreSnapshot: Sendable {
+package final class StoreSnapshot: Sendable {
     /// The original database file.
-    public let originalPath: String
+    package let originalPath: String
     /// The original's files, as found when the snapshot was taken.
-    public let originalFiles: StoreFileSet
+    package let originalFiles: StoreFileSet
     /// The private folder holding the copy.
-    public let directory: URL
+    package let directory: URL
     /// The copied database file inside ``directory``.
-    public let path: String
+    package let path: String
     /// What checking the copied `-wal` found; lost transactions are only possible with `acceptWALLoss`.
-    public let writeAheadLog: WriteAheadLogCheck
+    package let writeAheadLog: WriteAheadLogCheck
     /// What ``SnapshotOptions/repairsHeader`` changed in the copy's header, one note each.
-    public let headerRepairs: [String]
+    package let headerRepairs: [String]
     /// Why the copy's `-wal` was set aside (beside the copy, named with ``setAsideLogSuffix``) and the database
     /// left to be read alone (only with ``SnapshotOptions/readsDatabaseAloneWhenLogRefused``);
     /// ``writeAheadLog`` still counts what it held.
-    public let setAsideLog: String?
+    package let setAsideLog: String?
     /// What the copy's name is followed by when its `-wal` is set aside.
     static let setAsideLogSuffix = "-wal.set-aside"
 
@@ -49,7 +49,7 @@ public final class StoreSnapshot: Sendable {
     /// - Parameter options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
     ///   naming the committed transactions that would be lost).
     /// A symbolic link is followed: SQLite keeps the `-wal` beside the link's target, so that is the store.
-    public static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
+    package static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreSnapshot
     {
         do {
@@ -146,7 +146,7 @@ public final class StoreSnapshot: Sendable {
     }
 
     /// Opens the copy read-only with GRDB. SQLite may create a `-shm` beside the copy, never beside the original.
-    public func openReadOnly() throws(StoreError) -> DatabaseQueue {
+    package func openReadOnly() throws(StoreError) -> DatabaseQueue {
         do {
             return try HardenedConnection.open(path, readonly: true, label: "snapshot of \(originalPath)")
         } catch {
@@ -167,7 +167,7 @@ public final class StoreSnapshot: Sendable {
     }
 
     /// Deletes the private folder. Safe to call more than once.
-    public func remove() {
+    package func remove() {
         try? FileManager.default.removeItem(at: directory)
     }
 
@@ -178,7 +178,7 @@ public final class StoreSnapshot: Sendable {
     /// Removes the snapshot folders in `parent` (the system temporary folder by default) whose process is
     /// gone: what a killed plan, verify or inspect left behind. Returns how many were removed.
     @discardableResult
-    public static func removeOrphans(in parent: URL? = nil) -> Int {
+    package static func removeOrphans(in parent: URL? = nil) -> Int {
         let folder = parent ?? FileManager.default.temporaryDirectory
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var removed = 0

@@ -5,21 +5,21 @@ import GRDB
 /// incremental auto-vacuum, the entity and bookkeeping tables with Apple's DDL, one `Z_PRIMARYKEY` row
 /// per entity, the `Z_METADATA` row with version hashes and the store UUID, and the `Z_MODELCACHE` row
 /// holding the model itself.
-public struct StoreWriter: Sendable {
+package struct StoreWriter: Sendable {
     /// The model version the store is for.
-    public let model: ObjectModel
+    package let model: ObjectModel
     /// The schema to create.
-    public let schema: StoreSchema
+    package let schema: StoreSchema
 
     /// Creates a writer; the schema defaults to ``SchemaBuilder``'s layout of the model.
-    public init(model: ObjectModel, schema: StoreSchema? = nil) {
+    package init(model: ObjectModel, schema: StoreSchema? = nil) {
         self.model = model
         self.schema = schema ?? SchemaBuilder(model: model).build()
     }
 
     /// Creates the store at `path`, which must not exist yet. Returns the store UUID written.
     @discardableResult
-    public func create(at path: String, options: StoreCreationOptions = .init()) throws(StoreWriteError) -> String {
+    package func create(at path: String, options: StoreCreationOptions = .init()) throws(StoreWriteError) -> String {
         guard !FileManager.default.fileExists(atPath: path) else {
             throw StoreWriteError(path: path, message: "refusing to create a store over an existing file", category: .io)
         }
@@ -76,7 +76,7 @@ public struct StoreWriter: Sendable {
 
     /// Gives every derived attribute its value from the rows now stored, then creates Core Data's
     /// triggers that keep it so; called once a step has copied its rows in.
-    public func installDerivedAttributes(_ db: Database) throws {
+    package func installDerivedAttributes(_ db: Database) throws {
         for statement in schema.derivedValueStatements + schema.triggerStatements {
             try db.execute(sql: statement)
         }

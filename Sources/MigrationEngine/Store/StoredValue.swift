@@ -1,7 +1,7 @@
 import Foundation
 
 /// A raw SQLite value read from a store, before any model type is applied.
-public enum StoredValue: Sendable, Hashable {
+package enum StoredValue: Sendable, Hashable {
     /// NULL.
     case null
     /// An INTEGER.

@@ -8,25 +8,25 @@ import Foundation
 /// log's generation: a commit frame there is a transaction that was committed and would vanish. Frames with
 /// other salts are left over from before a checkpoint restarted the log, and a bad frame at the very end is a
 /// write torn by a crash, never committed; neither loses anything.
-public struct WriteAheadLogCheck: Sendable, Hashable {
+package struct WriteAheadLogCheck: Sendable, Hashable {
     /// Frames SQLite applies (up to and including the last valid commit frame).
-    public var appliedFrames = 0
+    package var appliedFrames = 0
     /// Commit frames among ``appliedFrames``.
-    public var appliedTransactions = 0
+    package var appliedTransactions = 0
     /// Frames of the current generation after the first bad frame.
-    public var lostFrames = 0
+    package var lostFrames = 0
     /// Commit frames among ``lostFrames``: committed transactions SQLite would drop.
-    public var lostTransactions = 0
+    package var lostTransactions = 0
     /// The 1-based number of the first frame SQLite would not apply, if any frame of this generation follows.
-    public var firstBadFrame: Int?
+    package var firstBadFrame: Int?
     /// Why the whole log would be ignored (a damaged header, another page size, a database not in WAL mode).
-    public var foreignReason: String?
+    package var foreignReason: String?
 
     /// Whether the log can be used as SQLite would use it without losing a committed transaction.
-    public var losesCommittedData: Bool { lostTransactions > 0 || foreignReason != nil }
+    package var losesCommittedData: Bool { lostTransactions > 0 || foreignReason != nil }
 
     /// Checks `walPath` against the database at `databasePath`. A missing or empty log is fine.
-    public static func check(walPath: String, databasePath: String) throws(StoreError) -> WriteAheadLogCheck {
+    package static func check(walPath: String, databasePath: String) throws(StoreError) -> WriteAheadLogCheck {
         guard FileManager.default.fileExists(atPath: walPath) else { return WriteAheadLogCheck() }
         let databaseHeader = try StoreFileProbe.checkDatabaseFile(databasePath)
         guard let input = FileHandle(forReadingAtPath: walPath) else {
@@ -72,7 +72,7 @@ public struct WriteAheadLogCheck: Sendable, Hashable {
     }
 
     /// One line for an error or warning: what would be lost.
-    public var summary: String {
+    package var summary: String {
         if let foreignReason { return "the -wal does not belong to this store or is damaged (\(foreignReason))" }
         return
             "the -wal is damaged at frame \(firstBadFrame ?? 0): \(lostTransactions) committed transaction(s) in \(lostFrames) frame(s) after it would be lost (\(appliedTransactions) before it are kept)"

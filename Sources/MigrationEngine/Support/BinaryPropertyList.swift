@@ -4,21 +4,21 @@ import Foundation
 ///
 /// Every offset, count and reference is checked against the data before use, and reference cycles are
 /// refused, so damaged bytes (a truncated `Z_PLIST`, a corrupt model cache) throw instead of crashing.
-public struct BinaryPropertyList {
+package struct BinaryPropertyList {
     let bytes: [UInt8]
     let offsets: [Int]
     let referenceSize: Int
     private let topObject: Int
 
     /// Parses a whole binary property list and returns its top object.
-    public static func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
+    package static func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
         let list = try BinaryPropertyList(data)
         var visiting = Set<Int>()
         return try list.object(list.topObject, visiting: &visiting)
     }
 
     /// Whether the data starts with the binary property list signature.
-    public static func hasSignature(_ data: Data) -> Bool {
+    package static func hasSignature(_ data: Data) -> Bool {
         data.starts(with: Array("bplist00".utf8))
     }
 

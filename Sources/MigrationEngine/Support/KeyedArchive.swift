@@ -6,14 +6,14 @@ import Foundation
 /// values are indices into it, `$null` is index 0). ``ArchivedObject`` walks it: it resolves references,
 /// names classes (`$class` → `$classname`) and reads Foundation's own encodings of strings, numbers,
 /// data, arrays, sets and dictionaries (`NS.string`, `NS.objects`, `NS.keys`, …).
-public struct KeyedArchive: Sendable {
+package struct KeyedArchive: Sendable {
     /// Every archived value, indexed by `CF$UID`.
-    public let objects: [PropertyListValue]
+    package let objects: [PropertyListValue]
     /// The named roots (`$top`), usually just `root`.
-    public let top: [String: PropertyListValue]
+    package let top: [String: PropertyListValue]
 
     /// Parses keyed-archive bytes (a binary plist with `$archiver` `NSKeyedArchiver`).
-    public init(data: Data) throws(PropertyListError) {
+    package init(data: Data) throws(PropertyListError) {
         let plist = try BinaryPropertyList.read(data)
         guard plist["$archiver"]?.string == "NSKeyedArchiver" else {
             throw PropertyListError("not a keyed archive ($archiver is not NSKeyedArchiver)")
@@ -26,7 +26,7 @@ public struct KeyedArchive: Sendable {
     }
 
     /// The root object named `key` in `$top` (`root` by default).
-    public func root(_ key: String = "root") throws(PropertyListError) -> ArchivedObject {
+    package func root(_ key: String = "root") throws(PropertyListError) -> ArchivedObject {
         guard let reference = top[key] else { throw PropertyListError("keyed archive has no $top entry \"\(key)\"") }
         guard let object = resolve(reference) else { throw PropertyListError("$top entry \"\(key)\" is null or dangling") }
         return object
@@ -34,7 +34,7 @@ public struct KeyedArchive: Sendable {
 
     /// Follows a `CF$UID` to its object; returns inline values as they are and `nil` for `$null` or a
     /// reference outside `$objects`.
-    public func resolve(_ value: PropertyListValue) -> ArchivedObject? {
+    package func resolve(_ value: PropertyListValue) -> ArchivedObject? {
         guard case .uid(let index) = value else { return ArchivedObject(archive: self, value: value, index: nil) }
         guard index > 0, index < UInt64(objects.count) else { return nil }
         let target = objects[Int(index)]

@@ -3,9 +3,9 @@ import Foundation
 
 /// Compresses data as raw DEFLATE (no zlib or gzip header), the form of `Z_MODELCACHE.Z_CONTENT`;
 /// ``RawInflate`` reverses it.
-public enum RawDeflate {
+package enum RawDeflate {
     /// Deflates `data` at zlib's best compression.
-    public static func deflate(_ data: Data) throws(PropertyListError) -> Data {
+    package static func deflate(_ data: Data) throws(PropertyListError) -> Data {
         var stream = z_stream()
         // Negative window bits select raw DEFLATE, as for inflating.
         guard cdm_deflateInit2(&stream, Z_BEST_COMPRESSION, -15) == Z_OK else {

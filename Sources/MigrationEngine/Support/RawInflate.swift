@@ -2,9 +2,9 @@ import CZlib
 import Foundation
 
 /// Inflates raw DEFLATE data (no zlib or gzip header), as Core Data stores `Z_MODELCACHE.Z_CONTENT`.
-public enum RawInflate {
+package enum RawInflate {
     /// Inflates `data`, refusing to produce more than `limit` bytes so a hostile blob cannot exhaust memory.
-    public static func inflate(_ data: Data, limit: Int = 256 << 20) throws(PropertyListError) -> Data {
+    package static func inflate(_ data: Data, limit: Int = 256 << 20) throws(PropertyListError) -> Data {
         var stream = z_stream()
         // Negative window bits select raw DEFLATE; 15 is the largest window.
         guard cdm_inflateInit2(&stream, -15) == Z_OK else { throw PropertyListError("zlib could not start inflating") }

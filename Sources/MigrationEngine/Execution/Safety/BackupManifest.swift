@@ -47,7 +47,7 @@ public struct BackupManifest: Sendable, Hashable, Codable {
     }
 
     /// Encodes the manifest as pretty JSON with ISO-8601 dates.
-    public func encoded() throws -> Data {
+    package func encoded() throws -> Data {
         try JSONCoding.encoder.encode(self)
     }
 }

@@ -3,24 +3,24 @@ import Foundation
 /// The backups of one store: `<root>/backups/<id>/` folders, each with the original file set and a
 /// ``BackupManifest``. A backup is written under `<id>.partial` and renamed when complete, so a folder
 /// without that suffix is always whole.
-public struct BackupStore: Sendable {
+package struct BackupStore: Sendable {
     /// The folder holding `backups/` and the history log.
-    public let root: String
+    package let root: String
 
     /// Backups under `root`.
-    public init(root: String) {
+    package init(root: String) {
         self.root = root
     }
 
     /// The folder of the backup with this identifier.
-    public func folder(of id: String) -> String { root + "/backups/" + id }
+    package func folder(of id: String) -> String { root + "/backups/" + id }
 
     /// Puts the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new backup
     /// and returns the manifest. The database and its logs are hard-linked where the filesystem allows (see
     /// ``BackupLink``): the swap only ever renames them away, so the backup keeps the untouched original
     /// without copying it. Every other file, and every file where linking is impossible, is copied and the
     /// copy checked against the original. Each file's digest is computed once.
-    public func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
+    package func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
         let partial = folder(of: id) + ".partial"
@@ -61,14 +61,14 @@ public struct BackupStore: Sendable {
     }
 
     /// Every complete backup, oldest first; throws when the folder or a manifest in it cannot be read.
-    public func list() throws(ExecutionError) -> [BackupManifest] {
+    package func list() throws(ExecutionError) -> [BackupManifest] {
         var manifests: [BackupManifest] = []
         for name in try folderNames() where !name.hasSuffix(".partial") { manifests.append(try manifest(of: name)) }
         return manifests.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
     /// Removes backups a crash interrupted before they were complete (no journal ever points at one).
-    public func removePartialBackups() throws(ExecutionError) {
+    package func removePartialBackups() throws(ExecutionError) {
         for name in try folderNames() where name.hasSuffix(".partial") {
             try DurableFile.removeTree(root + "/backups/" + name)
         }
@@ -88,7 +88,7 @@ public struct BackupStore: Sendable {
     /// The manifest of one backup, checked to be a backup of the store at `storePath`: backups beside the
     /// store are its own; in a shared folder the manifest must name this store. Every file name in it must
     /// stay inside the store's folder.
-    public func manifest(of id: String, for storePath: String) throws(ExecutionError) -> BackupManifest {
+    package func manifest(of id: String, for storePath: String) throws(ExecutionError) -> BackupManifest {
         let paths = StorePaths(storePath: storePath)
         let manifest = try manifest(of: id)
         guard root == paths.defaultBackupRoot || manifest.storePath == paths.storePath else {
@@ -101,7 +101,7 @@ public struct BackupStore: Sendable {
     }
 
     /// The manifest of one backup.
-    public func manifest(of id: String) throws(ExecutionError) -> BackupManifest {
+    package func manifest(of id: String) throws(ExecutionError) -> BackupManifest {
         guard BackupLocation.isIdentifier(id) else {
             throw ExecutionError(.backupNotFound, path: root, message: "\"\(id)\" is not a backup identifier")
         }
@@ -117,7 +117,7 @@ public struct BackupStore: Sendable {
     }
 
     /// Throws naming the first file that is missing or differs from the manifest.
-    public func verify(_ manifest: BackupManifest) throws(ExecutionError) {
+    package func verify(_ manifest: BackupManifest) throws(ExecutionError) {
         for entry in manifest.files {
             let path = folder(of: manifest.id) + "/" + entry.name
             guard FileDigest.sha256(path) == entry.sha256 else {

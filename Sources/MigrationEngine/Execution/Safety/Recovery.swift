@@ -26,7 +26,7 @@ public enum Recovery {
     /// interrupted, sweeps the leftovers of killed runs, and records both in the history logs; returns nil
     /// when no swap was interrupted. `locked` names stores this process already holds; the others are locked
     /// here (a store another run holds is left alone unless a journal lies beside it).
-    public static func recoverIfNeeded(
+    package static func recoverIfNeeded(
         storePath: String, locked: Set<String> = [], stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
     ) throws(ExecutionError) -> (journal: SwapJournal, outcome: Outcome)? {
         let paths = StorePaths(storePath: storePath)

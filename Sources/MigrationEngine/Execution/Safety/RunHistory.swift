@@ -2,17 +2,17 @@ import Foundation
 
 /// The history log of a store: `history.jsonl` beside its backups, one ``RunRecord`` per line, appended and
 /// never rewritten.
-public struct RunHistory: Sendable {
+package struct RunHistory: Sendable {
     /// The log file.
-    public let path: String
+    package let path: String
 
     /// The log kept in a backup root.
-    public init(root: String) {
+    package init(root: String) {
         path = root + "/history.jsonl"
     }
 
     /// Appends one record (creating the log and its folder when needed) and flushes it to disk.
-    public func append(_ record: RunRecord) throws(ExecutionError) {
+    package func append(_ record: RunRecord) throws(ExecutionError) {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var line: Data
         do {
@@ -33,7 +33,7 @@ public struct RunHistory: Sendable {
 
     /// Every record, oldest first. A line that cannot be decoded (torn by a crash mid-append) is skipped; a
     /// log that exists but cannot be read is an error, never an empty history.
-    public func records() throws(ExecutionError) -> [RunRecord] {
+    package func records() throws(ExecutionError) -> [RunRecord] {
         guard access(path, F_OK) == 0 else { return [] }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ExecutionError(.io, path: path, message: "cannot read the history log")

@@ -3,15 +3,15 @@ import Foundation
 /// What identifies the state of an original store cheaply: the database's size and header change counter,
 /// and its `-wal`'s size and salts. Any committed write by SQLite changes one of them, so recovery can tell
 /// whether an app wrote to the original after a swap was interrupted (and must then keep that data).
-public struct StoreFingerprint: Sendable, Hashable, Codable {
+package struct StoreFingerprint: Sendable, Hashable, Codable {
     /// The database file's size in bytes.
-    public var size: Int64
+    package var size: Int64
     /// The file change counter in the database header (bytes 24–27), bumped by every rollback-mode commit.
-    public var changeCounter: UInt32
+    package var changeCounter: UInt32
     /// The `-wal`'s size; 0 when there is none.
-    public var walSize: Int64
+    package var walSize: Int64
     /// The two salts of the `-wal` header (bytes 16–23), new every time the log restarts; nil without one.
-    public var walSalts: UInt64?
+    package var walSalts: UInt64?
 
     /// The fingerprint of a database file, taking its `-wal` from `walPath`.
     static func take(database: String, wal: String) throws(ExecutionError) -> StoreFingerprint {

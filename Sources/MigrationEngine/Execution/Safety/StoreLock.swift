@@ -9,9 +9,9 @@ import Foundation
 ///   taken while one is open. Unlike classic POSIX locks it is not dropped when this process closes some other
 ///   descriptor of the same file (a snapshot copy opens and closes the original).
 /// Neither writes the store's own files.
-public final class StoreLock {
+package final class StoreLock {
     /// The locked store's database file.
-    public let storePath: String
+    package let storePath: String
     private var lockFile: Int32 = -1
     private var database: Int32 = -1
 
@@ -19,7 +19,7 @@ public final class StoreLock {
     private static let sharedSize: off_t = 510
 
     /// Locks the store at `path`; throws ``ExecutionError`` `.locked` naming it when another holder exists.
-    public init(storePath path: String) throws(ExecutionError) {
+    package init(storePath path: String) throws(ExecutionError) {
         storePath = path
         let paths = StorePaths(storePath: path)
         do {
@@ -34,7 +34,7 @@ public final class StoreLock {
     deinit { release() }
 
     /// Releases both locks and removes the lock file. Safe to call more than once.
-    public func release() {
+    package func release() {
         if database >= 0 {
             close(database)
             database = -1

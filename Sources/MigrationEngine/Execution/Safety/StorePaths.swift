@@ -5,54 +5,54 @@ import Foundation
 ///
 /// The store is taken at its real location: a symbolic link (absolute or relative) to the database is
 /// followed first, so the real file set is migrated, backed up and swapped, and the link stays a link.
-public struct StorePaths: Sendable, Hashable {
+package struct StorePaths: Sendable, Hashable {
     /// The store's database file, symbolic links resolved.
-    public let storePath: String
+    package let storePath: String
 
     /// Paths for the store at `storePath`.
-    public init(storePath: String) {
+    package init(storePath: String) {
         self.storePath = Self.realPath(storePath)
     }
 
     /// The store's folder.
-    public var folder: String { URL(fileURLWithPath: storePath).deletingLastPathComponent().path }
+    package var folder: String { URL(fileURLWithPath: storePath).deletingLastPathComponent().path }
     /// The store's file name (`App.sqlite`).
-    public var fileName: String { URL(fileURLWithPath: storePath).lastPathComponent }
+    package var fileName: String { URL(fileURLWithPath: storePath).lastPathComponent }
     /// The prefix every cdmigrate file beside the store starts with (`.App.sqlite.cdmigrate-`).
-    public var prefix: String { folder + "/" + namePrefix }
+    package var prefix: String { folder + "/" + namePrefix }
     /// The file-name part of ``prefix``.
     var namePrefix: String { "." + fileName + ".cdmigrate-" }
     /// The lock file.
-    public var lockFile: String { prefix + "lock" }
+    package var lockFile: String { prefix + "lock" }
     /// The swap journal; present only while a swap is in progress (or was interrupted).
-    public var journal: String { prefix + "journal" }
+    package var journal: String { prefix + "journal" }
     /// The external data folder (`.App_SUPPORT`).
-    public var supportFolder: String {
+    package var supportFolder: String {
         folder + "/." + URL(fileURLWithPath: storePath).deletingPathExtension().lastPathComponent + "_SUPPORT"
     }
     /// The default folder for backups and the history log (`.cdmigrate/App.sqlite` beside the store).
-    public var defaultBackupRoot: String { folder + "/.cdmigrate/" + fileName }
+    package var defaultBackupRoot: String { folder + "/.cdmigrate/" + fileName }
     /// The folder for this store's backups and history inside a `--backup-dir` shared by several stores:
     /// named by the file name and a digest of the store's real path, so two stores never share one.
-    public func keyedBackupRoot(in shared: String) -> String {
+    package func keyedBackupRoot(in shared: String) -> String {
         URL(fileURLWithPath: shared).standardizedFileURL.path + "/" + keyedRootName
     }
     /// The last component of ``keyedBackupRoot(in:)``.
     var keyedRootName: String { fileName + "-" + String(FileDigest.sha256(of: Data(storePath.utf8)).prefix(12)) }
 
     /// A temporary store file for one run and step.
-    public func temporary(run: String, step: Int) -> String { prefix + "\(run)-step\(step).sqlite" }
+    package func temporary(run: String, step: Int) -> String { prefix + "\(run)-step\(step).sqlite" }
     /// Where a sidecar (`-wal`, `-journal`) of the original is parked during a swap.
-    public func parked(run: String, suffix: String) -> String { prefix + "\(run)-parked\(suffix)" }
+    package func parked(run: String, suffix: String) -> String { prefix + "\(run)-parked\(suffix)" }
     /// The private folder holding a run's snapshot of the original, so a killed run leaves it where the next
     /// run finds it.
-    public func snapshotFolder(run: String) -> String { prefix + "\(run)-snapshot" }
+    package func snapshotFolder(run: String) -> String { prefix + "\(run)-snapshot" }
     /// The marker a run keeps beside the store while it works (see ``RunMarker``).
-    public func marker(run: String) -> String { prefix + "\(run)-run" }
+    package func marker(run: String) -> String { prefix + "\(run)-run" }
 
     /// Temporaries, parked files, snapshots, markers and half-written journals left beside the store (not the
     /// lock or the journal). Throws when the folder cannot be listed.
-    public func leftovers() throws(ExecutionError) -> [String] {
+    package func leftovers() throws(ExecutionError) -> [String] {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)

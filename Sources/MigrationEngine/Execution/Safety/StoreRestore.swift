@@ -4,13 +4,13 @@ import Foundation
 /// manifest and that it was taken of this store. The current files are backed up first, so a restore can
 /// itself be undone; the database then moves in through the same journaled swap as a migration, so a kill at
 /// any instant leaves the complete current store or the complete restored one.
-public enum StoreRestore {
+package enum StoreRestore {
     /// Restores `backupID` (the newest backup when nil) over the store and records it in the history log.
     /// - Parameter backupRoot: a shared backup folder (`--backup-dir`), or nil for the one beside the store.
     /// - Returns: the history record, whose `backup` names the backup restored from and whose `detail` names
     ///   the backup of the files that were replaced (and warns when the record could not be written).
     @discardableResult
-    public static func restore(
+    package static func restore(
         storePath: String, backupID: String?, backupRoot: String?, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
     ) throws(ExecutionError) -> RunRecord {
         let started = Date()

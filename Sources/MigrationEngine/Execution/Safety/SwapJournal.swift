@@ -6,33 +6,33 @@ import Foundation
 ///
 /// On disk the JSON body is preceded by one line with its SHA-256, so a torn or altered journal is refused;
 /// every path it names is checked against the run's own naming form before it is used (``validated(beside:bytes:)``).
-public struct SwapJournal: Sendable, Hashable, Codable {
+package struct SwapJournal: Sendable, Hashable, Codable {
     /// One store of the run.
-    public struct Member: Sendable, Hashable, Codable {
+    package struct Member: Sendable, Hashable, Codable {
         /// The store's database file.
-        public var storePath: String
+        package var storePath: String
         /// The validated new store waiting beside it.
-        public var temporaryPath: String
+        package var temporaryPath: String
         /// SHA-256 of the new store.
-        public var newDigest: String
+        package var newDigest: String
         /// SHA-256 of the original database file.
-        public var originalDigest: String
+        package var originalDigest: String
         /// The original's state when the journal was written; recovery keeps newer data if it has changed.
-        public var original: StoreFingerprint
+        package var original: StoreFingerprint
         /// The backup of the original file set.
-        public var backupFolder: String
+        package var backupFolder: String
         /// Where each sidecar (`-wal`, `-journal`) of the original is parked while the new file moves in.
-        public var parked: [String: String]
+        package var parked: [String: String]
     }
 
     /// The run's identifier.
-    public var run: String
+    package var run: String
     /// What the run was doing: a migration or a restore.
-    public var action: RunRecord.Action
+    package var action: RunRecord.Action
     /// When the swap began.
-    public var started: Date
+    package var started: Date
     /// Every store of the run: they are swapped all together or not at all.
-    public var members: [Member]
+    package var members: [Member]
 
     static let checksumLabel = "cdmigrate-journal sha256="
 
@@ -48,7 +48,7 @@ public struct SwapJournal: Sendable, Hashable, Codable {
     }
 
     /// Writes the journal beside every member store.
-    public func write() throws(ExecutionError) {
+    package func write() throws(ExecutionError) {
         let data = try encoded()
         for member in members {
             try DurableFile.write(data, to: StorePaths(storePath: member.storePath).journal)
@@ -56,14 +56,14 @@ public struct SwapJournal: Sendable, Hashable, Codable {
     }
 
     /// Removes the journal beside every member store; the swap (or its recovery) is over.
-    public func remove() throws(ExecutionError) {
+    package func remove() throws(ExecutionError) {
         for member in members {
             try DurableFile.remove(StorePaths(storePath: member.storePath).journal)
         }
     }
 
     /// The journal beside this store, if a swap was interrupted: checked against its checksum and validated.
-    public static func find(besideStore storePath: String) throws(ExecutionError) -> SwapJournal? {
+    package static func find(besideStore storePath: String) throws(ExecutionError) -> SwapJournal? {
         let path = StorePaths(storePath: storePath).journal
         guard let data = FileManager.default.contents(atPath: path) else {
             if access(path, F_OK) == 0 { throw ExecutionError(.io, path: path, message: "the swap journal cannot be read") }

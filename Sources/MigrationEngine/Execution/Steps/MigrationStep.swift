@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// A step never touches the original store: it reads a snapshot and writes a fresh destination file that
 /// the chain executor creates, validates and eventually swaps in.
-public protocol MigrationStep: Sendable {
+package protocol MigrationStep: Sendable {
     /// What the step does, for plans and progress.
     var summary: StepSummary { get }
     /// The model version the source store is at.
@@ -17,23 +17,23 @@ public protocol MigrationStep: Sendable {
 }
 
 /// Everything a step needs while it runs.
-public struct StepContext: Sendable {
+package struct StepContext: Sendable {
     /// A read-only, consistent copy of the source store (its `-wal` already folded in).
-    public var sourcePath: String
+    package var sourcePath: String
     /// Where to create the destination store; the file does not exist yet.
-    public var destinationPath: String
+    package var destinationPath: String
     /// The step's position in the chain (0-based), for progress events.
-    public var index: Int
+    package var index: Int
     /// Receives progress events.
-    public var report: @Sendable (MigrationEvent) -> Void
+    package var report: @Sendable (MigrationEvent) -> Void
     /// Set when the user asked to stop.
-    public var cancellation: CancellationFlag
+    package var cancellation: CancellationFlag
     /// Rows per entity number in each entity table of the source, when the run has already counted them
     /// (validating the store that is now the source); a step then need not count them again.
     var knownRowCounts: [String: [Int: Int]]?
 
     /// Creates a step context.
-    public init(
+    package init(
         sourcePath: String, destinationPath: String, index: Int,
         report: @escaping @Sendable (MigrationEvent) -> Void, cancellation: CancellationFlag
     ) {
@@ -45,7 +45,7 @@ public struct StepContext: Sendable {
     }
 
     /// Throws ``MigrationCancelled`` when cancellation was requested; call it between batches.
-    public func checkCancelled() throws {
+    package func checkCancelled() throws {
         if cancellation.isCancelled { throw MigrationCancelled() }
     }
 }

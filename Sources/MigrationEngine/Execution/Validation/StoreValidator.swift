@@ -11,12 +11,12 @@ import GRDB
 ///
 /// A store holding one configuration's entities is checked against that configuration alone, and a
 /// `Z_PRIMARYKEY` row may keep the old name of an entity Core Data renamed (`coredataplus-cars` V2).
-public struct StoreValidator: Sendable {
+package struct StoreValidator: Sendable {
     /// The model version the store must be at.
-    public let model: ObjectModel
+    package let model: ObjectModel
 
     /// A validator for one model version.
-    public init(model: ObjectModel) {
+    package init(model: ObjectModel) {
         self.model = model
     }
 
@@ -26,7 +26,7 @@ public struct StoreValidator: Sendable {
     /// - Parameter checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
     ///   runs it on the store it will swap in, not on each intermediate one.
     @discardableResult
-    public func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
+    package func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
         throws(ExecutionError) -> [String: Int]
     {
         try validateCounting(path, expectedCounts: expectedCounts, checksIntegrity: checksIntegrity).byEntity

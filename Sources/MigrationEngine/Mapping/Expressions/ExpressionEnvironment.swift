@@ -1,6 +1,6 @@
 /// What an expression can see while it is evaluated: variables, the objects' values, and the
 /// migration's record of which destination objects were made from which source objects.
-public protocol ExpressionEnvironment {
+package protocol ExpressionEnvironment {
     /// The functions callable by name.
     var functions: ExpressionFunctions { get }
     /// The value of `$name` (`source`, `destination`, `manager`, `entityPolicy`, …), or `nil` if undefined.
@@ -19,33 +19,33 @@ public protocol ExpressionEnvironment {
 /// A plain environment with only variables and functions; object keys and mapping lookups fail.
 ///
 /// Useful for evaluating constant expressions and for tests of the language itself.
-public struct StaticExpressionEnvironment: ExpressionEnvironment {
+package struct StaticExpressionEnvironment: ExpressionEnvironment {
     /// The variables, by name without `$`.
-    public var variables: [String: ExpressionValue]
+    package var variables: [String: ExpressionValue]
     /// The callable functions.
-    public var functions: ExpressionFunctions
+    package var functions: ExpressionFunctions
 
     /// Creates an environment.
-    public init(variables: [String: ExpressionValue] = [:], functions: ExpressionFunctions = .standard) {
+    package init(variables: [String: ExpressionValue] = [:], functions: ExpressionFunctions = .standard) {
         self.variables = variables
         self.functions = functions
     }
 
     /// The variable's value.
-    public func variable(named name: String) -> ExpressionValue? { variables[name] }
+    package func variable(named name: String) -> ExpressionValue? { variables[name] }
 
     /// Always fails: there are no stores behind this environment.
-    public func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
+    package func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
         throw ExpressionEvaluationError("cannot read \(key) of \(object): no store is open")
     }
 
     /// Always fails: there is no migration behind this environment.
-    public func destinationInstances(mapping: String, sources: [ObjectReference]) throws -> [ObjectReference] {
+    package func destinationInstances(mapping: String, sources: [ObjectReference]) throws -> [ObjectReference] {
         throw ExpressionEvaluationError("no migration is running to resolve mapping \(mapping)")
     }
 
     /// Always fails: there is no migration behind this environment.
-    public func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
+    package func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
         -> [ObjectReference]
     {
         throw ExpressionEvaluationError("no migration is running to resolve relationship \(relationship)")

@@ -2,9 +2,9 @@
 ///
 /// `nil` flows through key paths, arithmetic and string functions (a missing value stays missing);
 /// operators applied to values of the wrong kind, and division by zero, throw ``ExpressionEvaluationError``.
-public enum ExpressionEvaluator {
+package enum ExpressionEvaluator {
     /// The value of `expression`.
-    public static func evaluate(_ expression: Expression, in environment: some ExpressionEnvironment) throws
+    package static func evaluate(_ expression: Expression, in environment: some ExpressionEnvironment) throws
         -> ExpressionValue
     {
         guard expression.height <= Expression.maximumDepth else {

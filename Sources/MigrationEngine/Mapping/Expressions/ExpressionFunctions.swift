@@ -6,34 +6,34 @@
 ///     .string(arguments[0].text.lowercased().replacingOccurrences(of: " ", with: "-"))
 /// })
 /// ```
-public struct ExpressionFunctions: Sendable {
+package struct ExpressionFunctions: Sendable {
     private var table: [String: ExpressionFunction] = [:]
 
     /// An empty registry.
-    public init() {}
+    package init() {}
 
     /// The built-in functions (see docs/guide/mapping-files.md for the list).
-    public static let standard: ExpressionFunctions = {
+    package static let standard: ExpressionFunctions = {
         var functions = ExpressionFunctions()
         for function in ExpressionBuiltins.all { functions.register(function) }
         return functions
     }()
 
     /// Adds or replaces a function.
-    public mutating func register(_ function: ExpressionFunction) {
+    package mutating func register(_ function: ExpressionFunction) {
         table[function.name.lowercased()] = function
     }
 
     /// The function with this name, ignoring case.
-    public func function(named name: String) -> ExpressionFunction? {
+    package func function(named name: String) -> ExpressionFunction? {
         table[name.lowercased()]
     }
 
     /// Every function name, sorted.
-    public var names: [String] { table.values.map(\.name).sorted() }
+    package var names: [String] { table.values.map(\.name).sorted() }
 
     /// Checks that every call in `expression` names a known function with an acceptable number of arguments.
-    public func check(_ expression: Expression) throws(ExpressionSyntaxError) {
+    package func check(_ expression: Expression) throws(ExpressionSyntaxError) {
         switch expression.kind {
         case .literal, .variable:
             return

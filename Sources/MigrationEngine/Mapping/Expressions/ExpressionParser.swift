@@ -4,7 +4,7 @@
 /// `<` `<=` `>` `>=`; `+` `-`; `*` `/` `%`; prefix `!`/`NOT` and `-`; `.key`; primaries
 /// (numbers, strings, `true`/`false`/`YES`/`NO`, `nil`, `$variable`, `name(args)`, `IF(c, a, b)`,
 /// `FUNCTION(target, "selector:", args)`, `{list}`, parentheses).
-public struct ExpressionParser {
+package struct ExpressionParser {
     private var tokens: [ExpressionToken]
     private var index = 0
     /// How deep the recursive descent is, bounded by ``Expression/maximumDepth`` so deep text cannot
@@ -12,7 +12,7 @@ public struct ExpressionParser {
     private var nesting = 0
 
     /// Parses `text`, or throws an ``ExpressionSyntaxError`` whose position is relative to `text`.
-    public static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
+    package static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
         var lexer = ExpressionLexer(text)
         var parser = ExpressionParser(tokens: try lexer.tokens())
         let expression = try parser.conditional()

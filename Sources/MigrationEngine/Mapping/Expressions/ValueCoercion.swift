@@ -2,9 +2,9 @@ import Foundation
 
 /// Converts an expression's result into the value an attribute of a given type holds, or reports a
 /// type mismatch. `nil` stays `nil`.
-public enum ValueCoercion {
+package enum ValueCoercion {
     /// The value as `type` wants it: integers (and Booleans as `.bool`), numbers, strings, dates, data, UUIDs.
-    public static func coerce(_ value: ExpressionValue, to type: AttributeType) throws -> ExpressionValue {
+    package static func coerce(_ value: ExpressionValue, to type: AttributeType) throws -> ExpressionValue {
         if value.isNull { return .null }
         if case .list(let items) = value, items.count == 1 { return try coerce(items[0], to: type) }
         switch type {

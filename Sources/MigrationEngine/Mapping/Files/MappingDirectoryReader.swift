@@ -2,20 +2,20 @@ import Foundation
 
 /// Finds the explicit mappings in a mapping directory: cdmigrate mapping files (`.yaml`, `.yml`, `.json`)
 /// and Xcode mapping models (`.xcmappingmodel`, or compiled as `.cdm`), as candidates the planner can match to model versions.
-public struct MappingDirectoryReader: Sendable {
+package struct MappingDirectoryReader: Sendable {
     /// The policies mapped steps may use.
-    public var policies: MigrationPolicyRegistry
+    package var policies: MigrationPolicyRegistry
     /// The functions expressions may call.
-    public var functions: ExpressionFunctions
+    package var functions: ExpressionFunctions
 
     /// Creates a reader.
-    public init(policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), functions: ExpressionFunctions = .standard) {
+    package init(policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), functions: ExpressionFunctions = .standard) {
         self.policies = policies
         self.functions = functions
     }
 
     /// The mappings in `directory` (not its subfolders), sorted by file name.
-    public func candidates(in directory: String, bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
+    package func candidates(in directory: String, bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
         // An unreadable folder is an error: planning without its mappings would fall back to a lossy chain.
         let names: [String]
         do {
@@ -47,7 +47,7 @@ public struct MappingDirectoryReader: Sendable {
     /// `.cdm`) are made for the same two versions, only the file is a candidate, and its plan step says which
     /// mapping model it stands in for. The file is the one a person completed (`cdmigrate scaffold-mapping`
     /// writes it for a mapping model whose custom policy code cdmigrate cannot run).
-    public func candidates(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
+    package func candidates(in directories: [String], bundle: ModelBundle) throws -> [ExplicitMappingCandidate] {
         let all = try directories.flatMap { try candidates(in: $0, bundle: bundle) }
         let isFile = { (candidate: ExplicitMappingCandidate) in
             ["yaml", "yml", "json"].contains(URL(fileURLWithPath: candidate.name).pathExtension)
@@ -69,7 +69,7 @@ public struct MappingDirectoryReader: Sendable {
     }
 
     /// A candidate for one mapping: matched by its version names and by the entity hashes of those versions.
-    public func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle) -> ExplicitMappingCandidate {
+    package func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle) -> ExplicitMappingCandidate {
         candidate(mapping, name: name, bundle: bundle, xcodeFile: nil)
     }
 

@@ -17,11 +17,11 @@ import Yams
 ///       post: { mapping: PostToPost }
 /// ```
 /// Every error names the file, line and column. See docs/guide/mapping-files.md for the whole format.
-public enum MappingFileReader {
+package enum MappingFileReader {
     static let topLevelKeys = ["format", "from", "to", "mappings", "unmapped"]
 
     /// Reads the mapping file at `path`.
-    public static func read(path: String) throws(MappingFileError) -> MappingModel {
+    package static func read(path: String) throws(MappingFileError) -> MappingModel {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MappingFileError(path: path, at: nil, "cannot read the mapping file")
         }
@@ -32,7 +32,7 @@ public enum MappingFileReader {
     }
 
     /// Reads mapping file text; `path` is used in messages.
-    public static func read(_ text: String, path: String) throws(MappingFileError) -> MappingModel {
+    package static func read(_ text: String, path: String) throws(MappingFileError) -> MappingModel {
         let root: YAMLField
         do {
             guard let node = try Yams.compose(yaml: text) else {

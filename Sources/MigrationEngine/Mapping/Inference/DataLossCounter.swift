@@ -1,10 +1,10 @@
 import GRDB
 
 /// Counts, in a store at the source version, the values an inferred step would drop.
-public enum DataLossCounter {
+package enum DataLossCounter {
     /// The step's drops with counts: non-null attribute values, links held by to-one keys or join
     /// tables, and objects of dropped entities (their own rows, not their sub-entities').
-    public static func count(
+    package static func count(
         _ mapping: InferredMapping, sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [DataLoss] {
         let facts = try SourceStoreFacts(path: storePath)

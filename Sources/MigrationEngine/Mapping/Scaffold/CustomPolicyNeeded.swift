@@ -4,27 +4,27 @@ import Foundation
 /// subclasses) that no registered Swift policy stands for: the step cannot run. Plans show it in full:
 /// the step and the classes, what the mapping model does state, and how to proceed without writing Swift
 /// (`cdmigrate scaffold-mapping`).
-public struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
+package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
     /// The mapping model (`.xcmappingmodel` folder or `.cdm` file).
-    public var path: String
+    package var path: String
     /// The step's source version.
-    public var sourceVersion: String
+    package var sourceVersion: String
     /// The step's destination version.
-    public var destinationVersion: String
+    package var destinationVersion: String
     /// Each entity mapping with a custom policy class, as `PostToPost: MyApp.Post2ToPost3MigrationPolicy`.
-    public var classes: [String]
+    package var classes: [String]
     /// What the mapping model states, one entity mapping per item.
-    public var states: [String]
+    package var states: [String]
     /// The command that writes a mapping file to complete.
-    public var scaffoldCommand: String
+    package var scaffoldCommand: String
     /// The names a Swift policy could be registered under instead (the class's last part).
-    public var policyNames: [String]
+    package var policyNames: [String]
 
     /// A mapping that cannot run is invalid input for the plan.
-    public var category: FailureCategory { .invalidInput }
+    package var category: FailureCategory { .invalidInput }
 
     /// One paragraph: step, classes, what is stated, how to proceed.
-    public var description: String {
+    package var description: String {
         "step \(sourceVersion) → \(destinationVersion): \(URL(fileURLWithPath: path).lastPathComponent) names the custom policy "
             + "class\(classes.count == 1 ? "" : "es") \(classes.joined(separator: ", ")), whose code cdmigrate cannot run. "
             + "The mapping model states: \(states.joined(separator: "; ")). To proceed: \(scaffoldCommand), replace each "

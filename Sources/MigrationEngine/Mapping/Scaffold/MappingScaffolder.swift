@@ -7,16 +7,16 @@
 /// without a value gets a placeholder; an add mapping (which makes no objects without a policy) becomes one
 /// object per source object of the entity its relationship leads back to, when exactly one policy mapping
 /// makes that entity; optional `filter` and `merge` lines are offered as comments.
-public struct MappingScaffolder: Sendable {
+package struct MappingScaffolder: Sendable {
     /// The source model version.
-    public let source: ObjectModel
+    package let source: ObjectModel
     /// The destination model version.
-    public let destination: ObjectModel
+    package let destination: ObjectModel
     /// The functions expressions may call.
-    public let functions: ExpressionFunctions
+    package let functions: ExpressionFunctions
 
     /// Creates a scaffolder for the step from `source` to `destination`.
-    public init(source: ObjectModel, destination: ObjectModel, functions: ExpressionFunctions = .standard) {
+    package init(source: ObjectModel, destination: ObjectModel, functions: ExpressionFunctions = .standard) {
         self.source = source
         self.destination = destination
         self.functions = functions
@@ -32,7 +32,7 @@ public struct MappingScaffolder: Sendable {
     /// The scaffold of `model`; `origin` (the mapping model's file name) is named in the header.
     ///
     /// - Throws: ``MappingFileError`` when the mapping does not fit the two versions.
-    public func scaffold(_ model: MappingModel, origin: String) throws(MappingFileError) -> MappingScaffold {
+    package func scaffold(_ model: MappingModel, origin: String) throws(MappingFileError) -> MappingScaffold {
         let resolved = try MappingResolver(model: model, source: source, destination: destination, functions: functions)
             .resolve().filter { !$0.isImplicit }
         let custom = model.entityMappings.filter { $0.policy != nil }

@@ -4,7 +4,7 @@
 /// Covers what the mapping editor produces: key paths on variables (`$source.color`), constants,
 /// `FUNCTION(…)` calls (the mapping manager's lookups among them), NSExpression's arithmetic and string
 /// functions, ternaries with comparison and compound predicates, and aggregates.
-public enum ArchivedExpressionDecoder {
+package enum ArchivedExpressionDecoder {
     /// NSExpression's built-in functions (`add:to:`) and the expression-language operator or function they are.
     static let builtins: [String: String] = [
         "add:to:": "+", "from:subtract:": "-", "multiply:by:": "*", "divide:by:": "/", "modulus:by:": "%",
@@ -14,7 +14,7 @@ public enum ArchivedExpressionDecoder {
 
     /// Decodes `object`; `depth` counts the archived objects above it, so a cyclic or absurdly deep graph
     /// is refused instead of recursing without end.
-    public static func decode(_ object: ArchivedObject, depth: Int = 0) throws(ExpressionEvaluationError) -> Expression {
+    package static func decode(_ object: ArchivedObject, depth: Int = 0) throws(ExpressionEvaluationError) -> Expression {
         guard depth < Expression.maximumDepth else {
             throw problem("the archived objects nest deeper than \(Expression.maximumDepth) levels (or refer to themselves)")
         }

@@ -6,9 +6,9 @@ import Foundation
 /// A `.cdm` does not name its model versions; like Core Data, the importer finds them by the entity version
 /// hashes each entity mapping records: the source version is the one version of `bundle` whose hashes match
 /// every source hash, the destination likewise. Entity mappings are read by ``CompiledEntityMappingDecoder``.
-public enum CompiledMappingImporter {
+package enum CompiledMappingImporter {
     /// Reads the `.cdm` at `path`, matching it to versions of `bundle`.
-    public static func read(path: String, bundle: ModelBundle) throws(MappingFileError) -> MappingModel {
+    package static func read(path: String, bundle: ModelBundle) throws(MappingFileError) -> MappingModel {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw MappingFileError(path: path, at: nil, "cannot read the compiled mapping model")
         }

@@ -9,9 +9,9 @@ import Foundation
 /// the importer does not understand fails the import, naming the entity mapping and property. A mapping that
 /// names a custom policy class keeps the class name as its policy and adds a note saying what must be
 /// registered in its place.
-public enum XcodeMappingImporter {
+package enum XcodeMappingImporter {
     /// Reads `path`: the `.xcmappingmodel` folder or the `xcmapping.xml` inside it.
-    public static func read(path: String) throws(MappingFileError) -> MappingModel {
+    package static func read(path: String) throws(MappingFileError) -> MappingModel {
         let file = path.hasSuffix(".xml") ? path : URL(fileURLWithPath: path).appendingPathComponent("xcmapping.xml").path
         guard let data = FileManager.default.contents(atPath: file) else {
             throw MappingFileError(path: file, at: nil, "cannot read the Xcode mapping model")
@@ -20,7 +20,7 @@ public enum XcodeMappingImporter {
     }
 
     /// Reads the bytes of an `xcmapping.xml`; `file` is used in messages.
-    public static func read(_ data: Data, file: String) throws(MappingFileError) -> MappingModel {
+    package static func read(_ data: Data, file: String) throws(MappingFileError) -> MappingModel {
         let root: XMLElementTree
         do {
             root = try XMLElementTree.parse(data)

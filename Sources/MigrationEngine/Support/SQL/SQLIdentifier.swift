@@ -10,43 +10,43 @@
 /// GRDB's `quotedDatabaseIdentifier` (and its `\(identifier:)` interpolation) wraps a name in quotes
 /// without doubling the quotes inside it, so a name holding `"` would end the identifier early; the
 /// quoting here is the one used for every statement.
-public struct SQLIdentifier: Sendable, Hashable {
+package struct SQLIdentifier: Sendable, Hashable {
     /// The name itself, unquoted.
-    public let name: String
+    package let name: String
 
     /// The identifier for a name as it is (no quotes).
-    public init(_ name: String) {
+    package init(_ name: String) {
         self.name = name
     }
 
     /// The name in double quotes, inner quotes doubled: always safe in any statement.
-    public var quoted: String {
+    package var quoted: String {
         "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     /// The name as Core Data's DDL writes it: bare when ``isPlain``, otherwise quoted.
-    public var ddl: String {
+    package var ddl: String {
         isPlain ? name : quoted
     }
 
     /// Whether the name matches `[A-Za-z_][A-Za-z0-9_]*` and is not an SQLite keyword (in any case),
     /// so it needs no quotes.
-    public var isPlain: Bool {
+    package var isPlain: Bool {
         guard let first = name.utf8.first, first == UInt8(ascii: "_") || Self.isLetter(first) else { return false }
         guard name.utf8.allSatisfy({ $0 == UInt8(ascii: "_") || Self.isLetter($0) || Self.isDigit($0) }) else { return false }
         return !SQLiteKeywords.all.contains(name.uppercased())
     }
 
     /// `Z_PK`, the primary key of every entity table.
-    public static let primaryKey = SQLIdentifier("Z_PK")
+    package static let primaryKey = SQLIdentifier("Z_PK")
     /// `Z_ENT`, the entity number of every entity-table row.
-    public static let entityNumber = SQLIdentifier("Z_ENT")
+    package static let entityNumber = SQLIdentifier("Z_ENT")
     /// `Z_OPT`, the save counter of every entity-table row.
-    public static let saveCounter = SQLIdentifier("Z_OPT")
+    package static let saveCounter = SQLIdentifier("Z_OPT")
     /// `main`, the schema of the database a connection opened.
-    public static let main = SQLIdentifier("main")
+    package static let main = SQLIdentifier("main")
     /// `src`, the schema under which a migration step attaches its source store.
-    public static let source = SQLIdentifier("src")
+    package static let source = SQLIdentifier("src")
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))

@@ -9,25 +9,25 @@ import GRDB
 /// entity numbers are rewritten when they change; tables no model version accounts for (persistent
 /// history: `ATRANSACTION`, `ACHANGE`, `ATRANSACTIONSTRING`, …) are copied untouched, with their
 /// `Z_PRIMARYKEY` rows.
-public struct InferredStep: MigrationStep {
+package struct InferredStep: MigrationStep {
     /// The model version the source store is at.
-    public let sourceModel: ObjectModel
+    package let sourceModel: ObjectModel
     /// The model version the destination store will be at.
-    public let destinationModel: ObjectModel
+    package let destinationModel: ObjectModel
     /// What the step does.
-    public let mapping: InferredMapping
+    package let mapping: InferredMapping
     /// Rows per `INSERT … SELECT` batch (a range of `Z_PK` values this wide).
-    public var batchSize: Int = 50_000
+    package var batchSize: Int = 50_000
 
     /// Creates the step, inferring its mapping.
-    public init(sourceModel: ObjectModel, destinationModel: ObjectModel) {
+    package init(sourceModel: ObjectModel, destinationModel: ObjectModel) {
         self.sourceModel = sourceModel
         self.destinationModel = destinationModel
         mapping = InferredMapping.infer(from: sourceModel, to: destinationModel)
     }
 
     /// Versions, operations and warnings (drops and likely renames) for plans.
-    public var summary: StepSummary {
+    package var summary: StepSummary {
         StepSummary(
             from: sourceModel.name, to: destinationModel.name, kind: .inferred, operations: mapping.operations,
             warnings: mapping.drops.map(\.description) + mapping.warnings + mapping.suggestedRenames.map(\.description)
@@ -35,7 +35,7 @@ public struct InferredStep: MigrationStep {
     }
 
     /// Writes the migrated store at `context.destinationPath`.
-    public func perform(_ context: StepContext) throws {
+    package func perform(_ context: StepContext) throws {
         guard mapping.isInferable else {
             throw StoreWriteError(
                 path: context.sourcePath,

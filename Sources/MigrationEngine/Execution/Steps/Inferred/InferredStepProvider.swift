@@ -1,12 +1,12 @@
 /// The engine's ``InferenceProvider``: judges pairs of versions with ``InferredMapping`` and builds
 /// ``InferredStep``s, so planning and execution agree on what inference does.
-public struct InferredStepProvider: InferenceProvider {
+package struct InferredStepProvider: InferenceProvider {
     /// Creates the provider.
-    public init() {}
+    package init() {}
 
     /// Inferable when lightweight migration could do it; lossy when it drops anything the source stores
     /// (without a store at hand every dropped attribute, relationship or entity counts).
-    public func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment {
+    package func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment {
         let mapping = InferredMapping.infer(from: source, to: destination)
         let warnings =
             mapping.isInferable
@@ -18,7 +18,7 @@ public struct InferredStepProvider: InferenceProvider {
     }
 
     /// The step.
-    public func makeStep(from source: ObjectModel, to destination: ObjectModel) throws -> any MigrationStep {
+    package func makeStep(from source: ObjectModel, to destination: ObjectModel) throws -> any MigrationStep {
         InferredStep(sourceModel: source, destinationModel: destination)
     }
 }

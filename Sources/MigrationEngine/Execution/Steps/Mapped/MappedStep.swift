@@ -7,17 +7,17 @@ import GRDB
 /// relationships, then validation. Which destination objects came from which source objects is kept in a
 /// table of the destination store (dropped at the end), so memory stays bounded however large the store.
 /// Any failure aborts the step; the executor then discards the destination and keeps the original.
-public struct MappedStep: MigrationStep {
+package struct MappedStep: MigrationStep {
     /// The mapping being run.
-    public let mapping: MappingModel
+    package let mapping: MappingModel
     /// The source model version.
-    public let sourceModel: ObjectModel
+    package let sourceModel: ObjectModel
     /// The destination model version.
-    public let destinationModel: ObjectModel
+    package let destinationModel: ObjectModel
     /// The mappings checked against both versions, implicit copies included, in run order.
-    public let resolved: [ResolvedEntityMapping]
+    package let resolved: [ResolvedEntityMapping]
     /// Rows per batch (and per transaction).
-    public var batchSize: Int
+    package var batchSize: Int
     private let policies: [Int: any MigrationPolicy]
     /// Counts of what the step writes, kept when set (tests check work done through it).
     var statistics: MappedStepStatistics?
@@ -28,7 +28,7 @@ public struct MappedStep: MigrationStep {
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
     /// mapping that does not fit (unknown entity, attribute, function, mapping name or policy).
-    public init(
+    package init(
         mapping: MappingModel, sourceModel: ObjectModel, destinationModel: ObjectModel,
         policies: MigrationPolicyRegistry = MigrationPolicyRegistry(), functions: ExpressionFunctions = .standard,
         batchSize: Int = 2_000
@@ -56,7 +56,7 @@ public struct MappedStep: MigrationStep {
     }
 
     /// What the step does, for plans and progress.
-    public var summary: StepSummary {
+    package var summary: StepSummary {
         let operations = resolved.filter { !$0.isImplicit }.map { entry in
             let arrow = "\(entry.sourceEntity?.name ?? "∅") → \(entry.destinationEntity?.name ?? "∅")"
             return "\(entry.mapping.kind.rawValue) \(arrow) (\(entry.mapping.name)"
@@ -71,7 +71,7 @@ public struct MappedStep: MigrationStep {
     }
 
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
-    public func perform(_ context: StepContext) throws {
+    package func perform(_ context: StepContext) throws {
         let facts = try SourceStoreFacts(path: context.sourcePath)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration is mapped within it, like an inferred step's (see InferredStep).
