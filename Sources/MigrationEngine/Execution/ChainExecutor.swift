@@ -11,7 +11,8 @@ package struct ChainExecutor: Sendable {
     package let report: @Sendable (MigrationEvent) -> Void
 
     /// Creates an executor.
-    package init(options: ExecutionOptions = ExecutionOptions(), report: @escaping @Sendable (MigrationEvent) -> Void = { _ in }) {
+    package init(options: ExecutionOptions = ExecutionOptions(), report: @escaping @Sendable (MigrationEvent) -> Void = { _ in })
+    {
         self.options = options
         self.report = report
     }
