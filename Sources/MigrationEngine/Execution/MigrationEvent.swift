@@ -41,7 +41,7 @@ public struct StepSummary: Sendable, Hashable, Codable {
     public var warnings: [String]
 
     /// Creates a step summary.
-    public init(from: String, to: String, kind: StepKind, operations: [String] = [], warnings: [String] = []) {
+    package init(from: String, to: String, kind: StepKind, operations: [String] = [], warnings: [String] = []) {
         self.from = from
         self.to = to
         self.kind = kind

@@ -12,14 +12,14 @@ public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable 
     public var message: String
 
     /// Creates a failure.
-    public init(category: FailureCategory, path: String? = nil, message: String) {
+    package init(category: FailureCategory, path: String? = nil, message: String) {
         self.category = category
         self.path = path
         self.message = message
     }
 
     /// The failure an error stands for, categorised (see ``FailureCategory/of(_:)``).
-    public init(_ error: any Error) {
+    package init(_ error: any Error) {
         self.init(category: FailureCategory.of(error), path: (error as? any FileFailure)?.path, message: "\(error)")
     }
 
@@ -39,7 +39,7 @@ extension FailureCategory {
     /// The category of any error: a ``CategorizedError``'s own; an SQLite error's by its result code (a full
     /// disk is I/O, a corrupt page damage, a busy database a lock); anything else a failed migration, never
     /// an I/O failure it may not be.
-    public static func of(_ error: any Error) -> FailureCategory {
+    package static func of(_ error: any Error) -> FailureCategory {
         if let error = error as? any CategorizedError { return error.category }
         guard let error = error as? DatabaseError else { return .migrationFailed }
         switch error.resultCode {

@@ -6,7 +6,7 @@ public struct MigrationJob: Sendable {
     public var plan: MigrationPlan
 
     /// Creates a job.
-    public init(storePath: String, plan: MigrationPlan) {
+    package init(storePath: String, plan: MigrationPlan) {
         self.storePath = storePath
         self.plan = plan
     }

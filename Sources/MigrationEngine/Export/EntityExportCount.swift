@@ -8,7 +8,7 @@ public struct EntityExportCount: Sendable, Hashable, Codable {
     public var objects: Int
 
     /// Creates a count.
-    public init(entity: String, file: String?, objects: Int) {
+    package init(entity: String, file: String?, objects: Int) {
         self.entity = entity
         self.file = file
         self.objects = objects

@@ -9,7 +9,7 @@ public struct ExportError: CategorizedError, Equatable {
     public var category: FailureCategory
 
     /// Creates an error about `store`.
-    public init(store: String, message: String, category: FailureCategory) {
+    package init(store: String, message: String, category: FailureCategory) {
         path = store
         self.message = message
         self.category = category

@@ -11,7 +11,7 @@ public struct ExportedObject: Sendable, Hashable {
     public var values: [RenderedValue]
 
     /// Creates an object.
-    public init(entity: String, primaryKey: Int64, fields: [String], values: [RenderedValue]) {
+    package init(entity: String, primaryKey: Int64, fields: [String], values: [RenderedValue]) {
         self.entity = entity
         self.primaryKey = primaryKey
         self.fields = fields

@@ -6,7 +6,7 @@ public struct RowPage: Sendable, Hashable {
     public var objects: [ExportedObject]
 
     /// Creates a page.
-    public init(fields: [String], objects: [ExportedObject]) {
+    package init(fields: [String], objects: [ExportedObject]) {
         self.fields = fields
         self.objects = objects
     }

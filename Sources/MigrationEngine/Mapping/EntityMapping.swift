@@ -27,7 +27,7 @@ public struct EntityMapping: Sendable, Hashable {
     public var position: SourcePosition?
 
     /// Creates an entity mapping.
-    public init(
+    package init(
         name: String, kind: EntityMappingKind, sourceEntity: String?, destinationEntity: String?,
         filter: MappingExpression? = nil, attributes: [PropertyMapping] = [], relationships: [PropertyMapping] = [],
         mergeKey: MappingExpression? = nil, policy: String? = nil, position: SourcePosition? = nil

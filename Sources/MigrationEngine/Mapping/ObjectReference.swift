@@ -16,7 +16,7 @@ public struct ObjectReference: Sendable, Hashable, CustomStringConvertible {
     public var primaryKey: Int64
 
     /// Creates a reference.
-    public init(side: Side, entity: String, primaryKey: Int64) {
+    package init(side: Side, entity: String, primaryKey: Int64) {
         self.side = side
         self.entity = entity
         self.primaryKey = primaryKey

@@ -10,7 +10,7 @@ public struct PropertyMapping: Sendable, Hashable {
     public var position: SourcePosition?
 
     /// Creates a property mapping.
-    public init(name: String, value: MappingExpression?, position: SourcePosition? = nil) {
+    package init(name: String, value: MappingExpression?, position: SourcePosition? = nil) {
         self.name = name
         self.value = value
         self.position = position

@@ -40,7 +40,7 @@ public enum AttributeType: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The type for a Core Data `NSAttributeType` code, or `nil` for an unknown code.
-    public init?(code: Int) {
+    package init?(code: Int) {
         guard let match = Self.allCases.first(where: { Int($0.code) == code }) else { return nil }
         self = match
     }

@@ -13,7 +13,7 @@ public struct CompatibilityReport: Sendable, Hashable, Codable {
     public var versions: [VersionComparison]
 
     /// Creates a report.
-    public init(
+    package init(
         compatibleVersion: String?, nearestVersion: String?, comparesHashes: Bool, usesStoreModel: Bool,
         versions: [VersionComparison]
     ) {
@@ -40,7 +40,7 @@ public struct VersionComparison: Sendable, Hashable, Codable {
     public var entities: [EntityComparison]
 
     /// Creates a comparison.
-    public init(version: String, isCompatible: Bool, entities: [EntityComparison]) {
+    package init(version: String, isCompatible: Bool, entities: [EntityComparison]) {
         self.version = version
         self.isCompatible = isCompatible
         self.entities = entities

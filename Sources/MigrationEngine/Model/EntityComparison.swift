@@ -24,7 +24,7 @@ public struct EntityComparison: Sendable, Hashable, Codable {
     public var differences: [PropertyDifference]
 
     /// Creates an entity comparison.
-    public init(entity: String, status: Status, storeHash: String?, modelHash: String?, differences: [PropertyDifference] = []) {
+    package init(entity: String, status: Status, storeHash: String?, modelHash: String?, differences: [PropertyDifference] = []) {
         self.entity = entity
         self.status = status
         self.storeHash = storeHash
@@ -55,7 +55,7 @@ public struct PropertyDifference: Sendable, Hashable, Codable {
     public var details: [String]
 
     /// Creates a difference.
-    public init(property: String?, kind: String, change: Change, details: [String] = []) {
+    package init(property: String?, kind: String, change: Change, details: [String] = []) {
         self.property = property
         self.kind = kind
         self.change = change

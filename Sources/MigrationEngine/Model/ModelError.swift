@@ -26,7 +26,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     public var message: String
 
     /// Creates a model error.
-    public init(_ code: Code, path: String, line: Int? = nil, message: String) {
+    package init(_ code: Code, path: String, line: Int? = nil, message: String) {
         self.code = code
         self.path = path
         self.line = line

@@ -16,7 +16,7 @@ public enum DeleteRule: String, Sendable, Hashable, Codable, CaseIterable {
     }
 
     /// The rule for a Core Data `NSDeleteRule` number.
-    public init?(code: Int) {
+    package init?(code: Int) {
         guard let match = Self.allCases.first(where: { $0.code == code }) else { return nil }
         self = match
     }

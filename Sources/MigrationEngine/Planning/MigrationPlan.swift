@@ -10,7 +10,7 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
     public var warnings: [String]
 
     /// Creates a plan.
-    public init(from: String, to: String, steps: [StepCandidate], warnings: [String] = []) {
+    package init(from: String, to: String, steps: [StepCandidate], warnings: [String] = []) {
         self.from = from
         self.to = to
         self.steps = steps

@@ -22,7 +22,7 @@ public struct PlanningError: CategorizedError, Sendable, Hashable {
     public var message: String
 
     /// Creates an error.
-    public init(_ code: Code, versions: [String] = [], message: String) {
+    package init(_ code: Code, versions: [String] = [], message: String) {
         self.code = code
         self.versions = versions
         self.message = message

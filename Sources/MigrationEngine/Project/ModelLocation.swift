@@ -25,7 +25,7 @@ public struct ModelLocation: Sendable, Hashable, Codable {
     public var note: String?
 
     /// Describes a location.
-    public init(model: String?, origin: Origin, mappings: [String] = [], note: String? = nil) {
+    package init(model: String?, origin: Origin, mappings: [String] = [], note: String? = nil) {
         self.model = model
         self.origin = origin
         self.mappings = mappings

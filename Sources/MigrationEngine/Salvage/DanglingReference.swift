@@ -10,7 +10,7 @@ public struct DanglingReference: Sendable, Hashable, Codable {
     public var droppedObjects: Int
 
     /// Creates a count.
-    public init(entity: String, relationship: String, cleared: Int, droppedObjects: Int = 0) {
+    package init(entity: String, relationship: String, cleared: Int, droppedObjects: Int = 0) {
         self.entity = entity
         self.relationship = relationship
         self.cleared = cleared

@@ -17,7 +17,7 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
     public var danglingCleared: Int
 
     /// Creates an entity's figures.
-    public init(entity: String, found: Int?, read: Int, dropped: Int = 0, danglingCleared: Int = 0) {
+    package init(entity: String, found: Int?, read: Int, dropped: Int = 0, danglingCleared: Int = 0) {
         self.entity = entity
         self.found = found
         self.read = read

@@ -6,7 +6,7 @@ public struct KeyRange: Sendable, Hashable, Codable {
     public var upper: Int64?
 
     /// Creates a range.
-    public init(lower: Int64, upper: Int64?) {
+    package init(lower: Int64, upper: Int64?) {
         self.lower = lower
         self.upper = upper
     }

@@ -8,7 +8,7 @@ public struct SalvageError: CategorizedError, Equatable {
     public var category: FailureCategory
 
     /// Creates an error about `store` (or the output file).
-    public init(store: String, message: String, category: FailureCategory) {
+    package init(store: String, message: String, category: FailureCategory) {
         path = store
         self.message = message
         self.category = category

@@ -14,7 +14,7 @@ public struct TableSalvage: Sendable, Hashable, Codable {
     public var rejected: Int
 
     /// Creates a table's figures.
-    public init(table: String, read: Int, unreadable: [KeyRange], lostAtMost: Int64?, rejected: Int, fromLoosePages: Int = 0) {
+    package init(table: String, read: Int, unreadable: [KeyRange], lostAtMost: Int64?, rejected: Int, fromLoosePages: Int = 0) {
         self.fromLoosePages = fromLoosePages
         self.table = table
         self.read = read

@@ -12,7 +12,7 @@ public struct EntityRowCount: Sendable, Hashable, Codable {
     public var rows: Int
 
     /// Creates a count.
-    public init(entity: String, number: Int, table: String?, rows: Int) {
+    package init(entity: String, number: Int, table: String?, rows: Int) {
         self.entity = entity
         self.number = number
         self.table = table

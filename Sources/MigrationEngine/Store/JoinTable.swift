@@ -11,7 +11,7 @@ public struct JoinTable: Sendable, Hashable, Codable {
         public var relationship: String
 
         /// Creates a side.
-        public init(entity: String, relationship: String) {
+        package init(entity: String, relationship: String) {
             self.entity = entity
             self.relationship = relationship
         }
@@ -31,7 +31,7 @@ public struct JoinTable: Sendable, Hashable, Codable {
     public var orderColumns: [String]
 
     /// Creates a join table description.
-    public init(
+    package init(
         name: String, owner: Side, inverse: Side, ownerColumn: String, targetColumn: String,
         orderColumns: [String] = []
     ) {

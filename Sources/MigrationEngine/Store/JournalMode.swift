@@ -10,7 +10,7 @@ public enum JournalMode: String, Sendable, Hashable, Codable {
     case unknown
 
     /// The mode for a database header's file-format write version (byte 18).
-    public init(headerWriteVersion: UInt8) {
+    package init(headerWriteVersion: UInt8) {
         switch headerWriteVersion {
         case 1: self = .rollback
         case 2: self = .wal
@@ -22,7 +22,7 @@ public enum JournalMode: String, Sendable, Hashable, Codable {
     /// opening goes through).
     ///
     /// - Throws: ``StoreError`` when the file is missing, unreadable or not an SQLite database.
-    public init(path: String) throws(StoreError) {
+    package init(path: String) throws(StoreError) {
         self.init(headerWriteVersion: try StoreFileProbe.checkDatabaseFile(path)[18])
     }
 }

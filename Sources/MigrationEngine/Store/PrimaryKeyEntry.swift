@@ -10,7 +10,7 @@ public struct PrimaryKeyEntry: Sendable, Hashable, Codable {
     public var maxPrimaryKey: Int64
 
     /// Creates an entry.
-    public init(number: Int, name: String, superNumber: Int, maxPrimaryKey: Int64) {
+    package init(number: Int, name: String, superNumber: Int, maxPrimaryKey: Int64) {
         self.number = number
         self.name = name
         self.superNumber = superNumber

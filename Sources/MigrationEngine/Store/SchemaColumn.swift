@@ -26,7 +26,7 @@ public struct SchemaColumn: Sendable, Hashable, Codable {
     public var role: Role
 
     /// Creates a column.
-    public init(name: String, sqlType: String, role: Role) {
+    package init(name: String, sqlType: String, role: Role) {
         self.name = name
         self.sqlType = sqlType
         self.role = role

@@ -12,7 +12,7 @@ public struct SchemaIndex: Sendable, Hashable, Codable {
     public var isUnique: Bool
 
     /// Creates an index description.
-    public init(name: String, table: String, columns: [String], columnSuffixes: [String] = [], isUnique: Bool = false) {
+    package init(name: String, table: String, columns: [String], columnSuffixes: [String] = [], isUnique: Bool = false) {
         self.name = name
         self.table = table
         self.columns = columns

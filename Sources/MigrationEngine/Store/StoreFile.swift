@@ -33,7 +33,7 @@ public struct StoreFile: Sendable, Hashable, Codable {
     public var size: Int64
 
     /// Creates a file record.
-    public init(role: Role, path: String, size: Int64) {
+    package init(role: Role, path: String, size: Int64) {
         self.role = role
         self.path = path
         self.size = size

@@ -37,7 +37,7 @@ public struct StoreMetadata: Sendable, Hashable {
     public var plist: [String: PropertyListValue]
 
     /// Creates metadata from its parts.
-    public init(rowVersion: Int64 = 1, uuid: String, plist: [String: PropertyListValue]) {
+    package init(rowVersion: Int64 = 1, uuid: String, plist: [String: PropertyListValue]) {
         self.rowVersion = rowVersion
         self.uuid = uuid
         self.plist = plist

@@ -9,7 +9,7 @@ public struct StoreTable: Sendable, Hashable, Codable {
     public var rows: Int
 
     /// Creates a table record.
-    public init(name: String, columns: [String], rows: Int) {
+    package init(name: String, columns: [String], rows: Int) {
         self.name = name
         self.columns = columns
         self.rows = rows

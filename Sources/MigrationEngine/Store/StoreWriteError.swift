@@ -10,7 +10,7 @@ public struct StoreWriteError: Error, Sendable, Hashable, CustomStringConvertibl
     public var category: FailureCategory
 
     /// Creates an error.
-    public init(path: String, message: String, sql: String? = nil, category: FailureCategory = .migrationFailed) {
+    package init(path: String, message: String, sql: String? = nil, category: FailureCategory = .migrationFailed) {
         self.path = path
         self.message = message
         self.sql = sql

@@ -18,7 +18,7 @@ public struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hashab
     public var message: String
 
     /// Creates an error.
-    public init(_ code: Code, path: String, message: String) {
+    package init(_ code: Code, path: String, message: String) {
         self.code = code
         self.path = path
         self.message = message

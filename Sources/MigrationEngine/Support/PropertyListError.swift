@@ -4,7 +4,7 @@ public struct PropertyListError: Error, Sendable, Hashable, CustomStringConverti
     public var message: String
 
     /// Creates an error.
-    public init(_ message: String) {
+    package init(_ message: String) {
         self.message = message
     }
 

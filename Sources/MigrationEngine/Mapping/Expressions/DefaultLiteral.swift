@@ -10,7 +10,7 @@ public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible
     /// The stored form of `attribute`'s default (`defaultValueString`), or `nil` when it has none
     /// or the text cannot be read for the type. Booleans become 0/1; dates are seconds since 2001; integer
     /// types read any text, as Xcode compiles it (see `leadingInteger`).
-    public init?(attribute: Attribute) {
+    package init?(attribute: Attribute) {
         guard let text = attribute.defaultValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         switch attribute.type {
         case .boolean:

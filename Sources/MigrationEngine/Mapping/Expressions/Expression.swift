@@ -52,7 +52,7 @@ public struct Expression: Sendable, Hashable {
     public static let maximumDepth = 128
 
     /// Creates a node.
-    public init(_ kind: Kind, at position: SourcePosition = .start) {
+    package init(_ kind: Kind, at position: SourcePosition = .start) {
         self.kind = kind
         self.position = position
         height = 1 + kind.children.reduce(0) { Swift.max($0, $1.height) }
@@ -62,7 +62,7 @@ public struct Expression: Sendable, Hashable {
     public static var source: Expression { Expression(.variable("source")) }
 
     /// `$source.<key>`: what Xcode generates for an attribute whose name did not change.
-    public static func sourceKey(_ name: String) -> Expression {
+    package static func sourceKey(_ name: String) -> Expression {
         Expression(.key(base: .source, name: name))
     }
 }

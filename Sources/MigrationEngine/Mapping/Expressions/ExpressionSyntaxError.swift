@@ -9,7 +9,7 @@ public struct ExpressionSyntaxError: Error, Sendable, Hashable, CustomStringConv
     public var message: String
 
     /// Creates an error.
-    public init(at position: SourcePosition, _ message: String) {
+    package init(at position: SourcePosition, _ message: String) {
         self.position = position
         self.message = message
     }

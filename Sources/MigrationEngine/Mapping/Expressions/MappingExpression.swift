@@ -8,7 +8,7 @@ public struct MappingExpression: Sendable, Hashable, CustomStringConvertible {
     public var position: SourcePosition?
 
     /// Creates a mapping expression from an already parsed tree.
-    public init(text: String, expression: Expression, position: SourcePosition? = nil) {
+    package init(text: String, expression: Expression, position: SourcePosition? = nil) {
         self.text = text
         self.expression = expression
         self.position = position
@@ -24,7 +24,7 @@ public struct MappingExpression: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// An expression made in code, written back as text.
-    public init(_ expression: Expression) {
+    package init(_ expression: Expression) {
         self.init(text: expression.description, expression: expression)
     }
 

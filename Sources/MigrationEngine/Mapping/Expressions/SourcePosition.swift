@@ -6,7 +6,7 @@ public struct SourcePosition: Sendable, Hashable, Codable, CustomStringConvertib
     public var column: Int
 
     /// Creates a position.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = line
         self.column = column
     }

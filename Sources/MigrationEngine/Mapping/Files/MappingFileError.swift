@@ -8,7 +8,7 @@ public struct MappingFileError: Error, Sendable, Hashable, CategorizedError {
     public var message: String
 
     /// Creates an error.
-    public init(path: String, at position: SourcePosition?, _ message: String) {
+    package init(path: String, at position: SourcePosition?, _ message: String) {
         self.path = path
         self.position = position
         self.message = message

@@ -16,7 +16,7 @@ public struct DataLoss: Sendable, Hashable, Codable, CustomStringConvertible {
     public var count: Int?
 
     /// Creates a loss record.
-    public init(kind: Kind, entity: String, property: String? = nil, count: Int? = nil) {
+    package init(kind: Kind, entity: String, property: String? = nil, count: Int? = nil) {
         self.kind = kind
         self.entity = entity
         self.property = property

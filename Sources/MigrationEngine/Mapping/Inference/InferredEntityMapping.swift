@@ -23,14 +23,14 @@ public struct InferredEntityMapping: Sendable, Hashable, Codable {
         public var to: String?
 
         /// Creates a parent change.
-        public init(from: String?, to: String?) {
+        package init(from: String?, to: String?) {
             self.from = from
             self.to = to
         }
     }
 
     /// Creates an entity mapping.
-    public init(
+    package init(
         destination: String, source: String?, attributes: [InferredPropertyMapping] = [],
         relationships: [InferredPropertyMapping] = [], droppedAttributes: [String] = [],
         droppedRelationships: [String] = [], parentChange: ParentChange? = nil

@@ -24,7 +24,7 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     public var drops: [DataLoss]
 
     /// Creates a mapping from its parts (see ``infer(from:to:)`` to compute one).
-    public init(
+    package init(
         sourceVersion: String, destinationVersion: String, entities: [InferredEntityMapping], droppedEntities: [String],
         notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion], drops: [DataLoss]
     ) {

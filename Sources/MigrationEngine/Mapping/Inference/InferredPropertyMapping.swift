@@ -21,7 +21,7 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
     public var convertsTo: AttributeType?
 
     /// Creates a property mapping.
-    public init(
+    package init(
         kind: Kind, destination: String, source: String?, defaultValue: DefaultLiteral? = nil,
         becomesRequired: Bool = false, becomesOptional: Bool = false, convertsTo: AttributeType? = nil
     ) {

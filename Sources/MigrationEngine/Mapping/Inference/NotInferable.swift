@@ -8,7 +8,7 @@ public struct NotInferable: Sendable, Hashable, Codable, CustomStringConvertible
     public var reason: String
 
     /// Creates a reason.
-    public init(entity: String, property: String? = nil, reason: String) {
+    package init(entity: String, property: String? = nil, reason: String) {
         self.entity = entity
         self.property = property
         self.reason = reason

@@ -9,7 +9,7 @@ public struct RenameSuggestion: Sendable, Hashable, Codable, CustomStringConvert
     public var to: String
 
     /// Creates a suggestion.
-    public init(entity: String, from: String, to: String) {
+    package init(entity: String, from: String, to: String) {
         self.entity = entity
         self.from = from
         self.to = to

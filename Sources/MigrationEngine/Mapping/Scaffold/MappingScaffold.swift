@@ -17,7 +17,7 @@ public struct MappingScaffold: Sendable, Hashable {
     public var mappings: [ScaffoldMapping]
 
     /// Creates a scaffold.
-    public init(
+    package init(
         sourceVersion: String, destinationVersion: String, copiesUnmappedEntities: Bool, header: [String],
         mappings: [ScaffoldMapping]
     ) {

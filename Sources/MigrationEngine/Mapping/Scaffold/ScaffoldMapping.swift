@@ -20,7 +20,7 @@ public struct ScaffoldMapping: Sendable, Hashable {
     public var relationships: [ScaffoldProperty]
 
     /// Creates a mapping.
-    public init(
+    package init(
         name: String, kind: EntityMappingKind? = nil, source: ScaffoldValue? = nil, destination: String? = nil,
         notes: [String] = [], filter: ScaffoldValue? = nil, merge: ScaffoldValue? = nil,
         attributes: [ScaffoldProperty] = [], relationships: [ScaffoldProperty] = []

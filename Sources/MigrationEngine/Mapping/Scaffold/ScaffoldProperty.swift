@@ -8,7 +8,7 @@ public struct ScaffoldProperty: Sendable, Hashable {
     public var comment: String?
 
     /// Creates a property line.
-    public init(name: String, value: ScaffoldValue, comment: String? = nil) {
+    package init(name: String, value: ScaffoldValue, comment: String? = nil) {
         self.name = name
         self.value = value
         self.comment = comment

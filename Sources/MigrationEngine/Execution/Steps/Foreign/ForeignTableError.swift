@@ -9,7 +9,7 @@ public struct ForeignTableError: CategorizedError, Sendable, Hashable {
     public var message: String
 
     /// Creates an error.
-    public init(path: String, object: String, _ message: String) {
+    package init(path: String, object: String, _ message: String) {
         self.path = path
         self.object = object
         self.message = message
