@@ -3,35 +3,48 @@ import MigrationEngine
 import TestSupport
 import Testing
 
+/// `hash` prints what ``VersionHasher`` computes, shaped for people and for `--json`; that the hasher's
+/// values are Apple's is proved against every corpus store by the engine's tests (`CompatibilityCheckTests`).
 @Suite("cdmigrate hash", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct HashCommandTests {
-    @Test("--json: every version with checksum, digest and each entity's hash in hex and base64", Corpus.required)
-    func json() throws {
-        let result = try CLIRunner.run(["hash", Corpus.path("rename-chain/Model.xcdatamodeld"), "--json"])
-        #expect(result.status == 0)
-        #expect(try CLIRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions"])
-        let report = try JSONDecoder().decode(ModelHashReport.self, from: Data(result.stdout.utf8))
-        #expect(report.versions.count == 5)
-        #expect(report.currentVersion == "v2.0.0")
-        let first = try #require(report.versions.first { $0.name == "v1.0.0" })
-        #expect(first.entities.map(\.base64) == ["sm18bCK1M9WnAVtqd1RcG7Ke57yR2xrq2MANgN9iySw="])
-        #expect(
-            first.entities.first?.hex
-                == Data(base64Encoded: first.entities[0].base64)!.map { String(format: "%02x", $0) }.joined())
-        #expect(first.digest == "qc2hvjWJfwJ8eP5bGVFtLyGa9sm5DsLLQ9nNBNGtJBHd1IhWE3T4b2Q6tqAMQqr7/WxC62y7cm1dW8aRTTQ/Dg==")
-        #expect(report.versions.filter(\.isCurrent).map(\.name) == ["v2.0.0"])
+    /// The hashes of `Journal <number>`, computed in process.
+    static func hashes(_ number: Int) throws -> VersionHasher {
+        VersionHasher(model: try JournalFixture.version(number))
     }
 
-    @Test("Text: versions, checksum and digest lines, hex and base64 per entity", Corpus.required)
+    @Test("--json: every version with checksum, digest and each entity's hash in hex and base64")
+    func json() throws {
+        let result = try CLIRunner.run(["hash", JournalFixture.modelPath, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try CLIRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions"])
+        let report = try JSONDecoder().decode(ModelHashReport.self, from: Data(result.stdout.utf8))
+        #expect(report.versions.map(\.name) == (1...5).map { "Journal \($0)" })
+        #expect(report.currentVersion == "Journal 5")
+        #expect(report.versions.filter(\.isCurrent).map(\.name) == ["Journal 5"])
+        for (index, version) in report.versions.enumerated() {
+            let hasher = try Self.hashes(index + 1)
+            #expect(version.entities.map(\.name) == hasher.entityHashes.keys.sorted(), "\(version.name)")
+            for entity in version.entities {
+                #expect(entity.base64 == hasher.entityHashes[entity.name]?.base64EncodedString(), "\(entity.name)")
+                #expect(
+                    entity.hex == Data(base64Encoded: entity.base64)?.map { String(format: "%02x", $0) }.joined(),
+                    "\(entity.name)")
+            }
+            #expect(version.digest == hasher.digest && version.checksum == hasher.checksum, "\(version.name)")
+        }
+    }
+
+    @Test("Text: versions, checksum and digest lines, hex and base64 per entity")
     func text() throws {
-        let result = try CLIRunner.run(["hash", Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("CoreDataMigration_Example 4  (current)"))
-        #expect(
-            result.stdout.contains(
-                "  Color  xCYQ2suC39Z9goHUnYKRa9Akk8tMyJfbnKCX/nycuec=  c42610dacb82dfd67d8281d49d82916bd02493cb4cc897db9ca097fe7c9cb9e7"
-            ))
-        #expect(result.stdout.components(separatedBy: "checksum").count == 5)
+        let result = try CLIRunner.run(["hash", JournalFixture.modelPath])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Journal 5  (current)"))
+        #expect(!result.stdout.contains("Journal 4  (current)"))
+        let author = try #require(try Self.hashes(5).entityHashes["Author"])
+        let hex = author.map { String(format: "%02x", $0) }.joined()
+        #expect(result.stdout.contains("  Author  \(author.base64EncodedString())  \(hex)"), "\(result.stdout)")
+        #expect(result.stdout.components(separatedBy: "checksum").count == 6)
+        #expect(result.stdout.contains(try Self.hashes(3).digest))
     }
 
     @Test("A missing model is exit code 3 with one line naming it")

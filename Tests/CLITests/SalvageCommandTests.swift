@@ -52,6 +52,27 @@ struct SalvageCommandTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["notes.sqlite"])
     }
 
+    @Test("A damaged sample store alone (no model but its cache): the cache is the evidence, the UUID kept")
+    func storeOnlySample() throws {
+        let store = try CLIRunner.sampleStore(version: 3, entries: 3000)
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "2", "--at", "30"])
+        let lost = try #require(damage.hit?["ZENTRY"]).leafCells
+        #expect(lost > 0)
+        let output = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        let result = try CLIRunner.run(["salvage", damage.output, "--output", output, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let report = try result.decoded(SalvageReport.self)
+        #expect(report.evidence == .modelCache)
+        #expect(report.version == ModelCacheDecoder.versionName, "the version is the cached model, not a named one")
+        let entry = try #require(report.entities.first { $0.entity == "Entry" })
+        #expect(entry.recovered == 3000 - lost)
+        let contents = try StoreReader.read(path: output)
+        #expect(contents.rows(of: "Entry") == 3000 - lost)
+        #expect(contents.metadata.uuid == (try StoreReader.read(path: store)).metadata.uuid)
+        let verify = try CLIRunner.run(["verify", output, "--model", CLIRunner.sampleModel])
+        #expect(verify.status == 0, "\(verify.stderr)")
+    }
+
     @Test("coredataplus-books from the store alone (its model cache), a page table damaged", Corpus.required)
     func storeOnlyBooks() throws {
         let store = try Corpus.copyStore("coredataplus-books/stores/SampleModel2_V1.sqlite")

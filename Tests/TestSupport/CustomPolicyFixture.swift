@@ -48,6 +48,18 @@ public enum CustomPolicyFixture {
         </database>
         """
 
+    /// A scaffold of the mapping model completed as its header says: the author's name, one `Author` per
+    /// distinct name, and only entries that name one.
+    public static func completed(_ scaffold: String) throws -> String {
+        try ScaffoldEditing.fill(
+            scaffold, mapping: "Author",
+            [
+                ("name", "trim($source.author)"),
+                ("filter", #"$source.author != nil AND trim($source.author) != """#),
+                ("merge", "trim($source.author)"),
+            ])
+    }
+
     /// A mapping folder holding only the mapping model, and a Journal 3 store of `entries` entries.
     public static func make(entries: Int) throws -> (folder: URL, mappings: URL, mappingModel: String, store: String) {
         let folder = try TemporaryDirectory.make()

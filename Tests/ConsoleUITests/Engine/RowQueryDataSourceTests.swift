@@ -6,30 +6,33 @@ import Testing
 @testable import ConsoleUI
 
 /// Issue 13, item 7: the data source filters, sorts and follows relationships through the engine's row
-/// queries on a real Apple store.
+/// queries. Browsing an Apple store's related objects is walked end to end in ``ConsoleAppleStoreEndToEndTests``.
 @Suite struct RowQueryDataSourceTests {
-    @Test(Corpus.required) func aColorsPostIsFoundByItsKeyAndAFilterCountsItsMatches() throws {
-        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+    @Test func anEntrysAuthorIsFoundByItsKeyAndAFilterCountsItsMatches() throws {
+        let store = try JournalFixture.journal4(entries: 40)
         let source = EngineDataSource(modelPath: EngineDataSourceTests.model)
-        let colors = try source.rows(storePath: store, entity: "Color", offset: 0, limit: 1)
-        guard case .reference(let entity, let key) = colors.rows[0][1] else {
-            Issue.record("Color.post should be a reference: \(colors.rows[0])")
+        let entries = try source.rows(storePath: store, entity: "Entry", offset: 4, limit: 1)
+        let author = try #require(entries.columns.firstIndex(of: "author"))
+        guard case .reference(let entity, let key) = entries.rows[0][author] else {
+            Issue.record("Entry.author should be a reference: \(entries.rows[0])")
             return
         }
-        let post = try source.rows(storePath: store, entity: entity, offset: 0, limit: 1, query: RowQuery(primaryKey: key))
-        #expect(post.entity == "Post")
-        #expect(post.rows.first?.first == .integer(key))
-        let hex = try #require(colors.columns.firstIndex(of: "hex"))
-        guard case .text(let value) = colors.rows[0][hex] else {
-            Issue.record("hex should be text: \(colors.rows[0])")
-            return
-        }
-        let matching = try source.rows(storePath: store, entity: "Color", offset: 0, limit: 50, query: RowQuery(search: value))
-        #expect(matching.totalRows >= 1 && matching.totalRows < 7995)
-        #expect(matching.rows.allSatisfy { row in row.contains { $0.display.localizedCaseInsensitiveContains(value) } })
+        // Entry 5 is by author (5 - 1) % 3 + 1.
+        #expect(entity == "Author" && key == 2)
+        let found = try source.rows(storePath: store, entity: entity, offset: 0, limit: 1, query: RowQuery(primaryKey: key))
+        #expect(found.entity == "Author" && found.totalRows == 1)
+        #expect(found.rows.first?.first == .integer(key))
+        #expect(found.rows.first?.contains(.text(JournalFixture.authors[1])) == true)
+        // "Entry 1" is in the titles of entries 1 and 10…19.
+        let matching = try source.rows(
+            storePath: store, entity: "Entry", offset: 0, limit: 50, query: RowQuery(search: "entry 1"))
+        #expect(matching.totalRows == 11)
+        #expect(matching.rows.allSatisfy { row in row.contains { $0.display.localizedCaseInsensitiveContains("Entry 1") } })
+        let title = try #require(entries.columns.firstIndex(of: "title"))
         let sorted = try source.rows(
-            storePath: store, entity: "Color", offset: 0, limit: 20, query: RowQuery(sortColumn: "ZHEX", descending: true))
-        let values = sorted.rows.map { $0[hex].display }
+            storePath: store, entity: "Entry", offset: 0, limit: 20, query: RowQuery(sortColumn: "ZTITLE", descending: true))
+        let values = sorted.rows.map { $0[title].display }
+        #expect(values.first == "Entry 9")
         #expect(values == values.sorted(by: >))
     }
 }

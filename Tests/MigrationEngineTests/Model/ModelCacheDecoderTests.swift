@@ -48,20 +48,20 @@ struct ModelCacheDecoderTests {
         #expect(error.description.hasPrefix("s.sqlite: "))
     }
 
-    @Test("Model caches cut short throw a model error", Corpus.required)
+    @Test("Model caches cut short throw a model error")
     func damagedCache() throws {
-        let contents = try StoreReader.read(
-            path: try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"))
+        let contents = try StoreReader.read(path: try JournalFixture.journal4(entries: 1))
         let blob = try #require(contents.modelCache)
         for cut in [0, 1, blob.count / 2, blob.count - 1] {
             #expect(throws: ModelError.self) { try ModelCacheDecoder.decode(blob.prefix(cut), path: "s.sqlite") }
         }
     }
 
-    @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps", Corpus.required)
+    /// The archive is the cache the engine writes, which ``ModelCacheFidelityTests`` hold object for object
+    /// to Apple's: two entities, a to-one and its to-many inverse, defaults of several types.
+    @Test("Single-byte corruptions across an inflated model archive decode or throw; hashing never traps")
     func corruptedArchive() throws {
-        let contents = try StoreReader.read(
-            path: try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite"))
+        let contents = try StoreReader.read(path: try JournalFixture.journal4(entries: 1))
         let archive = try ModelCacheDecoder.inflate(try #require(contents.modelCache), path: "s.sqlite")
         var decoded = 0
         // Every 7th byte, two values each: the whole archive is covered in a few seconds of a debug build.

@@ -17,9 +17,10 @@ enum SalvageFixture {
 
     /// A `Journal 4` store: `authors` authors and `entries` entries, entry i written by author i mod n + 1,
     /// each with a 300-character text so the rows spread over many pages.
-    static func journal4(entries: Int, authors: Int) throws -> String {
+    /// `model` is `Journal 4` or a variant of it with the same entities and columns.
+    static func journal4(entries: Int, authors: Int, model: ObjectModel = version(4)) throws -> String {
         let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
-        try StoreWriter(model: version(4)).create(at: store)
+        try StoreWriter(model: model).create(at: store)
         let queue = try DatabaseQueue(path: store)
         try queue.write { db in
             let author = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Author'") ?? 0
@@ -40,6 +41,18 @@ enum SalvageFixture {
         }
         try queue.close()
         return store
+    }
+
+    /// `Journal 4` with `Entry.author` required, as its own one-version bundle (written to a new folder).
+    static func requiredAuthorBundle() throws -> ModelBundle {
+        let source = JournalFixture.modelPath + "/Journal 4.xcdatamodel/contents"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        let optional = #"<relationship name="author" optional="YES" maxCount="1""#
+        let model = try TemporaryDirectory.make().appendingPathComponent("Journal 4.xcdatamodel")
+        try FileManager.default.createDirectory(at: model, withIntermediateDirectories: true)
+        try text.replacingOccurrences(of: optional, with: #"<relationship name="author" minCount="1" maxCount="1""#)
+            .write(to: model.appendingPathComponent("contents"), atomically: true, encoding: .utf8)
+        return try ModelLoader.load(path: model.path)
     }
 
     /// A `Journal 3` store in WAL mode whose last `transactions` commits (`rowsEach` entries each) live only

@@ -137,8 +137,35 @@ struct StoreSalvageTests {
         #expect(try StoreReader.read(path: output).metadata.uuid != StoreReader.read(path: store).metadata.uuid)
     }
 
+    @Test("A required to-one whose object was lost: the object is left out, so the store still verifies")
+    func requiredRelationshipOwnModel() throws {
+        let bundle = try SalvageFixture.requiredAuthorBundle()
+        let model = try #require(bundle.version(named: "Journal 4"))
+        #expect(model.entity(named: "Entry")?.relationships.first { $0.name == "author" }?.isOptional == false)
+        // Ten entries per author: entry i is by author i mod 300 + 1.
+        let store = try SalvageFixture.journal4(entries: 3000, authors: 300, model: model)
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZAUTHOR", "--pages", "1"])
+        let lost = try #require(damage.hit?["ZAUTHOR"]).leafCells
+        #expect(lost > 0 && lost < 300)
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let project = try MigrationProject(bundle: bundle)
+        let report = try project.salvage(store: damage.output, to: output)
+        #expect(try project.verify(store: output).version == "Journal 4")
+        #expect(report.entities.first { $0.entity == "Author" }?.recovered == 300 - lost)
+        let entry = try #require(report.entities.first { $0.entity == "Entry" })
+        #expect(entry.dropped == 10 * lost && entry.recovered == 3000 - 10 * lost && entry.lost == 10 * lost)
+        #expect(
+            report.danglingReferences.contains {
+                $0.entity == "Entry" && $0.relationship == "author" && $0.droppedObjects == 10 * lost
+            })
+        let orphans = try DatabaseQueue(path: output).read { db in
+            try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "ZENTRY" WHERE "ZAUTHOR" NOT IN (SELECT "Z_PK" FROM "ZAUTHOR")"#)
+        }
+        #expect(orphans == 0)
+    }
+
     @Test(
-        "A required to-one whose object was lost: the object is left out, so the store still verifies",
+        "Apple's store: a required to-one whose object was lost leaves its object out, so the store still verifies",
         Corpus.required)
     func requiredRelationship() throws {
         let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))

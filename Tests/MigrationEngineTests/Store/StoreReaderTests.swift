@@ -78,19 +78,17 @@ struct StoreReaderTests {
         #expect(contents.metadata.frameworkVersion == 1048, "Foundation's writer kept the integer")
     }
 
-    @Test(
-        "An entity Z_PRIMARYKEY records under an old name finds its table through the store's cached model",
-        Corpus.required)
+    @Test("An entity Z_PRIMARYKEY records under an old name finds its table through the store's cached model")
     func renamedRootEntity() throws {
         // Core Data keeps a renamed entity's old name in Z_PRIMARYKEY; its table is named after the new one.
-        let store = try Corpus.copyStore("rename-chain/stores/Example_v1.0.0.sqlite")
+        let store = try JournalFixture.store(version: 1, entries: 7)
         try DatabaseQueue(path: store).write { db in
-            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_NAME" = 'LegacyEntity' WHERE "Z_ENT" = 1"#)
+            try db.execute(sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_NAME" = 'LegacyEntry' WHERE "Z_ENT" = 1"#)
         }
         let contents = try StoreReader.read(path: store)
-        #expect(contents.rowCounts == [EntityRowCount(entity: "LegacyEntity", number: 1, table: "ZBASICENTITY", rows: 1)])
+        #expect(contents.rowCounts == [EntityRowCount(entity: "LegacyEntry", number: 1, table: "ZENTRY", rows: 7)])
         #expect(contents.otherTables.isEmpty)
-        let page = try EntityRowPager(path: store, counts: contents.rowCounts).page(entity: "LegacyEntity", offset: 0, limit: 5)
-        #expect(page.rows.count == 1)
+        let page = try EntityRowPager(path: store, counts: contents.rowCounts).page(entity: "LegacyEntry", offset: 0, limit: 5)
+        #expect(page.rows.count == 5)
     }
 }

@@ -3,14 +3,16 @@ import MigrationEngine
 import TestSupport
 import Testing
 
-@Suite("Keyed archives and raw DEFLATE", Corpus.required)
+/// Apple's archives (model caches Core Data wrote, an NSExpression Xcode archived) read generically; the
+/// refusals of damaged or oversized input, on a cache of the project's own store.
+@Suite("Keyed archives and raw DEFLATE")
 struct KeyedArchiveTests {
     static func archive(_ store: String) throws -> KeyedArchive {
         let contents = try StoreReader.read(path: try Corpus.copyStore(store))
         return try KeyedArchive(data: try RawInflate.inflate(try #require(contents.modelCache)))
     }
 
-    @Test("The model cache inflates to a keyed archive whose root is NSManagedObjectModel")
+    @Test("The model cache inflates to a keyed archive whose root is NSManagedObjectModel", Corpus.required)
     func root() throws {
         let archive = try Self.archive("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite")
         #expect(archive.top["root"] == .uid(1))
@@ -26,7 +28,7 @@ struct KeyedArchiveTests {
         #expect(entities["searchMapping"]?["keys"]?.elements?.compactMap(\.string) == ["Post", "Section"])
     }
 
-    @Test("Dictionaries, inline numbers, Booleans and back references resolve")
+    @Test("Dictionaries, inline numbers, Booleans and back references resolve", Corpus.required)
     func dictionaries() throws {
         let model = try Self.archive("wibosco-sections/stores/CoreDataMigration_Example_3.sqlite").root()
         let section = try #require(model["NSEntities"]?["values"]?.elements?.last)
@@ -42,7 +44,7 @@ struct KeyedArchiveTests {
         #expect(properties["post"]?["NSDestinationEntity"]?["NSEntityName"]?.string == "Post")
     }
 
-    @Test("NSMutableString values read as strings")
+    @Test("NSMutableString values read as strings", Corpus.required)
     func mutableString() throws {
         let model = try Self.archive("rename-chain/stores/Example_v1.1.0.sqlite").root()
         let entity = try #require(model["NSEntities"]?["values"]?.elements?.first)
@@ -53,14 +55,14 @@ struct KeyedArchiveTests {
 
     @Test("A model cache cut short or inflating past the limit is refused")
     func refusals() throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore("rename-chain/stores/Example_v2.0.0.sqlite"))
+        let contents = try StoreReader.read(path: try JournalFixture.store(version: 3, entries: 1))
         let blob = try #require(contents.modelCache)
         #expect(throws: PropertyListError.self) { try RawInflate.inflate(blob.prefix(blob.count / 2)) }
         #expect(throws: PropertyListError.self) { try RawInflate.inflate(blob, limit: 100) }
         #expect(try RawInflate.inflate(blob).starts(with: Array("bplist00".utf8)))
     }
 
-    @Test("An NSExpression archived in an Xcode mapping model reads generically ($source.color)")
+    @Test("An NSExpression archived in an Xcode mapping model reads generically ($source.color)", Corpus.required)
     func mappingExpression() throws {
         let xml = try String(
             contentsOfFile: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel/xcmapping.xml"), encoding: .utf8)

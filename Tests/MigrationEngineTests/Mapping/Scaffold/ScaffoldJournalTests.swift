@@ -23,18 +23,6 @@ struct ScaffoldJournalTests {
         return try MigrationProject(modelPath: JournalFixture.modelPath, settings: settings)
     }
 
-    /// The scaffold completed as its header says: the author's name, one `Author` per distinct name, and
-    /// only entries that name one.
-    static func completed(_ text: String) throws -> String {
-        try ScaffoldEditing.fill(
-            text, mapping: "Author",
-            [
-                ("name", "trim($source.author)"),
-                ("filter", #"$source.author != nil AND trim($source.author) != """#),
-                ("merge", "trim($source.author)"),
-            ])
-    }
-
     @Test("the plan names the step, the class, what the mapping model states and the scaffold command")
     func planSaysWhatToDo() throws {
         let (_, mappings, mappingModel, store) = try Self.setUp(entries: 20)
@@ -87,7 +75,8 @@ struct ScaffoldJournalTests {
         let file = mappings.appendingPathComponent("Journal3to4.yaml").path
         try MappingFileWriter.write(scaffold, to: file, replacing: false)
         #expect(throws: ExecutionError.self) { try MappingFileWriter.write(scaffold, to: file, replacing: false) }
-        try Data(try Self.completed(try String(contentsOfFile: file, encoding: .utf8)).utf8).write(to: URL(fileURLWithPath: file))
+        try Data(try CustomPolicyFixture.completed(try String(contentsOfFile: file, encoding: .utf8)).utf8).write(
+            to: URL(fileURLWithPath: file))
 
         let project = try Self.project(mappings: mappings)
         let planning = try project.plan(store: store, target: "Journal 4")

@@ -5,11 +5,45 @@ import Testing
 
 @testable import MigrationEngine
 
-@Suite("Xcode mapping model import", Corpus.required)
+/// Apple's mapping models as Xcode wrote them, and one written here for the sample app (`CustomPolicyFixture`).
+@Suite("Xcode mapping model import")
 struct XcodeMappingImporterTests {
     static let colors = "wibosco-colors/CoreDataMigration_Example.xcdatamodeld"
 
-    @Test("Migration1to2 decodes $source.color from its keyed-archived NSExpression")
+    @Test("the sample app's mapping model naming a policy class: a note, refused to run, then run by a Swift policy")
+    func samplePolicyClass() throws {
+        let fixture = try CustomPolicyFixture.make(entries: 0)
+        let mapping = try XcodeMappingImporter.read(path: fixture.mappingModel)
+        #expect(mapping.sourceVersion == "Journal 3" && mapping.destinationVersion == "Journal 4")
+        #expect(mapping.entityMappings.map(\.name) == ["Author", "EntryToEntry"])
+        #expect(mapping.entityMappings.map(\.kind) == [.add, .custom])
+        #expect(mapping.requiredPolicies == [CustomPolicyFixture.policyClass])
+        #expect(mapping.notes.count == 1 && mapping.notes.first?.contains(#"named "EntryToAuthorMigrationPolicy""#) == true)
+        #expect {
+            try MappedStep(
+                mapping: mapping, sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4))
+        } throws: { error in
+            (error as? MappingFileError)?.message.hasPrefix(
+                "mapping EntryToEntry needs the migration policy \(CustomPolicyFixture.policyClass), which is not registered")
+                == true
+        }
+        var policies = MigrationPolicyRegistry()
+        policies.register(EntryAuthorPolicy(), named: "EntryToAuthorMigrationPolicy")
+        let step = try MappedStep(
+            mapping: mapping, sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4),
+            policies: policies)
+        let source = try SampleJournalStore.journal3([("Ada", 1, "a"), (nil, 2, "b"), ("Grace", 3, "c"), ("Ada", 4, "d")])
+        let output = try SampleJournalStore.run(step, source: source)
+        let linked = try DatabaseQueue(path: output).read { db in
+            try String?.fetchAll(
+                db, sql: #"SELECT a."ZNAME" FROM "ZENTRY" e LEFT JOIN "ZAUTHOR" a ON a."Z_PK" = e."ZAUTHOR" ORDER BY e."Z_PK""#)
+        }
+        #expect(linked == ["Ada", nil, "Grace", "Ada"])
+    }
+
+    @Test(
+        "Migration1to2 decodes $source.color from its keyed-archived NSExpression",
+        Corpus.required)
     func decodesExpression() throws {
         let model = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel"))
         #expect(model.sourceVersion == "CoreDataMigration_Example")
@@ -22,7 +56,9 @@ struct XcodeMappingImporterTests {
         #expect(model.notes.isEmpty)
     }
 
-    @Test("Migration1to2 imported as-is migrates store 1 to v2 with every hexColor equal to the old color")
+    @Test(
+        "Migration1to2 imported as-is migrates store 1 to v2 with every hexColor equal to the old color",
+        Corpus.required)
     func migratesColors() throws {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration1to2.xcmappingmodel"))
         let step = try MappedStep(
@@ -37,7 +73,9 @@ struct XcodeMappingImporterTests {
         #expect(after.map { Array($0.databaseValues) } == before.map { Array($0.databaseValues) })
     }
 
-    @Test("a mapping with a custom policy class imports with a note, and cannot run until a policy is registered")
+    @Test(
+        "a mapping with a custom policy class imports with a note, and cannot run until a policy is registered",
+        Corpus.required)
     func customPolicy() throws {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))
         #expect(mapping.entityMappings.map(\.name) == ["Color", "PostToPost"])
@@ -60,7 +98,9 @@ struct XcodeMappingImporterTests {
         }
     }
 
-    @Test("the sections and TMLPersistentContainer mapping models import: order, names, kinds, policies; orphans ignored")
+    @Test(
+        "the sections and TMLPersistentContainer mapping models import: order, names, kinds, policies; orphans ignored",
+        Corpus.required)
     func otherModels() throws {
         let sections = try XcodeMappingImporter.read(
             path: Corpus.path("wibosco-sections/mappings/Migration2to3ModelMapping.xcmappingmodel"))
@@ -76,7 +116,9 @@ struct XcodeMappingImporterTests {
         #expect(multi.notes.count == 2)
     }
 
-    @Test("Migration2to3 with a Swift policy in place of Post2ToPost3MigrationPolicy gives each Post its Color")
+    @Test(
+        "Migration2to3 with a Swift policy in place of Post2ToPost3MigrationPolicy gives each Post its Color",
+        Corpus.required)
     func policyReplacesClass() throws {
         let mapping = try XcodeMappingImporter.read(path: Corpus.path("wibosco-colors/mappings/Migration2to3.xcmappingmodel"))
         var policies = MigrationPolicyRegistry()
