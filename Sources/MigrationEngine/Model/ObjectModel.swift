@@ -63,7 +63,7 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     /// The root of the entity's inheritance tree (the entity itself when it has no parent).
     ///
     /// - Parameter entity: An entity of this model.
-    /// - Returns: The root entity; a parent the model lacks counts as the root's place.
+    /// - Returns: The topmost ancestor found (a parent the model lacks ends the chain), or `entity` itself.
     public func root(of entity: Entity) -> Entity {
         ancestors(of: entity).last ?? entity
     }
