@@ -27,6 +27,11 @@ public struct SampleStoreGenerator: Sendable {
             String.init)
 
     /// Creates a generator for a version of the sample model.
+    ///
+    /// - Parameters:
+    ///   - model: The sample model version to write (`Journal 1`, `2` or `3`).
+    ///   - entries: How many entries to write.
+    ///   - seed: The seed for every "random" choice; the same seed gives the same store.
     public init(model: ObjectModel, entries: Int, seed: UInt64 = 2001) {
         self.model = model
         self.entries = entries
@@ -34,6 +39,10 @@ public struct SampleStoreGenerator: Sendable {
     }
 
     /// Creates the store at `path` (which must not exist) with the store writer, then fills it.
+    ///
+    /// - Parameter path: The new store's `.sqlite` file.
+    /// - Throws: ``StoreWriteError`` when the store cannot be created (a file exists at `path`, or the new
+    ///   database cannot be written), and GRDB's `DatabaseError` when filling it fails.
     public func write(to path: String) throws {
         try StoreWriter(model: model).create(at: path)
         let entry = model.entity(named: "Entry")

@@ -10,6 +10,13 @@ public struct WordCountPolicy: MigrationPolicy {
     public init() {}
 
     /// Makes the entry as the mapping describes, then stores the number of words of its text.
+    ///
+    /// - Parameters:
+    ///   - source: The source `Entry`.
+    ///   - mapping: The entity mapping naming this policy.
+    ///   - context: The running step.
+    /// - Throws: ``MappingRuntimeError`` when the mapping's expressions fail for the entry, and the context's
+    ///   errors when `text` cannot be read or `wordCount` cannot be written.
     public func createDestinationInstances(
         for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
     ) throws {
@@ -22,6 +29,12 @@ public struct WordCountPolicy: MigrationPolicy {
     public var customizesRelationships: Bool { false }
 
     /// Every source entry became exactly one destination entry.
+    ///
+    /// - Parameters:
+    ///   - mapping: The entity mapping naming this policy.
+    ///   - context: The running step, whose `Entry` objects are counted on both sides.
+    /// - Throws: ``ExpressionEvaluationError`` naming both counts when they differ, and the context's errors
+    ///   when a count cannot be read.
     public func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws {
         let before = try context.count("Entry", side: .source)
         let after = try context.count("Entry", side: .destination)

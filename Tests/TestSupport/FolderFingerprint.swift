@@ -8,7 +8,9 @@ public struct FolderFingerprint: Equatable, CustomStringConvertible {
 
     /// One file's bytes and modification time.
     public struct FileState: Equatable {
+        /// The file's contents.
         public let bytes: Data
+        /// The file's modification time; nil when it cannot be read.
         public let modified: Date?
     }
 

@@ -5,6 +5,9 @@ extension MigrationEvent: Encodable {
     }
 
     /// One flat object per event, named by `event` (`planReady`, `stepStarted`, …), as scripts read them.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's `EncodingError`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

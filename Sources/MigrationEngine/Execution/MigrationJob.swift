@@ -27,6 +27,14 @@ public struct ExecutionOptions: Sendable {
     public var snapshot: SnapshotOptions
 
     /// Creates options: a real run, default backups, not cancelled, a lossy `-wal` refused.
+    ///
+    /// - Parameters:
+    ///   - dryRun: Do everything but the swap, then remove the temporaries.
+    ///   - backupRoot: A shared folder for backups and history (`--backup-dir`); nil for each store's
+    ///     `.cdmigrate/<file>` beside it.
+    ///   - cancellation: Set it to stop the run at the next batch boundary; the originals are then untouched.
+    ///   - stageHook: Called at each stage of a swap (tests crash the process there).
+    ///   - snapshot: How the source store's snapshot treats a `-wal` SQLite would apply only in part.
     public init(
         dryRun: Bool = false, backupRoot: String? = nil, cancellation: CancellationFlag = CancellationFlag(),
         stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }, snapshot: SnapshotOptions = .init()
@@ -39,6 +47,9 @@ public struct ExecutionOptions: Sendable {
     }
 
     /// The backup root used for a store: its own folder, beside it or inside the shared `backupRoot`.
+    ///
+    /// - Parameter storePath: The store's database file.
+    /// - Returns: The folder holding the store's backups, journal and history log (it need not exist yet).
     public func backupRoot(for storePath: String) -> String {
         let paths = StorePaths(storePath: storePath)
         return backupRoot.map(paths.keyedBackupRoot(in:)) ?? paths.defaultBackupRoot

@@ -19,6 +19,9 @@ public struct ExportedObject: Sendable, Hashable {
     }
 
     /// The value of the field named `name`.
+    ///
+    /// - Parameter name: A field name (`_uri`, `_entity`, `_pk`, or a property's name).
+    /// - Returns: The rendered value; nil when the entity's layout has no such field.
     public subscript(_ name: String) -> RenderedValue? {
         fields.firstIndex(of: name).map { values[$0] }
     }

@@ -13,7 +13,14 @@ struct ObjectRowReader {
 
     /// Calls `body` with each object in primary-key order until it returns false. With `expressionValues`,
     /// it also gets the object's values as an expression sees them (for `--where`).
-    /// - Parameter page: A `LIMIT` and `OFFSET` applied in SQL.
+    ///
+    /// - Parameters:
+    ///   - db: The connection to read with.
+    ///   - page: A `LIMIT` and `OFFSET` applied in SQL.
+    ///   - expressionValues: Whether `body` gets the values as an expression sees them (else an empty dictionary).
+    ///   - body: Called per object; returns whether to go on.
+    /// - Throws: GRDB's `DatabaseError` for a failing read, ``ExportError`` for a value kept outside the store
+    ///   that cannot be read, and whatever `body` throws.
     func read(
         _ db: Database, page: (limit: Int, offset: Int)? = nil, expressionValues: Bool = false,
         _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool

@@ -45,12 +45,24 @@ public struct EntityMapping: Sendable, Hashable {
     }
 
     /// The value expression for a destination attribute, if listed.
+    ///
+    /// - Parameter name: The destination attribute's name.
+    /// - Returns: The listed mapping; nil when the attribute is not listed (it is then copied from the source
+    ///   attribute of that name, if any).
     public func attribute(_ name: String) -> PropertyMapping? { attributes.first { $0.name == name } }
 
     /// The value expression for a destination relationship, if listed.
+    ///
+    /// - Parameter name: The destination relationship's name.
+    /// - Returns: The listed mapping; nil when the relationship is not listed.
     public func relationship(_ name: String) -> PropertyMapping? { relationships.first { $0.name == name } }
 
     /// Xcode's default name for a mapping: `PostToPost`, or the one entity's name.
+    ///
+    /// - Parameters:
+    ///   - source: The source entity; nil for a mapping that adds objects.
+    ///   - destination: The destination entity; nil for a mapping that removes objects.
+    /// - Returns: `<source>To<destination>`, the one entity given, or `Mapping` when neither is.
     public static func defaultName(source: String?, destination: String?) -> String {
         switch (source, destination) {
         case (let s?, let d?): "\(s)To\(d)"

@@ -40,6 +40,26 @@ public struct Attribute: Sendable, Hashable, Codable {
     public var userInfo: [String: String]
 
     /// Creates an attribute; every flag defaults to Core Data's default.
+    ///
+    /// - Parameters:
+    ///   - name: The attribute's name.
+    ///   - type: The attribute's value type.
+    ///   - isOptional: Whether a value may be missing.
+    ///   - isTransient: Whether the value is kept in memory only (no column, no hash part).
+    ///   - isReadOnly: Whether the attribute is read-only.
+    ///   - isDerived: Whether the value is derived by `derivationExpression`.
+    ///   - derivationExpression: The derivation expression of a derived attribute.
+    ///   - defaultValue: The default value as text; a Date's as seconds since 2001-01-01 UTC.
+    ///   - minValue: The minimum value or length constraint, as written.
+    ///   - maxValue: The maximum value or length constraint, as written.
+    ///   - allowsExternalBinaryDataStorage: Whether large values may be stored outside the SQLite file.
+    ///   - preservesValueInHistoryOnDeletion: Whether the value stays in persistent history after a delete.
+    ///   - valueTransformerName: The value transformer of a transformable attribute.
+    ///   - customClassName: The custom class name of a transformable attribute.
+    ///   - renamingIdentifier: The name this attribute had before; nil when not renamed.
+    ///   - versionHashModifier: Changes the version hash without changing the schema.
+    ///   - isIndexed: Whether the attribute is indexed (older model format flag).
+    ///   - userInfo: Free-form user info.
     public init(
         name: String, type: AttributeType, isOptional: Bool = true, isTransient: Bool = false,
         isReadOnly: Bool = false, isDerived: Bool = false, derivationExpression: String? = nil,

@@ -5,8 +5,13 @@ import Foundation
 /// equal hash for each. Nothing else counts; there is no order between versions here.
 package enum CompatibilityCheck {
     /// Compares every version of `bundle` with the store's metadata.
-    /// - Parameter storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
-    ///   what differs; without it differences are reported per entity only.
+    ///
+    /// - Parameters:
+    ///   - bundle: The model versions to compare.
+    ///   - metadata: The store's `Z_METADATA`.
+    ///   - storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
+    ///     what differs; without it differences are reported per entity only.
+    /// - Returns: Each version's comparison, the compatible version and the nearest one.
     package static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil)
         -> CompatibilityReport
     {

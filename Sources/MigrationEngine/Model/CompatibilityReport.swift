@@ -25,6 +25,9 @@ public struct CompatibilityReport: Sendable, Hashable, Codable {
     }
 
     /// The comparison for one version.
+    ///
+    /// - Parameter version: The version's name.
+    /// - Returns: Its comparison; nil for a version the model does not have.
     public func comparison(for version: String) -> VersionComparison? {
         versions.first { $0.version == version }
     }

@@ -31,6 +31,21 @@ public struct Entity: Sendable, Hashable, Codable {
     public var userInfo: [String: String]
 
     /// Creates an entity.
+    ///
+    /// - Parameters:
+    ///   - name: The entity's name.
+    ///   - parentName: Its parent entity's name; nil for a root entity.
+    ///   - isAbstract: Whether it has no instances of its own.
+    ///   - className: The class that represents its objects in the app.
+    ///   - renamingIdentifier: The name this entity had before; nil when not renamed.
+    ///   - versionHashModifier: Changes the version hash without changing the schema.
+    ///   - attributes: Attributes it declares itself, in source order.
+    ///   - relationships: Relationships it declares itself, in source order.
+    ///   - fetchedProperties: Fetched properties it declares.
+    ///   - uniquenessConstraints: Lists of property names that together must be unique.
+    ///   - fetchIndexes: Fetch indexes declared on it.
+    ///   - compoundIndexes: Compound indexes (older format), each a list of property names.
+    ///   - userInfo: Free-form user info.
     public init(
         name: String, parentName: String? = nil, isAbstract: Bool = false, className: String? = nil,
         renamingIdentifier: String? = nil, versionHashModifier: String? = nil,
@@ -54,11 +69,19 @@ public struct Entity: Sendable, Hashable, Codable {
     }
 
     /// The declared attribute with this name.
+    ///
+    /// - Parameter name: The attribute's name.
+    /// - Returns: The attribute; nil when this entity does not declare it (inherited ones are on the parent,
+    ///   see ``ObjectModel/allAttributes(of:)``).
     public func attribute(named name: String) -> Attribute? {
         attributes.first { $0.name == name }
     }
 
     /// The declared relationship with this name.
+    ///
+    /// - Parameter name: The relationship's name.
+    /// - Returns: The relationship; nil when this entity does not declare it (inherited ones are on the
+    ///   parent, see ``ObjectModel/allRelationships(of:)``).
     public func relationship(named name: String) -> Relationship? {
         relationships.first { $0.name == name }
     }

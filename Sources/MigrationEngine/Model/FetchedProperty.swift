@@ -10,6 +10,12 @@ public struct FetchedProperty: Sendable, Hashable, Codable {
     public var isOptional: Bool
 
     /// Creates a fetched property.
+    ///
+    /// - Parameters:
+    ///   - name: The property's name.
+    ///   - entity: The entity the query fetches; nil when the model names none.
+    ///   - predicate: The query's predicate, as written; nil for none.
+    ///   - isOptional: Whether the property is optional.
     public init(name: String, entity: String? = nil, predicate: String? = nil, isOptional: Bool = true) {
         self.name = name
         self.entity = entity
@@ -35,6 +41,11 @@ public struct FetchIndex: Sendable, Hashable, Codable {
         public var ascending: Bool
 
         /// Creates an index element.
+        ///
+        /// - Parameters:
+        ///   - property: The indexed property's name.
+        ///   - type: The index type (`Binary` or `R-Tree`).
+        ///   - ascending: Whether the index sorts ascending.
         public init(property: String, type: String = "Binary", ascending: Bool = true) {
             self.property = property
             self.type = type
@@ -43,6 +54,10 @@ public struct FetchIndex: Sendable, Hashable, Codable {
     }
 
     /// Creates a fetch index.
+    ///
+    /// - Parameters:
+    ///   - name: The index's name.
+    ///   - elements: The indexed properties, in order.
     public init(name: String, elements: [Element]) {
         self.name = name
         self.elements = elements
@@ -59,6 +74,11 @@ public struct FetchRequestTemplate: Sendable, Hashable, Codable {
     public var predicate: String?
 
     /// Creates a fetch request template.
+    ///
+    /// - Parameters:
+    ///   - name: The template's name.
+    ///   - entity: The entity it fetches.
+    ///   - predicate: Its predicate, as written; nil for none.
     public init(name: String, entity: String, predicate: String? = nil) {
         self.name = name
         self.entity = entity

@@ -9,6 +9,11 @@ public struct ModelBundle: Sendable, Hashable {
     public var currentVersionName: String?
 
     /// Creates a bundle.
+    ///
+    /// - Parameters:
+    ///   - path: Where the model was read from, for messages and the project file beside it.
+    ///   - versions: Every version, in the order found.
+    ///   - currentVersionName: The current version's name; nil when the bundle names none.
     public init(path: String, versions: [ObjectModel], currentVersionName: String?) {
         self.path = path
         self.versions = versions
@@ -16,6 +21,9 @@ public struct ModelBundle: Sendable, Hashable {
     }
 
     /// The version with this name.
+    ///
+    /// - Parameter name: The version's name (the `.xcdatamodel` folder name without extension).
+    /// - Returns: The version; nil when the bundle has none of that name (see ``requireVersion(named:)``).
     public func version(named name: String) -> ObjectModel? {
         versions.first { $0.name == name }
     }

@@ -14,6 +14,9 @@ package enum ModelCacheDecoder {
     ///   - content: The bytes of `Z_CONTENT`.
     ///   - name: The name to give the decoded version (the cache does not record one).
     ///   - path: The store, for error messages.
+    /// - Returns: The store's model, named `name`.
+    /// - Throws: ``ModelError`` `.undecodableArchive` when the blob does not inflate, or when the archive does not
+    ///   decode as a model.
     package static func decode(_ content: Data, name: String = versionName, path: String) throws(ModelError) -> ObjectModel {
         try ModelArchiveDecoder.decode(inflate(content, path: path), name: name, path: path)
     }

@@ -7,6 +7,10 @@ public struct ModelConfiguration: Sendable, Hashable, Codable {
     public var entityNames: [String]
 
     /// Creates a configuration.
+    ///
+    /// - Parameters:
+    ///   - name: The configuration's name.
+    ///   - entityNames: The entities it contains.
     public init(name: String, entityNames: [String]) {
         self.name = name
         self.entityNames = entityNames

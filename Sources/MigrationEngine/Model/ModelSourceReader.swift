@@ -7,6 +7,8 @@ package enum ModelSourceReader {
     ///   - data: The bytes of the `contents` file.
     ///   - name: The version's name.
     ///   - path: The file, for error messages.
+    /// - Returns: The version's entities, configurations and fetch requests.
+    /// - Throws: ``ModelError`` for XML that does not parse or does not describe a model.
     package static func read(_ data: Data, name: String, path: String) throws(ModelError) -> ObjectModel {
         let root: XMLElementTree
         do {

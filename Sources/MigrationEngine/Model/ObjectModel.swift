@@ -12,6 +12,13 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     public var versionIdentifiers: [String]
 
     /// Creates a model version.
+    ///
+    /// - Parameters:
+    ///   - name: The version's name.
+    ///   - entities: Entities in source order.
+    ///   - configurations: Named configurations.
+    ///   - fetchRequests: Stored fetch request templates.
+    ///   - versionIdentifiers: The user-defined version identifiers, kept in store metadata.
     public init(
         name: String, entities: [Entity], configurations: [ModelConfiguration] = [],
         fetchRequests: [FetchRequestTemplate] = [], versionIdentifiers: [String] = []
@@ -24,6 +31,9 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     }
 
     /// The entity with this name.
+    ///
+    /// - Parameter name: The entity's name.
+    /// - Returns: The entity; nil when the version has none of that name.
     public func entity(named name: String) -> Entity? {
         entities.first { $0.name == name }
     }
@@ -34,6 +44,9 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     }
 
     /// The entity's parent chain, nearest first (empty for a root entity).
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: The ancestors; a parent the model lacks ends the chain, and a cycle stops where it repeats.
     public func ancestors(of entity: Entity) -> [Entity] {
         var chain: [Entity] = []
         var seen: Set<String> = [entity.name]
@@ -48,31 +61,49 @@ public struct ObjectModel: Sendable, Hashable, Codable {
     }
 
     /// The root of the entity's inheritance tree (the entity itself when it has no parent).
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: The topmost ancestor found (a parent the model lacks ends the chain), or `entity` itself.
     public func root(of entity: Entity) -> Entity {
         ancestors(of: entity).last ?? entity
     }
 
     /// Direct sub-entities of the entity, in source order.
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: The entities whose parent is `entity`; empty for a leaf.
     public func subentities(of entity: Entity) -> [Entity] {
         entities.filter { $0.parentName == entity.name }
     }
 
     /// The entity and every entity below it, in pre-order.
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: `entity` first, then each sub-entity followed by its own sub-entities.
     public func hierarchy(below entity: Entity) -> [Entity] {
         [entity] + subentities(of: entity).flatMap { hierarchy(below: $0) }
     }
 
     /// Every attribute of the entity, inherited ones first (root's before child's).
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: The attributes of the ancestors from the root down, then the entity's own.
     public func allAttributes(of entity: Entity) -> [Attribute] {
         (ancestors(of: entity).reversed() + [entity]).flatMap(\.attributes)
     }
 
     /// Every relationship of the entity, inherited ones first.
+    ///
+    /// - Parameter entity: An entity of this model.
+    /// - Returns: The relationships of the ancestors from the root down, then the entity's own.
     public func allRelationships(of entity: Entity) -> [Relationship] {
         (ancestors(of: entity).reversed() + [entity]).flatMap(\.relationships)
     }
 
     /// The inverse of a relationship declared on `entity`, if the model declares one.
+    ///
+    /// - Parameter relationship: A relationship of this model.
+    /// - Returns: The inverse, found on the relationship's inverse entity (or destination) and its ancestors; nil without one.
     public func inverse(of relationship: Relationship) -> Relationship? {
         guard let inverseName = relationship.inverseName,
             let destination = entity(named: relationship.inverseEntity ?? relationship.destinationEntity)

@@ -56,6 +56,23 @@ public struct Relationship: Sendable, Hashable, Codable {
     public var userInfo: [String: String]
 
     /// Creates a relationship; a to-one unless `isToMany` is set.
+    ///
+    /// - Parameters:
+    ///   - name: The relationship's name.
+    ///   - destinationEntity: The name of the entity it points to.
+    ///   - inverseName: The inverse relationship's name on the destination; nil without an inverse.
+    ///   - inverseEntity: The entity that declares the inverse; nil for `destinationEntity`.
+    ///   - isOptional: Whether the relationship may be empty.
+    ///   - isTransient: Whether it is kept in memory only.
+    ///   - isReadOnly: Whether it is read-only.
+    ///   - isToMany: Whether it holds many objects.
+    ///   - isOrdered: Whether a to-many keeps its order.
+    ///   - minCount: The minimum number of objects.
+    ///   - maxCount: The maximum number of objects, 0 for unbounded; nil for 1 on a to-one and 0 on a to-many.
+    ///   - deleteRule: What a delete does to the related objects.
+    ///   - renamingIdentifier: The name this relationship had before; nil when not renamed.
+    ///   - versionHashModifier: Changes the version hash without changing the schema.
+    ///   - userInfo: Free-form user info.
     public init(
         name: String, destinationEntity: String, inverseName: String? = nil, inverseEntity: String? = nil,
         isOptional: Bool = true, isTransient: Bool = false, isReadOnly: Bool = false,

@@ -19,6 +19,8 @@ public struct UnknownVersion: CategorizedError, Sendable, Hashable {
 extension ModelBundle {
     /// The named version.
     ///
+    /// - Parameter name: The version's name.
+    /// - Returns: The version.
     /// - Throws: ``UnknownVersion`` listing the versions there are.
     public func requireVersion(named name: String) throws(UnknownVersion) -> ObjectModel {
         guard let version = version(named: name) else {

@@ -11,6 +11,13 @@ public struct PlanningSettings: Sendable, Hashable {
     public var mappingDirectories: [String]
 
     /// Creates settings; the defaults are natural order, no downgrades, no routing, no mapping directories.
+    ///
+    /// - Parameters:
+    ///   - order: How versions are ordered.
+    ///   - allowsDowngrades: Whether inferred steps may also run from a newer version to an older one.
+    ///   - routing: Routing overrides and broken versions.
+    ///   - mappingDirectories: Directories searched for explicit mappings (absolute, or relative to the
+    ///     current directory).
     public init(
         order: VersionOrderRule = .natural, allowsDowngrades: Bool = false,
         routing: RoutingRules = RoutingRules(), mappingDirectories: [String] = []

@@ -6,7 +6,11 @@ public struct RoutingRules: Sendable, Hashable {
     /// Versions a chain may start from but never pass through or end at.
     public var broken: Set<String>
 
-    /// Creates routing rules.
+    /// Creates routing rules; planning checks that they name known versions and do not loop.
+    ///
+    /// - Parameters:
+    ///   - overrides: From a version (key), the version the next step goes to (value); empty for none.
+    ///   - broken: Versions a chain may start from but never pass through or end at.
     public init(overrides: [String: String] = [:], broken: Set<String> = []) {
         self.overrides = overrides
         self.broken = broken

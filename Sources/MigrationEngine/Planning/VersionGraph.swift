@@ -60,6 +60,10 @@ public struct VersionGraph: Sendable {
     }
 
     /// The pairs leaving `version` that the order allows but that cannot be inferred, with the reasons.
+    ///
+    /// - Parameter version: The source version's name.
+    /// - Returns: Each such pair with the reasons inference gives, in ``versions`` order; judging a pair
+    ///   infers its mapping once per graph.
     public func uninferable(from version: String) -> [(pair: VersionPair, reasons: [String])] {
         versions.compactMap { to in
             guard let assessment = assessment(from: version, to: to), !assessment.isInferable else { return nil }
@@ -68,11 +72,18 @@ public struct VersionGraph: Sendable {
     }
 
     /// The steps that start at `version`.
+    ///
+    /// - Parameter version: The source version's name.
+    /// - Returns: Its explicit steps, then its inferable inferred steps in ``versions`` order; empty for an
+    ///   unknown version.
     public func edges(from version: String) -> [StepCandidate] {
         explicitEdges.filter { $0.from == version } + versions.compactMap { inferredEdge(from: version, to: $0) }
     }
 
     /// The index of `version` in ``versions``.
+    ///
+    /// - Parameter version: The version's name.
+    /// - Returns: Its index; nil for a version the model lacks.
     public func position(of version: String) -> Int? {
         positions[version]
     }

@@ -52,6 +52,9 @@ public struct VersionOrder: Sendable, Hashable {
     }
 
     /// The position of a version in the order, or nil when the order leaves it out.
+    ///
+    /// - Parameter version: The version's name.
+    /// - Returns: Its index in ``sequence``, oldest first.
     public func position(of version: String) -> Int? {
         positions[version]
     }

@@ -19,6 +19,10 @@ public struct VersionPair: Sendable, Hashable, Codable, CustomStringConvertible 
     public var to: String
 
     /// Creates a pair.
+    ///
+    /// - Parameters:
+    ///   - from: The older version's name.
+    ///   - to: The newer version's name.
     public init(from: String, to: String) {
         self.from = from
         self.to = to

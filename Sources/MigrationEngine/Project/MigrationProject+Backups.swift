@@ -7,6 +7,8 @@ extension MigrationProject {
     /// - Parameters:
     ///   - store: The store's `.sqlite` file.
     ///   - backupRoot: The folder given as `--backup-dir`; nil for `.cdmigrate/<store>` beside the store.
+    ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap is recovered.
+    /// - Returns: The backup folder, the recorded runs and the backups.
     /// - Throws: ``ExecutionError`` when the history log or a backup manifest cannot be read.
     public func history(
         store: String, backupRoot: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
@@ -26,6 +28,7 @@ extension MigrationProject {
     ///   - backup: The backup's identifier; nil for the newest.
     ///   - backupRoot: The folder given as `--backup-dir`; nil for the default beside the store.
     ///   - stageHook: Called at each stage of the swap (tests crash the process there).
+    ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap is recovered.
     /// - Returns: The history record of the restore.
     /// - Throws: ``ExecutionError`` when the backup is missing, damaged or not of this store.
     @discardableResult

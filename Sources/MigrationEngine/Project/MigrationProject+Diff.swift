@@ -2,6 +2,12 @@ extension MigrationProject {
     /// The inferred mapping from `from` to `to`, with the data it drops counted in `store` (read from a
     /// private snapshot) when one is given.
     ///
+    /// - Parameters:
+    ///   - from: The source version's name.
+    ///   - to: The destination version's name.
+    ///   - store: A store of version `from` whose rows the dropped data is counted in; nil to list what is
+    ///     dropped without counting it. The store is only read.
+    /// - Returns: The mapping and what it drops, counted when `store` is given.
     /// - Throws: ``ProjectError`` without a model, ``UnknownVersion`` for a version the model lacks, and
     ///   store errors naming `store`.
     public func diff(from: String, to: String, countingIn store: String? = nil) throws -> VersionDiff {

@@ -9,6 +9,14 @@ extension MigrationProject {
     /// store's own cached model. With `entity`, that entity's objects and its sub-entities'; without, every
     /// non-abstract entity's own objects into one file each (each object once).
     ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file; only read.
+    ///   - entity: The entity to export with its sub-entities; nil for every non-abstract entity, which needs a
+    ///     ``ExportDestination/folder(_:)`` destination.
+    ///   - format: The output format.
+    ///   - destination: Where the objects go: a handle (left open for the caller), a file, or a folder that
+    ///     gets one `<Entity>.<extension>` file per entity.
+    /// - Returns: The objects written per entity, in the order exported.
     /// - Throws: ``ExportError`` for an unknown entity, a store no version matches or an output that cannot be
     ///   written; ``StoreError`` for a missing, damaged or locked store.
     public func export(
@@ -35,6 +43,13 @@ extension MigrationProject {
     /// A page of one entity's objects (with its sub-entities'), in primary-key order, rendered as `export`
     /// renders them; with `filter`, only those for which the expression is true (evaluated in Swift).
     ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file; only read.
+    ///   - entity: The entity whose objects are listed, with its sub-entities'.
+    ///   - filter: A mapping expression over the object's attributes; nil for every object.
+    ///   - offset: How many objects (matching `filter`) to skip first; negative counts as 0.
+    ///   - limit: The most objects returned; 0 or less returns only the field names.
+    /// - Returns: The field names and up to `limit` objects.
     /// - Throws: ``ExportError`` for an unknown entity or an invalid or failing expression; ``StoreError`` for
     ///   an unreadable store.
     public func rows(store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50) throws

@@ -5,9 +5,12 @@ extension MigrationProject {
     /// Without a model the store's own cached model (`Z_MODELCACHE`) is compared with; with one, a damaged
     /// cache only costs the per-property detail.
     ///
-    /// - Parameter checksIntegrity: Run SQLite's `quick_check` over every page first and report a store
-    ///   that fails it as damaged. Off by default: it reads the whole file, while the report itself reads
-    ///   only the bookkeeping tables and counts rows without reading them, so damage elsewhere goes unseen.
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file.
+    ///   - checksIntegrity: Run SQLite's `quick_check` over every page first and report a store
+    ///     that fails it as damaged. Off by default: it reads the whole file, while the report itself reads
+    ///     only the bookkeeping tables and counts rows without reading them, so damage elsewhere goes unseen.
+    /// - Returns: The store's contents, its model versions' fit, and where the compared model came from.
     /// - Throws: ``StoreError`` for a missing, damaged or locked store, or an unreadable cache with no model.
     public func inspect(store: String, checksIntegrity: Bool = false) throws -> StoreReport {
         let contents = try StoreReader.read(path: store, checkIntegrity: checksIntegrity, options: snapshot)

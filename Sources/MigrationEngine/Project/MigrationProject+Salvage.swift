@@ -11,7 +11,13 @@ extension MigrationProject {
     /// References to lost objects are cleared and counted. The new store is written beside `output` under
     /// a temporary name and must pass ``verify(store:version:report:)``'s checks before it gets its name.
     ///
-    /// - Parameter progress: Called with a table name and the rows copied from it so far.
+    /// - Parameters:
+    ///   - store: The damaged store's `.sqlite` file; only read.
+    ///   - output: The new store's path; it must not exist.
+    ///   - version: The model version to read the store as; nil to identify it.
+    ///   - progress: Called with a table name and the rows copied from it so far.
+    /// - Returns: The version chosen and why, what was copied and lost per entity and table, and the references
+    ///   cleared.
     /// - Throws: ``SalvageError`` for an existing output, an unknown version or a model that cannot be told;
     ///   ``StoreError`` for a missing store, a file that is not SQLite or not Core Data, or a schema SQLite
     ///   cannot read at all.

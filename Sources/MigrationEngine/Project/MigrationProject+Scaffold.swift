@@ -5,6 +5,8 @@ extension MigrationProject {
     /// `xcmapping.xml`, or a compiled `.cdm`) of this project's model: everything the mapping model states,
     /// and a template for what its custom policy classes did (see ``MappingScaffolder``).
     ///
+    /// - Parameter path: The `.xcmappingmodel` folder, its `xcmapping.xml`, or a `.cdm` file.
+    /// - Returns: The scaffold; write it with ``MappingFileWriter``.
     /// - Throws: ``ProjectError`` without a model; ``MappingFileError`` for a mapping model that cannot be read
     ///   or names versions the model lacks, or that does not fit them; ``ModelError`` for a `.cdm` that cannot
     ///   be decoded.
@@ -20,6 +22,10 @@ extension MigrationProject {
 
     /// The mapping file to complete for the inferred mapping from version `from` to version `to`.
     ///
+    /// - Parameters:
+    ///   - from: The source version's name.
+    ///   - to: The destination version's name.
+    /// - Returns: The scaffold; write it with ``MappingFileWriter``.
     /// - Throws: ``ProjectError`` without a model; ``MappingFileError`` when the model lacks a version.
     public func scaffoldMapping(from: String, to: String) throws -> MappingScaffold {
         let bundle = try requireBundle(for: "scaffolding a mapping")

@@ -17,6 +17,8 @@ public enum ModelLocator {
     ///   - store: The store's file.
     ///   - model: The model the user named; it is used as given (mapping folders are still looked for).
     ///   - alsoSearching: Folders looked in after the store's own two (the console adds the current one).
+    /// - Returns: The model to use (nil for the store's cached model), how it was chosen, and the mapping
+    ///   folders found.
     public static func locate(store: String?, model: String? = nil, alsoSearching: [String] = []) -> ModelLocation {
         if let model {
             let path = URL(fileURLWithPath: model).standardizedFileURL.path

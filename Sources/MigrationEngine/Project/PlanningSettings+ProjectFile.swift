@@ -1,6 +1,9 @@
 extension PlanningSettings {
     /// The settings of the project file beside the model at `modelPath`, or the defaults when there is none.
     ///
+    /// - Parameter modelPath: The model (`.xcdatamodeld`, `.momd`, …) whose folder may hold the project file
+    ///   (`cdmigrate.yaml`, `.yml` or `.json`).
+    /// - Returns: The file's settings, with its mapping folders resolved against the file's folder.
     /// - Throws: ``PlanningError`` when the project file exists but cannot be read or parsed.
     public static func besideModel(_ modelPath: String) throws(PlanningError) -> PlanningSettings {
         guard let file = ProjectFile.locate(besideModel: modelPath) else { return PlanningSettings() }

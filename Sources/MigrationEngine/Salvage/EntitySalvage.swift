@@ -30,6 +30,9 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
     }
 
     /// Encodes every figure, `lost` included.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's `EncodingError`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(entity, forKey: .entity)
@@ -42,6 +45,9 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
     }
 
     /// Decodes the figures (`lost` is derived).
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: The decoder's `DecodingError` when the value does not have this form.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         try self.init(

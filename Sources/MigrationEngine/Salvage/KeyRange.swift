@@ -13,6 +13,9 @@ public struct KeyRange: Sendable, Hashable, Codable {
 
     /// How many row ids the range spans up to `limit` (the largest id the store handed out), or nil when it
     /// is open and no limit is known: the most rows it can have held.
+    ///
+    /// - Parameter limit: The largest id the store handed out (`Z_MAX`); nil when unknown.
+    /// - Returns: The number of ids from ``lower`` to the lower of ``upper`` and `limit`, at least 0.
     public func span(upTo limit: Int64?) -> Int64? {
         guard let end = [upper, limit].compactMap({ $0 }).min() else { return nil }
         return max(0, end - lower + 1)

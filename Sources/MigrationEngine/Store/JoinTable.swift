@@ -44,6 +44,9 @@ public struct JoinTable: Sendable, Hashable, Codable {
     }
 
     /// The `Z_FOK_` column keeping the order of the relationship on `side`, if that side is ordered.
+    ///
+    /// - Parameter side: ``owner`` or ``inverse``.
+    /// - Returns: The column's name; nil when that side is not ordered.
     public func orderColumn(ordering side: Side) -> String? {
         let name = Self.orderColumnName(for: side == owner ? targetColumn : ownerColumn)
         return orderColumns.contains(name) ? name : nil

@@ -7,12 +7,18 @@ public enum ModelSource: Sendable, Hashable, Codable, CustomStringConvertible {
     case file(String)
 
     /// Decodes `cache` or a path.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: The decoder's `DecodingError` when the value is not a string.
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         self = text == "cache" ? .storeCache : .file(text)
     }
 
     /// Encodes `cache` or the path.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's `EncodingError`.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)

@@ -3,7 +3,12 @@ import GRDB
 extension PrimaryKeyEntry {
     /// Every `Z_PRIMARYKEY` row in number order, history entries included; the one reader of that table
     /// for inspecting, validating, copying and mapping stores.
-    /// - Parameter schema: the attached database to read (`src` in a mapped step); `nil` for the usual lookup.
+    ///
+    /// - Parameters:
+    ///   - db: The connection to read with.
+    ///   - schema: the attached database to read (`src` in a mapped step); `nil` for the usual lookup.
+    /// - Returns: The rows; odd values in a damaged store read as 0 or an empty name.
+    /// - Throws: GRDB's `DatabaseError` when the table cannot be read.
     static func fetchAll(_ db: Database, schema: SQLIdentifier? = nil) throws -> [PrimaryKeyEntry] {
         let table = SQLIdentifier("Z_PRIMARYKEY")
         let from: SQLFragment = schema.map { "\($0).\(table)" } ?? "\(table)"

@@ -13,6 +13,11 @@ public struct SnapshotOptions: Sendable, Hashable {
 
     /// Refuses a lossy `-wal` unless `acceptWALLoss`, a damaged header unless `repairsHeader`, and a `-wal`
     /// that is not the store's unless `readsDatabaseAloneWhenLogRefused`.
+    ///
+    /// - Parameters:
+    ///   - acceptWALLoss: Read what SQLite can apply of a `-wal` that would lose committed transactions.
+    ///   - repairsHeader: Salvage only: repair the copy's database header.
+    ///   - readsDatabaseAloneWhenLogRefused: Salvage only: set aside a `-wal` that is not the store's.
     public init(acceptWALLoss: Bool = false, repairsHeader: Bool = false, readsDatabaseAloneWhenLogRefused: Bool = false) {
         self.acceptWALLoss = acceptWALLoss
         self.repairsHeader = repairsHeader

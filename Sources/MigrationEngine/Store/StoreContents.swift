@@ -24,11 +24,16 @@ public struct StoreContents: Sendable {
     public var modelCache: Data?
 
     /// The row count of the entity with this name.
+    ///
+    /// - Parameter entity: The entity's name as `Z_PRIMARYKEY` records it.
+    /// - Returns: Its own rows (sub-entities' not included); nil for an entity the store does not list.
     public func rows(of entity: String) -> Int? {
         rowCounts.first { $0.entity == entity }?.rows
     }
 
     /// The store's cached model, decoded, or `nil` when the store has no model cache.
+    ///
+    /// - Throws: ``ModelError`` `.undecodableArchive` when the cache does not inflate or decode.
     public func cachedModel() throws(ModelError) -> ObjectModel? {
         guard let modelCache else { return nil }
         return try ModelCacheDecoder.decode(modelCache, path: files.databasePath)

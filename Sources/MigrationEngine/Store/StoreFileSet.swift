@@ -8,6 +8,10 @@ public struct StoreFileSet: Sendable, Hashable, Codable {
     public var files: [StoreFile]
 
     /// Looks at the files beside `databasePath` without opening any of them.
+    ///
+    /// - Parameter databasePath: The store's database file.
+    /// - Returns: The regular files among the database, `-wal`, `-shm` and `-journal`, and the external data
+    ///   folder with its total size; a file that does not exist is left out.
     public static func scan(_ databasePath: String) -> StoreFileSet {
         var files: [StoreFile] = []
         for role in StoreFile.Role.allCases {
@@ -28,6 +32,9 @@ public struct StoreFileSet: Sendable, Hashable, Codable {
     }
 
     /// The file with this role, if it exists.
+    ///
+    /// - Parameter role: The file's role (database, `-wal`, …).
+    /// - Returns: The file; nil when it did not exist when scanned.
     public subscript(role: StoreFile.Role) -> StoreFile? {
         files.first { $0.role == role }
     }

@@ -8,8 +8,14 @@ package enum StoreReader {
     /// anything and no writer holds the lock (and the store did not change while it was read); otherwise
     /// from a snapshot, removed afterwards. Both read the same data; the first copies nothing.
     ///
-    /// - Parameter checkIntegrity: Run SQLite's `quick_check` first (a failure is `damaged`). It reads every
-    ///   page, so only callers that must know the whole file is sound ask for it.
+    /// - Parameters:
+    ///   - path: The store's database file.
+    ///   - checkIntegrity: Run SQLite's `quick_check` first (a failure is `damaged`). It reads every
+    ///     page, so only callers that must know the whole file is sound ask for it.
+    ///   - options: How a snapshot, when one is needed, treats the `-wal` and the header.
+    /// - Returns: The store's files, metadata, primary keys, row counts, tables and model cache.
+    /// - Throws: ``StoreError`` for a missing, locked or damaged store, a file that is not SQLite, or a
+    ///   database without Core Data's bookkeeping tables (`.notCoreData`).
     package static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreContents
     {

@@ -2,9 +2,13 @@ import Foundation
 
 extension StoreReport {
     /// Builds the report for read store contents and, optionally, a model to compare with.
+    ///
     /// - Parameters:
     ///   - path: The store path as the user gave it.
+    ///   - contents: What ``StoreReader`` read from the store.
+    ///   - bundle: The model versions to compare the store with; nil for a report without compatibility.
     ///   - modelSource: The store's cache or the model file, describing `bundle`.
+    ///   - storeModel: The store's own cached model, for per-property differences; nil without one.
     public init(path: String, contents: StoreContents, bundle: ModelBundle?, modelSource: ModelSource?, storeModel: ObjectModel?)
     {
         let metadata = contents.metadata

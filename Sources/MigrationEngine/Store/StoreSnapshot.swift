@@ -45,10 +45,18 @@ package final class StoreSnapshot: Sendable {
     deinit { remove() }
 
     /// Takes a snapshot of the store at `path`.
-    /// - Parameter parent: Where to create the private folder (the system temporary folder by default).
-    /// - Parameter options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
-    ///   naming the committed transactions that would be lost).
+    ///
     /// A symbolic link is followed: SQLite keeps the `-wal` beside the link's target, so that is the store.
+    ///
+    /// - Parameters:
+    ///   - path: The store's database file; only read.
+    ///   - parent: Where to create the private folder (the system temporary folder by default).
+    ///   - options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
+    ///     naming the committed transactions that would be lost).
+    /// - Returns: The snapshot; its folder goes when it is released or ``remove()`` is called.
+    /// - Throws: ``StoreError`` `.notFound` or `.notSQLite` for the file, `.locked` when another process holds
+    ///   the write lock or the store keeps changing while copied, `.damaged` for a `-wal` that would lose
+    ///   committed data (unless accepted), `.unreadable` when the copy cannot be made.
     package static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreSnapshot
     {

@@ -8,6 +8,9 @@ import Foundation
 /// value always gives the same bytes.
 public enum BinaryPropertyListWriter {
     /// The bytes of `value` as a binary property list.
+    ///
+    /// - Parameter value: The top object.
+    /// - Returns: A complete `bplist00` file; the same value always gives the same bytes.
     public static func write(_ value: PropertyListValue) -> Data {
         var objects = ObjectTable()
         let top = objects.add(value)

@@ -13,6 +13,9 @@ extension PropertyListValue: Codable {
     }
 
     /// Encodes the JSON form described above.
+    ///
+    /// - Parameter encoder: The encoder to write to.
+    /// - Throws: The encoder's `EncodingError`.
     public func encode(to encoder: any Encoder) throws {
         switch self {
         case .dictionary(let entries):
@@ -37,6 +40,9 @@ extension PropertyListValue: Codable {
     }
 
     /// Decodes the JSON form described above.
+    ///
+    /// - Parameter decoder: The decoder to read from.
+    /// - Throws: The decoder's `DecodingError` when the value is none of the JSON forms.
     public init(from decoder: any Decoder) throws {
         if let keyed = try? decoder.container(keyedBy: UIDKey.self), keyed.allKeys.map(\.stringValue) == ["CF$UID"] {
             self = .uid(try keyed.decode(UInt64.self, forKey: .uid))

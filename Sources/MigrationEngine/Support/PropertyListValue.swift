@@ -25,6 +25,9 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     case null
 
     /// The value for `key` when this is a dictionary.
+    ///
+    /// - Parameter key: The dictionary key.
+    /// - Returns: The value; nil when this is not a dictionary or has no such key.
     public subscript(key: String) -> PropertyListValue? {
         if case .dictionary(let entries) = self { return entries[key] }
         return nil

@@ -11,7 +11,10 @@ extension TmuxSession {
     ///   - entity: the entity browsed, named in the browser's heading.
     ///   - related: text of a to-one value on the first page (`Author #`).
     ///   - mismatching: the entity shown not matching once the next version is selected (`✗ Entry`).
+    ///   - sourceLocation: Where a failed expectation is reported.
     /// - Returns: the last screen, with the mismatching entity.
+    /// - Throws: `TmuxFailure` when a tmux command fails; a screen that does not appear in time is recorded as
+    ///   an issue, not thrown.
     @discardableResult
     func walkConsole(
         matching: String, moves: [String] = [], browsing entity: String, related: String, mismatching: String,

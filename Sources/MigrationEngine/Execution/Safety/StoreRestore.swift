@@ -6,9 +6,17 @@ import Foundation
 /// any instant leaves the complete current store or the complete restored one.
 package enum StoreRestore {
     /// Restores `backupID` (the newest backup when nil) over the store and records it in the history log.
-    /// - Parameter backupRoot: a shared backup folder (`--backup-dir`), or nil for the one beside the store.
+    ///
+    /// - Parameters:
+    ///   - storePath: The store's `.sqlite` file.
+    ///   - backupID: The backup's identifier; nil for the newest.
+    ///   - backupRoot: a shared backup folder (`--backup-dir`), or nil for the one beside the store.
+    ///   - stageHook: Called at each stage of the swap (tests crash the process there).
     /// - Returns: the history record, whose `backup` names the backup restored from and whose `detail` names
     ///   the backup of the files that were replaced (and warns when the record could not be written).
+    /// - Throws: ``ExecutionError`` when the store is locked, an earlier swap cannot be recovered, the backup is
+    ///   missing, damaged or of another store, or a file cannot be copied or moved; after the journal is
+    ///   written, the store is left for recovery.
     @discardableResult
     package static func restore(
         storePath: String, backupID: String?, backupRoot: String?, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }

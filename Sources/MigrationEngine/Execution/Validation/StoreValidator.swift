@@ -20,11 +20,17 @@ package struct StoreValidator: Sendable {
         self.model = model
     }
 
-    /// Throws ``ExecutionError`` `.validationFailed` naming the first problem found; returns the rows each
-    /// entity holds.
-    /// - Parameter expectedCounts: rows each entity must hold (entities not named are not checked).
-    /// - Parameter checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
-    ///   runs it on the store it will swap in, not on each intermediate one.
+    /// Checks the store at `path` against ``model``.
+    ///
+    /// - Parameters:
+    ///   - path: The store's `.sqlite` file; opened read-write so a WAL-mode store needs no `-shm`, but not
+    ///     written.
+    ///   - expectedCounts: rows each entity must hold (entities not named are not checked).
+    ///   - checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
+    ///     runs it on the store it will swap in, not on each intermediate one.
+    /// - Returns: The rows each entity holds.
+    /// - Throws: ``ExecutionError`` `.validationFailed` naming the first problem found, including a store that
+    ///   cannot be opened or read.
     @discardableResult
     package func validate(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
         throws(ExecutionError) -> [String: Int]

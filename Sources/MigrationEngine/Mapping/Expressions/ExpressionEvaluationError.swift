@@ -7,6 +7,8 @@ public struct ExpressionEvaluationError: Error, Sendable, Hashable, CustomString
     public var message: String
 
     /// Creates an error.
+    ///
+    /// - Parameter message: What went wrong, for people (`division by zero: 3 / 0`).
     public init(_ message: String) {
         self.message = message
     }

@@ -10,6 +10,12 @@ public struct ExpressionFunction: Sendable {
     public var body: @Sendable ([ExpressionValue]) throws -> ExpressionValue
 
     /// Creates a function.
+    ///
+    /// - Parameters:
+    ///   - name: The name it is called by (matched without regard to case).
+    ///   - arity: How many arguments it takes; a call with another number is an error before `body` runs.
+    ///   - isDeterministic: Whether every call gives the same result for the same arguments.
+    ///   - body: Computes the result; throw ``ExpressionEvaluationError`` for bad arguments.
     public init(
         _ name: String, arity: ClosedRange<Int>, isDeterministic: Bool = true,
         body: @escaping @Sendable ([ExpressionValue]) throws -> ExpressionValue

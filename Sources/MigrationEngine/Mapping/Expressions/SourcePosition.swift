@@ -18,6 +18,9 @@ public struct SourcePosition: Sendable, Hashable, Codable, CustomStringConvertib
     public var description: String { "\(line):\(column)" }
 
     /// This position, read as relative to an expression that itself starts at `origin` in a larger file.
+    ///
+    /// - Parameter origin: Where the expression starts in the file.
+    /// - Returns: The position in the file: on the expression's first line, columns count from `origin`'s.
     public func offset(by origin: SourcePosition) -> SourcePosition {
         line == 1
             ? SourcePosition(line: origin.line, column: origin.column + column - 1)

@@ -4,6 +4,9 @@ import Foundation
 /// the same scaffold always gives the same text, byte for byte.
 public enum MappingFileWriter {
     /// The file's text.
+    ///
+    /// - Parameter scaffold: The mapping to write.
+    /// - Returns: The YAML text, ending in a newline.
     public static func text(_ scaffold: MappingScaffold) -> String {
         var lines = scaffold.header.map(comment)
         lines += [
@@ -42,6 +45,10 @@ public enum MappingFileWriter {
     /// otherwise the write fails and the file is left as it was (the new name is linked in, which cannot
     /// replace a file that appears meanwhile).
     ///
+    /// - Parameters:
+    ///   - scaffold: The mapping to write.
+    ///   - path: The file to write.
+    ///   - replacing: Whether an existing file at `path` is replaced (`--force`).
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
     public static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
         let data = Data(text(scaffold).utf8)

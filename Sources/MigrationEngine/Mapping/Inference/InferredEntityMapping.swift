@@ -48,8 +48,14 @@ public struct InferredEntityMapping: Sendable, Hashable, Codable {
     public var isRenamed: Bool { source.map { $0 != destination } ?? false }
 
     /// The mapping of the destination attribute with this name.
+    ///
+    /// - Parameter name: The destination attribute's name (inherited attributes included).
+    /// - Returns: Its mapping; nil when the destination entity stores no attribute of that name.
     public func attribute(_ name: String) -> InferredPropertyMapping? { attributes.first { $0.destination == name } }
 
     /// The mapping of the destination relationship with this name.
+    ///
+    /// - Parameter name: The destination relationship's name (inherited relationships included).
+    /// - Returns: Its mapping; nil when the destination entity stores no relationship of that name.
     public func relationship(_ name: String) -> InferredPropertyMapping? { relationships.first { $0.destination == name } }
 }

@@ -39,6 +39,11 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     }
 
     /// Infers the mapping from `source` to `destination`.
+    ///
+    /// - Parameters:
+    ///   - source: The version the store is at.
+    ///   - destination: The version to migrate to.
+    /// - Returns: The mapping; a step that cannot be inferred lists why in ``notInferable`` rather than failing.
     public static func infer(from source: ObjectModel, to destination: ObjectModel) -> InferredMapping {
         var inferrer = MappingInferrer(source: source, destination: destination)
         return inferrer.infer()
@@ -48,11 +53,17 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     public var isInferable: Bool { notInferable.isEmpty }
 
     /// The mapping of a destination entity.
+    ///
+    /// - Parameter destination: The destination entity's name.
+    /// - Returns: Its mapping; nil when the destination version has no such entity.
     public func entity(_ destination: String) -> InferredEntityMapping? {
         entities.first { $0.destination == destination }
     }
 
     /// The destination entity that takes a source entity's objects.
+    ///
+    /// - Parameter name: The source entity's name.
+    /// - Returns: The mapping of the destination entity its objects become; nil when they are dropped.
     public func destination(ofSourceEntity name: String) -> InferredEntityMapping? {
         entities.first { $0.source == name }
     }

@@ -35,6 +35,13 @@ public protocol MigrationPolicy: Sendable {
 
 extension MigrationPolicy {
     /// The default: one destination object with the mapping's attribute values.
+    ///
+    /// - Parameters:
+    ///   - source: The source object being mapped.
+    ///   - mapping: The entity mapping that reads it.
+    ///   - context: The running step, which makes the object.
+    /// - Throws: ``MappingRuntimeError`` when one of the mapping's expressions fails for this object, and the
+    ///   context's errors when the object cannot be written.
     public func createDestinationInstances(
         for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
     ) throws {
@@ -42,6 +49,13 @@ extension MigrationPolicy {
     }
 
     /// The default: the mapping's relationship expressions.
+    ///
+    /// - Parameters:
+    ///   - destination: The destination object the mapping made.
+    ///   - source: The source object it was made from.
+    ///   - mapping: The entity mapping that made it.
+    ///   - context: The running step, which links the objects.
+    /// - Throws: ``MappingRuntimeError`` when a relationship expression fails or its value cannot be linked.
     public func createRelationships(
         for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
         context: some MigrationPolicyContext
@@ -50,9 +64,17 @@ extension MigrationPolicy {
     }
 
     /// The default: nothing to check beyond the store validation every step gets.
+    ///
+    /// - Parameters:
+    ///   - mapping: The entity mapping whose objects are checked.
+    ///   - context: The running step, for reading the objects.
+    /// - Throws: Nothing; a policy's own check throws to fail the step.
     public func validate(mapping: EntityMapping, context: some MigrationPolicyContext) throws {}
 
     /// The default: no functions of its own.
+    ///
+    /// - Parameter name: The function's name, as written in `FUNCTION($entityPolicy, "name:", …)`.
+    /// - Returns: nil, always.
     public func function(named name: String) -> ExpressionFunction? { nil }
 
     /// The default: `true`, so an overridden stage 2 is always called.

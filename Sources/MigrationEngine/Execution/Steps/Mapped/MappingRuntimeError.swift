@@ -15,6 +15,14 @@ public struct MappingRuntimeError: Error, Sendable, Hashable, CategorizedError {
     public var message: String
 
     /// Creates an error.
+    ///
+    /// - Parameters:
+    ///   - mapping: The entity mapping that was running.
+    ///   - entity: The source entity of the object (the destination entity in stage 2 without a source).
+    ///   - primaryKey: The object's `Z_PK`.
+    ///   - expression: The failing expression's text; nil when no expression failed (a policy's own error).
+    ///   - location: The mapping file and position of the expression (`file.yaml:12:14`); nil when unknown.
+    ///   - message: What went wrong.
     public init(
         mapping: String, entity: String, primaryKey: Int64, expression: String?, location: String?, message: String
     ) {
