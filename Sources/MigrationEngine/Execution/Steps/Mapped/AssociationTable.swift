@@ -26,12 +26,15 @@ final class AssociationTable {
         self.db = db
     }
 
+    /// The index covers every column: lookups by source (stage 2's joins, a foreign key written with its row)
+    /// then read no table row.
     func create() throws {
         try db.execute(
             """
             CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
-            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
+            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE"
+              ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source", "destination", "destinationEntity");
             CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
               PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
