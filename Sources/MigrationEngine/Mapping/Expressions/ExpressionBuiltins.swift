@@ -32,16 +32,7 @@ enum ExpressionBuiltins {
     static let strings: [ExpressionFunction] = [
         text("upper") { $0.uppercased() }, text("uppercase") { $0.uppercased() },
         text("lower") { $0.lowercased() }, text("lowercase") { $0.lowercased() },
-        text("trim") { text in
-            // Text that starts and ends with visible ASCII has nothing to trim (no such byte is whitespace);
-            // checked first because Foundation's trimming is slow and mapped steps call it once a row.
-            if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
-                (0x21...0x7E).contains(last)
-            {
-                return text
-            }
-            return text.trimmingCharacters(in: .whitespacesAndNewlines)
-        },
+        trim,
         ExpressionFunction("length", arity: 1...1) { arguments in
             arguments[0].isNull ? .null : .integer(Int64(arguments[0].text.count))
         },
@@ -87,6 +78,21 @@ enum ExpressionBuiltins {
         ExpressionFunction("min", arity: 1...16) { try extreme($0, "min", <) },
         ExpressionFunction("max", arity: 1...16) { try extreme($0, "max", >) },
     ]
+
+    /// `trim`: text that starts and ends with visible ASCII has nothing to trim (no such byte is whitespace),
+    /// checked first because Foundation's trimming is slow and mapped steps call it once a row.
+    private static let trim: ExpressionFunction = {
+        var function = text("trim") { text in
+            if let first = text.utf8.first, let last = text.utf8.last, (0x21...0x7E).contains(first),
+                (0x21...0x7E).contains(last)
+            {
+                return text
+            }
+            return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        function.keepsVisibleASCII = true
+        return function
+    }()
 
     private static func text(_ name: String, _ transform: @escaping @Sendable (String) -> String) -> ExpressionFunction {
         ExpressionFunction(name, arity: 1...1) { $0[0].isNull ? .null : .string(transform($0[0].text)) }

@@ -7,7 +7,14 @@ public struct ExpressionFunction: Sendable {
     /// Whether every call gives the same result for the same arguments (`uuid()` and `now()` do not).
     public var isDeterministic: Bool
     /// Computes the result; throw ``ExpressionEvaluationError`` for bad arguments.
-    public var body: @Sendable ([ExpressionValue]) throws -> ExpressionValue
+    public var body: @Sendable ([ExpressionValue]) throws -> ExpressionValue {
+        // Another body may not keep such text: only the built-in's own body is known to.
+        didSet { keepsVisibleASCII = false }
+    }
+    /// Whether the function returns its one text argument unchanged when that text is ASCII, without NUL,
+    /// starting and ending with a visible character (the built-in `trim`); compiled SQL then skips the call
+    /// for such text (``ExpressionSQLBridge``).
+    var keepsVisibleASCII = false
 
     /// Creates a function.
     ///

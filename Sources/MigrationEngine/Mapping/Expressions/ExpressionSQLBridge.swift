@@ -1,3 +1,5 @@
+import CSQLiteGuard
+import Foundation
 import GRDB
 
 /// The Swift side of compiled expressions: the SQL functions through which a statement calls the
@@ -10,6 +12,11 @@ import GRDB
 /// type mismatch), the call fails the statement and sets ``needsEvaluator``: the caller rolls back and
 /// maps the same objects with the evaluator, which raises the error with its file, line and `Z_PK`.
 ///
+/// The two functions are registered with SQLite's own C interface rather than GRDB's wrapper: a mapped step
+/// calls them once or more per source row, and the wrapper's per-call arrays of values cost more than most
+/// bodies. A site whose function keeps visible ASCII text as it is (``ExpressionFunction/keepsVisibleASCII``,
+/// `trim`) answers such text without leaving C values at all.
+///
 /// Only the connection that registered it calls it, one statement step at a time, hence `@unchecked`.
 final class ExpressionSQLBridge: @unchecked Sendable {
     /// One place in a compiled expression where SQL calls Swift.
@@ -18,19 +25,19 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         var arguments: [SQLValueKind]
         /// The kind of the result, or `nil` when the site returns what a column stores (a coercion).
         var result: SQLValueKind?
+        /// Whether the body returns its one text argument unchanged when that text is ASCII without control
+        /// characters at either end (see ``ExpressionFunction/keepsVisibleASCII``).
+        var keepsVisibleASCII = false
         /// The evaluator's code.
         var body: @Sendable ([ExpressionValue]) throws -> ExpressionValue
-    }
-
-    /// Raised inside SQLite when a row needs the evaluator.
-    struct NeedsEvaluator: Error, CustomStringConvertible {
-        var description: String { "cdmigrate: a compiled expression needs the evaluator" }
     }
 
     /// The SQL function calling a site: `cdmigrate_call(site, arguments…)`.
     static let callName = "cdmigrate_call"
     /// The SQL function that fails the statement so that the evaluator maps the rows: `cdmigrate_evaluator()`.
     static let evaluatorName = "cdmigrate_evaluator"
+    /// The message of the error that stops a statement when a row needs the evaluator.
+    static let needsEvaluatorMessage = "cdmigrate: a compiled expression needs the evaluator"
 
     private(set) var sites: [Site] = []
     /// Whether a statement failed because a row needs the evaluator.
@@ -45,50 +52,107 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     /// Forgets that a statement needed the evaluator (before the next attempt).
     func reset() { needsEvaluator = false }
 
-    /// Registers the two SQL functions on `db`.
-    func register(in db: Database) {
-        db.add(
-            function: DatabaseFunction(Self.callName, argumentCount: nil, pure: false) { [unowned self] values in
-                try self.call(values)
-            })
-        db.add(
-            function: DatabaseFunction(Self.evaluatorName, argumentCount: 0, pure: false) { [unowned self] _ in
-                self.needsEvaluator = true
-                throw NeedsEvaluator()
-            })
+    /// Registers the two SQL functions on `db`; each registration holds the bridge until SQLite drops it.
+    func register(in db: Database) throws {
+        let functions: [(String, CInt, @convention(c) (OpaquePointer?, CInt, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [
+            (
+                Self.callName, -1,
+                { context, count, values in
+                    Unmanaged<ExpressionSQLBridge>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                        .call(context, Int(count), values)
+                }
+            ),
+            (
+                Self.evaluatorName, 0,
+                { context, _, _ in
+                    Unmanaged<ExpressionSQLBridge>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                        .fail(context)
+                }
+            ),
+        ]
+        for (name, count, body) in functions {
+            let code = sqlite3_create_function_v2(
+                db.sqliteConnection, name, count, SQLITE_UTF8, Unmanaged.passRetained(self).toOpaque(), body, nil, nil,
+                { bridge in bridge.map { Unmanaged<ExpressionSQLBridge>.fromOpaque($0).release() } })
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register \(name)")
+            }
+        }
     }
 
-    private func call(_ values: [DatabaseValue]) throws -> DatabaseValue {
-        guard let number = values.first.flatMap(Int.fromDatabaseValue), sites.indices.contains(number) else {
-            return try fail()
+    private func call(_ context: OpaquePointer?, _ count: Int, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        guard count >= 1, let values, let first = values[0], sqlite3_value_type(first) == SQLITE_INTEGER else {
+            return fail(context)
         }
+        let number = Int(sqlite3_value_int64(first))
+        guard sites.indices.contains(number) else { return fail(context) }
         let site = sites[number]
-        guard values.count == site.arguments.count + 1 else { return try fail() }
+        guard count == site.arguments.count + 1 else { return fail(context) }
+        if site.keepsVisibleASCII, count == 2, let text = values[1], Self.isVisibleASCII(text) {
+            return sqlite3_result_value(context, text)
+        }
         var arguments: [ExpressionValue] = []
         arguments.reserveCapacity(site.arguments.count)
-        for (kind, value) in zip(site.arguments, values.dropFirst()) {
-            guard let argument = kind.value(value) else { return try fail() }
+        for (offset, kind) in site.arguments.enumerated() {
+            guard let value = values[offset + 1], let argument = kind.value(Self.databaseValue(value)) else {
+                return fail(context)
+            }
             arguments.append(argument)
         }
         let result: ExpressionValue
         do {
             result = try site.body(arguments)
         } catch {
-            return try fail()
+            return fail(context)
         }
         guard let kind = site.result else {
             // A coercion site: the stored form, as the row-by-row insert writes it.
-            if case .string(let text) = result, text.utf8.contains(0) { return try fail() }
-            if case .double(let number) = result, number.isNaN { return try fail() }
-            return ColumnValueCoding.write(result)
+            if case .string(let text) = result, text.utf8.contains(0) { return fail(context) }
+            if case .double(let number) = result, number.isNaN { return fail(context) }
+            return Self.setResult(context, ColumnValueCoding.write(result))
         }
-        guard let stored = kind.stored(result) else { return try fail() }
-        return stored
+        guard let stored = kind.stored(result) else { return fail(context) }
+        Self.setResult(context, stored)
     }
 
-    private func fail() throws -> DatabaseValue {
+    private func fail(_ context: OpaquePointer?) {
         needsEvaluator = true
-        throw NeedsEvaluator()
+        sqlite3_result_error(context, Self.needsEvaluatorMessage, -1)
+    }
+
+    /// Whether `value` is text of ASCII bytes without NUL that starts and ends with a visible character: text
+    /// GRDB would read into a `String` byte for byte.
+    private static func isVisibleASCII(_ value: OpaquePointer) -> Bool {
+        guard sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else { return false }
+        let count = Int(sqlite3_value_bytes(value))
+        guard count > 0, (0x21...0x7E).contains(text[0]), (0x21...0x7E).contains(text[count - 1]) else { return false }
+        for index in 1..<count where !(0x01...0x7F).contains(text[index]) { return false }
+        return true
+    }
+
+    /// An argument as GRDB's own functions receive it.
+    private static func databaseValue(_ value: OpaquePointer) -> DatabaseValue {
+        switch sqlite3_value_type(value) {
+        case SQLITE_INTEGER: return sqlite3_value_int64(value).databaseValue
+        case SQLITE_FLOAT: return sqlite3_value_double(value).databaseValue
+        case SQLITE_TEXT: return sqlite3_value_text(value).map { String(cString: $0) }.databaseValue
+        case SQLITE_BLOB:
+            guard let bytes = sqlite3_value_blob(value) else { return Data().databaseValue }
+            return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value))).databaseValue
+        default: return .null
+        }
+    }
+
+    /// Returns `value` from the function, as GRDB's own functions do.
+    private static func setResult(_ context: OpaquePointer?, _ value: DatabaseValue) {
+        switch value.storage {
+        case .null: sqlite3_result_null(context)
+        case .int64(let number): sqlite3_result_int64(context, number)
+        case .double(let number): sqlite3_result_double(context, number)
+        case .string(let text): sqlite3_result_text(context, text, -1, Statement.transient)
+        case .blob(let bytes):
+            bytes.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, CInt($0.count), Statement.transient) }
+        }
     }
 }
 

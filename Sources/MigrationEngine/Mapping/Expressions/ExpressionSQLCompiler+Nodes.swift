@@ -103,10 +103,14 @@ extension ExpressionSQLCompiler {
 
     /// A call of the evaluator's code on compiled arguments.
     func bridged(
-        _ arguments: [CompiledExpression], result: SQLValueKind?,
+        _ arguments: [CompiledExpression], result: SQLValueKind?, keepsVisibleASCII: Bool = false,
         _ body: @escaping @Sendable ([ExpressionValue]) throws -> ExpressionValue
     ) -> CompiledExpression? {
-        let site = bridge.add(.init(arguments: arguments.map(\.kind), result: result, body: body))
+        let site = bridge.add(
+            .init(
+                arguments: arguments.map(\.kind), result: result,
+                keepsVisibleASCII: keepsVisibleASCII && arguments.map(\.kind) == [.string] && result == .string,
+                body: body))
         let sql: SQLFragment = "cdmigrate_call(\(SQLFragment.joined(["\(value: site)"] + arguments.map(\.sql))))"
         return CompiledExpression(sql: sql, kind: result ?? .null)
     }

@@ -60,7 +60,9 @@ struct ExpressionSQLCompiler {
             guard values.count == arguments.count,
                 let kind = Self.resultKind(of: function.name.lowercased(), values.map(\.kind))
             else { return nil }
-            return bridged(values, result: kind) { try ExpressionEvaluator.call(function, $0) }
+            return bridged(values, result: kind, keepsVisibleASCII: function.keepsVisibleASCII) {
+                try ExpressionEvaluator.call(function, $0)
+            }
         case .variable, .function, .list:
             return nil
         }

@@ -33,12 +33,13 @@ struct MappedStepSetBasedTests {
         }
     }
 
-    private func run(_ file: String, from: Int, source: String, compiled: Bool, statistics: MappedStepStatistics? = nil)
-        throws -> String
-    {
+    private func run(
+        _ file: String, from: Int, source: String, compiled: Bool, statistics: MappedStepStatistics? = nil,
+        batchSize: Int = 3
+    ) throws -> String {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping(file), sourceModel: SampleJournalStore.version(from),
-            destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: 3)
+            destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: batchSize)
         step.compilesExpressions = compiled
         step.statistics = statistics
         return try SampleJournalStore.run(step, source: source)
@@ -75,6 +76,40 @@ struct MappedStepSetBasedTests {
             // nothing. Row by row, stage 2 sets Entry.author once and skips Author.entries, its inverse.
             #expect(statistics.relationshipRowsWritten == (compiled ? 0 : 8))
         }
+    }
+
+    @Test("the split runs as SQL, without identity associations; 4 → 5 writes those stage 2 reads, same stores")
+    func setBasedWork() throws {
+        let source = try SampleJournalStore.journal3(Self.entries)
+        let split = MappedStepStatistics()
+        let out = try run("journal-3-to-4.yaml", from: 3, source: source, compiled: true, statistics: split)
+        #expect(split.setBasedMappings == ["EntryToEntry", "EntryToAuthor"])
+        // EntryToEntry keeps every Z_PK and nothing reads its associations: none is written.
+        #expect(split.identityAssociationRowsWritten == 0)
+        let next = MappedStepStatistics()
+        let compiled = try run("journal-4-to-5.yaml", from: 4, source: out, compiled: true, statistics: next)
+        #expect(next.setBasedMappings == ["AuthorToAuthor"])
+        // Stage 2 looks each entry's author up through AuthorToAuthor's associations: written then, one per author.
+        #expect(next.identityAssociationRowsWritten == 5)
+        #expect(try dump(compiled) == dump(try run("journal-4-to-5.yaml", from: 4, source: out, compiled: false)))
+    }
+
+    @Test("merges across batches (keys first seen, repeated within and after a batch) give the row-by-row store")
+    func mergeAcrossBatches() throws {
+        // Six copies of the entries over Z_PK 1…66; batch size 1 reads Z_PK ranges of 25, so three batches.
+        let entries = Array(repeating: Self.entries, count: 6).flatMap { $0 }
+        let source = try SampleJournalStore.journal3(entries)
+        let statistics = MappedStepStatistics()
+        let setBased = try run(
+            "journal-3-to-4.yaml", from: 3, source: source, compiled: true, statistics: statistics, batchSize: 1)
+        #expect(statistics.setBasedMappings.contains("EntryToAuthor"))
+        #expect(
+            try dump(setBased)
+                == dump(try run("journal-3-to-4.yaml", from: 3, source: source, compiled: false, batchSize: 1)))
+        let authors = try DatabaseQueue(path: setBased).read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZAUTHOR")
+        }
+        #expect(authors == 5)
     }
 
     @Test("a row the compiled SQL cannot map exactly is mapped by the evaluator, which reports the error's place")

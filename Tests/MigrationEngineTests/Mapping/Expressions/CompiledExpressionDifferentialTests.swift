@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import MigrationEngine
@@ -24,6 +25,9 @@ struct CompiledExpressionDifferentialTests {
         row(2, Double.infinity, "\t\u{3000}ok\n", 1, -86400.0, 42, uuid(4)),
         row(-1, 0.1, "\u{E9}", 0, 1.0, -42, uuid(5)),
         row(Int64(1) << 62, -2.5, "K", 1, 2.0, 3, nil),
+        // Text `trim` answers in C (visible ASCII at both ends, ASCII within) and text that only looks so.
+        row(5, 1.5, "Ada Lovelace", 1, 3.0, 7, nil), row(6, 2.0, "Ad\u{E9}le", 0, 4.0, 8, nil),
+        row(7, 3.0, "\tAda", 1, 5.0, 9, nil), row(8, 4.0, "Ada\u{7F}", 0, 6.0, 10, nil),
     ]
 
     static func row(_ values: (any DatabaseValueConvertible)?...) -> [DatabaseValue] {
@@ -148,7 +152,7 @@ struct CompiledExpressionDifferentialTests {
         var compiled = 0
         try queue.write { db in
             let bridge = ExpressionSQLBridge()
-            bridge.register(in: db)
+            try bridge.register(in: db)
             for form in Self.forms {
                 let expression = try ExpressionParser.parse(form)
                 guard let value = compiler(bridge).compile(expression) else { continue }
@@ -170,7 +174,7 @@ struct CompiledExpressionDifferentialTests {
         let queue = try database()
         try queue.write { db in
             let bridge = ExpressionSQLBridge()
-            bridge.register(in: db)
+            try bridge.register(in: db)
             for form in Self.forms {
                 let sql = try #require(compiler(bridge).stored(try ExpressionParser.parse(form), as: type), "\(form)")
                 _ = try compare(form, sql, bridge, db) { ColumnValueCoding.write(try ValueCoercion.coerce($0, to: type)) }
@@ -183,7 +187,7 @@ struct CompiledExpressionDifferentialTests {
         let queue = try database()
         try queue.write { db in
             let bridge = ExpressionSQLBridge()
-            bridge.register(in: db)
+            try bridge.register(in: db)
             for form in Self.forms {
                 let expression = try ExpressionParser.parse(form)
                 if let truth = compiler(bridge).truth(expression) {
@@ -204,7 +208,7 @@ struct CompiledExpressionDifferentialTests {
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, i)")
             try db.execute(sql: "INSERT INTO t VALUES (1, 'seven'), (2, 7), (3, x'00')")
             let bridge = ExpressionSQLBridge()
-            bridge.register(in: db)
+            try bridge.register(in: db)
             let compiler = ExpressionSQLCompiler(
                 sourceAttribute: { $0 == "i" ? ("t.\(SQLIdentifier("i"))", .integer64) : nil }, functions: .standard,
                 bridge: bridge)
@@ -220,6 +224,34 @@ struct CompiledExpressionDifferentialTests {
             bridge.reset()
             #expect(try Int.fetchOne(statement, arguments: sql.statementArguments + ["id": 2]) == 8)
         }
+    }
+
+    @Test("trim answers visible ASCII text without calling Swift, and exactly what Swift answers")
+    func trimShortcut() throws {
+        let queue = try DatabaseQueue()
+        let calls = Mutex(0)
+        try queue.write { db in
+            let bridge = ExpressionSQLBridge()
+            try bridge.register(in: db)
+            let trim = try #require(ExpressionFunctions.standard.function(named: "trim"))
+            #expect(trim.keepsVisibleASCII)
+            let site = bridge.add(
+                .init(arguments: [.string], result: .string, keepsVisibleASCII: true) { arguments in
+                    calls.withLock { $0 += 1 }
+                    return try trim.body(arguments)
+                })
+            let texts = ["Ada Lovelace", "x", "  Ada ", "\tAda", "Ada\n", "Ad\u{E9}le", "\u{E9}", "A\u{301}", "Ada\u{7F}", ""]
+            for text in texts {
+                let result = try String.fetchOne(db, sql: "SELECT cdmigrate_call(?, ?)", arguments: [site, text])
+                #expect(result == (try trim.body([.string(text)])).text, "\(text.debugDescription)")
+            }
+            // Only the first two are visible ASCII throughout; every other text went to Swift.
+            #expect(calls.withLock { $0 } == texts.count - 2)
+        }
+        // A function registered under the name, or a changed body, is called for every text.
+        var replaced = try #require(ExpressionFunctions.standard.function(named: "trim"))
+        replaced.body = { $0[0] }
+        #expect(!replaced.keepsVisibleASCII)
     }
 
     @Test("literals from the expression are bound, never written into the SQL text")

@@ -4,42 +4,90 @@ import GRDB
 ///
 /// It lives in a table of the destination store being written, not in memory, so a step over millions of
 /// rows stays within bounded memory; the step drops it (and the merge-key table) before it finishes.
-struct AssociationTable {
+///
+/// A mapping that keeps every source object's `Z_PK` in its own entity (``deferIdentity(mapping:from:source:destination:)``)
+/// associates each object with itself: its rows are written only when something reads the table
+/// (``materialize()``), and a step that never reads them (the sample's split) never writes them.
+final class AssociationTable {
     static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
     static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
     /// One batch of source rows a set-based merge keeps, with their keys and the objects they make.
     static let stageTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_STAGE"))"
+    /// The first staged row of each merge key new in the batch (found by `INSERT OR IGNORE` in source order).
+    static let firstTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_FIRST"))"
 
     let db: Database
+    /// Inserts of identity associations not written yet.
+    private var deferred: [SQLFragment] = []
+    /// Where the rows ``materialize()`` writes are counted, when someone asked.
+    var statistics: MappedStepStatistics?
 
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// The index covers every column: lookups by source (stage 2's joins, a foreign key written with its row)
+    /// then read no table row.
     func create() throws {
         try db.execute(
             """
             CREATE TABLE \(Self.table) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL);
-            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE" ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source");
+            CREATE INDEX "main"."_CDMIGRATE_ASSOCIATION_SOURCE"
+              ON "_CDMIGRATE_ASSOCIATION" ("mapping", "source", "destination", "destinationEntity");
             CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
               PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
             CREATE TABLE \(Self.stageTable) ("source" INTEGER PRIMARY KEY, "key" TEXT, "destination" INTEGER);
-            CREATE INDEX "main"."_CDMIGRATE_STAGE_KEY" ON "_CDMIGRATE_STAGE" ("key");
+            CREATE TABLE \(Self.firstTable) ("key" TEXT PRIMARY KEY, "source" INTEGER NOT NULL) WITHOUT ROWID;
             """)
     }
 
     func drop() throws {
         try db.execute(
-            "DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable); DROP TABLE IF EXISTS \(Self.stageTable)"
-        )
+            """
+            DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable);
+            DROP TABLE IF EXISTS \(Self.stageTable); DROP TABLE IF EXISTS \(Self.firstTable)
+            """)
+    }
+
+    /// Records that `mapping` made, from each source row of entity number `source` in `table`, the object of
+    /// entity number `destination` with the same `Z_PK`; written by ``materialize()``.
+    func deferIdentity(mapping: Int, from table: SQLFragment, source: Int, destination: Int) {
+        deferred.append(
+            """
+            INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
+            SELECT \(value: mapping), s.Z_PK, s.Z_PK, \(value: destination) FROM \(table) s
+            WHERE s.Z_ENT = \(value: source) ORDER BY s.Z_PK
+            """)
+    }
+
+    /// Writes the deferred identity associations; called before anything reads the table, outside any
+    /// transaction that may be rolled back without failing the step (the rows would be lost).
+    func materialize() throws {
+        while let statement = deferred.first {
+            try db.execute(statement)
+            statistics?.addIdentityAssociationRows(db.changesCount)
+            deferred.removeFirst()
+        }
     }
 
     private static let recording: SQLFragment = "INSERT INTO \(table) VALUES (?, ?, ?, ?)"
 
+    /// ``recording``, prepared once: it runs once per object on the row-by-row path.
+    private var recorder: Statement?
+
     func record(mapping: Int, source: Int64, destination: Int64, entity: Int) throws {
-        try db.cachedStatement(Self.recording).execute(arguments: [mapping, source, destination, entity])
+        let statement = try recorder ?? db.makeStatement(Self.recording)
+        recorder = statement
+        try statement.run(binding: [
+            mapping.databaseValue, source.databaseValue, destination.databaseValue, entity.databaseValue,
+        ])
     }
 
     /// `(destination Z_PK, destination Z_ENT)` made by `mapping` from the source object `source`.
     func destinations(mapping: Int, source: Int64) throws -> [(Int64, Int)] {
+        try materialize()
         let statement = try db.cachedStatement(
             "SELECT \"destination\", \"destinationEntity\" FROM \(Self.table) WHERE \"mapping\" = ? AND \"source\" = ?")
         return try Row.fetchAll(statement, arguments: [mapping, source]).map { ($0[0], $0[1]) }
@@ -47,6 +95,7 @@ struct AssociationTable {
 
     /// A batch of `(rowid, source, destination, destination Z_ENT)` made by `mapping`, after `rowid`.
     func batch(mapping: Int, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, Int)] {
+        try materialize()
         let statement = try db.cachedStatement(
             """
             SELECT rowid, "source", "destination", "destinationEntity" FROM \(Self.table)

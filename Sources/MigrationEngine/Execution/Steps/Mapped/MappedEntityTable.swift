@@ -1,7 +1,10 @@
 import GRDB
 
 /// Where one entity's objects live in a store opened for a mapped step: table, entity number, columns.
-struct MappedEntityTable {
+///
+/// A class, though never changed once made: the row-by-row path looks one up per object, and copying its
+/// dictionaries' references each time cost more than the lookup.
+final class MappedEntityTable {
     /// The entity.
     let entity: Entity
     /// Its `Z_ENT`.
@@ -27,6 +30,26 @@ struct MappedEntityTable {
     /// The stored form of each stored attribute's model default (``DefaultLiteral``, as inferred steps write
     /// it), by attribute name, for attributes a mapping leaves unset; attributes without one are absent.
     let defaults: [String: DatabaseValue]
+
+    init(
+        entity: Entity, number: Int, familyNumbers: [Int], name: SQLIdentifier, table: SQLFragment,
+        columns: [String: SQLIdentifier], entityColumns: [String: SQLIdentifier], attributes: [String: Attribute],
+        relationships: [String: Relationship], storedAttributes: [Attribute], insert: SQLFragment,
+        defaults: [String: DatabaseValue]
+    ) {
+        self.entity = entity
+        self.number = number
+        self.familyNumbers = familyNumbers
+        self.name = name
+        self.table = table
+        self.columns = columns
+        self.entityColumns = entityColumns
+        self.attributes = attributes
+        self.relationships = relationships
+        self.storedAttributes = storedAttributes
+        self.insert = insert
+        self.defaults = defaults
+    }
 
     /// The column of a property, or an error naming the table.
     func column(_ property: String) throws -> SQLIdentifier {

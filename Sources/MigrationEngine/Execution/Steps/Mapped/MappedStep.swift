@@ -131,12 +131,13 @@ package struct MappedStep: MigrationStep {
             try db.execute("ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)")
             defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
-            let session = MappingSession(
+            let session = try MappingSession(
                 db: db, source: try MappedStoreTables(db, schema: .source, model: sourceModel, layout: sourceSchema),
                 destination: try MappedStoreTables(db, schema: .main, model: destinationModel, layout: writer.schema),
                 mappings: resolved, functions: functions, policies: policies)
             session.mappingPath = mapping.path
             session.statistics = statistics
+            session.association.statistics = statistics
             session.compilesExpressions = compilesExpressions
             try session.association.create()
             try session.planPrimaryKeys()

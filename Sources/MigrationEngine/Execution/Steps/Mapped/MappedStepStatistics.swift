@@ -4,6 +4,8 @@ import Synchronization
 /// written once) rather than time it.
 final class MappedStepStatistics: Sendable {
     private let rows = Mutex(0)
+    private let identityRows = Mutex(0)
+    private let setBased = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
     var relationshipRowsWritten: Int { rows.withLock { $0 } }
@@ -11,5 +13,21 @@ final class MappedStepStatistics: Sendable {
     /// Adds rows a relationship statement changed.
     func addRelationshipRows(_ count: Int) {
         rows.withLock { $0 += count }
+    }
+
+    /// Identity associations written because something read them (``AssociationTable/materialize()``).
+    var identityAssociationRowsWritten: Int { identityRows.withLock { $0 } }
+
+    /// Adds identity association rows written.
+    func addIdentityAssociationRows(_ count: Int) {
+        identityRows.withLock { $0 += count }
+    }
+
+    /// The mappings whose stage 1 ran as SQL (``SetBasedEntityMapper``), by name.
+    var setBasedMappings: Set<String> { setBased.withLock { $0 } }
+
+    /// Records that a mapping's stage 1 ran as SQL.
+    func recordSetBased(_ mapping: String) {
+        _ = setBased.withLock { $0.insert(mapping) }
     }
 }

@@ -13,9 +13,11 @@ extension MappingSession {
             for (relationship, value) in mapping.relationships where !written.contains(relationship.name) {
                 try context.checkCancelled()
                 var linked = false
+                // Committed either way: a link the per-object path must make was not written at all, and
+                // the associations the linker wrote before reading them must stay.
                 try db.inTransaction {
                     linked = try linker.link(mapping, relationship, value)
-                    return linked ? .commit : .rollback
+                    return .commit
                 }
                 if !linked { remaining.relationships.append((relationship, value)) }
             }

@@ -41,7 +41,10 @@ extension MappingSession {
     func flushPendingInsert() throws {
         guard let pending = pendingInsert else { return }
         pendingInsert = nil
-        try db.cachedStatement(pending.table.insert).execute(arguments: StatementArguments(pending.arguments))
+        let key = ObjectIdentifier(pending.table)
+        let statement = try insertStatements[key] ?? db.makeStatement(pending.table.insert)
+        insertStatements[key] = statement
+        try statement.run(binding: pending.arguments)
     }
 
     /// Sets attributes of a destination object.

@@ -19,6 +19,8 @@ final class MappingSession {
     }
     /// The relationships stage 2 linked in bulk from `$source`, so that an inverse is not written again.
     var bulkLinks: Set<BulkLink> = []
+    /// Each destination table's prepared insert (``MappedEntityTable/insert``), by table.
+    var insertStatements: [ObjectIdentifier: Statement] = [:]
     /// The object last made, not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``).
     var pendingInsert: (table: MappedEntityTable, object: ObjectReference, arguments: [DatabaseValue])?
     /// The batch query's compiled values for the source row being mapped: its merge key and the stored
@@ -52,7 +54,7 @@ final class MappingSession {
     init(
         db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping],
         functions: ExpressionFunctions, policies: [Int: any MigrationPolicy]
-    ) {
+    ) throws {
         self.db = db
         self.source = source
         self.destination = destination
@@ -61,7 +63,7 @@ final class MappingSession {
         self.functions = functions
         self.policies = policies
         self.association = AssociationTable(db: db)
-        bridge.register(in: db)
+        try bridge.register(in: db)
     }
 
     func tables(_ side: ObjectReference.Side) -> MappedStoreTables {

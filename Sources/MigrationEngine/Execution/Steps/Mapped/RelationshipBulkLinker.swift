@@ -11,7 +11,8 @@ struct RelationshipBulkLinker {
 
     private var association: SQLFragment { AssociationTable.table }
 
-    /// Links `relationship` for every object `mapping` made; `false` when the expression needs the per-object path.
+    /// Links `relationship` for every object `mapping` made; `false`, before writing anything but deferred
+    /// associations, when the expression needs the per-object path.
     func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
         guard let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
             let destinationEntity = mapping.destinationEntity,
@@ -32,6 +33,7 @@ struct RelationshipBulkLinker {
             guard made.columns[relationship.name] != nil else { return false }
             if !unambiguous(mapping, targets.mappings, targets.from) {
                 let ambiguity: SQLFragment = "SELECT d FROM (\(pairs)) GROUP BY d HAVING COUNT(*) > 1 LIMIT 1"
+                try session.association.materialize()
                 guard try Int64.fetchOne(session.db, ambiguity.request) == nil else { return false }
             }
         }
@@ -44,6 +46,7 @@ struct RelationshipBulkLinker {
         if let inverse, linkedThroughInverse(mapping, inverse, targets.mappings, targets.from, made, targetTable) {
             return linked()
         }
+        try session.association.materialize()
         if !relationship.isToMany, let column = made.columns[relationship.name] {
             try update(made, [(column, "p.t")] + typed(made, relationship.name, "p.te"), pairs: pairs, key: "p.d")
             if let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] {

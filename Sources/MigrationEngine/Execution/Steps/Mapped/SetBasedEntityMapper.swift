@@ -36,6 +36,8 @@ struct SetBasedEntityMapper {
         let links = session.insertLinks(mapping, into: to)
         plan.links = links.flatMap { link in linkValues(link, to) }
         let keys = session.nextKeys
+        // Outside the transaction below, which a fallback rolls back.
+        try session.association.materialize()
         session.bridge.reset()
         do {
             try session.db.inTransaction {
@@ -45,6 +47,11 @@ struct SetBasedEntityMapper {
                     try copy(plan, context: context, batchSize: batchSize)
                 }
                 return .commit
+            }
+            session.statistics?.recordSetBased(mapping.mapping.name)
+            if identity(plan) {
+                session.association.deferIdentity(
+                    mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
             }
             for link in links {
                 let done = MappingSession.BulkLink(
@@ -129,9 +136,16 @@ struct SetBasedEntityMapper {
         return plan.filter.map { "\(range) AND \($0)" } ?? range
     }
 
+    /// Whether each object keeps its source object's `Z_PK` and every source row makes one: the associations
+    /// are then the identity, deferred (``AssociationTable/deferIdentity(mapping:from:source:destination:)``).
+    private func identity(_ plan: Plan) -> Bool {
+        session.keyPreserving.contains(plan.mapping.index) && plan.filter == nil
+    }
+
     /// Without a merge key: one object per kept source row, the source's key or the next free ones.
     private func copy(_ plan: Plan, context: StepContext, batchSize: Int) throws {
         let preserved = session.keyPreserving.contains(plan.mapping.index)
+        let identity = identity(plan)
         let key: SQLFragment = preserved ? "s.Z_PK" : "(:base + row_number() OVER (ORDER BY s.Z_PK))"
         let (m, number) = (plan.mapping.index, plan.to.number)
         let associate: SQLFragment = """
@@ -159,6 +173,10 @@ struct SetBasedEntityMapper {
             let base = session.nextKeys[plan.to.name] ?? 0
             var bounds: [String: DatabaseValue] = ["low": low.databaseValue, "high": high.databaseValue]
             if !preserved { bounds["base"] = base.databaseValue }
+            if identity {
+                try second.execute(arguments: insertion.statementArguments + StatementArguments(bounds))
+                return db.changesCount
+            }
             let mark = try Int64.fetchOne(db, last.request) ?? 0
             try first.execute(arguments: associate.statementArguments + StatementArguments(bounds))
             let made = db.changesCount
@@ -170,10 +188,13 @@ struct SetBasedEntityMapper {
     }
 
     /// With a merge key: the kept rows of a batch are staged with their keys; a row makes an object when its
-    /// key is `nil` or first seen, and every row is associated with its own object or its key's.
+    /// key is `nil` or first seen, and every row is associated with its own object or its key's. A new key's
+    /// first row is the one `INSERT OR IGNORE` keeps when the rows go in source order into a table keyed by
+    /// key: upkeep of an index on every staged key, or a window sorting the batch by key, cost far more.
     private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
-        let (m, number, stage, merged) = (
-            plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable
+        let (m, number, stage, merged, first) = (
+            plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable,
+            AssociationTable.firstTable
         )
         let statements: [SQLFragment] = [
             """
@@ -181,10 +202,15 @@ struct SetBasedEntityMapper {
             WHERE \(rows(plan)) ORDER BY s.Z_PK
             """,
             """
+            INSERT OR IGNORE INTO \(first) ("key", "source") SELECT st."key", st."source" FROM \(stage) st
+            WHERE st."key" IS NOT NULL
+              AND NOT EXISTS (SELECT 1 FROM \(merged) g WHERE g."mapping" = \(value: m) AND g."key" = st."key")
+            ORDER BY st."source"
+            """,
+            """
             UPDATE \(stage) AS t SET "destination" = c.n FROM (
               SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(stage) st
-              WHERE st."key" IS NULL OR (NOT EXISTS (SELECT 1 FROM \(merged) g WHERE g."mapping" = \(value: m) AND g."key" = st."key")
-                AND st."source" = (SELECT MIN(x."source") FROM \(stage) x WHERE x."key" = st."key"))) AS c
+              WHERE st."key" IS NULL OR st."source" IN (SELECT f."source" FROM \(first) f)) AS c
             WHERE t."source" = c.source
             """,
             """
@@ -202,6 +228,7 @@ struct SetBasedEntityMapper {
             LEFT JOIN \(merged) g ON g."mapping" = \(value: m) AND g."key" = st."key" ORDER BY st."source"
             """,
             "DELETE FROM \(stage)",
+            "DELETE FROM \(first)",
         ]
         let db = session.db
         let prepared = try statements.map { try db.makeStatement($0) }
@@ -209,9 +236,10 @@ struct SetBasedEntityMapper {
             let base = session.nextKeys[plan.to.name] ?? 0
             try prepared[0].execute(arguments: statements[0].statementArguments + ["low": low, "high": high])
             let kept = db.changesCount
-            try prepared[1].execute(arguments: statements[1].statementArguments + ["base": base])
+            try prepared[1].execute(arguments: statements[1].statementArguments)
+            try prepared[2].execute(arguments: statements[2].statementArguments + ["base": base])
             session.nextKeys[plan.to.name] = base + Int64(db.changesCount)
-            for index in 2..<statements.count { try prepared[index].execute(arguments: statements[index].statementArguments) }
+            for index in 3..<statements.count { try prepared[index].execute(arguments: statements[index].statementArguments) }
             return kept
         }
     }
