@@ -52,10 +52,7 @@ struct EntityRows {
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
             counts.byTable[table.name] = [:]
-            let select: SQLFragment =
-                #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(SQLIdentifier(table.name)) GROUP BY "Z_ENT""#
-            for row in try Row.fetchAll(db, select.request) {
-                let number: Int = row[0] ?? -1
+            for (number, rows, maxKey) in try groups(SQLIdentifier(table.name), db) {
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
                         .validationFailed, path: path,
@@ -63,9 +60,8 @@ struct EntityRows {
                             "not a valid \(model.name) store: \(table.name) holds rows of entity number \(number), which is not \(root.name) or below it"
                     )
                 }
-                counts.byEntity[entry.name] = row[1]
-                counts.byTable[table.name]?[number] = row[1]
-                let maxKey: Int64 = row[2] ?? 0
+                counts.byEntity[entry.name] = rows
+                counts.byTable[table.name]?[number] = rows
                 let rootEntry = members.first { $0.name == root.name }
                 if let rootEntry, maxKey > rootEntry.maxPrimaryKey {
                     throw ExecutionError(
@@ -77,5 +73,15 @@ struct EntityRows {
             }
         }
         return counts
+    }
+
+    /// Rows and highest `Z_PK` per `Z_ENT` value (-1 for a missing one): in one pass without sorting when
+    /// every row carries the same number, grouped otherwise.
+    private func groups(_ table: SQLIdentifier, _ db: Database) throws -> [(number: Int, rows: Int, maxKey: Int64)] {
+        if let single = try PrimaryKeyEntry.singleEntityRows(in: table, db) {
+            return single.map { ($0.key, $0.value.rows, $0.value.maxKey) }
+        }
+        let select: SQLFragment = #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(table) GROUP BY "Z_ENT""#
+        return try Row.fetchAll(db, select.request).map { ($0[0] ?? -1, $0[1], $0[2] ?? 0) }
     }
 }

@@ -37,18 +37,46 @@ public struct StoreValidator: Sendable {
     func validateCounting(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
         throws(ExecutionError) -> EntityRows.Counts
     {
+        // The integrity check reads every page and the checks below read the entity tables: they run side by
+        // side, on two connections and the machine's two cores. Its verdict is given first, since a damaged
+        // file explains whatever else was found.
+        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path) } : nil
+        let checked: Result<EntityRows.Counts, ExecutionError>
+        do {
+            checked = .success(try checkContents(path, expectedCounts: expectedCounts))
+        } catch {
+            checked = .failure(error)
+        }
+        if let integrity {
+            let problems: [String]
+            do {
+                problems = try integrity.value()
+            } catch {
+                throw problem(path, "cannot read the store: \(error)")
+            }
+            guard problems == ["ok"] else {
+                throw problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
+            }
+        }
+        return try checked.get()
+    }
+
+    /// SQLite's `integrity_check` of the store at `path`, on a connection of its own: `["ok"]` or the problems.
+    private static func integrityProblems(_ path: String) throws -> [String] {
+        // Read-write so a WAL-mode temporary opens without a -shm; nothing is written.
+        let queue = try HardenedConnection.open(path)
+        defer { try? queue.close() }
+        return try queue.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+    }
+
+    /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
+    private func checkContents(_ path: String, expectedCounts: [String: Int]) throws(ExecutionError) -> EntityRows.Counts {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
             let queue = try HardenedConnection.open(path)
             defer { try? queue.close() }
             return try queue.read { db in
-                if checksIntegrity {
-                    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                    guard integrity == ["ok"] else {
-                        throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
-                    }
-                }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))

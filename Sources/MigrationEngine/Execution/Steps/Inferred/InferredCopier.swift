@@ -11,8 +11,7 @@ struct InferredCopier {
     let batchSize: Int
 
     func run(_ plan: InferredCopyPlan) throws {
-        let rows = plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
-        context.report(.stepRows(index: context.index, rows: rows))
+        context.report(.stepRows(index: context.index, rows: Self.rows(of: plan, facts)))
         var current = ""
         do {
             let queue = try HardenedConnection.open(context.destinationPath)
@@ -48,6 +47,11 @@ struct InferredCopier {
         } catch {
             throw StoreWriteError(path: context.destinationPath, message: "copy failed: \(error)", sql: current)
         }
+    }
+
+    /// The rows the plan copies.
+    static func rows(of plan: InferredCopyPlan, _ facts: SourceStoreFacts) -> Int {
+        plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
     }
 
     private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws {
