@@ -64,7 +64,8 @@ struct ChainRunner {
                     // A source that cannot be counted is left for the step to refuse in its own words; the
                     // count below then fails with the validator's.
                     do {
-                        known = try CountExpectation.sourceCounts(step.sourceModel, source)
+                        known = try CountExpectation.sourceCounts(
+                            step.sourceModel, source, readingEachRow: candidate.kind != .inferred)
                     } catch {
                         known = nil
                     }
@@ -93,7 +94,7 @@ struct ChainRunner {
                     // SQLite's integrity check reads every page: it runs once, on the store that will be swapped
                     // in. An intermediate store is still checked for everything else before the next step reads it.
                     sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                        destination, expectedCounts: expected, checksIntegrity: isLast)
+                        destination, expectedCounts: expected, checksIntegrity: isLast, isPrivate: true)
                 } catch {
                     flushing?.wait()
                     throw error

@@ -41,7 +41,11 @@ struct EntityRows {
     }
 
     /// Rows per entity, by name and by table and number, in one pass over each entity table.
-    func counts(_ db: Database, path: String) throws -> Counts {
+    /// - Parameter readingEachRow: false to count a table that holds one model entity whole, without reading
+    ///   its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
+    ///   row there of another entity number is then counted as that entity's; the step's result, validated
+    ///   reading each row, refuses it (kept, or missing from the count expected).
+    func counts(_ db: Database, path: String, readingEachRow: Bool = true) throws -> Counts {
         var counts = Counts()
         for table in schema.tables {
             guard let root = model.entity(named: table.rootEntity) else { continue }
@@ -52,7 +56,8 @@ struct EntityRows {
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
             counts.byTable[table.name] = [:]
-            for (number, rows, maxKey) in try groups(SQLIdentifier(table.name), db) {
+            let whole = readingEachRow || members.count != 1 ? nil : members.first
+            for (number, rows, maxKey) in try groups(SQLIdentifier(table.name), db, wholeAs: whole?.number) {
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
                         .validationFailed, path: path,
@@ -77,7 +82,16 @@ struct EntityRows {
 
     /// Rows and highest `Z_PK` per `Z_ENT` value (-1 for a missing one): in one pass without sorting when
     /// every row carries the same number, grouped otherwise.
-    private func groups(_ table: SQLIdentifier, _ db: Database) throws -> [(number: Int, rows: Int, maxKey: Int64)] {
+    /// - Parameter wholeAs: the number to count every row under, without reading the rows.
+    private func groups(_ table: SQLIdentifier, _ db: Database, wholeAs number: Int?) throws
+        -> [(number: Int, rows: Int, maxKey: Int64)]
+    {
+        if let number {
+            let count: SQLFragment = "SELECT COUNT(*) FROM \(table)"
+            let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(table)"
+            let rows = try Int.fetchOne(db, count.request) ?? 0
+            return rows == 0 ? [] : [(number, rows, try Int64.fetchOne(db, highest.request) ?? 0)]
+        }
         if let single = try PrimaryKeyEntry.singleEntityRows(in: table, db) {
             return single.map { ($0.key, $0.value.rows, $0.value.maxKey) }
         }

@@ -34,16 +34,18 @@ public struct StoreValidator: Sendable {
 
     /// ``validate(_:expectedCounts:checksIntegrity:)``, answering the rows found by entity and by table, so a
     /// chain can hand them to the next step that reads this store instead of counting them again.
-    func validateCounting(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
-        throws(ExecutionError) -> EntityRows.Counts
-    {
+    /// - Parameter isPrivate: the file is the run's own temporary, which SQLite may then read through a memory
+    ///   map (see `HardenedConnection.mapPrivateFile(_:schema:)`).
+    func validateCounting(
+        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true, isPrivate: Bool = false
+    ) throws(ExecutionError) -> EntityRows.Counts {
         // The integrity check reads every page and the checks below read the entity tables: they run side by
         // side, on two connections and the machine's two cores. Its verdict is given first, since a damaged
         // file explains whatever else was found.
-        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path) } : nil
+        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path, isPrivate: isPrivate) } : nil
         let checked: Result<EntityRows.Counts, ExecutionError>
         do {
-            checked = .success(try checkContents(path, expectedCounts: expectedCounts))
+            checked = .success(try checkContents(path, expectedCounts: expectedCounts, isPrivate: isPrivate))
         } catch {
             checked = .failure(error)
         }
@@ -62,21 +64,27 @@ public struct StoreValidator: Sendable {
     }
 
     /// SQLite's `integrity_check` of the store at `path`, on a connection of its own: `["ok"]` or the problems.
-    private static func integrityProblems(_ path: String) throws -> [String] {
+    private static func integrityProblems(_ path: String, isPrivate: Bool) throws -> [String] {
         // Read-write so a WAL-mode temporary opens without a -shm; nothing is written.
         let queue = try HardenedConnection.open(path)
         defer { try? queue.close() }
-        return try queue.read { try String.fetchAll($0, sql: "PRAGMA integrity_check") }
+        return try queue.read { db in
+            if isPrivate { try HardenedConnection.mapPrivateFile(db) }
+            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
     }
 
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
-    private func checkContents(_ path: String, expectedCounts: [String: Int]) throws(ExecutionError) -> EntityRows.Counts {
+    private func checkContents(_ path: String, expectedCounts: [String: Int], isPrivate: Bool) throws(ExecutionError)
+        -> EntityRows.Counts
+    {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // only connection removes the sidecars again.
             let queue = try HardenedConnection.open(path)
             defer { try? queue.close() }
             return try queue.read { db in
+                if isPrivate { try HardenedConnection.mapPrivateFile(db) }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))

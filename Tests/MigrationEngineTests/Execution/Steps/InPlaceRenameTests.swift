@@ -35,7 +35,8 @@ struct InPlaceRenameTests {
 
     /// Everything the two results must share: schema, settings, every table's columns and rows.
     static func contents(_ path: String) throws -> [String] {
-        let queue = try DatabaseQueue(path: path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        // Read-write: a WAL-mode result opens without a -shm beside it.
+        let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         return try queue.read { db in
             var lines = try Row.fetchAll(db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name")
@@ -98,16 +99,29 @@ struct InPlaceRenameTests {
         #expect(!FileManager.default.fileExists(atPath: result + "-empty"))
     }
 
-    @Test("A WAL-mode source is copied, not renamed in place")
-    func walSourceCopies() throws {
+    @Test("A WAL-mode source with rows only in its -wal is renamed in place with the log folded in, as the copy")
+    func walSource() throws {
         let source = try Self.journal2(extraSQL: [])
         let queue = try DatabaseQueue(path: source)
-        try queue.writeWithoutTransaction { try $0.execute(sql: "PRAGMA journal_mode = WAL") }
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA journal_mode = WAL")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: "INSERT INTO ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZBODY) VALUES (8, 1, 1, 1, 'logged')")
+        }
+        // A copy taken while the row is only in the -wal, as a snapshot takes it.
+        let folder = try TemporaryDirectory.make().path
+        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: folder + "/J.sqlite" + suffix) }
         try queue.close()
+        let copy = folder + "/J.sqlite"
+        #expect(StoreFileList.size(copy + "-wal") > 0)
         let events = StepRunner.Events()
-        let result = try StepRunner.run(Self.step(2, 3), sourcePath: source, events: events)
-        #expect(events.all.contains { if case .entityProgress = $0 { true } else { false } })
-        try StoreValidator(model: SampleJournalStore.version(3)).validate(result, expectedCounts: ["Entry": 3])
+        let inPlace = try StepRunner.run(Self.step(2, 3), sourcePath: copy, events: events)
+        #expect(!events.all.contains { if case .entityProgress = $0 { true } else { false } })
+        #expect(StoreFileList.size(inPlace + "-wal") == 0)
+        let copied = try StepRunner.run(Self.step(2, 3, inPlace: false), sourcePath: copy)
+        #expect(try Self.contents(inPlace) == Self.contents(copied))
+        #expect(try Self.contents(inPlace).contains("journal_mode wal"))
+        try StoreValidator(model: SampleJournalStore.version(3)).validate(inPlace, expectedCounts: ["Entry": 4])
     }
 
     @Test("A whole run of the rename migrates, validates and swaps in the renamed store")

@@ -10,7 +10,8 @@ import GRDB
 /// - every entity's copy statement is the identity one: each destination column `i` takes the source table's
 ///   column `i` unchanged, the entity keeps its number, and every source entity is copied (nothing dropped,
 ///   no join table, no key shifted, no value converted or filled);
-/// - the source is a rollback-mode database alone (no `-wal` or `-journal` holding data);
+/// - the source has no `-journal` holding data (a WAL-mode source's `-wal` is copied with it, and folded into
+///   the file once the renames are written, leaving it in WAL mode as the copy leaves it);
 /// - after the renames the store's whole schema (`sqlite_master`: tables, indexes, triggers, their SQL) and
 ///   its page size, auto-vacuum, user version and application id equal the empty store's, so column order,
 ///   types and affinities are Apple's as the copy writes them.
@@ -64,19 +65,20 @@ struct InPlaceRename {
     /// - Parameter create: creates an empty destination store at a path, as the copy would.
     func run(_ context: StepContext, rows: Int, create: (String) throws -> Void) throws -> Bool {
         let source = context.sourcePath
-        guard try JournalMode(path: source) == .rollback,
-            ["-wal", "-journal"].allSatisfy({ StoreFileList.size(source + $0) == 0 })
-        else { return false }
+        let mode = try JournalMode(path: source)
+        let log = StoreFileList.size(source + "-wal") > 0
+        guard StoreFileList.size(source + "-journal") == 0, mode == .wal || (mode == .rollback && !log) else { return false }
         let destination = context.destinationPath
         // Named after the destination, so a killed run's sweep removes it with the run's other files.
         let empty = destination + "-empty"
         defer { TemporaryFile.remove(empty) }
         try create(empty)
         context.report(.stepRows(index: context.index, rows: rows))
-        try SnapshotFileCopy.copy(from: source, to: destination)
         let same: Bool
         do {
-            same = try rename(destination, bookkeepingFrom: empty)
+            try SnapshotFileCopy.copy(from: source, to: destination)
+            if log { try SnapshotFileCopy.copy(from: source + "-wal", to: destination + "-wal") }
+            same = try rename(destination, bookkeepingFrom: empty, foldingLog: mode == .wal)
         } catch {
             TemporaryFile.remove(destination)
             throw StoreWriteError(path: destination, message: "renaming in place failed: \(error)")
@@ -86,8 +88,9 @@ struct InPlaceRename {
     }
 
     /// Renames the columns and replaces the bookkeeping rows with the empty store's, in one transaction that
-    /// commits only when the schema and settings then equal the empty store's.
-    private func rename(_ path: String, bookkeepingFrom empty: String) throws -> Bool {
+    /// commits only when the schema and settings then equal the empty store's; with `foldingLog`, the `-wal`
+    /// is then checkpointed into the file and emptied.
+    private func rename(_ path: String, bookkeepingFrom empty: String, foldingLog: Bool) throws -> Bool {
         let queue = try HardenedConnection.open(path)
         defer { try? queue.close() }
         return try queue.writeWithoutTransaction { db in
@@ -109,6 +112,12 @@ struct InPlaceRename {
                 }
                 same = try Self.settings(db, SQLIdentifier.main) == Self.settings(db, SQLIdentifier.source)
                 return same ? .commit : .rollback
+            }
+            if same && foldingLog {
+                let result = try Row.fetchOne(db, sql: "PRAGMA \"main\".wal_checkpoint(TRUNCATE)")
+                guard let result, result[0] == 0 else {
+                    throw StoreWriteError(path: path, message: "the renamed store's -wal could not be folded into it")
+                }
             }
             return same
         }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// What changes whenever a file's bytes change: the file itself (device and inode), its size and its
-/// modification time to the nanosecond. Links and permission changes leave it alone, so a backup's hard
-/// link of a file carries the file's stamp.
+/// What `stat` says of one file, to the nanosecond: a write changes the modification time or the size, a
+/// replacement the device or inode. Links and permission changes leave it alone, so a backup's hard link
+/// of a file carries the file's stamp.
 struct FileStamp: Sendable, Hashable {
     var device: UInt64
     var inode: UInt64
@@ -28,7 +28,12 @@ struct FileStamp: Sendable, Hashable {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
         size = Int64(info.st_size)
-        modifiedSeconds = Int64(info.st_mtim.tv_sec)
-        modifiedNanoseconds = Int64(info.st_mtim.tv_nsec)
+        #if os(Linux)
+            let modified = info.st_mtim
+        #else
+            let modified = info.st_mtimespec
+        #endif
+        modifiedSeconds = Int64(modified.tv_sec)
+        modifiedNanoseconds = Int64(modified.tv_nsec)
     }
 }
