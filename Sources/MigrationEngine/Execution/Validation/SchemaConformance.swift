@@ -22,7 +22,8 @@ struct SchemaConformance {
                     "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
                 )
             }
-            for column in table.columns { try checkColumn(db, column, in: table, schema) }
+            try checkFilled(db, table, schema)
+            for column in table.columns { try checkReferences(db, column, in: table, schema) }
         }
         for join in schema.joinTables {
             guard tables.contains(join.name) else { throw problem("join table \(join.name) is missing") }
@@ -46,33 +47,43 @@ struct SchemaConformance {
         }
     }
 
-    private func checkColumn(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
-        switch column.role {
-        case .attribute(let entity, let name):
-            guard let attribute = model.entity(named: entity)?.attribute(named: name), !attribute.isOptional else { return }
-            try checkFilled(db, table, column.name, entity, schema, what: "required attribute \(entity).\(name)")
-        case .foreignKey(let entity, let name):
-            guard let relationship = model.entity(named: entity)?.relationship(named: name) else { return }
-            if !relationship.isOptional {
-                try checkFilled(db, table, column.name, entity, schema, what: "required to-one \(entity).\(name)")
+    /// The table's required attributes and to-ones, each of its entity and those below it: every one filled,
+    /// checked in one pass over the table.
+    private func checkFilled(_ db: Database, _ table: SchemaTable, _ schema: StoreSchema) throws {
+        var required: [(column: String, entity: String, what: String)] = []
+        for column in table.columns {
+            switch column.role {
+            case .attribute(let entity, let name):
+                guard let attribute = model.entity(named: entity)?.attribute(named: name), !attribute.isOptional else { continue }
+                required.append((column.name, entity, "required attribute \(entity).\(name)"))
+            case .foreignKey(let entity, let name):
+                guard let relationship = model.entity(named: entity)?.relationship(named: name), !relationship.isOptional
+                else { continue }
+                required.append((column.name, entity, "required to-one \(entity).\(name)"))
+            default:
+                continue
             }
-            try checkReferences(
-                db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
-                to: relationship.destinationEntity, schema)
-        default:
-            return
+        }
+        guard !required.isEmpty else { return }
+        let sums = required.map { check -> SQLFragment in
+            "IFNULL(SUM(\(entityFilter(check.entity, schema)) AND \(SQLIdentifier(check.column)) IS NULL), 0)"
+        }
+        let count: SQLFragment = "SELECT \(SQLFragment.joined(sums)) FROM \(SQLIdentifier(table.name))"
+        guard let row = try Row.fetchOne(db, count.request) else { return }
+        for (index, check) in required.enumerated() {
+            let empty: Int = row[index]
+            if empty > 0 { throw problem("\(empty) row(s) leave \(check.what) empty") }
         }
     }
 
-    private func checkFilled(
-        _ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String
-    ) throws {
-        let count: SQLFragment = """
-            SELECT COUNT(*) FROM \(SQLIdentifier(table.name)) WHERE \(entityFilter(entity, schema)) \
-            AND \(SQLIdentifier(column)) IS NULL
-            """
-        let empty = try Int.fetchOne(db, count.request) ?? 0
-        if empty > 0 { throw problem("\(empty) row(s) leave \(what) empty") }
+    /// Every to-one key of the table pointing at an existing object of the right entity.
+    private func checkReferences(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
+        guard case .foreignKey(let entity, let name) = column.role,
+            let relationship = model.entity(named: entity)?.relationship(named: name)
+        else { return }
+        try checkReferences(
+            db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
+            to: relationship.destinationEntity, schema)
     }
 
     /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.

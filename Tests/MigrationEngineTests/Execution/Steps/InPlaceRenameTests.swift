@@ -10,7 +10,8 @@ struct InPlaceRenameTests {
     /// A Journal 2 store with a few entries, NULLs and non-ASCII text among them.
     static func journal2(extraSQL: [String] = []) throws -> String {
         let path = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
-        try StoreWriter(model: SampleJournalStore.version(2)).create(at: path, options: .init(uuid: "3F2A0C1E-0000-4000-8000-00000000002A"))
+        try StoreWriter(model: SampleJournalStore.version(2)).create(
+            at: path, options: .init(uuid: "3F2A0C1E-0000-4000-8000-00000000002A"))
         let queue = try DatabaseQueue(path: path)
         try queue.write { db in
             try db.execute(
@@ -46,7 +47,9 @@ struct InPlaceRenameTests {
             }
             for table in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
                 lines += try Row.fetchAll(db, sql: "PRAGMA table_info(\(SQLIdentifier(table).quoted))").map { "\(table) \($0)" }
-                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(SQLIdentifier(table).quoted) ORDER BY rowid").map { "\(table) \($0)" }
+                lines += try Row.fetchAll(db, sql: "SELECT * FROM \(SQLIdentifier(table).quoted) ORDER BY rowid").map {
+                    "\(table) \($0)"
+                }
             }
             return lines
         }
@@ -110,7 +113,9 @@ struct InPlaceRenameTests {
         }
         // A copy taken while the row is only in the -wal, as a snapshot takes it.
         let folder = try TemporaryDirectory.make().path
-        for suffix in ["", "-wal"] { try FileManager.default.copyItem(atPath: source + suffix, toPath: folder + "/J.sqlite" + suffix) }
+        for suffix in ["", "-wal"] {
+            try FileManager.default.copyItem(atPath: source + suffix, toPath: folder + "/J.sqlite" + suffix)
+        }
         try queue.close()
         let copy = folder + "/J.sqlite"
         #expect(StoreFileList.size(copy + "-wal") > 0)

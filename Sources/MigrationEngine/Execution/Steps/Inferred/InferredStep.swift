@@ -86,7 +86,7 @@ public struct InferredStep: MigrationStep {
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
         if renamesInPlace,
             let inPlace = InPlaceRename(
-            plan: plan, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts),
+                plan: plan, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts),
             try inPlace.run(
                 context, rows: InferredCopier.rows(of: plan, facts), create: { try writer.create(at: $0, options: options) })
         {
