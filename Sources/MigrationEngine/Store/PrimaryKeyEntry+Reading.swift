@@ -38,11 +38,19 @@ extension PrimaryKeyEntry {
     /// A table holding one entity has no `Z_ENT` index (Apple indexes it only for inheritance trees), so
     /// grouping would sort every row's number first; most tables hold one entity.
     static func singleEntityRows(in table: SQLIdentifier, _ db: Database) throws -> [Int: (rows: Int, maxKey: Int64)]? {
-        let select: SQLFragment = """
-            SELECT COUNT(*), COUNT("Z_ENT") = COUNT(*) AND MIN("Z_ENT") = MAX("Z_ENT") \
-            AND typeof(MIN("Z_ENT")) = 'integer', MIN("Z_ENT"), MAX("Z_PK") FROM \(table)
-            """
-        guard let row = try Row.fetchOne(db, select.request) else { return nil }
+        let select: SQLFragment = "SELECT \(singleEntityAggregates) FROM \(table)"
+        return try Row.fetchOne(db, select.request).flatMap(singleEntityRows)
+    }
+
+    /// The aggregates ``singleEntityRows(in:_:)`` reads, for a query that reads more in the same pass; they
+    /// come first in its row, in four columns.
+    static let singleEntityAggregates: SQLFragment = """
+        COUNT(*), COUNT("Z_ENT") = COUNT(*) AND MIN("Z_ENT") = MAX("Z_ENT") AND typeof(MIN("Z_ENT")) = 'integer', \
+        MIN("Z_ENT"), MAX("Z_PK")
+        """
+
+    /// What a row starting with ``singleEntityAggregates`` says (see ``singleEntityRows(in:_:)``).
+    static func singleEntityRows(_ row: Row) -> [Int: (rows: Int, maxKey: Int64)]? {
         let rows: Int = row[0] ?? 0
         if rows == 0 { return [:] }
         guard row[1] == true, let number: Int = row[2] else { return nil }

@@ -45,7 +45,10 @@ struct EntityRows {
     ///   its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
     ///   row there of another entity number is then counted as that entity's; the step's result, validated
     ///   reading each row, refuses it (kept, or missing from the count expected).
-    func counts(_ db: Database, path: String, readingEachRow: Bool = true) throws -> Counts {
+    /// - Parameter scanned: what a pass over a table already found (see `SchemaConformance.check(_:)`).
+    func counts(
+        _ db: Database, path: String, readingEachRow: Bool = true, scanned: SchemaConformance.SingleEntityRows = [:]
+    ) throws -> Counts {
         var counts = Counts()
         for table in schema.tables {
             guard let root = model.entity(named: table.rootEntity) else { continue }
@@ -57,7 +60,8 @@ struct EntityRows {
             }
             counts.byTable[table.name] = [:]
             let whole = readingEachRow || members.count != 1 ? nil : members.first
-            for (number, rows, maxKey) in try groups(SQLIdentifier(table.name), db, wholeAs: whole?.number) {
+            let found = scanned[table.name].map { $0.map { ($0.key, $0.value.rows, $0.value.maxKey) } }
+            for (number, rows, maxKey) in try found ?? groups(SQLIdentifier(table.name), db, wholeAs: whole?.number) {
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
                         .validationFailed, path: path,

@@ -89,8 +89,8 @@ public struct StoreValidator: Sendable {
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
                 let entries = try scope.checkPrimaryKeys(db, path)
-                try SchemaConformance(model: scope.model, path: path).check(db)
-                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path)
+                let scanned = try SchemaConformance(model: scope.model, path: path).check(db)
+                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
                 where (counts.byEntity[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts.byEntity[entity] ?? 0) rows, expected \(expected)")
