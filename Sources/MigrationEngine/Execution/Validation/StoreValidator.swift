@@ -66,12 +66,20 @@ public struct StoreValidator: Sendable {
     /// SQLite's `integrity_check` of the store at `path`, on a connection of its own: `["ok"]` or the problems.
     private static func integrityProblems(_ path: String, isPrivate: Bool) throws -> [String] {
         // Read-write so a WAL-mode temporary opens without a -shm; nothing is written.
-        let queue = try HardenedConnection.open(path)
+        let queue = try openBesideAnother(path)
         defer { try? queue.close() }
         return try queue.read { db in
             if isPrivate { try HardenedConnection.mapPrivateFile(db) }
             return try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
+    }
+
+    /// A connection that waits while the other one opening the same WAL-mode file rebuilds its `-shm` from
+    /// the `-wal` (which locks the file for a moment) instead of failing as busy.
+    private static func openBesideAnother(_ path: String) throws -> DatabaseQueue {
+        var configuration = HardenedConnection.configuration(path: path)
+        configuration.busyMode = .timeout(30)
+        return try DatabaseQueue(path: path, configuration: configuration)
     }
 
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
@@ -80,8 +88,8 @@ public struct StoreValidator: Sendable {
     {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
-            // only connection removes the sidecars again.
-            let queue = try HardenedConnection.open(path)
+            // last connection removes the sidecars again.
+            let queue = try Self.openBesideAnother(path)
             defer { try? queue.close() }
             return try queue.read { db in
                 if isPrivate { try HardenedConnection.mapPrivateFile(db) }

@@ -63,7 +63,9 @@ struct InPlaceRename {
     /// Makes the destination at `context.destinationPath` in place; false (with nothing left behind) when
     /// the source or the result does not qualify, and the step must copy instead.
     /// - Parameter create: creates an empty destination store at a path, as the copy would.
-    func run(_ context: StepContext, rows: Int, create: (String) throws -> Void) throws -> Bool {
+    func run(_ context: StepContext, plan: InferredCopyPlan, facts: SourceStoreFacts, create: (String) throws -> Void)
+        throws -> Bool
+    {
         let source = context.sourcePath
         let mode = try JournalMode(path: source)
         let log = StoreFileList.size(source + "-wal") > 0
@@ -73,7 +75,7 @@ struct InPlaceRename {
         let empty = destination + "-empty"
         defer { TemporaryFile.remove(empty) }
         try create(empty)
-        context.report(.stepRows(index: context.index, rows: rows))
+        context.report(.stepRows(index: context.index, rows: InferredCopier.rows(of: plan, facts)))
         let same: Bool
         do {
             try SnapshotFileCopy.copy(from: source, to: destination)
@@ -83,8 +85,16 @@ struct InPlaceRename {
             TemporaryFile.remove(destination)
             throw StoreWriteError(path: destination, message: "renaming in place failed: \(error)")
         }
-        if !same { TemporaryFile.remove(destination) }
-        return same
+        guard same else {
+            TemporaryFile.remove(destination)
+            return false
+        }
+        // Every row is carried at once: one progress event per entity, complete.
+        for copy in plan.entityCopies {
+            let rows = facts.entityCounts[copy.sourceTable]?[copy.sourceNumber] ?? 0
+            context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: rows, total: rows))
+        }
+        return true
     }
 
     /// Renames the columns and replaces the bookkeeping rows with the empty store's, in one transaction that

@@ -87,8 +87,7 @@ public struct InferredStep: MigrationStep {
         if renamesInPlace,
             let inPlace = InPlaceRename(
                 plan: plan, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts),
-            try inPlace.run(
-                context, rows: InferredCopier.rows(of: plan, facts), create: { try writer.create(at: $0, options: options) })
+            try inPlace.run(context, plan: plan, facts: facts, create: { try writer.create(at: $0, options: options) })
         {
             return
         }
