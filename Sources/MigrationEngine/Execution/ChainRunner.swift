@@ -122,11 +122,14 @@ struct ChainRunner {
         return Outcome(path: source, digest: digest)
     }
 
-    /// Flushes the final store to disk and digests it, on a thread of its own.
+    /// Flushes the final store to disk and digests it, each on a thread of its own: the flush waits for the
+    /// disk, the digest reads the same pages from memory meanwhile.
     private static func flushAndDigest(_ path: String) -> ConcurrentWork<StampedDigest?> {
-        ConcurrentWork {
-            try DurableFile.sync(path)
-            return StampedDigest.compute(path)
+        let flush = ConcurrentWork { try DurableFile.sync(path) }
+        return ConcurrentWork {
+            let digest = StampedDigest.compute(path)
+            try flush.value()
+            return digest
         }
     }
 
