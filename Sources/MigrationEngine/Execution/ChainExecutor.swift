@@ -35,9 +35,14 @@ package struct ChainExecutor: Sendable {
         for job in jobs { try recover(job.storePath, locked: locked) }
         let markers = try writeMarkers(jobs, run: run, started: started)
         defer { removeMarkers(markers, jobs) }
+        // The locks keep every SQLite connection off the originals, so their backup digests are taken now, on
+        // the other core while the steps run; each is used only if its file's stamp is unchanged by then.
+        let originalDigests = options.dryRun ? nil : Self.digestOriginals(jobs.filter { !$0.plan.steps.isEmpty })
+        defer { originalDigests?.wait() }
 
         var timings = Array(repeating: [RunRecord.Step](), count: jobs.count)
         var finals: [String] = []
+        var newDigests: [String: StampedDigest] = [:]
         var backups: [BackupManifest] = []
         var swapping = false
         do {
@@ -45,7 +50,13 @@ package struct ChainExecutor: Sendable {
                 if jobs.count > 1 { report(.log("store \(job.storePath): \(job.plan.from) → \(job.plan.to)")) }
                 report(.planReady(steps: job.plan.steps.map(\.summary)))
                 let runner = ChainRunner(job: job, run: run, options: options, report: report)
-                finals.append(job.plan.steps.isEmpty ? job.storePath : try runner.execute(&timings[index]))
+                if job.plan.steps.isEmpty {
+                    finals.append(job.storePath)
+                } else {
+                    let outcome = try runner.execute(&timings[index])
+                    finals.append(outcome.path)
+                    newDigests[outcome.path] = outcome.digest
+                }
             }
             if options.dryRun {
                 zip(jobs, finals).filter { $0.0.plan.steps.count > 0 }.forEach { TemporaryFile.remove($0.1) }
@@ -54,16 +65,18 @@ package struct ChainExecutor: Sendable {
             }
             let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
             if !moving.isEmpty { report(.stageStarted(.backup)) }
+            let known = try originalDigests?.value() ?? [:]
             for (job, _) in moving {
                 let root = options.backupRoot(for: job.storePath)
                 backups.append(
-                    try BackupStore(root: root).create(of: job.storePath, version: job.plan.from, targetVersion: job.plan.to))
+                    try BackupStore(root: root).create(
+                        of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: known))
             }
             try checkCancelled()
             let moves = zip(moving, backups).map { pair, backup in
                 SwapJournalBuilder.Move(
                     store: pair.0.storePath, temporary: pair.1, backupRoot: options.backupRoot(for: pair.0.storePath),
-                    backup: backup)
+                    backup: backup, newDigest: newDigests[pair.1])
             }
             let journal = try SwapJournalBuilder.make(run: run, action: .migrate, moves: moves)
             report(.stageStarted(.swap))
@@ -93,6 +106,18 @@ package struct ChainExecutor: Sendable {
             // carries no category of its own gets the one its kind implies, not a blanket "I/O".
             if let error = error as? any CategorizedError { throw error }
             throw MigrationFailure(category: FailureCategory.of(error), path: stores, message: "\(stores): \(error)")
+        }
+    }
+
+    /// Digests the database and logs of each store, as they are now, on a thread of its own.
+    private static func digestOriginals(_ jobs: [MigrationJob]) -> ConcurrentWork<[String: StampedDigest]> {
+        let files = jobs.flatMap { job in
+            BackupLink.linkedSuffixes.map { StorePaths(storePath: job.storePath).storePath + $0 }
+        }
+        return ConcurrentWork {
+            var digests: [String: StampedDigest] = [:]
+            for file in files where StoreFileList.isFile(file) { digests[file] = StampedDigest.compute(file) }
+            return digests
         }
     }
 

@@ -9,8 +9,16 @@ struct ChainRunner {
     let options: ExecutionOptions
     let report: @Sendable (MigrationEvent) -> Void
 
+    /// The validated final store of a chain, flushed to disk.
+    struct Outcome {
+        /// The final temporary.
+        var path: String
+        /// Its digest, taken on the other core while it was validated (nil if the file changed since).
+        var digest: StampedDigest?
+    }
+
     /// The validated final store and each step's time; throws after removing every temporary it made.
-    func execute(_ timings: inout [RunRecord.Step]) throws -> String {
+    func execute(_ timings: inout [RunRecord.Step]) throws -> Outcome {
         let paths = StorePaths(storePath: job.storePath)
         // The snapshot lives beside the store under the run's name, so a killed run leaves it where the next
         // run's sweep finds it (not in the system temporary folder).
@@ -34,6 +42,7 @@ struct ChainRunner {
         }
         try checkStillAtStart(snapshot)
         var source = snapshot.path
+        var digest: StampedDigest?
         var made: [String] = []
         // Each step's expected counts come from the rows its source was found to hold: the snapshot is counted
         // once, and every later source is the store the previous step's validation just counted.
@@ -55,7 +64,8 @@ struct ChainRunner {
                     // A source that cannot be counted is left for the step to refuse in its own words; the
                     // count below then fails with the validator's.
                     do {
-                        known = try CountExpectation.sourceCounts(step.sourceModel, source)
+                        known = try CountExpectation.sourceCounts(
+                            step.sourceModel, source, readingEachRow: candidate.kind != .inferred)
                     } catch {
                         known = nil
                     }
@@ -74,18 +84,31 @@ struct ChainRunner {
                 try checkCancelled()
                 report(.stageStarted(.validation(step: index)))
                 let isLast = index == job.plan.steps.count - 1
-                let counts = try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
-                let expected = CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: counts.byEntity)
-                // SQLite's integrity check reads every page: it runs once, on the store that will be swapped in.
-                // An intermediate store is still checked for everything else before the next step reads it.
-                sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                    destination, expectedCounts: expected, checksIntegrity: isLast)
+                // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
+                // and digested for the swap journal, on the other core while it is validated here: validation
+                // only reads it, and the digest counts only if the file's stamp is unchanged when it is used.
+                let flushing = isLast ? Self.flushAndDigest(destination) : nil
+                do {
+                    let counts = try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
+                    let expected = CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: counts.byEntity)
+                    // SQLite's integrity check reads every page: it runs once, on the store that will be swapped
+                    // in. An intermediate store is still checked for everything else before the next step reads it.
+                    sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
+                        destination, expectedCounts: expected, checksIntegrity: isLast, isPrivate: true)
+                } catch {
+                    flushing?.wait()
+                    throw error
+                }
                 if isLast { report(.log(Self.integrityCheckedLine)) }
                 TemporaryFile.removeSidecars(of: destination)
                 // The original's permissions; owner-writable until the last step so the next step can open it.
-                try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
-                // Steps write without waiting for the disk; the store that will be swapped in is flushed once.
-                if isLast { try DurableFile.sync(destination) }
+                do {
+                    try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
+                } catch {
+                    flushing?.wait()
+                    throw error
+                }
+                if let flushing { digest = try flushing.value() }
                 let seconds = Date().timeIntervalSince(started)
                 timings[timings.count - 1].seconds = seconds
                 report(.stepValidated(index: index, seconds: seconds))
@@ -96,7 +119,18 @@ struct ChainRunner {
             made.forEach(TemporaryFile.remove)
             throw error
         }
-        return source
+        return Outcome(path: source, digest: digest)
+    }
+
+    /// Flushes the final store to disk and digests it, each on a thread of its own: the flush waits for the
+    /// disk, the digest reads the same pages from memory meanwhile.
+    private static func flushAndDigest(_ path: String) -> ConcurrentWork<StampedDigest?> {
+        let flush = ConcurrentWork { try DurableFile.sync(path) }
+        return ConcurrentWork {
+            let digest = StampedDigest.compute(path)
+            try flush.value()
+            return digest
+        }
     }
 
     /// The log line reported once per store, when its final store passed SQLite's `integrity_check`.

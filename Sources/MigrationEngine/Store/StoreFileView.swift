@@ -67,27 +67,9 @@ struct StoreFileView {
     }
 }
 
-/// What `stat` says of one file, to the nanosecond: a write changes the modification time or the size, a
-/// replacement the inode.
-private struct FileStamp: Equatable {
-    var inode: UInt64
-    var size: Int64
-    var seconds: Int
-    var nanoseconds: Int
-
+extension FileStamp {
     /// The stamps of the database, its `-wal` and its `-journal` (nil for a missing file).
-    static func all(_ databasePath: String) -> [FileStamp?] {
-        ["", "-wal", "-journal"].map { suffix in
-            var info = stat()
-            guard stat(databasePath + suffix, &info) == 0 else { return nil }
-            #if os(Linux)
-                let modified = info.st_mtim
-            #else
-                let modified = info.st_mtimespec
-            #endif
-            return FileStamp(
-                inode: UInt64(info.st_ino), size: Int64(info.st_size), seconds: Int(modified.tv_sec),
-                nanoseconds: Int(modified.tv_nsec))
-        }
+    fileprivate static func all(_ databasePath: String) -> [FileStamp?] {
+        ["", "-wal", "-journal"].map { FileStamp.of(databasePath + $0) }
     }
 }

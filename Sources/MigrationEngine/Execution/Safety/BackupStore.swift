@@ -21,6 +21,14 @@ package struct BackupStore: Sendable {
     /// without copying it. Every other file, and every file where linking is impossible, is copied and the
     /// copy checked against the original. Each file's digest is computed once.
     package func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
+        try create(of: storePath, version: version, targetVersion: targetVersion, knownDigests: [:])
+    }
+
+    /// ``create(of:version:targetVersion:)`` with digests of the store's files taken ahead of time, by path:
+    /// a linked file's is used when the file is unchanged since (same stamp) instead of reading it again.
+    func create(of storePath: String, version: String?, targetVersion: String?, knownDigests: [String: StampedDigest])
+        throws(ExecutionError) -> BackupManifest
+    {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
         let partial = folder(of: id) + ".partial"
@@ -34,7 +42,7 @@ package struct BackupStore: Sendable {
             let digest: String?
             let linked = linkable ? try BackupLink.link(source, to: copy) : false
             if linked {
-                digest = FileDigest.sha256(copy)
+                digest = knownDigests[source]?.digest(ifUnchanged: copy) ?? FileDigest.sha256(copy)
             } else {
                 try DurableFile.copy(source, to: copy)
                 let copied = FileDigest.sha256(copy)

@@ -22,8 +22,13 @@ enum DurableFile {
     }
 
     /// Removes a file if it exists and flushes the folder entry.
+    ///
+    /// A file that is already gone needs no flush here: a removal made earlier and not yet flushed is made
+    /// durable by the next flush of its folder, which every protocol using this does last (the journal's
+    /// or the marker's removal).
     static func remove(_ path: String) throws(ExecutionError) {
-        if unlink(path) != 0, errno != ENOENT {
+        if unlink(path) != 0 {
+            if errno == ENOENT { return }
             throw ExecutionError(.io, path: path, message: "cannot remove: \(String(cString: strerror(errno)))")
         }
         syncDirectory(of: path)

@@ -9,9 +9,19 @@ enum FileDigest {
 
     /// The hex digest of the file, or nil when it does not exist or cannot be read.
     static func sha256(_ path: String) -> String? {
+        withOpenFile(path) { sha256(descriptor: $0) }
+    }
+
+    /// Runs `body` on the file opened for reading; nil when it cannot be opened.
+    static func withOpenFile<Result>(_ path: String, _ body: (Int32) -> Result?) -> Result? {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
+        return body(descriptor)
+    }
+
+    /// The hex digest of an open file's bytes from its current offset to the end, or nil on a read error.
+    static func sha256(descriptor: Int32) -> String? {
         var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
         defer { buffer.deallocate() }

@@ -14,7 +14,9 @@ struct StoreSwap {
     func run() throws(ExecutionError) {
         try journal.write()
         try reach(.journalWritten)
-        try rollForward()
+        // Nothing has moved since this run wrote the journal, so no store needs its bytes digested to learn
+        // whether it was already swapped (a full read of every original).
+        try rollForward(fresh: true)
     }
 
     private func reach(_ stage: SwapStage) throws(ExecutionError) {
@@ -27,9 +29,10 @@ struct StoreSwap {
 
     /// Finishes the swap from whatever point it reached: every store not yet replaced is replaced, then
     /// parked files and the journal are removed. Every action is idempotent.
-    func rollForward() throws(ExecutionError) {
+    /// - Parameter fresh: the journal was just written by this process and no file has moved yet.
+    func rollForward(fresh: Bool = false) throws(ExecutionError) {
         for member in journal.members {
-            if member.isSwapped { continue }
+            if !fresh && member.isSwapped { continue }
             try park(member)
             try reach(.sidecarsParked)
             try DurableFile.rename(member.temporaryPath, to: member.storePath)

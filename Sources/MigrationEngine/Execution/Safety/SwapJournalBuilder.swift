@@ -8,13 +8,16 @@ enum SwapJournalBuilder {
         var temporary: String
         var backupRoot: String
         var backup: BackupManifest
+        /// The new store's digest taken ahead of time, used only if the file is unchanged since.
+        var newDigest: StampedDigest?
     }
 
     static func make(run: String, action: RunRecord.Action, moves: [Move]) throws(ExecutionError) -> SwapJournal {
         var members: [SwapJournal.Member] = []
         for move in moves {
             let paths = StorePaths(storePath: move.store)
-            guard let newDigest = FileDigest.sha256(move.temporary) else {
+            guard let newDigest = move.newDigest?.digest(ifUnchanged: move.temporary) ?? FileDigest.sha256(move.temporary)
+            else {
                 throw ExecutionError(.io, path: move.temporary, message: "the new store disappeared before the swap")
             }
             guard let original = move.backup.files.first(where: { $0.name == paths.fileName }) else {

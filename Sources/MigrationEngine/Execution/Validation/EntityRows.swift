@@ -41,7 +41,14 @@ struct EntityRows {
     }
 
     /// Rows per entity, by name and by table and number, in one pass over each entity table.
-    func counts(_ db: Database, path: String) throws -> Counts {
+    /// - Parameter readingEachRow: false to count a table that holds one model entity whole, without reading
+    ///   its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
+    ///   row there of another entity number is then counted as that entity's; the step's result, validated
+    ///   reading each row, refuses it (kept, or missing from the count expected).
+    /// - Parameter scanned: what a pass over a table already found (see `SchemaConformance.check(_:)`).
+    func counts(
+        _ db: Database, path: String, readingEachRow: Bool = true, scanned: SchemaConformance.SingleEntityRows = [:]
+    ) throws -> Counts {
         var counts = Counts()
         for table in schema.tables {
             guard let root = model.entity(named: table.rootEntity) else { continue }
@@ -52,10 +59,9 @@ struct EntityRows {
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
             counts.byTable[table.name] = [:]
-            let select: SQLFragment =
-                #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(SQLIdentifier(table.name)) GROUP BY "Z_ENT""#
-            for row in try Row.fetchAll(db, select.request) {
-                let number: Int = row[0] ?? -1
+            let whole = readingEachRow || members.count != 1 ? nil : members.first
+            let found = scanned[table.name].map { $0.map { ($0.key, $0.value.rows, $0.value.maxKey) } }
+            for (number, rows, maxKey) in try found ?? groups(SQLIdentifier(table.name), db, wholeAs: whole?.number) {
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(
                         .validationFailed, path: path,
@@ -63,9 +69,8 @@ struct EntityRows {
                             "not a valid \(model.name) store: \(table.name) holds rows of entity number \(number), which is not \(root.name) or below it"
                     )
                 }
-                counts.byEntity[entry.name] = row[1]
-                counts.byTable[table.name]?[number] = row[1]
-                let maxKey: Int64 = row[2] ?? 0
+                counts.byEntity[entry.name] = rows
+                counts.byTable[table.name]?[number] = rows
                 let rootEntry = members.first { $0.name == root.name }
                 if let rootEntry, maxKey > rootEntry.maxPrimaryKey {
                     throw ExecutionError(
@@ -77,5 +82,24 @@ struct EntityRows {
             }
         }
         return counts
+    }
+
+    /// Rows and highest `Z_PK` per `Z_ENT` value (-1 for a missing one): in one pass without sorting when
+    /// every row carries the same number, grouped otherwise.
+    /// - Parameter wholeAs: the number to count every row under, without reading the rows.
+    private func groups(_ table: SQLIdentifier, _ db: Database, wholeAs number: Int?) throws
+        -> [(number: Int, rows: Int, maxKey: Int64)]
+    {
+        if let number {
+            let count: SQLFragment = "SELECT COUNT(*) FROM \(table)"
+            let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(table)"
+            let rows = try Int.fetchOne(db, count.request) ?? 0
+            return rows == 0 ? [] : [(number, rows, try Int64.fetchOne(db, highest.request) ?? 0)]
+        }
+        if let single = try PrimaryKeyEntry.singleEntityRows(in: table, db) {
+            return single.map { ($0.key, $0.value.rows, $0.value.maxKey) }
+        }
+        let select: SQLFragment = #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(table) GROUP BY "Z_ENT""#
+        return try Row.fetchAll(db, select.request).map { ($0[0] ?? -1, $0[1], $0[2] ?? 0) }
     }
 }

@@ -7,7 +7,13 @@ struct SchemaConformance {
     let model: ObjectModel
     let path: String
 
-    func check(_ db: Database) throws {
+    /// Rows and highest `Z_PK` of the one entity number each table's rows carry, read in the same pass as
+    /// its required columns (a table whose rows carry several numbers is left out; see `EntityRows`).
+    typealias SingleEntityRows = [String: [Int: (rows: Int, maxKey: Int64)]]
+
+    /// Throws naming the first difference; answers what the pass over each table found of its entity numbers.
+    func check(_ db: Database) throws -> SingleEntityRows {
+        var single: SingleEntityRows = [:]
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         let schema = SchemaBuilder(model: model, existingTableNames: tables).build()
         try checkNumbers(db, schema)
@@ -22,7 +28,8 @@ struct SchemaConformance {
                     "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
                 )
             }
-            for column in table.columns { try checkColumn(db, column, in: table, schema) }
+            single[table.name] = try checkFilled(db, table, schema)
+            for column in table.columns { try checkReferences(db, column, in: table, schema) }
         }
         for join in schema.joinTables {
             guard tables.contains(join.name) else { throw problem("join table \(join.name) is missing") }
@@ -33,6 +40,7 @@ struct SchemaConformance {
                 try checkReferences(db, table: join.name, column: join.targetColumn, rows: "1", to: ownerTarget, schema)
             }
         }
+        return single
     }
 
     private func checkNumbers(_ db: Database, _ schema: StoreSchema) throws {
@@ -46,33 +54,46 @@ struct SchemaConformance {
         }
     }
 
-    private func checkColumn(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
-        switch column.role {
-        case .attribute(let entity, let name):
-            guard let attribute = model.entity(named: entity)?.attribute(named: name), !attribute.isOptional else { return }
-            try checkFilled(db, table, column.name, entity, schema, what: "required attribute \(entity).\(name)")
-        case .foreignKey(let entity, let name):
-            guard let relationship = model.entity(named: entity)?.relationship(named: name) else { return }
-            if !relationship.isOptional {
-                try checkFilled(db, table, column.name, entity, schema, what: "required to-one \(entity).\(name)")
+    /// The table's required attributes and to-ones, each of its entity and those below it: every one filled,
+    /// checked in one pass over the table that also counts its rows when they carry one entity number.
+    private func checkFilled(_ db: Database, _ table: SchemaTable, _ schema: StoreSchema) throws -> [Int: (
+        rows: Int, maxKey: Int64
+    )]? {
+        var required: [(column: String, entity: String, what: String)] = []
+        for column in table.columns {
+            switch column.role {
+            case .attribute(let entity, let name):
+                guard let attribute = model.entity(named: entity)?.attribute(named: name), !attribute.isOptional else { continue }
+                required.append((column.name, entity, "required attribute \(entity).\(name)"))
+            case .foreignKey(let entity, let name):
+                guard let relationship = model.entity(named: entity)?.relationship(named: name), !relationship.isOptional
+                else { continue }
+                required.append((column.name, entity, "required to-one \(entity).\(name)"))
+            default:
+                continue
             }
-            try checkReferences(
-                db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
-                to: relationship.destinationEntity, schema)
-        default:
-            return
         }
+        let sums = required.map { check -> SQLFragment in
+            ", IFNULL(SUM(\(entityFilter(check.entity, schema)) AND \(SQLIdentifier(check.column)) IS NULL), 0)"
+        }
+        let count: SQLFragment =
+            "SELECT \(PrimaryKeyEntry.singleEntityAggregates)\(SQLFragment.joined(sums, separator: "")) FROM \(SQLIdentifier(table.name))"
+        guard let row = try Row.fetchOne(db, count.request) else { return nil }
+        for (index, check) in required.enumerated() {
+            let empty: Int = row[4 + index]
+            if empty > 0 { throw problem("\(empty) row(s) leave \(check.what) empty") }
+        }
+        return PrimaryKeyEntry.singleEntityRows(row)
     }
 
-    private func checkFilled(
-        _ db: Database, _ table: SchemaTable, _ column: String, _ entity: String, _ schema: StoreSchema, what: String
-    ) throws {
-        let count: SQLFragment = """
-            SELECT COUNT(*) FROM \(SQLIdentifier(table.name)) WHERE \(entityFilter(entity, schema)) \
-            AND \(SQLIdentifier(column)) IS NULL
-            """
-        let empty = try Int.fetchOne(db, count.request) ?? 0
-        if empty > 0 { throw problem("\(empty) row(s) leave \(what) empty") }
+    /// Every to-one key of the table pointing at an existing object of the right entity.
+    private func checkReferences(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
+        guard case .foreignKey(let entity, let name) = column.role,
+            let relationship = model.entity(named: entity)?.relationship(named: name)
+        else { return }
+        try checkReferences(
+            db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
+            to: relationship.destinationEntity, schema)
     }
 
     /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.

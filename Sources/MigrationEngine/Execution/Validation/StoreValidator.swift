@@ -40,27 +40,71 @@ package struct StoreValidator: Sendable {
 
     /// ``validate(_:expectedCounts:checksIntegrity:)``, answering the rows found by entity and by table, so a
     /// chain can hand them to the next step that reads this store instead of counting them again.
-    func validateCounting(_ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true)
-        throws(ExecutionError) -> EntityRows.Counts
+    /// - Parameter isPrivate: the file is the run's own temporary, which SQLite may then read through a memory
+    ///   map (see `HardenedConnection.mapPrivateFile(_:schema:)`).
+    func validateCounting(
+        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true, isPrivate: Bool = false
+    ) throws(ExecutionError) -> EntityRows.Counts {
+        // The integrity check reads every page and the checks below read the entity tables: they run side by
+        // side, on two connections and the machine's two cores. Its verdict is given first, since a damaged
+        // file explains whatever else was found.
+        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path, isPrivate: isPrivate) } : nil
+        let checked: Result<EntityRows.Counts, ExecutionError>
+        do {
+            checked = .success(try checkContents(path, expectedCounts: expectedCounts, isPrivate: isPrivate))
+        } catch {
+            checked = .failure(error)
+        }
+        if let integrity {
+            let problems: [String]
+            do {
+                problems = try integrity.value()
+            } catch {
+                throw problem(path, "cannot read the store: \(error)")
+            }
+            guard problems == ["ok"] else {
+                throw problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
+            }
+        }
+        return try checked.get()
+    }
+
+    /// SQLite's `integrity_check` of the store at `path`, on a connection of its own: `["ok"]` or the problems.
+    private static func integrityProblems(_ path: String, isPrivate: Bool) throws -> [String] {
+        // Read-write so a WAL-mode temporary opens without a -shm; nothing is written.
+        let queue = try openBesideAnother(path)
+        defer { try? queue.close() }
+        return try queue.read { db in
+            if isPrivate { try HardenedConnection.mapPrivateFile(db) }
+            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+        }
+    }
+
+    /// A connection that waits while the other one opening the same WAL-mode file rebuilds its `-shm` from
+    /// the `-wal` (which locks the file for a moment) instead of failing as busy.
+    private static func openBesideAnother(_ path: String) throws -> DatabaseQueue {
+        var configuration = HardenedConnection.configuration(path: path)
+        configuration.busyMode = .timeout(30)
+        return try DatabaseQueue(path: path, configuration: configuration)
+    }
+
+    /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
+    private func checkContents(_ path: String, expectedCounts: [String: Int], isPrivate: Bool) throws(ExecutionError)
+        -> EntityRows.Counts
     {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
-            // only connection removes the sidecars again.
-            let queue = try HardenedConnection.open(path)
+            // last connection removes the sidecars again.
+            let queue = try Self.openBesideAnother(path)
             defer { try? queue.close() }
             return try queue.read { db in
-                if checksIntegrity {
-                    let integrity = try String.fetchAll(db, sql: "PRAGMA integrity_check")
-                    guard integrity == ["ok"] else {
-                        throw problem(path, "integrity_check: \(integrity.prefix(3).joined(separator: "; "))")
-                    }
-                }
+                if isPrivate { try HardenedConnection.mapPrivateFile(db) }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
                 let entries = try scope.checkPrimaryKeys(db, path)
-                try SchemaConformance(model: scope.model, path: path).check(db)
-                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path)
+                let scanned = try SchemaConformance(model: scope.model, path: path).check(db)
+                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
                 where (counts.byEntity[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts.byEntity[entity] ?? 0) rows, expected \(expected)")

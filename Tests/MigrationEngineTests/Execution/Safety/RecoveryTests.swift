@@ -27,10 +27,11 @@ struct RecoveryTests {
         for store in stores {
             var timings: [RunRecord.Step] = []
             let job = MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))
-            let temporary = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
+            let outcome = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
             let root = options.backupRoot(for: store)
             let backup = try BackupStore(root: root).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0")
-            moves.append(.init(store: store, temporary: temporary, backupRoot: root, backup: backup))
+            moves.append(
+                .init(store: store, temporary: outcome.path, backupRoot: root, backup: backup, newDigest: outcome.digest))
         }
         let journal = try SwapJournalBuilder.make(run: "test", action: .migrate, moves: moves)
         return Prepared(stores: stores, originals: originals, journal: journal)

@@ -11,8 +11,7 @@ struct InferredCopier {
     let batchSize: Int
 
     func run(_ plan: InferredCopyPlan) throws {
-        let rows = plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
-        context.report(.stepRows(index: context.index, rows: rows))
+        context.report(.stepRows(index: context.index, rows: Self.rows(of: plan, facts)))
         var current = ""
         do {
             let queue = try HardenedConnection.open(context.destinationPath)
@@ -24,6 +23,9 @@ struct InferredCopier {
                 // A temporary: the run discards it on any failure and flushes the final store once before its
                 // swap, so the copy need not wait for the disk at each commit.
                 try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
+                // Both are the run's own: the source a snapshot or earlier temporary, the destination new.
+                try HardenedConnection.mapPrivateFile(db, schema: .source)
+                try HardenedConnection.mapPrivateFile(db)
                 defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
                 try db.inTransaction {
                     for copy in plan.entityCopies {
@@ -48,6 +50,11 @@ struct InferredCopier {
         } catch {
             throw StoreWriteError(path: context.destinationPath, message: "copy failed: \(error)", sql: current)
         }
+    }
+
+    /// The rows the plan copies.
+    static func rows(of plan: InferredCopyPlan, _ facts: SourceStoreFacts) -> Int {
+        plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
     }
 
     private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws {

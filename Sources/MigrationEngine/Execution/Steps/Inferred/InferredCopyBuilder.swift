@@ -62,13 +62,20 @@ struct InferredCopyBuilder {
                 values.append(value)
             }
         }
-        let sql: SQLFragment = """
-            INSERT INTO \(SQLIdentifier.main).\(SQLIdentifier(table.name)) (\(names)) \
-            SELECT \(SQLFragment.joined(values)) FROM \(SQLIdentifier.source).\(SQLIdentifier(sourceTable.name)) s \
-            WHERE s."Z_ENT" = \(value: oldNumber) AND s."Z_PK" > :low AND s."Z_PK" <= :high
-            """
         return InferredCopyPlan.EntityCopy(
-            destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber, sql: sql)
+            destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
+            sql: Self.entityInsert(into: table.name, names, values: values, from: sourceTable.name, number: oldNumber))
+    }
+
+    /// The `INSERT … SELECT` of one source entity's rows (a `Z_PK` range of them) into a destination table.
+    static func entityInsert(
+        into table: String, _ names: [SQLIdentifier], values: [SQLFragment], from sourceTable: String, number: Int
+    ) -> SQLFragment {
+        """
+        INSERT INTO \(SQLIdentifier.main).\(SQLIdentifier(table)) (\(names)) \
+        SELECT \(SQLFragment.joined(values)) FROM \(SQLIdentifier.source).\(SQLIdentifier(sourceTable)) s \
+        WHERE s."Z_ENT" = \(value: number) AND s."Z_PK" > :low AND s."Z_PK" <= :high
+        """
     }
 
     /// A number read as the destination's numeric type, as `NSNumber` conversion would give it: whole

@@ -18,6 +18,9 @@ package struct InferredStep: MigrationStep {
     package let mapping: InferredMapping
     /// Rows per `INSERT … SELECT` batch (a range of `Z_PK` values this wide).
     package var batchSize: Int = 50_000
+    /// Whether a step that only renames columns (see ``InPlaceRename``) is done without rewriting the rows;
+    /// off, every step copies its rows (tests compare the two).
+    package var renamesInPlace = true
 
     /// Creates the step, inferring its mapping.
     package init(sourceModel: ObjectModel, destinationModel: ObjectModel) {
@@ -51,8 +54,10 @@ package struct InferredStep: MigrationStep {
         if let configuration = sourceModel.configuration(holding: entities),
             let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
         {
-            let scoped = InferredStep(
+            var scoped = InferredStep(
                 sourceModel: sourceModel.restricted(to: configuration), destinationModel: destinationModel.restricted(to: target))
+            scoped.batchSize = batchSize
+            scoped.renamesInPlace = renamesInPlace
             try scoped.copy(facts, context, recording: destinationModel)
         } else {
             try copy(facts, context, recording: destinationModel)
@@ -73,14 +78,20 @@ package struct InferredStep: MigrationStep {
         // Created in rollback mode and switched to the source's mode once filled: rows written through a
         // `-wal` would be written twice (log, then checkpoint).
         let journalMode = try JournalMode(path: context.sourcePath)
-        try writer.create(
-            at: context.destinationPath,
-            options: StoreCreationOptions(
-                uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
-                recordedNames: keys.recordedNames, journalMode: .rollback, installsTriggers: false))
+        let options = StoreCreationOptions(
+            uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
+            recordedNames: keys.recordedNames, journalMode: .rollback, installsTriggers: false)
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
+        if renamesInPlace,
+            let inPlace = InPlaceRename(
+                plan: plan, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts),
+            try inPlace.run(context, plan: plan, facts: facts, create: { try writer.create(at: $0, options: options) })
+        {
+            return
+        }
+        try writer.create(at: context.destinationPath, options: options)
         try InferredCopier(
             context: context, facts: facts, sourceSchema: sourceSchema,
             destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize
