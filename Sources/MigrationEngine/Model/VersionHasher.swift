@@ -16,8 +16,15 @@ public struct VersionHasher: Sendable {
 
     /// The 32-byte version hash of every entity, keyed by entity name.
     public var entityHashes: [String: Data] {
+        var digests: PropertyDigests?
+        return entityHashes(remembering: &digests)
+    }
+
+    /// ``entityHashes``, taking the hash of every property already in `digests` from there and adding the
+    /// others (when `digests` is not nil): shared across the versions of one model.
+    func entityHashes(remembering digests: inout PropertyDigests?) -> [String: Data] {
         var cache: [String: Data] = [:]
-        for entity in model.entities { _ = hash(of: entity, cache: &cache) }
+        for entity in model.entities { _ = hash(of: entity, cache: &cache, digests: &digests) }
         return cache
     }
 
@@ -47,34 +54,12 @@ public struct VersionHasher: Sendable {
     /// The version hash of one attribute. A derived attribute's hash is SHA-256 over its derivation
     /// expression's text alone (see ``derivationHashText(_:)``): name, flags and type are not part of it.
     public static func hash(of attribute: Attribute) -> Data {
-        if attribute.isDerived, let derivation = attribute.derivationExpression {
-            return Data(SHA256.hash(data: Data(derivationHashText(derivation).utf8)))
-        }
-        var buffer = propertyBase(
-            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-            isReadOnly: attribute.isReadOnly, modifier: attribute.versionHashModifier)
-        buffer.appendLittleEndian(attribute.type.code)
-        if attribute.allowsExternalBinaryDataStorage { buffer.append(1) }
-        if attribute.preservesValueInHistoryOnDeletion { buffer.append(1) }
-        return Data(SHA256.hash(data: buffer))
+        Data(digest(of: attribute))
     }
 
     /// The version hash of one relationship. The delete rule is deliberately not part of it.
     public static func hash(of relationship: Relationship) -> Data {
-        var buffer = propertyBase(
-            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-            isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier)
-        buffer.append(Data(relationship.destinationEntity.utf8))
-        if let inverse = relationship.inverseName,
-            inverse != relationship.name
-                || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
-        {
-            buffer.append(Data(inverse.utf8))
-        }
-        buffer.appendLittleEndian(Int32(relationship.maxCount))
-        buffer.appendLittleEndian(Int32(relationship.minCount))
-        if relationship.isOrdered { buffer.appendLittleEndian(Int16(1)) }
-        return Data(SHA256.hash(data: buffer))
+        Data(digest(of: relationship))
     }
 
     /// The text of a derivation as Core Data hashes it: the expression's own description, in which a
@@ -86,45 +71,102 @@ public struct VersionHasher: Sendable {
         return "count:(\(derivation.dropLast(suffix.count)))"
     }
 
-    private static func propertyBase(
-        name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, modifier: String?
-    ) -> Data {
-        var base = Data(name.utf8)
-        let flags: Int16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
-        base.appendLittleEndian(flags)
-        if let modifier, !modifier.isEmpty { base.append(Data(modifier.utf8)) }
-        return Data(SHA256.hash(data: base))
+    // The digests below feed their bytes straight into SHA-256 instead of assembling `Data` buffers: the
+    // bytes hashed are the same, and loading a model of many versions spent most of its hashing time on
+    // those buffers.
+
+    private static func digest(of attribute: Attribute) -> SHA256.Digest {
+        var sha = SHA256()
+        if attribute.isDerived, let derivation = attribute.derivationExpression {
+            sha.update(utf8: derivationHashText(derivation))
+            return sha.finalize()
+        }
+        sha.update(digest: propertyBase(
+            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
+            isReadOnly: attribute.isReadOnly, modifier: attribute.versionHashModifier))
+        sha.update(littleEndian: attribute.type.code)
+        if attribute.allowsExternalBinaryDataStorage { sha.update(littleEndian: UInt8(1)) }
+        if attribute.preservesValueInHistoryOnDeletion { sha.update(littleEndian: UInt8(1)) }
+        return sha.finalize()
     }
 
-    private func hash(of entity: Entity, cache: inout [String: Data]) -> Data {
-        if let known = cache[entity.name] { return known }
-        var buffer = Data(entity.name.utf8)
-        buffer.append(entity.isAbstract ? 1 : 0)
-        if let parentName = entity.parentName, let parent = model.entity(named: parentName) {
-            buffer.append(hash(of: parent, cache: &cache))
+    private static func digest(of relationship: Relationship) -> SHA256.Digest {
+        var sha = SHA256()
+        sha.update(digest: propertyBase(
+            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
+            isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier))
+        sha.update(utf8: relationship.destinationEntity)
+        if let inverse = relationship.inverseName,
+            inverse != relationship.name
+                || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
+        {
+            sha.update(utf8: inverse)
         }
-        var propertyHashes: [(name: String, hash: Data)] = []
+        sha.update(littleEndian: Int32(relationship.maxCount))
+        sha.update(littleEndian: Int32(relationship.minCount))
+        if relationship.isOrdered { sha.update(littleEndian: Int16(1)) }
+        return sha.finalize()
+    }
+
+    private static func propertyBase(
+        name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, modifier: String?
+    ) -> SHA256.Digest {
+        var sha = SHA256()
+        sha.update(utf8: name)
+        let flags: Int16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
+        sha.update(littleEndian: flags)
+        if let modifier, !modifier.isEmpty { sha.update(utf8: modifier) }
+        return sha.finalize()
+    }
+
+    private func hash(of entity: Entity, cache: inout [String: Data], digests: inout PropertyDigests?) -> Data {
+        if let known = cache[entity.name] { return known }
+        var sha = SHA256()
+        sha.update(utf8: entity.name)
+        sha.update(littleEndian: UInt8(entity.isAbstract ? 1 : 0))
+        if let parentName = entity.parentName, let parent = model.entity(named: parentName) {
+            let parentHash = hash(of: parent, cache: &cache, digests: &digests)
+            parentHash.withUnsafeBytes { sha.update(bufferPointer: $0) }
+        }
+        var propertyHashes: [(name: String, hash: SHA256.Digest)] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            propertyHashes.append((attribute.name, Self.hash(of: attribute)))
+            let known = digests?.attributes[attribute]
+            let digest = known ?? Self.digest(of: attribute)
+            if known == nil { digests?.attributes[attribute] = digest }
+            propertyHashes.append((attribute.name, digest))
         }
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
-            propertyHashes.append((relationship.name, Self.hash(of: relationship)))
+            let known = digests?.relationships[relationship]
+            let digest = known ?? Self.digest(of: relationship)
+            if known == nil { digests?.relationships[relationship] = digest }
+            propertyHashes.append((relationship.name, digest))
         }
         propertyHashes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        for property in propertyHashes { buffer.append(property.hash) }
-        if let modifier = entity.versionHashModifier, !modifier.isEmpty { buffer.append(Data(modifier.utf8)) }
+        for property in propertyHashes { sha.update(digest: property.hash) }
+        if let modifier = entity.versionHashModifier, !modifier.isEmpty { sha.update(utf8: modifier) }
         for constraint in entity.uniquenessConstraints.map({ $0.joined(separator: ".") }).sorted() {
-            buffer.append(Data(constraint.utf8))
+            sha.update(utf8: constraint)
         }
-        let result = Data(SHA256.hash(data: buffer))
+        let result = Data(sha.finalize())
         cache[entity.name] = result
         return result
     }
 }
 
-extension Data {
-    /// Appends a fixed-width integer in little-endian byte order.
-    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+extension SHA256 {
+    /// Feeds a string's UTF-8 bytes.
+    fileprivate mutating func update(utf8 text: String) {
+        var text = text
+        text.withUTF8 { update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds a fixed-width integer in little-endian byte order.
+    fileprivate mutating func update<T: FixedWidthInteger>(littleEndian value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { update(bufferPointer: $0) }
+    }
+
+    /// Feeds another digest's 32 bytes.
+    fileprivate mutating func update(digest: SHA256.Digest) {
+        digest.withUnsafeBytes { update(bufferPointer: $0) }
     }
 }
