@@ -54,12 +54,12 @@ public struct VersionHasher: Sendable {
     /// The version hash of one attribute. A derived attribute's hash is SHA-256 over its derivation
     /// expression's text alone (see ``derivationHashText(_:)``): name, flags and type are not part of it.
     public static func hash(of attribute: Attribute) -> Data {
-        Data(digest(of: attribute))
+        Data(AttributeInput(attribute).digest)
     }
 
     /// The version hash of one relationship. The delete rule is deliberately not part of it.
     public static func hash(of relationship: Relationship) -> Data {
-        Data(digest(of: relationship))
+        Data(RelationshipInput(relationship).digest)
     }
 
     /// The text of a derivation as Core Data hashes it: the expression's own description, in which a
@@ -71,54 +71,6 @@ public struct VersionHasher: Sendable {
         return "count:(\(derivation.dropLast(suffix.count)))"
     }
 
-    // The digests below feed their bytes straight into SHA-256 instead of assembling `Data` buffers: the
-    // bytes hashed are the same, and loading a model of many versions spent most of its hashing time on
-    // those buffers.
-
-    private static func digest(of attribute: Attribute) -> SHA256.Digest {
-        var sha = SHA256()
-        if attribute.isDerived, let derivation = attribute.derivationExpression {
-            sha.update(utf8: derivationHashText(derivation))
-            return sha.finalize()
-        }
-        sha.update(digest: propertyBase(
-            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-            isReadOnly: attribute.isReadOnly, modifier: attribute.versionHashModifier))
-        sha.update(littleEndian: attribute.type.code)
-        if attribute.allowsExternalBinaryDataStorage { sha.update(littleEndian: UInt8(1)) }
-        if attribute.preservesValueInHistoryOnDeletion { sha.update(littleEndian: UInt8(1)) }
-        return sha.finalize()
-    }
-
-    private static func digest(of relationship: Relationship) -> SHA256.Digest {
-        var sha = SHA256()
-        sha.update(digest: propertyBase(
-            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-            isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier))
-        sha.update(utf8: relationship.destinationEntity)
-        if let inverse = relationship.inverseName,
-            inverse != relationship.name
-                || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
-        {
-            sha.update(utf8: inverse)
-        }
-        sha.update(littleEndian: Int32(relationship.maxCount))
-        sha.update(littleEndian: Int32(relationship.minCount))
-        if relationship.isOrdered { sha.update(littleEndian: Int16(1)) }
-        return sha.finalize()
-    }
-
-    private static func propertyBase(
-        name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, modifier: String?
-    ) -> SHA256.Digest {
-        var sha = SHA256()
-        sha.update(utf8: name)
-        let flags: Int16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
-        sha.update(littleEndian: flags)
-        if let modifier, !modifier.isEmpty { sha.update(utf8: modifier) }
-        return sha.finalize()
-    }
-
     private func hash(of entity: Entity, cache: inout [String: Data], digests: inout PropertyDigests?) -> Data {
         if let known = cache[entity.name] { return known }
         var sha = SHA256()
@@ -128,21 +80,23 @@ public struct VersionHasher: Sendable {
             let parentHash = hash(of: parent, cache: &cache, digests: &digests)
             parentHash.withUnsafeBytes { sha.update(bufferPointer: $0) }
         }
-        var propertyHashes: [(name: String, hash: SHA256.Digest)] = []
+        var propertyHashes: [(name: String, hash: PropertyDigests.Bytes)] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            let known = digests?.attributes[attribute]
-            let digest = known ?? Self.digest(of: attribute)
-            if known == nil { digests?.attributes[attribute] = digest }
+            let input = AttributeInput(attribute)
+            let known = digests?.attributes[input]
+            let digest = known ?? Self.bytes(input.digest)
+            if known == nil { digests?.attributes[input] = digest }
             propertyHashes.append((attribute.name, digest))
         }
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
-            let known = digests?.relationships[relationship]
-            let digest = known ?? Self.digest(of: relationship)
-            if known == nil { digests?.relationships[relationship] = digest }
+            let input = RelationshipInput(relationship)
+            let known = digests?.relationships[input]
+            let digest = known ?? Self.bytes(input.digest)
+            if known == nil { digests?.relationships[input] = digest }
             propertyHashes.append((relationship.name, digest))
         }
-        propertyHashes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        for property in propertyHashes { sha.update(digest: property.hash) }
+        propertyHashes.sort { Self.utf8Precedes($0.name, $1.name) }
+        for property in propertyHashes { Swift.withUnsafeBytes(of: property.hash) { sha.update(bufferPointer: $0) } }
         if let modifier = entity.versionHashModifier, !modifier.isEmpty { sha.update(utf8: modifier) }
         for constraint in entity.uniquenessConstraints.map({ $0.joined(separator: ".") }).sorted() {
             sha.update(utf8: constraint)
@@ -153,20 +107,39 @@ public struct VersionHasher: Sendable {
     }
 }
 
+extension VersionHasher {
+    /// A digest's bytes, in order, as a value that is cheap to keep and to feed to the next hash.
+    static func bytes(_ digest: SHA256.Digest) -> PropertyDigests.Bytes {
+        digest.withUnsafeBytes { $0.loadUnaligned(as: PropertyDigests.Bytes.self) }
+    }
+
+    /// Whether `lhs` sorts before `rhs` in plain UTF-8 byte order (the order Core Data hashes names in).
+    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
+}
+
 extension SHA256 {
     /// Feeds a string's UTF-8 bytes.
-    fileprivate mutating func update(utf8 text: String) {
+    mutating func update(utf8 text: String) {
         var text = text
         text.withUTF8 { update(bufferPointer: UnsafeRawBufferPointer($0)) }
     }
 
     /// Feeds a fixed-width integer in little-endian byte order.
-    fileprivate mutating func update<T: FixedWidthInteger>(littleEndian value: T) {
+    mutating func update<T: FixedWidthInteger>(littleEndian value: T) {
         Swift.withUnsafeBytes(of: value.littleEndian) { update(bufferPointer: $0) }
     }
 
     /// Feeds another digest's 32 bytes.
-    fileprivate mutating func update(digest: SHA256.Digest) {
+    mutating func update(digest: SHA256.Digest) {
         digest.withUnsafeBytes { update(bufferPointer: $0) }
     }
 }

@@ -38,7 +38,7 @@ public struct VersionGraph: Sendable {
         let order = try settings.versionOrder(for: names)
         let routing = settings.routing
         try routing.validate(versions: names)
-        let versions = order.sequence + names.filter { order.position(of: $0) == nil }.sorted(by: NaturalOrder.precedes)
+        let versions = order.sequence + NaturalOrder.sorted(names.filter { order.position(of: $0) == nil })
         let models = Dictionary(bundle.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
         self.inference = inference

@@ -1,5 +1,6 @@
 import Foundation
 import MigrationEngine
+import Synchronization
 import TestSupport
 import Testing
 
@@ -77,26 +78,74 @@ import Testing
         #expect(app.state.plan == plan)
     }
 
-    @Test(
-        "After a run, a damaged store is still found by reloading it, and by a check asked of the refresh",
-        DamageScript.required)
+    @Test("Only the read right after a run of at least one step leaves out the integrity check")
+    func onlyTheReadAfterARunIsUnchecked() throws {
+        let store = try JournalFixture.store(version: 1, entries: 40)
+        let source = RecordingDataSource(EngineDataSource(modelPath: JournalFixture.modelPath))
+        let app = ConsoleApp(
+            source: source, planner: ProjectPlanner(project: try MigrationProject(modelPath: JournalFixture.modelPath)),
+            storePath: store, pickerRoot: "/")
+        app.perform(app.pendingEffects)
+        app.state.target = "Journal 3"
+        app.perform([.loadPlan(target: "Journal 3")])
+        #expect(source.checks == [true], "opening checks")
+        app.perform([.startRun(dryRun: true)])
+        let deadline = Date().addingTimeInterval(60)
+        while app.workerRunning, Date() < deadline {
+            _ = app.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(source.checks == [true], "a dry run reads nothing again")
+        try Self.run(app)
+        Self.refreshed(app)
+        #expect(source.checks == [true, false], "the store the engine has just integrity-checked")
+        app.perform([.reload])
+        #expect(source.checks == [true, false, true], "reloading checks")
+        app.refresh(store, checksIntegrity: true)
+        Self.refreshed(app)
+        #expect(source.checks == [true, false, true, true])
+    }
+
+    @Test("After a run, a store damaged since is offered salvage when reloaded", DamageScript.required)
     func damageAfterARunIsStillFound() throws {
         let (app, store) = try Self.planned(entries: 3000)
         try Self.run(app)
         Self.refreshed(app)
         #expect(app.state.compatibility?.compatibleVersion == "Journal 3")
-        // A damaged index: only SQLite's quick_check finds it, not the reads that open a store.
-        let damage = try DamageScript.damage(store, ["index"])
-        let unchecked = try EngineDataSource(modelPath: JournalFixture.modelPath)
-            .loadStore(at: damage.output, checksIntegrity: false)
-        #expect(unchecked.compatibility?.compatibleVersion == "Journal 3")
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "2"])
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: damage.output, toPath: store)
         app.perform([.reload])
         #expect(app.state.salvageOffer?.store == store)
-        app.state.salvageOffer = nil
-        app.refresh(store, checksIntegrity: true)
-        Self.refreshed(app)
-        #expect(app.state.salvageOffer?.store == store)
+    }
+}
+
+/// The engine's data source, noting for each store it reads whether it was asked to check its integrity.
+final class RecordingDataSource: ConsoleDataSource, Sendable {
+    private let source: EngineDataSource
+    private let recorded = Mutex<[Bool]>([])
+
+    init(_ source: EngineDataSource) {
+        self.source = source
+    }
+
+    /// `checksIntegrity` of every `loadStore` so far, in order.
+    var checks: [Bool] { recorded.withLock { $0 } }
+
+    func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
+        recorded.withLock { $0.append(checksIntegrity) }
+        return try source.loadStore(at: path, checksIntegrity: checksIntegrity)
+    }
+
+    func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage {
+        try source.rows(storePath: storePath, entity: entity, offset: offset, limit: limit, query: query)
+    }
+
+    func salvage(store: String, output: String) throws -> String {
+        try source.salvage(store: store, output: output)
+    }
+
+    func export(storePath: String, entity: String, to path: String) throws -> Int {
+        try source.export(storePath: storePath, entity: entity, to: path)
     }
 }
