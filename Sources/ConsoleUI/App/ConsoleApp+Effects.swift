@@ -293,7 +293,9 @@ extension ConsoleApp {
         }
         if done, let run = state.run, !run.dryRun, case .succeeded? = run.outcome, let path = state.overview?.path {
             // The store is at a new version now: the header and the versions cursor follow as soon as it has
-            // been read again. A run of at least one step ended with the engine's integrity check of it.
+            // been read again; the title bar says at once where the engine has put it. A run of at least one
+            // step ended with the engine's integrity check of the store.
+            state.versionAfterRun = run.target
             refresh(path, checksIntegrity: run.steps.isEmpty)
         }
         return !batch.isEmpty || done

@@ -22,6 +22,9 @@ public struct ConsoleState: Sendable, Hashable {
     public var versions: [VersionInfo] = []
     /// Which version the store is at.
     public var compatibility: CompatibilityReport?
+    /// The version a migration has just put the store at, for the title bar until the store has been read
+    /// again (``show(_:)`` clears it).
+    public var versionAfterRun: String?
     /// The migration target.
     public var target: String?
     /// The plan to the target, `nil` while none is known.

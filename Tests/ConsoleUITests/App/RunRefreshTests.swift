@@ -53,9 +53,13 @@ import Testing
         #expect(app.refreshing != nil, "the store is read again off the UI thread")
         #expect(app.state.plan == nil, "the plan from Journal 1 can no longer be started")
         #expect(PlanPane.lines(app.state, width: 60).map(\.plainText) == ["planning…"])
+        app.state.size = TerminalSize(width: 120, height: 30)
+        let title = { ConsoleRenderer().render(app.state).text.split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(title().contains("│ at Journal 3 → Journal 3"), "the title bar says where the run put the store")
         Self.refreshed(app)
         #expect(app.refreshing == nil)
         #expect(app.state.screen == .result, "reading the store again leaves the result on screen")
+        #expect(app.state.versionAfterRun == nil && title().contains("│ at Journal 3 → Journal 3"))
         #expect(app.state.overview?.path == store)
         #expect(app.state.compatibility?.compatibleVersion == "Journal 3")
         #expect(app.state.selectedVersion?.name == "Journal 3")

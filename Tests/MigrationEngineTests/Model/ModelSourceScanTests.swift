@@ -25,7 +25,9 @@ struct ModelSourceScanTests {
             ("<model>\n<?p x?>\n</model>\n", 2),
         ])
     func otherInstructionsRefused(_ text: String, line: Int) {
-        let error = #expect(throws: ModelError.self) { try ModelSourceReader.read(Data(text.utf8), name: "m", path: "m/contents") }
+        let error = #expect(throws: ModelError.self) {
+            try ModelSourceReader.read(Data(text.utf8), name: "m", path: "m/contents")
+        }
         #expect(
             error?.description == "m/contents:\(line): processing instructions other than the XML declaration are not supported")
     }

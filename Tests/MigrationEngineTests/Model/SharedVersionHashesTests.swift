@@ -53,7 +53,9 @@ struct SharedVersionHashesTests {
             let store = try JournalFixture.store(version: number, entries: 3)
             let metadata = try StoreReader.read(path: store).metadata
             // Hashed once by the first check, then shared by the second.
-            let reports = [CompatibilityCheck.check(bundle, metadata: metadata), CompatibilityCheck.check(bundle, metadata: metadata)]
+            let reports = [
+                CompatibilityCheck.check(bundle, metadata: metadata), CompatibilityCheck.check(bundle, metadata: metadata),
+            ]
             for report in reports {
                 #expect(report.compatibleVersion == "Journal \(number)")
                 let fresh = bundle.versions.map { CompatibilityCheck.compare($0, storeHashes: metadata.versionHashes) }

@@ -18,7 +18,9 @@ struct NaturalOrderTests {
         #expect(NaturalOrder.sorted(Self.names.reversed()) == pairwise)
         let bench = NaturalOrder.sorted(["Bench 100", "Bench 1", "Bench 10", "Bench 9"])
         #expect(bench == ["Bench 1", "Bench 9", "Bench 10", "Bench 100"])
-        #expect(NaturalOrder.sorted(["CoreDataMigration_Example 2", "CoreDataMigration_Example"]).first == "CoreDataMigration_Example")
+        #expect(
+            NaturalOrder.sorted(["CoreDataMigration_Example 2", "CoreDataMigration_Example"]).first == "CoreDataMigration_Example"
+        )
         #expect(NaturalOrder.sorted(["v1.2.0", "v1.1.12", "v1.1.2"]) == ["v1.1.2", "v1.1.12", "v1.2.0"])
     }
 
