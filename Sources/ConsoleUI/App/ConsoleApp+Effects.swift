@@ -38,23 +38,69 @@ extension ConsoleApp {
         }
     }
 
-    /// Reads the store and shows it; `showMain` leaves the current screen (the result) when false.
+    /// Reads the store (integrity-checked) and shows it; `showMain` leaves the current screen when false.
     func open(_ path: String, showMain: Bool = true) {
         do {
             let loaded = try source.loadStore(at: path)
             if showMain { state.screen = .main }
-            let target = state.show(loaded)
-            state.target = nil
-            if let target {
-                state.target = target
-                loadPlan(target)
-            }
+            if let target = take(loaded) { loadPlan(target) }
         } catch {
-            state.message = "\(error)"
-            if let error = error as? CategorizedError, error.category == .damaged {
-                state.salvageOffer = SalvageOffer(store: path, reason: error.description)
-            }
+            refuse(path, error)
         }
+    }
+
+    /// Shows a store just read; returns the target to plan to.
+    private func take(_ loaded: LoadedStore) -> String? {
+        let target = state.show(loaded)
+        state.target = target
+        return target
+    }
+
+    /// Says why a store could not be read, and offers to salvage it when it is damaged.
+    private func refuse(_ path: String, _ error: any Error) {
+        state.message = "\(error)"
+        if let error = error as? CategorizedError, error.category == .damaged {
+            state.salvageOffer = SalvageOffer(store: path, reason: error.description)
+        }
+    }
+
+    /// After a migration: reads the store again and plans it on a thread of its own, so the result screen
+    /// shows at once. Until then the old plan is gone (the Plan pane says "planning…"), so nothing can be
+    /// started from it. `checksIntegrity` is false only when the engine has just run `integrity_check` on
+    /// the very store it swapped in: a second read of every page would tell nothing new.
+    func refresh(_ path: String, checksIntegrity: Bool) {
+        state.plan = nil
+        state.planError = nil
+        refreshing = StoreRefresh(
+            path: path, checksIntegrity: checksIntegrity, target: state.target, source: source, planner: planner)
+    }
+
+    /// Shows the store read again after a migration once it has been; returns whether anything changed.
+    func finishRefresh() -> Bool {
+        guard let outcome = refreshing?.take() else { return false }
+        refreshing = nil
+        // Another store was opened meanwhile: this one is no longer on screen.
+        guard state.overview?.path == outcome.path else { return true }
+        switch outcome.loaded {
+        case .success(let loaded):
+            guard let target = take(loaded) else { return true }
+            guard target == outcome.target, let plan = outcome.plan else {
+                // The target changed while the store was read, or nothing could be planned there.
+                loadPlan(target)
+                return true
+            }
+            switch plan {
+            case .success(let info):
+                state.plan = info
+                state.planError = nil
+            case .failure(let error):
+                state.plan = nil
+                state.planError = "\(error)"
+            }
+        case .failure(let error):
+            refuse(outcome.path, error)
+        }
+        return true
     }
 
     /// Salvages on its own thread while the console waits, then opens the new store and says what was kept.
@@ -246,8 +292,11 @@ extension ConsoleApp {
             state.abortPrompt = false
         }
         if done, let run = state.run, !run.dryRun, case .succeeded? = run.outcome, let path = state.overview?.path {
-            // The store is at a new version now: the header and the versions cursor follow at once.
-            open(path, showMain: false)
+            // The store is at a new version now: the header and the versions cursor follow as soon as it has
+            // been read again; the title bar says at once where the engine has put it. A run of at least one
+            // step ended with the engine's integrity check of the store.
+            state.versionAfterRun = run.target
+            refresh(path, checksIntegrity: run.steps.isEmpty)
         }
         return !batch.isEmpty || done
     }

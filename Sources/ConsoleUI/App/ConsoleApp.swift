@@ -14,6 +14,8 @@ package final class ConsoleApp {
 
     /// The longest wait for a key, which is also the slowest the UI reacts to progress.
     static let pollMilliseconds = 40
+    /// The longest wait for a key while the engine runs: how late the end of a run can be noticed.
+    static let runPollMilliseconds = 10
     /// The shortest time between two redraws while events stream in.
     static let frameInterval = 0.08
 
@@ -60,6 +62,8 @@ package final class ConsoleApp {
     /// The picker's search while it runs.
     var scanner: StoreScanner?
     let salvageSummary = SalvageSummary()
+    /// The store being read again after a migration, until it has been shown.
+    var refreshing: StoreRefresh?
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
@@ -84,14 +88,18 @@ package final class ConsoleApp {
                 stopWorker()
                 return .interrupted(signal: signal)
             }
-            if drainEvents() || finishPreparation() || pollScan() { dirty = true }
+            let wasWorking = workerRunning
+            if drainEvents() || finishPreparation() || finishRefresh() || pollScan() { dirty = true }
+            // The result screen is drawn as soon as the engine has finished, not a frame later.
+            if wasWorking, !workerRunning { lastDraw = -1 }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
             if (dirty || running) && now - lastDraw >= Self.frameInterval {
                 backend.draw(renderer.render(state, now: now))
                 lastDraw = now
                 dirty = false
             }
-            guard let key = backend.readKey(timeoutMilliseconds: Self.pollMilliseconds) else { continue }
+            let wait = workerRunning ? Self.runPollMilliseconds : Self.pollMilliseconds
+            guard let key = backend.readKey(timeoutMilliseconds: wait) else { continue }
             dirty = true
             lastDraw = -1
             if key == .resize {

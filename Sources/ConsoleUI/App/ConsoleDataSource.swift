@@ -4,8 +4,9 @@ import MigrationEngine
 ///
 /// Called on the UI thread; both are quick reads of a snapshot, never of the original files.
 package protocol ConsoleDataSource: Sendable {
-    /// Reads a store and compares it with the model's versions.
-    func loadStore(at path: String) throws -> LoadedStore
+    /// Reads a store and compares it with the model's versions; with `checksIntegrity` SQLite's `quick_check`
+    /// reads every page first, so a damaged store is found here (where salvage can be offered).
+    func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore
     /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at
     /// `offset`, read-only; never more than the page is loaded.
     func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage
@@ -15,4 +16,11 @@ package protocol ConsoleDataSource: Sendable {
     /// Exports every object of `entity` (its sub-entities' included) to the file at `path`, replacing it, in
     /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
     func export(storePath: String, entity: String, to path: String) throws -> Int
+}
+
+extension ConsoleDataSource {
+    /// Reads a store, integrity-checked, and compares it with the model's versions.
+    package func loadStore(at path: String) throws -> LoadedStore {
+        try loadStore(at: path, checksIntegrity: true)
+    }
 }

@@ -20,11 +20,12 @@ package final class EngineDataSource: ConsoleDataSource {
         self.modelPath = modelPath
     }
 
-    /// Reads the store (with SQLite's `quick_check`, so a damaged one is found here, where salvage can be
-    /// offered, not later in the data browser) and checks it against every model version.
-    package func loadStore(at path: String) throws -> LoadedStore {
+    /// Reads the store and checks it against every model version. With `checksIntegrity` SQLite's
+    /// `quick_check` runs first, so a damaged store is found here, where salvage can be offered, not later in
+    /// the data browser; the console leaves it out only for the store a migration has just integrity-checked.
+    package func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
         cache.withLock { $0 = nil }
-        let contents = try StoreReader.read(path: path, checkIntegrity: true)
+        let contents = try StoreReader.read(path: path, checkIntegrity: checksIntegrity)
         let overview = StoreOverview(contents: contents)
         guard let modelPath else {
             return LoadedStore(overview: overview, versions: [], compatibility: nil, modelName: nil, defaultTarget: nil)

@@ -6,6 +6,8 @@ import MigrationEngine
 package struct ProjectPlanner: ConsolePlanner {
     /// The model, settings, mappings and policies the console works with.
     package let project: MigrationProject
+    /// The plan last shown, which a run reuses while the store is unchanged.
+    private let planned = PlannedRun()
 
     /// A planner on an opened project.
     package init(project: MigrationProject) {
@@ -30,7 +32,7 @@ package struct ProjectPlanner: ConsolePlanner {
     }
 
     package func plan(storePath: String, target: String) throws -> PlanInfo {
-        let planning = try project.plan(store: storePath, target: target)
+        let planning = try planned.plan(project, store: storePath, target: target)
         return PlanInfo(
             source: planning.storeVersion, target: planning.targetVersion,
             steps: planning.plan.steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) },
@@ -41,7 +43,10 @@ package struct ProjectPlanner: ConsolePlanner {
         storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
         cancellation: CancellationFlag
     ) throws {
-        let planning = try project.plan(store: storePath, target: target, report: report)
+        // The plan the user just confirmed, unless the store has changed since it was made.
+        let planning =
+            try planned.reusable(store: storePath, target: target)
+            ?? project.plan(store: storePath, target: target, report: report)
         try project.migrate([planning], options: ExecutionOptions(dryRun: dryRun, cancellation: cancellation), report: report)
     }
 }

@@ -7,6 +7,7 @@ extension ConsoleState {
     package mutating func show(_ loaded: LoadedStore) -> String? {
         let previousVersion = overview?.path == loaded.overview.path ? compatibility?.compatibleVersion : nil
         let wasShown = overview?.path == loaded.overview.path
+        versionAfterRun = nil
         overview = loaded.overview
         versions = loaded.versions
         compatibility = loaded.compatibility

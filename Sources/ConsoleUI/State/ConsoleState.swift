@@ -22,6 +22,9 @@ package struct ConsoleState: Sendable, Hashable {
     package var versions: [VersionInfo] = []
     /// Which version the store is at.
     package var compatibility: CompatibilityReport?
+    /// The version a migration has just put the store at, for the title bar until the store has been read
+    /// again (``show(_:)`` clears it).
+    package var versionAfterRun: String?
     /// The migration target.
     package var target: String?
     /// The plan to the target, `nil` while none is known.

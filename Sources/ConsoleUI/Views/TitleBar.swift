@@ -5,7 +5,7 @@ package enum TitleBar {
         let bar = CellStyle(.accent, reverse: true)
         buffer.fill(rect, style: bar)
         var version = ""
-        if let at = state.compatibility?.compatibleVersion { version += " │ at " + at }
+        if let at = state.versionAfterRun ?? state.compatibility?.compatibleVersion { version += " │ at " + at }
         if let target = state.target { version += " → " + target }
         let store = state.overview.map { " │ " + $0.name } ?? ""
         let model = state.modelName.map { " │ " + $0 } ?? ""

@@ -16,8 +16,10 @@ package enum CompatibilityCheck {
         -> CompatibilityReport
     {
         let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
-        let versions = bundle.versions.map {
-            compare($0, storeHashes: metadata.versionHashes, comparesHashes: comparesHashes, storeModel: storeModel)
+        let versions = bundle.versions.indices.map { index in
+            compare(
+                bundle.versions[index], hashes: bundle.entityHashes(ofVersionAt: index),
+                storeHashes: metadata.versionHashes, comparesHashes: comparesHashes, storeModel: storeModel)
         }
         let compatible = versions.first(where: \.isCompatible)?.version
         var nearest: VersionComparison?
@@ -39,7 +41,17 @@ package enum CompatibilityCheck {
     package static func compare(
         _ version: ObjectModel, storeHashes: [String: Data], comparesHashes: Bool = true, storeModel: ObjectModel? = nil
     ) -> VersionComparison {
-        var modelHashes = VersionHasher(model: version).entityHashes
+        compare(
+            version, hashes: VersionHasher(model: version).entityHashes, storeHashes: storeHashes,
+            comparesHashes: comparesHashes, storeModel: storeModel)
+    }
+
+    /// Compares one version, whose entity hashes are `hashes`, with a store's hashes.
+    private static func compare(
+        _ version: ObjectModel, hashes: [String: Data], storeHashes: [String: Data], comparesHashes: Bool,
+        storeModel: ObjectModel?
+    ) -> VersionComparison {
+        var modelHashes = hashes
         // A store of one configuration may record the hashes of that configuration's entities only.
         if let configuration = version.configuration(holding: Set(storeHashes.keys)) {
             let members = Set(configuration.entityNames)

@@ -1,10 +1,15 @@
+import Foundation
+
 /// A versioned model as Xcode keeps it: every version of a `.xcdatamodeld`, or the single version of a
 /// bare `.xcdatamodel` or compiled model.
 public struct ModelBundle: Sendable, Hashable {
     /// Where the model was read from.
     public var path: String
     /// Every version, in the order they were found (use a version order to sort them).
-    public var versions: [ObjectModel]
+    public var versions: [ObjectModel] {
+        // Hashes remembered for the old versions would not be theirs.
+        didSet { hashes = VersionHashMemo() }
+    }
     /// The name of the current version, when the bundle names one.
     public var currentVersionName: String?
 
@@ -18,6 +23,32 @@ public struct ModelBundle: Sendable, Hashable {
         self.path = path
         self.versions = versions
         self.currentVersionName = currentVersionName
+    }
+
+    /// Each version's entity hashes, computed once for this bundle and every copy of it.
+    private var hashes = VersionHashMemo()
+
+    /// The entity hashes of the version at `index` in ``versions``: computed on first use, then shared by
+    /// every copy of the bundle (equal to `VersionHasher(model: versions[index]).entityHashes`).
+    package func entityHashes(ofVersionAt index: Int) -> [String: Data] {
+        hashes.entityHashes(of: versions[index], at: index)
+    }
+
+    /// The entity hashes of the first version named `name`, or nil when there is none.
+    package func entityHashes(ofVersion name: String) -> [String: Data]? {
+        versions.firstIndex { $0.name == name }.map { entityHashes(ofVersionAt: $0) }
+    }
+
+    /// Bundles are equal when they hold the same versions, whatever each has hashed so far.
+    public static func == (lhs: ModelBundle, rhs: ModelBundle) -> Bool {
+        lhs.path == rhs.path && lhs.versions == rhs.versions && lhs.currentVersionName == rhs.currentVersionName
+    }
+
+    /// Hashes what ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(versions)
+        hasher.combine(currentVersionName)
     }
 
     /// The version with this name.

@@ -98,9 +98,9 @@ package enum ModelSourceReader {
             isTransient: element.flag("transient"),
             isDerived: element.flag("derived"),
             derivationExpression: element.attributes["derivationExpression"],
-            defaultValue: value(element, "default", type: type),
-            minValue: value(element, "min", type: type),
-            maxValue: value(element, "max", type: type),
+            defaultValue: value(element, .defaultValue, type: type),
+            minValue: value(element, .minValue, type: type),
+            maxValue: value(element, .maxValue, type: type),
             allowsExternalBinaryDataStorage: element.flag("allowsExternalBinaryDataStorage"),
             preservesValueInHistoryOnDeletion: element.flag("preserveAfterDeletion"),
             valueTransformerName: element.attributes["valueTransformerName"],
@@ -180,17 +180,29 @@ package enum ModelSourceReader {
     /// A default, minimum or maximum (`which`) in ``Attribute``'s form: `…ValueString` as written, except
     /// for a Date, whose `…ValueString` is display text in Xcode's time zone; there the exact
     /// `…DateTimeInterval` (seconds since 2001-01-01 UTC) is used, written as a compiled model's decoder writes it.
-    private static func value(_ element: XMLElementTree, _ which: String, type: AttributeType) -> String? {
-        if type == .date, let seconds = element.attributes["\(which)DateTimeInterval"].flatMap(Double.init) {
+    private static func value(_ element: XMLElementTree, _ which: ValueKeys, type: AttributeType) -> String? {
+        if type == .date, let seconds = element.attributes[which.dateTimeInterval].flatMap(Double.init) {
             return String(seconds)
         }
-        return element.attributes["\(which)ValueString"]
+        return element.attributes[which.string]
+    }
+
+    /// The XML attributes of a default, minimum or maximum value (spelled out once: a model has many).
+    private struct ValueKeys {
+        let string: String
+        let dateTimeInterval: String
+
+        static let defaultValue = ValueKeys(string: "defaultValueString", dateTimeInterval: "defaultDateTimeInterval")
+        static let minValue = ValueKeys(string: "minValueString", dateTimeInterval: "minDateTimeInterval")
+        static let maxValue = ValueKeys(string: "maxValueString", dateTimeInterval: "maxDateTimeInterval")
     }
 
     /// The element's non-empty `name`; `what` names the element in the error when it has none.
-    private static func requiredName(_ element: XMLElementTree, _ what: String, path: String) throws(ModelError) -> String {
+    private static func requiredName(
+        _ element: XMLElementTree, _ what: @autoclosure () -> String, path: String
+    ) throws(ModelError) -> String {
         guard let name = element.attributes["name"], !name.isEmpty else {
-            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(what) has no name")
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(what()) has no name")
         }
         return name
     }
@@ -198,11 +210,12 @@ package enum ModelSourceReader {
     /// The enumeration case named by XML attribute `key` (`fallback` when absent); `owner` names the
     /// property in the error for an unknown name.
     private static func named<Value: RawRepresentable<String>>(
-        _ element: XMLElementTree, _ key: String, default fallback: String, of owner: String, path: String
+        _ element: XMLElementTree, _ key: String, default fallback: String, of owner: @autoclosure () -> String,
+        path: String
     ) throws(ModelError) -> Value {
         let raw = element.attributes[key] ?? fallback
         guard let value = Value(rawValue: raw) else {
-            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(owner) has unknown \(key) \"\(raw)\"")
+            throw ModelError(.invalidModel, path: path, line: element.line, message: "\(owner()) has unknown \(key) \"\(raw)\"")
         }
         return value
     }

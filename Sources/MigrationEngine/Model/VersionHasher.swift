@@ -16,8 +16,15 @@ package struct VersionHasher: Sendable {
 
     /// The 32-byte version hash of every entity, keyed by entity name.
     package var entityHashes: [String: Data] {
+        var digests: PropertyDigests?
+        return entityHashes(remembering: &digests)
+    }
+
+    /// ``entityHashes``, taking the hash of every property already in `digests` from there and adding the
+    /// others (when `digests` is not nil): shared across the versions of one model.
+    func entityHashes(remembering digests: inout PropertyDigests?) -> [String: Data] {
         var cache: [String: Data] = [:]
-        for entity in model.entities { _ = hash(of: entity, cache: &cache) }
+        for entity in model.entities { _ = hash(of: entity, cache: &cache, digests: &digests) }
         return cache
     }
 
@@ -47,34 +54,12 @@ package struct VersionHasher: Sendable {
     /// The version hash of one attribute. A derived attribute's hash is SHA-256 over its derivation
     /// expression's text alone (see ``derivationHashText(_:)``): name, flags and type are not part of it.
     package static func hash(of attribute: Attribute) -> Data {
-        if attribute.isDerived, let derivation = attribute.derivationExpression {
-            return Data(SHA256.hash(data: Data(derivationHashText(derivation).utf8)))
-        }
-        var buffer = propertyBase(
-            name: attribute.name, isOptional: attribute.isOptional, isTransient: attribute.isTransient,
-            isReadOnly: attribute.isReadOnly, modifier: attribute.versionHashModifier)
-        buffer.appendLittleEndian(attribute.type.code)
-        if attribute.allowsExternalBinaryDataStorage { buffer.append(1) }
-        if attribute.preservesValueInHistoryOnDeletion { buffer.append(1) }
-        return Data(SHA256.hash(data: buffer))
+        Data(AttributeInput(attribute).digest)
     }
 
     /// The version hash of one relationship. The delete rule is deliberately not part of it.
     package static func hash(of relationship: Relationship) -> Data {
-        var buffer = propertyBase(
-            name: relationship.name, isOptional: relationship.isOptional, isTransient: relationship.isTransient,
-            isReadOnly: relationship.isReadOnly, modifier: relationship.versionHashModifier)
-        buffer.append(Data(relationship.destinationEntity.utf8))
-        if let inverse = relationship.inverseName,
-            inverse != relationship.name
-                || (relationship.inverseEntity ?? relationship.destinationEntity) != relationship.destinationEntity
-        {
-            buffer.append(Data(inverse.utf8))
-        }
-        buffer.appendLittleEndian(Int32(relationship.maxCount))
-        buffer.appendLittleEndian(Int32(relationship.minCount))
-        if relationship.isOrdered { buffer.appendLittleEndian(Int16(1)) }
-        return Data(SHA256.hash(data: buffer))
+        Data(RelationshipInput(relationship).digest)
     }
 
     /// The text of a derivation as Core Data hashes it: the expression's own description, in which a
@@ -86,45 +71,75 @@ package struct VersionHasher: Sendable {
         return "count:(\(derivation.dropLast(suffix.count)))"
     }
 
-    private static func propertyBase(
-        name: String, isOptional: Bool, isTransient: Bool, isReadOnly: Bool, modifier: String?
-    ) -> Data {
-        var base = Data(name.utf8)
-        let flags: Int16 = (isOptional ? 1 : 0) | (isTransient ? 2 : 0) | (isReadOnly ? 4 : 0)
-        base.appendLittleEndian(flags)
-        if let modifier, !modifier.isEmpty { base.append(Data(modifier.utf8)) }
-        return Data(SHA256.hash(data: base))
-    }
-
-    private func hash(of entity: Entity, cache: inout [String: Data]) -> Data {
+    private func hash(of entity: Entity, cache: inout [String: Data], digests: inout PropertyDigests?) -> Data {
         if let known = cache[entity.name] { return known }
-        var buffer = Data(entity.name.utf8)
-        buffer.append(entity.isAbstract ? 1 : 0)
+        var sha = SHA256()
+        sha.update(utf8: entity.name)
+        sha.update(littleEndian: UInt8(entity.isAbstract ? 1 : 0))
         if let parentName = entity.parentName, let parent = model.entity(named: parentName) {
-            buffer.append(hash(of: parent, cache: &cache))
+            let parentHash = hash(of: parent, cache: &cache, digests: &digests)
+            parentHash.withUnsafeBytes { sha.update(bufferPointer: $0) }
         }
-        var propertyHashes: [(name: String, hash: Data)] = []
+        var propertyHashes: [(name: String, hash: PropertyDigests.Bytes)] = []
         for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
-            propertyHashes.append((attribute.name, Self.hash(of: attribute)))
+            let input = AttributeInput(attribute)
+            let known = digests?.attributes[input]
+            let digest = known ?? Self.bytes(input.digest)
+            if known == nil { digests?.attributes[input] = digest }
+            propertyHashes.append((attribute.name, digest))
         }
         for relationship in model.allRelationships(of: entity) where !relationship.isTransient {
-            propertyHashes.append((relationship.name, Self.hash(of: relationship)))
+            let input = RelationshipInput(relationship)
+            let known = digests?.relationships[input]
+            let digest = known ?? Self.bytes(input.digest)
+            if known == nil { digests?.relationships[input] = digest }
+            propertyHashes.append((relationship.name, digest))
         }
-        propertyHashes.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        for property in propertyHashes { buffer.append(property.hash) }
-        if let modifier = entity.versionHashModifier, !modifier.isEmpty { buffer.append(Data(modifier.utf8)) }
+        propertyHashes.sort { Self.utf8Precedes($0.name, $1.name) }
+        for property in propertyHashes { Swift.withUnsafeBytes(of: property.hash) { sha.update(bufferPointer: $0) } }
+        if let modifier = entity.versionHashModifier, !modifier.isEmpty { sha.update(utf8: modifier) }
         for constraint in entity.uniquenessConstraints.map({ $0.joined(separator: ".") }).sorted() {
-            buffer.append(Data(constraint.utf8))
+            sha.update(utf8: constraint)
         }
-        let result = Data(SHA256.hash(data: buffer))
+        let result = Data(sha.finalize())
         cache[entity.name] = result
         return result
     }
 }
 
-extension Data {
-    /// Appends a fixed-width integer in little-endian byte order.
-    mutating func appendLittleEndian<T: FixedWidthInteger>(_ value: T) {
-        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+extension VersionHasher {
+    /// A digest's bytes, in order, as a value that is cheap to keep and to feed to the next hash.
+    static func bytes(_ digest: SHA256.Digest) -> PropertyDigests.Bytes {
+        digest.withUnsafeBytes { $0.loadUnaligned(as: PropertyDigests.Bytes.self) }
+    }
+
+    /// Whether `lhs` sorts before `rhs` in plain UTF-8 byte order (the order Core Data hashes names in).
+    static func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+        var (lhs, rhs) = (lhs, rhs)
+        return lhs.withUTF8 { left in
+            rhs.withUTF8 { right in
+                let common = min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
+    }
+}
+
+extension SHA256 {
+    /// Feeds a string's UTF-8 bytes.
+    mutating func update(utf8 text: String) {
+        var text = text
+        text.withUTF8 { update(bufferPointer: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Feeds a fixed-width integer in little-endian byte order.
+    mutating func update<T: FixedWidthInteger>(littleEndian value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { update(bufferPointer: $0) }
+    }
+
+    /// Feeds another digest's 32 bytes.
+    mutating func update(digest: SHA256.Digest) {
+        digest.withUnsafeBytes { update(bufferPointer: $0) }
     }
 }

@@ -9,55 +9,71 @@ package enum NaturalOrder {
 
     /// -1, 0 or 1 as `lhs` sorts before, equal to, or after `rhs`.
     package static func compare(_ lhs: String, _ rhs: String) -> Int {
-        let left = chunks(lhs)
-        let right = chunks(rhs)
-        for (a, b) in zip(left, right) {
-            let result = compare(chunk: a, b)
-            if result != 0 { return result }
+        compare(Key(lhs), Key(rhs))
+    }
+
+    /// `names` in natural order; each name is read into its chunks once, not at every comparison.
+    package static func sorted(_ names: some Sequence<String>) -> [String] {
+        names.map(Key.init).sorted { compare($0, $1) < 0 }.map(\.name)
+    }
+
+    /// A name read as a person reads it: text (compared without case) and numbers (without leading zeros).
+    private struct Key {
+        let name: String
+        let chunks: [Chunk]
+
+        init(_ name: String) {
+            self.name = name
+            var result: [Chunk] = []
+            var current = ""
+            var inDigits = false
+            for character in name {
+                let isDigit = character.isASCII && character.isNumber
+                if !current.isEmpty, isDigit != inDigits {
+                    result.append(Chunk(current, isNumber: inDigits))
+                    current = ""
+                }
+                inDigits = isDigit
+                current.append(character)
+            }
+            if !current.isEmpty { result.append(Chunk(current, isNumber: inDigits)) }
+            chunks = result
         }
-        if left.count != right.count { return left.count < right.count ? -1 : 1 }
-        // Same reading: fall back to plain code-unit order so the result is total and deterministic.
-        if lhs == rhs { return 0 }
-        return lhs.utf8.lexicographicallyPrecedes(rhs.utf8) ? -1 : 1
     }
 
     private enum Chunk {
+        /// Lowercased text.
         case text(String)
-        case number(String)
+        /// Digits without leading zeros.
+        case number(Substring)
+
+        init(_ run: String, isNumber: Bool) {
+            self = isNumber ? .number(run.drop { $0 == "0" }) : .text(run.lowercased())
+        }
     }
 
-    private static func chunks(_ name: String) -> [Chunk] {
-        var result: [Chunk] = []
-        var current = ""
-        var inDigits = false
-        for character in name {
-            let isDigit = character.isASCII && character.isNumber
-            if !current.isEmpty, isDigit != inDigits {
-                result.append(inDigits ? .number(current) : .text(current))
-                current = ""
-            }
-            inDigits = isDigit
-            current.append(character)
+    private static func compare(_ lhs: Key, _ rhs: Key) -> Int {
+        for (a, b) in zip(lhs.chunks, rhs.chunks) {
+            let result = compare(chunk: a, b)
+            if result != 0 { return result }
         }
-        if !current.isEmpty { result.append(inDigits ? .number(current) : .text(current)) }
-        return result
+        if lhs.chunks.count != rhs.chunks.count { return lhs.chunks.count < rhs.chunks.count ? -1 : 1 }
+        // Same reading: fall back to plain code-unit order so the result is total and deterministic.
+        if lhs.name == rhs.name { return 0 }
+        return lhs.name.utf8.lexicographicallyPrecedes(rhs.name.utf8) ? -1 : 1
     }
 
     private static func compare(chunk lhs: Chunk, _ rhs: Chunk) -> Int {
         switch (lhs, rhs) {
         case (.number(let a), .number(let b)):
-            let a1 = a.drop { $0 == "0" }
-            let b1 = b.drop { $0 == "0" }
-            if a1.count != b1.count { return a1.count < b1.count ? -1 : 1 }
-            if a1 != b1 { return a1 < b1 ? -1 : 1 }
+            if a.count != b.count { return a.count < b.count ? -1 : 1 }
+            if a != b { return a < b ? -1 : 1 }
             return 0
         case (.number, .text):
             return -1
         case (.text, .number):
             return 1
-        case (.text(let a), .text(let b)):
-            let la = a.lowercased()
-            let lb = b.lowercased()
+        case (.text(let la), .text(let lb)):
             if la == lb { return 0 }
             // A shorter text that is a prefix of the other sorts first ("Example" < "Example ").
             if lb.hasPrefix(la) { return -1 }

@@ -38,12 +38,12 @@ public struct VersionGraph: Sendable {
         let order = try settings.versionOrder(for: names)
         let routing = settings.routing
         try routing.validate(versions: names)
-        let versions = order.sequence + names.filter { order.position(of: $0) == nil }.sorted(by: NaturalOrder.precedes)
+        let versions = order.sequence + NaturalOrder.sorted(names.filter { order.position(of: $0) == nil })
         let models = Dictionary(bundle.versions.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         (self.order, self.routing, self.versions, self.models) = (order, routing, versions, models)
         self.inference = inference
         positions = Dictionary(versions.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        (explicitEdges, unusableMappings) = Self.explicitEdges(explicit, versions: versions, models: models)
+        (explicitEdges, unusableMappings) = Self.explicitEdges(explicit, versions: versions, bundle: bundle, models: models)
         blocked = unusableMappings.map(\.pair.from)
     }
 
@@ -127,11 +127,12 @@ public struct VersionGraph: Sendable {
     /// Edges for the explicit mappings; each is built once here, so a mapping that does not fit its versions
     /// is reported at planning time instead of failing mid-run.
     private static func explicitEdges(
-        _ candidates: [ExplicitMappingCandidate], versions: [String], models: [String: ObjectModel]
+        _ candidates: [ExplicitMappingCandidate], versions: [String], bundle: ModelBundle, models: [String: ObjectModel]
     ) -> ([StepCandidate], [(name: String, pair: VersionPair, reason: String)]) {
-        // Hashing every version is only worth it when there is a mapping to match them with.
+        // Hashing every version is only worth it when there is a mapping to match them with; the bundle
+        // hashes each once, for this graph and the store's compatibility check alike.
         guard !candidates.isEmpty else { return ([], []) }
-        let hashes = models.mapValues { VersionHasher(model: $0).entityHashes }
+        let hashes = models.mapValues { bundle.entityHashes(ofVersion: $0.name) ?? [:] }
         var edges: [StepCandidate] = []
         var unusable: [(name: String, pair: VersionPair, reason: String)] = []
         for candidate in candidates.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {

@@ -28,7 +28,7 @@ public struct VersionOrder: Sendable, Hashable {
         let known = Set(versions)
         switch rule {
         case .natural:
-            sequence = versions.sorted(by: NaturalOrder.precedes)
+            sequence = NaturalOrder.sorted(versions)
         case .pattern(let expression):
             sequence = try PatternOrdering(expression).sort(versions)
         case .list(let names):

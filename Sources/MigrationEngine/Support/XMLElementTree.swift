@@ -40,17 +40,10 @@ struct XMLElementTree: Sendable {
             throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
         }
         // It also dereferences a processing instruction's missing data; Xcode writes none but the declaration.
-        let marker = Array("<?".utf8)
-        let declarationStart = data.firstIndex { !(Character(Unicode.Scalar($0)).isWhitespace) } ?? data.startIndex
-        var search = data.startIndex
-        while let found = data[search...].firstRange(of: marker) {
-            let isDeclaration = found.lowerBound == declarationStart && data[found.upperBound...].starts(with: Array("xml ".utf8))
-            guard isDeclaration else {
-                let line = data[..<found.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
-                throw XMLTreeError(
-                    line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
-            }
-            search = found.upperBound
+        if let offset = firstProcessingInstruction(data) {
+            let line = data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
+            throw XMLTreeError(
+                line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
         }
         let builder = Builder()
         let parser = XMLParser(data: data)
@@ -63,16 +56,40 @@ struct XMLElementTree: Sendable {
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
+    ///
+    /// Both scans run over the raw bytes: through `Data`'s generic collection API they took most of the time
+    /// of loading a model.
     private static func firstInvalidUTF8(_ data: Data) -> Int? {
-        var decoder = UTF8()
-        var iterator = data.makeIterator()
-        var consumed = 0
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): consumed += UTF8.width(scalar)
-            case .emptyInput: return nil
-            case .error: return consumed
+        data.withUnsafeBytes { bytes in
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            var consumed = 0
+            while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): consumed += UTF8.width(scalar)
+                case .emptyInput: return nil
+                case .error: return consumed
+                }
             }
+        }
+    }
+
+    /// The byte offset of the first `<?` that is not the XML declaration at the start of the document, or `nil`.
+    private static func firstProcessingInstruction(_ data: Data) -> Int? {
+        data.withUnsafeBytes { bytes in
+            let declaration = Array("xml ".utf8)
+            let start = bytes.firstIndex { !Character(Unicode.Scalar($0)).isWhitespace } ?? 0
+            var index = 0
+            while index + 1 < bytes.count {
+                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+                    let isDeclaration = index == start && bytes[(index + 2)...].starts(with: declaration)
+                    if !isDeclaration { return index }
+                    index += 2
+                } else {
+                    index += 1
+                }
+            }
+            return nil
         }
     }
 

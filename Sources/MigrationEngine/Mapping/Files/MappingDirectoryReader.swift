@@ -78,7 +78,8 @@ package struct MappingDirectoryReader: Sendable {
     func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle, xcodeFile: String?)
         -> ExplicitMappingCandidate
     {
-        let hashes = { (version: String) in bundle.version(named: version).map { VersionHasher(model: $0).entityHashes } ?? [:] }
+        // The bundle hashes each version once, for every mapping and the planner's checks alike.
+        let hashes = { (version: String) in bundle.entityHashes(ofVersion: version) ?? [:] }
         let policies = policies
         let functions = functions
         return ExplicitMappingCandidate(

@@ -1,0 +1,155 @@
+import Foundation
+import MigrationEngine
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import ConsoleUI
+
+/// Issue 12: after a migration the console shows its result at once and reads the migrated store again on a
+/// thread of its own, without a second `quick_check` of the store the engine has just integrity-checked; every
+/// other read of a store still checks it, so a damaged store is still offered salvage.
+@Suite struct RunRefreshTests {
+    /// The console on a Journal 1 store of `entries` entries, planned to Journal 3.
+    static func planned(entries: Int = 40) throws -> (ConsoleApp, String) {
+        let store = try JournalFixture.store(version: 1, entries: entries)
+        let project = try MigrationProject(modelPath: JournalFixture.modelPath)
+        let app = ConsoleApp(
+            source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: ProjectPlanner(project: project),
+            storePath: store, pickerRoot: "/")
+        app.perform(app.pendingEffects)
+        app.state.target = "Journal 3"
+        app.perform([.loadPlan(target: "Journal 3")])
+        return (app, store)
+    }
+
+    /// Runs the plan on screen as the loop does, until the engine thread has finished.
+    static func run(_ app: ConsoleApp) throws {
+        app.perform([.startRun(dryRun: false)])
+        let deadline = Date().addingTimeInterval(60)
+        while app.workerRunning, Date() < deadline {
+            _ = app.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(!app.workerRunning)
+    }
+
+    /// Waits for the store read again after the run, as the loop does.
+    static func refreshed(_ app: ConsoleApp) {
+        let deadline = Date().addingTimeInterval(60)
+        while !app.finishRefresh(), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    @Test("The result shows before the store is read again; then the header, versions and plan follow")
+    func resultFirstThenTheStore() throws {
+        let (app, store) = try Self.planned()
+        #expect(app.state.plan?.source == "Journal 1" && app.state.plan?.steps.isEmpty == false)
+        try Self.run(app)
+        guard case .succeeded? = app.state.run?.outcome else {
+            Issue.record("the run did not succeed: \(String(describing: app.state.run?.outcome))")
+            return
+        }
+        #expect(app.state.screen == .result)
+        #expect(app.refreshing != nil, "the store is read again off the UI thread")
+        #expect(app.state.plan == nil, "the plan from Journal 1 can no longer be started")
+        #expect(PlanPane.lines(app.state, width: 60).map(\.plainText) == ["planning…"])
+        app.state.size = TerminalSize(width: 120, height: 30)
+        let title = { ConsoleRenderer().render(app.state).text.split(separator: "\n").first.map(String.init) ?? "" }
+        #expect(title().contains("│ at Journal 3 → Journal 3"), "the title bar says where the run put the store")
+        Self.refreshed(app)
+        #expect(app.refreshing == nil)
+        #expect(app.state.screen == .result, "reading the store again leaves the result on screen")
+        #expect(app.state.versionAfterRun == nil && title().contains("│ at Journal 3 → Journal 3"))
+        #expect(app.state.overview?.path == store)
+        #expect(app.state.compatibility?.compatibleVersion == "Journal 3")
+        #expect(app.state.selectedVersion?.name == "Journal 3")
+        #expect(app.state.target == "Journal 3")
+        #expect(app.state.plan?.source == "Journal 3" && app.state.plan?.steps.isEmpty == true)
+        #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 40)
+    }
+
+    @Test("A dry run changes nothing and reads nothing again")
+    func dryRunKeepsThePlan() throws {
+        let (app, _) = try Self.planned()
+        let plan = app.state.plan
+        app.perform([.startRun(dryRun: true)])
+        let deadline = Date().addingTimeInterval(60)
+        while app.workerRunning, Date() < deadline {
+            _ = app.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(app.refreshing == nil)
+        #expect(app.state.plan == plan)
+    }
+
+    @Test("Only the read right after a run of at least one step leaves out the integrity check")
+    func onlyTheReadAfterARunIsUnchecked() throws {
+        let store = try JournalFixture.store(version: 1, entries: 40)
+        let source = RecordingDataSource(EngineDataSource(modelPath: JournalFixture.modelPath))
+        let app = ConsoleApp(
+            source: source, planner: ProjectPlanner(project: try MigrationProject(modelPath: JournalFixture.modelPath)),
+            storePath: store, pickerRoot: "/")
+        app.perform(app.pendingEffects)
+        app.state.target = "Journal 3"
+        app.perform([.loadPlan(target: "Journal 3")])
+        #expect(source.checks == [true], "opening checks")
+        app.perform([.startRun(dryRun: true)])
+        let deadline = Date().addingTimeInterval(60)
+        while app.workerRunning, Date() < deadline {
+            _ = app.drainEvents()
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        #expect(source.checks == [true], "a dry run reads nothing again")
+        try Self.run(app)
+        Self.refreshed(app)
+        #expect(source.checks == [true, false], "the store the engine has just integrity-checked")
+        app.perform([.reload])
+        #expect(source.checks == [true, false, true], "reloading checks")
+        app.refresh(store, checksIntegrity: true)
+        Self.refreshed(app)
+        #expect(source.checks == [true, false, true, true])
+    }
+
+    @Test("After a run, a store damaged since is offered salvage when reloaded", DamageScript.required)
+    func damageAfterARunIsStillFound() throws {
+        let (app, store) = try Self.planned(entries: 3000)
+        try Self.run(app)
+        Self.refreshed(app)
+        #expect(app.state.compatibility?.compatibleVersion == "Journal 3")
+        let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "2"])
+        try FileManager.default.removeItem(atPath: store)
+        try FileManager.default.copyItem(atPath: damage.output, toPath: store)
+        app.perform([.reload])
+        #expect(app.state.salvageOffer?.store == store)
+    }
+}
+
+/// The engine's data source, noting for each store it reads whether it was asked to check its integrity.
+final class RecordingDataSource: ConsoleDataSource, Sendable {
+    private let source: EngineDataSource
+    private let recorded = Mutex<[Bool]>([])
+
+    init(_ source: EngineDataSource) {
+        self.source = source
+    }
+
+    /// `checksIntegrity` of every `loadStore` so far, in order.
+    var checks: [Bool] { recorded.withLock { $0 } }
+
+    func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
+        recorded.withLock { $0.append(checksIntegrity) }
+        return try source.loadStore(at: path, checksIntegrity: checksIntegrity)
+    }
+
+    func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage {
+        try source.rows(storePath: storePath, entity: entity, offset: offset, limit: limit, query: query)
+    }
+
+    func salvage(store: String, output: String) throws -> String {
+        try source.salvage(store: store, output: output)
+    }
+
+    func export(storePath: String, entity: String, to path: String) throws -> Int {
+        try source.export(storePath: storePath, entity: entity, to: path)
+    }
+}
