@@ -30,6 +30,7 @@ struct StoreSwap {
     /// Finishes the swap from whatever point it reached: every store not yet replaced is replaced, then
     /// parked files and the journal are removed. Every action is idempotent.
     /// - Parameter fresh: the journal was just written by this process and no file has moved yet.
+    /// - Throws: ``ExecutionError`` when a file cannot be parked, renamed, flushed or removed.
     func rollForward(fresh: Bool = false) throws(ExecutionError) {
         for member in journal.members {
             if !fresh && member.isSwapped { continue }

@@ -48,10 +48,15 @@ enum CountExpectation {
     }
 
     /// Rows per entity of the step's source: a snapshot copy or an earlier temporary, never the original.
-    /// - Parameter readingEachRow: false for an inferred step, whose tables of one entity are counted without
-    ///   reading their rows (see `EntityRows.counts(_:path:readingEachRow:)`): it copies every row of the
-    ///   entity's number, so a row of another number is missing from its result or kept in it, and either
-    ///   fails the result's validation.
+    /// - Parameters:
+    ///   - model: The source's model version.
+    ///   - source: The store to count.
+    ///   - readingEachRow: false for an inferred step, whose tables of one entity are counted without
+    ///     reading their rows (see `EntityRows.counts(_:path:readingEachRow:)`): it copies every row of the
+    ///     entity's number, so a row of another number is missing from its result or kept in it, and either
+    ///     fails the result's validation.
+    /// - Returns: The rows found, by entity and by table.
+    /// - Throws: ``StoreError`` when the store cannot be opened or read.
     static func sourceCounts(_ model: ObjectModel, _ source: String, readingEachRow: Bool = true) throws
         -> EntityRows.Counts
     {

@@ -41,11 +41,16 @@ struct EntityRows {
     }
 
     /// Rows per entity, by name and by table and number, in one pass over each entity table.
-    /// - Parameter readingEachRow: false to count a table that holds one model entity whole, without reading
-    ///   its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
-    ///   row there of another entity number is then counted as that entity's; the step's result, validated
-    ///   reading each row, refuses it (kept, or missing from the count expected).
-    /// - Parameter scanned: what a pass over a table already found (see `SchemaConformance.check(_:)`).
+    /// - Parameters:
+    ///   - db: A connection to the store.
+    ///   - path: The store's path, for errors.
+    ///   - readingEachRow: false to count a table that holds one model entity whole, without reading
+    ///     its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
+    ///     row there of another entity number is then counted as that entity's; the step's result, validated
+    ///     reading each row, refuses it (kept, or missing from the count expected).
+    ///   - scanned: What a pass over a table already found (see `SchemaConformance.check(_:)`).
+    /// - Returns: The rows found, by entity and by table and number.
+    /// - Throws: ``StoreError`` or GRDB's `DatabaseError` when a table cannot be read.
     func counts(
         _ db: Database, path: String, readingEachRow: Bool = true, scanned: SchemaConformance.SingleEntityRows = [:]
     ) throws -> Counts {
@@ -86,7 +91,12 @@ struct EntityRows {
 
     /// Rows and highest `Z_PK` per `Z_ENT` value (-1 for a missing one): in one pass without sorting when
     /// every row carries the same number, grouped otherwise.
-    /// - Parameter wholeAs: the number to count every row under, without reading the rows.
+    /// - Parameters:
+    ///   - table: The entity table.
+    ///   - db: A connection to the store.
+    ///   - number: The number to count every row under, without reading the rows; nil to read them.
+    /// - Returns: Each entity number with its rows and highest key.
+    /// - Throws: GRDB's `DatabaseError` when the table cannot be read.
     private func groups(_ table: SQLIdentifier, _ db: Database, wholeAs number: Int?) throws
         -> [(number: Int, rows: Int, maxKey: Int64)]
     {

@@ -40,8 +40,15 @@ package struct StoreValidator: Sendable {
 
     /// ``validate(_:expectedCounts:checksIntegrity:)``, answering the rows found by entity and by table, so a
     /// chain can hand them to the next step that reads this store instead of counting them again.
-    /// - Parameter isPrivate: the file is the run's own temporary, which SQLite may then read through a memory
-    ///   map (see `HardenedConnection.mapPrivateFile(_:schema:)`).
+    /// - Parameters:
+    ///   - path: The store to validate.
+    ///   - expectedCounts: Rows expected per entity; an entity left out is not compared.
+    ///   - checksIntegrity: Whether SQLite's `integrity_check` runs beside the other checks.
+    ///   - isPrivate: The file is the run's own temporary, which SQLite may then read through a memory
+    ///     map (see `HardenedConnection.mapPrivateFile(_:schema:)`).
+    /// - Returns: The rows found, by entity and by table.
+    /// - Throws: ``ExecutionError`` (`validation`) naming the first check the store fails, the integrity
+    ///   check's verdict first.
     func validateCounting(
         _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true, isPrivate: Bool = false
     ) throws(ExecutionError) -> EntityRows.Counts {

@@ -62,7 +62,14 @@ struct InPlaceRename {
 
     /// Makes the destination at `context.destinationPath` in place; false (with nothing left behind) when
     /// the source or the result does not qualify, and the step must copy instead.
-    /// - Parameter create: creates an empty destination store at a path, as the copy would.
+    /// - Parameters:
+    ///   - context: The step's source and destination paths.
+    ///   - plan: The copy plan this rename stands in for.
+    ///   - facts: What was read of the source store.
+    ///   - create: Creates an empty destination store at a path, as the copy would.
+    /// - Returns: Whether the destination was made in place.
+    /// - Throws: ``StoreError`` or ``ExecutionError`` when the source cannot be read or the destination cannot
+    ///   be written; whatever `create` throws.
     func run(_ context: StepContext, plan: InferredCopyPlan, facts: SourceStoreFacts, create: (String) throws -> Void)
         throws -> Bool
     {
