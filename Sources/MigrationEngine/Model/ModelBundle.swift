@@ -40,11 +40,16 @@ public struct ModelBundle: Sendable, Hashable {
     }
 
     /// Bundles are equal when they hold the same versions, whatever each has hashed so far.
+    /// - Parameters:
+    ///   - lhs: A bundle.
+    ///   - rhs: Another bundle.
+    /// - Returns: Whether both have the same path, versions and current version.
     public static func == (lhs: ModelBundle, rhs: ModelBundle) -> Bool {
         lhs.path == rhs.path && lhs.versions == rhs.versions && lhs.currentVersionName == rhs.currentVersionName
     }
 
     /// Hashes what ``==`` compares.
+    /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(versions)
