@@ -94,7 +94,7 @@ struct ChainRunner {
                     // SQLite's integrity check reads every page: it runs once, on the store that will be swapped
                     // in. An intermediate store is still checked for everything else before the next step reads it.
                     sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                        destination, expectedCounts: expected, checksIntegrity: isLast, isPrivate: true)
+                        destination, expectedCounts: expected, checksIntegrity: isLast)
                 } catch {
                     flushing?.wait()
                     throw error

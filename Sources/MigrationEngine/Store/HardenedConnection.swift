@@ -45,11 +45,4 @@ package enum HardenedConnection {
             throw StoreError(.unreadable, path: path, message: "SQLite refused the limit on attached databases")
         }
     }
-
-    /// Lets SQLite read the file of `schema` through a memory map rather than a system call per page (the
-    /// most SQLite allows). Only for the run's own private files, snapshots and temporaries: a map of a file
-    /// another process may truncate ends the process (`SIGBUS`).
-    static func mapPrivateFile(_ db: Database, schema: SQLIdentifier = .main) throws {
-        try db.execute(sql: "PRAGMA \(schema.quoted).mmap_size = 2147418112")
-    }
 }

@@ -63,8 +63,7 @@ enum CountExpectation {
         let queue = try HardenedConnection.open(source)
         defer { try? queue.close() }
         return try queue.read { db in
-            try HardenedConnection.mapPrivateFile(db)
-            return try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: readingEachRow)
+            try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: readingEachRow)
         }
     }
 }

@@ -44,21 +44,19 @@ package struct StoreValidator: Sendable {
     ///   - path: The store to validate.
     ///   - expectedCounts: Rows expected per entity; an entity left out is not compared.
     ///   - checksIntegrity: Whether SQLite's `integrity_check` runs beside the other checks.
-    ///   - isPrivate: The file is the run's own temporary, which SQLite may then read through a memory
-    ///     map (see `HardenedConnection.mapPrivateFile(_:schema:)`).
     /// - Returns: The rows found, by entity and by table.
     /// - Throws: ``ExecutionError`` (`validation`) naming the first check the store fails, the integrity
     ///   check's verdict first.
     func validateCounting(
-        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true, isPrivate: Bool = false
+        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true
     ) throws(ExecutionError) -> EntityRows.Counts {
         // The integrity check reads every page and the checks below read the entity tables: they run side by
         // side, on two connections and the machine's two cores. Its verdict is given first, since a damaged
         // file explains whatever else was found.
-        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path, isPrivate: isPrivate) } : nil
+        let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path) } : nil
         let checked: Result<EntityRows.Counts, ExecutionError>
         do {
-            checked = .success(try checkContents(path, expectedCounts: expectedCounts, isPrivate: isPrivate))
+            checked = .success(try checkContents(path, expectedCounts: expectedCounts))
         } catch {
             checked = .failure(error)
         }
@@ -77,13 +75,12 @@ package struct StoreValidator: Sendable {
     }
 
     /// SQLite's `integrity_check` of the store at `path`, on a connection of its own: `["ok"]` or the problems.
-    private static func integrityProblems(_ path: String, isPrivate: Bool) throws -> [String] {
+    private static func integrityProblems(_ path: String) throws -> [String] {
         // Read-write so a WAL-mode temporary opens without a -shm; nothing is written.
         let queue = try openBesideAnother(path)
         defer { try? queue.close() }
         return try queue.read { db in
-            if isPrivate { try HardenedConnection.mapPrivateFile(db) }
-            return try String.fetchAll(db, sql: "PRAGMA integrity_check")
+            try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
     }
 
@@ -96,7 +93,7 @@ package struct StoreValidator: Sendable {
     }
 
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
-    private func checkContents(_ path: String, expectedCounts: [String: Int], isPrivate: Bool) throws(ExecutionError)
+    private func checkContents(_ path: String, expectedCounts: [String: Int]) throws(ExecutionError)
         -> EntityRows.Counts
     {
         do {
@@ -105,7 +102,6 @@ package struct StoreValidator: Sendable {
             let queue = try Self.openBesideAnother(path)
             defer { try? queue.close() }
             return try queue.read { db in
-                if isPrivate { try HardenedConnection.mapPrivateFile(db) }
                 try checkMetadata(db, path)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))

@@ -23,9 +23,6 @@ struct InferredCopier {
                 // A temporary: the run discards it on any failure and flushes the final store once before its
                 // swap, so the copy need not wait for the disk at each commit.
                 try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
-                // Both are the run's own: the source a snapshot or earlier temporary, the destination new.
-                try HardenedConnection.mapPrivateFile(db, schema: .source)
-                try HardenedConnection.mapPrivateFile(db)
                 defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
                 try db.inTransaction {
                     for copy in plan.entityCopies {
