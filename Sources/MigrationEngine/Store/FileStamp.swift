@@ -3,7 +3,7 @@ import Foundation
 /// What `stat` says of one file, to the nanosecond: a write changes the modification time or the size, a
 /// replacement the device or inode. Links and permission changes leave it alone, so a backup's hard link
 /// of a file carries the file's stamp.
-struct FileStamp: Sendable, Hashable {
+package struct FileStamp: Sendable, Hashable {
     var device: UInt64
     var inode: UInt64
     var size: Int64
@@ -15,6 +15,22 @@ struct FileStamp: Sendable, Hashable {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return FileStamp(info)
+    }
+
+    /// The stamp of the file at `path` and the time its inode last changed, in nanoseconds since 1970; nil
+    /// when the file cannot be read. The change time is kept out of the stamp because a hard link changes it,
+    /// but no one can set it: a caller asking whether anything at all touched a file compares both.
+    /// - Parameter path: The file (symbolic links followed).
+    /// - Returns: The stamp and the change time.
+    package static func withChangeTime(_ path: String) -> (stamp: FileStamp, changed: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+            let changed = info.st_ctim
+        #else
+            let changed = info.st_ctimespec
+        #endif
+        return (FileStamp(info), Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
     }
 
     /// The stamp of an open file.
