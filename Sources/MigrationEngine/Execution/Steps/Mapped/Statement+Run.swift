@@ -19,7 +19,10 @@ extension Statement {
             case .null: code = sqlite3_bind_null(handle, index)
             case .int64(let number): code = sqlite3_bind_int64(handle, index, number)
             case .double(let number): code = sqlite3_bind_double(handle, index, number)
-            case .string(let text): code = sqlite3_bind_text(handle, index, text, -1, Self.transient)
+            case .string(let text):
+                // With its byte count: a length of -1 would end the text at its first NUL, which a store's
+                // value may hold.
+                code = text.withCString { sqlite3_bind_text(handle, index, $0, CInt(text.utf8.count), Self.transient) }
             case .blob(let bytes):
                 code = bytes.withUnsafeBytes {
                     sqlite3_bind_blob(handle, index, $0.baseAddress, CInt($0.count), Self.transient)
