@@ -7,6 +7,7 @@ extension ConsoleApp {
         for effect in effects {
             switch effect {
             case .openStore(let path): open(path)
+            case .pickStore(let path): pick(path)
             case .reload: if let path = state.overview?.path { open(path) }
             case .loadPlan(let target): loadPlan(target)
             case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
@@ -36,6 +37,24 @@ extension ConsoleApp {
         } catch {
             state.message = "\(error)"
         }
+    }
+
+    /// Opens a store chosen in the picker with the tools made for it (its own model and mappings); when
+    /// they cannot be made (an invalid model beside it), says why and stays in the picker.
+    func pick(_ path: String) {
+        if let toolsForStore {
+            do {
+                let tools = try toolsForStore(path)
+                source = tools.source
+                planner = tools.planner
+                restorer = tools.restorer
+                state.message = tools.notice
+            } catch {
+                state.message = "\(error)"
+                return
+            }
+        }
+        open(path)
     }
 
     /// Reads the store (integrity-checked) and shows it; `showMain` leaves the current screen when false.

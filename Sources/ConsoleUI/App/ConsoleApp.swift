@@ -19,9 +19,11 @@ package final class ConsoleApp {
     /// The shortest time between two redraws while events stream in.
     static let frameInterval = 0.08
 
-    let source: any ConsoleDataSource
-    let planner: (any ConsolePlanner)?
-    let restorer: (any ConsoleRestorer)?
+    var source: any ConsoleDataSource
+    var planner: (any ConsolePlanner)?
+    var restorer: (any ConsoleRestorer)?
+    /// The tools for a store picked in the picker; nil keeps the console's own for every store.
+    let toolsForStore: (@Sendable (String) throws -> StoreTools)?
     var state: ConsoleState
     let controller = ConsoleController()
     var renderer = ConsoleRenderer()
@@ -34,14 +36,17 @@ package final class ConsoleApp {
     /// Without a planner (no model given) the console browses read-only. A `preparation` runs on its own
     /// thread before the store is opened, while the console shows its message. With a `restorer` the
     /// history screen lists the store's backups and restores one. A `notice` (where the model was found)
-    /// is the first message.
+    /// is the first message. With `toolsForStore` a store opened from the picker gets its own model and
+    /// mappings, found for it as the command line would find them.
     package init(
         source: any ConsoleDataSource, planner: (any ConsolePlanner)?, storePath: String?, pickerRoot: String,
-        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil, notice: String? = nil
+        preparation: Preparation? = nil, restorer: (any ConsoleRestorer)? = nil, notice: String? = nil,
+        toolsForStore: (@Sendable (String) throws -> StoreTools)? = nil
     ) {
         self.source = source
         self.planner = planner
         self.restorer = restorer
+        self.toolsForStore = toolsForStore
         self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         state.message = notice

@@ -89,7 +89,7 @@ package struct ConsoleController: Sendable {
             return [.scanStores]
         case .open:
             guard picker.candidates.indices.contains(picker.selected) else { return [] }
-            return [.openStore(picker.candidates[picker.selected].path)]
+            return [.pickStore(picker.candidates[picker.selected].path)]
         default: picker.selected = ListCursor.move(picker.selected, action: action, count: picker.candidates.count, page: page)
         }
         state.picker = picker

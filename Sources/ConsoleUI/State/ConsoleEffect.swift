@@ -2,6 +2,8 @@
 package enum ConsoleEffect: Sendable, Hashable {
     /// Open the store at this path and read its overview.
     case openStore(String)
+    /// Open a store chosen in the picker, with the model and mapping folders found for that store.
+    case pickStore(String)
     /// Plan the chain to this target version.
     case loadPlan(target: String)
     /// Load the page of an entity's rows that starts at `offset`.

@@ -19,6 +19,29 @@ struct PickerAndMouseEndToEndTests {
         try tmux.waitFor("[exit 0]")
     }
 
+    @Test func aStorePickedBelowTheFolderIsPlannedWithTheModelBesideIt() throws {
+        // The console starts in a folder without a model; the store it picks has one in the folder above it
+        // (the corpus layout), with the sample mappings beside it.
+        let root = try TemporaryDirectory.make()
+        let app = root.appendingPathComponent("app")
+        let stores = app.appendingPathComponent("stores")
+        try FileManager.default.createDirectory(at: stores, withIntermediateDirectories: true)
+        try ModelLocatorFixture.place(in: app)
+        try FileManager.default.moveItem(
+            atPath: SampleStoreFile.make(version: 3, entries: 40), toPath: stores.appendingPathComponent("Journal.sqlite").path)
+        let tmux = try TmuxSession(command: [TmuxSession.binary!], width: 120, height: 30, directory: root.path)
+        try tmux.waitFor("Journal.sqlite", timeout: 30)
+        try tmux.send("Enter")
+        // Versions and a plan need the model found for the picked store. The plan names the mapping file
+        // found beside it: the step to Journal 5 needs the sample's Swift policy, which only `demo` registers.
+        let screen = try tmux.waitFor("Plan → Journal 5", timeout: 60)
+        #expect(screen.contains("using model "))
+        #expect(screen.contains("● Journal 3"))
+        #expect(screen.contains("journal-4-to-5.yaml"))
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
     @Test func aClickFocusesAPaneAndTheWheelScrollsAnother() throws {
         let folder = try TemporaryDirectory.make()
         let tmux = try TmuxSession(

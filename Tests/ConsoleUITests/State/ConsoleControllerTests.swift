@@ -152,6 +152,6 @@ import Testing
                 StoreCandidate(relativePath: "b.sqlite", path: "/d/b.sqlite", size: 1, walSize: 0),
             ])
         _ = controller.handle(.down, state: &state)
-        #expect(controller.handle(.enter, state: &state) == [.openStore("/d/b.sqlite")])
+        #expect(controller.handle(.enter, state: &state) == [.pickStore("/d/b.sqlite")])
     }
 }

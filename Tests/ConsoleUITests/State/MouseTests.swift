@@ -84,6 +84,6 @@ import Testing
         )
         let second = try position(of: "b.sqlite", in: picker)
         #expect(controller.handle(Self.press(second.x, second.y), state: &picker) == [])
-        #expect(controller.handle(Self.press(second.x, second.y), state: &picker) == [.openStore("/r/b.sqlite")])
+        #expect(controller.handle(Self.press(second.x, second.y), state: &picker) == [.pickStore("/r/b.sqlite")])
     }
 }

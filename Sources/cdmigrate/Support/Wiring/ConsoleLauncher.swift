@@ -27,19 +27,36 @@ enum ConsoleLauncher {
                 guard error.category == .damaged else { throw error }
             }
         }
-        let source = EngineDataSource(modelPath: location.model)
-        let planner = try ProjectPlanner.located(location, mappingDirectories: mappingDirectories, policies: policies)
-        // History and restore need no model: the planner's project when there is one, else a project without.
-        let restorer = ProjectRestorer(project: try planner?.project ?? MigrationProject(modelPath: nil))
+        let tools = try Self.tools(for: location, mappingDirectories: mappingDirectories, policies: policies)
+        let folder = FileManager.default.currentDirectoryPath
+        // A store picked in the picker is found its own model and mappings, as `cdmigrate console STORE`
+        // would; a model the user named stays the model for every store.
+        let named = location.origin == .given ? location.model : nil
         let app = ConsoleApp(
-            source: source, planner: planner, storePath: storePath,
-            pickerRoot: FileManager.default.currentDirectoryPath, preparation: preparation, restorer: restorer,
-            notice: location.origin == .given && location.mappings.isEmpty ? nil : "using " + location.summary)
+            source: tools.source, planner: tools.planner, storePath: storePath, pickerRoot: folder,
+            preparation: preparation, restorer: tools.restorer, notice: tools.notice,
+            toolsForStore: { store in
+                try Self.tools(
+                    for: ModelLocator.locate(store: store, model: named, alsoSearching: [folder]),
+                    mappingDirectories: mappingDirectories, policies: policies)
+            })
         switch app.run() {
         case .quit: return
         case .interrupted(let signal):
             StandardError.write("cdmigrate: console stopped by signal \(signal); any run was cancelled, the store is untouched\n")
             throw ExitCode(128 + signal)
         }
+    }
+
+    /// The console's reader, planner and restorer for a located model; the notice says where it was found.
+    static func tools(
+        for location: ModelLocation, mappingDirectories: [String], policies: MigrationPolicyRegistry
+    ) throws -> StoreTools {
+        let planner = try ProjectPlanner.located(location, mappingDirectories: mappingDirectories, policies: policies)
+        // History and restore need no model: the planner's project when there is one, else a project without.
+        let restorer = ProjectRestorer(project: try planner?.project ?? MigrationProject(modelPath: nil))
+        return StoreTools(
+            source: EngineDataSource(modelPath: location.model), planner: planner, restorer: restorer,
+            notice: location.origin == .given && location.mappings.isEmpty ? nil : "using " + location.summary)
     }
 }
