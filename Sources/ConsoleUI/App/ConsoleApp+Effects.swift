@@ -33,7 +33,7 @@ extension ConsoleApp {
         guard let store = state.overview?.path else { return }
         do {
             let count = try source.export(storePath: store, entity: entity, to: path)
-            state.message = "exported \(count) \(entity) object\(count == 1 ? "" : "s") to \(path)"
+            state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"
         } catch {
             state.message = "\(error)"
         }

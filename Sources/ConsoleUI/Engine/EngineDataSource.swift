@@ -56,11 +56,11 @@ package final class EngineDataSource: ConsoleDataSource {
     /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
     package func salvage(store: String, output: String) throws -> String {
         let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)
-        let lost = report.lost.map { ", \($0) known lost" } ?? ""
+        let lost = report.lost.map { ", \(NumberText.grouped($0)) known lost" } ?? ""
         let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
-        let references = cleared > 0 ? ", \(cleared) references to lost objects cleared" : ""
-        return
-            "Salvaged into \(URL(fileURLWithPath: output).lastPathComponent): \(report.recovered) objects recovered\(lost)\(references)"
+        let references = cleared > 0 ? ", \(NumberText.grouped(cleared)) references to lost objects cleared" : ""
+        let recovered = NumberText.grouped(report.recovered)
+        return "Salvaged into \(URL(fileURLWithPath: output).lastPathComponent): \(recovered) objects recovered\(lost)\(references)"
     }
 
     /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.
