@@ -60,7 +60,8 @@ package final class EngineDataSource: ConsoleDataSource {
         let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
         let references = cleared > 0 ? ", \(NumberText.grouped(cleared)) references to lost objects cleared" : ""
         let recovered = NumberText.grouped(report.recovered)
-        return "Salvaged into \(URL(fileURLWithPath: output).lastPathComponent): \(recovered) objects recovered\(lost)\(references)"
+        let name = URL(fileURLWithPath: output).lastPathComponent
+        return "Salvaged into \(name): \(recovered) objects recovered\(lost)\(references)"
     }
 
     /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.

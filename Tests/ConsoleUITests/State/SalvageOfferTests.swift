@@ -74,6 +74,7 @@ import Testing
         while !app.finishPreparation(), Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
         #expect(app.state.overview?.path == offer.output)
         #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 2000 - lost)
-        #expect(app.state.message == "Salvaged into Damaged-salvaged.sqlite: \(NumberText.grouped(2000 - lost)) objects recovered")
+        let recovered = NumberText.grouped(2000 - lost)
+        #expect(app.state.message == "Salvaged into Damaged-salvaged.sqlite: \(recovered) objects recovered")
     }
 }
