@@ -85,23 +85,36 @@ extension MigrationProject {
     private func write(
         _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination
     ) throws -> EntityExportCount {
-        let path: String?
+        let output: ExportOutputFile
         switch destination {
-        case .handle: path = nil
-        case .file(let file): path = file
+        case .handle(let handle):
+            let count = try stream(reader, db: db, format: format, to: handle, path: "standard output")
+            return EntityExportCount(entity: reader.layout.entity, file: nil, objects: count)
+        case .file(let file):
+            output = try ExportOutputFile.create(file)
         case .folder(let folder):
-            path = try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)")
+            output = try ExportOutputFile.create(
+                try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)"))
         }
-        let handle: FileHandle
-        if case .handle(let given) = destination { handle = given } else { handle = try ExportFiles.create(path ?? "") }
-        let stream = try ExportStream(
-            handle: handle, format: format, fields: reader.layout.fieldNames, path: path ?? "standard output")
+        let count: Int
+        do {
+            count = try stream(reader, db: db, format: format, to: output.handle, path: output.path)
+        } catch {
+            output.discard()
+            throw error
+        }
+        try output.commit()
+        return EntityExportCount(entity: reader.layout.entity, file: output.path, objects: count)
+    }
+
+    private func stream(
+        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to handle: FileHandle, path: String
+    ) throws -> Int {
+        let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path)
         try reader.read(db) { object, _ in
             try stream.write(object)
             return true
         }
-        let count = try stream.finish()
-        if let path { try ExportFiles.close(handle, path: path) }
-        return EntityExportCount(entity: reader.layout.entity, file: path, objects: count)
+        return try stream.finish()
     }
 }
