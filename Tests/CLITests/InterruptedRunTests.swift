@@ -89,3 +89,31 @@ struct InterruptedRunTests {
         #expect(history.stdout.contains(#""result":"cancelled""#))
     }
 }
+
+/// Ctrl-C during `export --out FILE` stops between two objects: the file that was there is kept and the
+/// partial file beside it is removed.
+@Suite("cdmigrate export interrupted", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct InterruptedExportTests {
+    @Test("SIGINT mid-export: exit 11, the old file kept, no partial file left")
+    func interrupted() throws {
+        let store = try CLIRunner.sampleStore(version: 1, entries: 60_000)
+        let folder = try TemporaryDirectory.make()
+        let file = folder.appendingPathComponent("entries.jsonl")
+        try Data("keep".utf8).write(to: file)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLIRunner.binary)
+        process.arguments = ["export", store, "--model", CLIRunner.sampleModel, "--entity", "Entry", "--out", file.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let partials = { try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") } }
+        let deadline = Date().addingTimeInterval(60)
+        while try partials().isEmpty, process.isRunning, Date() < deadline { usleep(2000) }
+        try #require(process.isRunning, "the export ended before it could be interrupted")
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit && process.terminationStatus == 11)
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+        #expect(try partials() == [])
+    }
+}

@@ -28,15 +28,34 @@ extension ConsoleApp {
         }
     }
 
-    /// Exports the entity on screen; the title bar says how many objects went where, or why none did.
+    /// Exports the entity on screen on a thread of its own while the console says so; the title bar then
+    /// says how many objects went where, or why none did. Quitting meanwhile stops it and keeps the old file.
     func export(_ entity: String, to path: String) {
-        guard let store = state.overview?.path else { return }
-        do {
-            let count = try source.export(storePath: store, entity: entity, to: path)
-            state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"
-        } catch {
-            state.message = "\(error)"
-        }
+        guard let store = state.overview?.path, state.preparing == nil else { return }
+        let source = self.source
+        let summary = workSummary
+        let cancellation = CancellationFlag()
+        exportCancellation = cancellation
+        pendingEffects = []
+        state.preparing = "Exporting \(entity) to \(path)…"
+        startPreparation(
+            Preparation(message: state.preparing ?? "") {
+                do {
+                    let count = try source.export(storePath: store, entity: entity, to: path, cancellation: cancellation)
+                    summary.set("exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)")
+                } catch {
+                    guard (error as? ExportError)?.category == .cancelled else { throw error }
+                    summary.set("export stopped; \(path) is as it was")
+                }
+            })
+    }
+
+    /// Stops a running export and waits for its thread, which removes the file it was writing.
+    func stopExport() {
+        guard let exportCancellation, state.preparing != nil else { return }
+        exportCancellation.cancel()
+        let deadline = now + 30
+        while now < deadline, !finishPreparation() { Thread.sleep(forTimeInterval: 0.01) }
     }
 
     /// Opens a store chosen in the picker with the tools made for it (its own model and mappings); when
@@ -125,7 +144,7 @@ extension ConsoleApp {
     /// Salvages on its own thread while the console waits, then opens the new store and says what was kept.
     private func salvage(_ store: String, to output: String) {
         let source = self.source
-        let summary = salvageSummary
+        let summary = workSummary
         pendingEffects = [.openStore(output)]
         let name = URL(fileURLWithPath: output).lastPathComponent
         state.preparing = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
@@ -210,6 +229,7 @@ extension ConsoleApp {
     }
 
     func startPreparation(_ preparation: Preparation) {
+        state.preparingSince = now
         let result = preparationResult
         let thread = Thread {
             do {
@@ -227,11 +247,12 @@ extension ConsoleApp {
     func finishPreparation() -> Bool {
         guard state.preparing != nil, let outcome = preparationResult.take() else { return false }
         state.preparing = nil
+        exportCancellation = nil
         if let failure = outcome {
             state.message = failure
         } else {
             perform(pendingEffects)
-            if let summary = salvageSummary.take() {
+            if let summary = workSummary.take() {
                 state.message = summary
             } else if let success = preparationSuccess {
                 state.message = success

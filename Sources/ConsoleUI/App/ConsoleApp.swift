@@ -66,7 +66,9 @@ package final class ConsoleApp {
     var preparationSuccess: String?
     /// The picker's search while it runs.
     var scanner: StoreScanner?
-    let salvageSummary = SalvageSummary()
+    let workSummary = WorkSummary()
+    /// Stops the export running off the UI thread, if one is.
+    var exportCancellation: CancellationFlag?
     /// The store being read again after a migration, until it has been shown.
     var refreshing: StoreRefresh?
 
@@ -91,6 +93,7 @@ package final class ConsoleApp {
             let signal = TerminalSignals.takePending()
             if signal != 0 {
                 stopWorker()
+                stopExport()
                 return .interrupted(signal: signal)
             }
             let wasWorking = workerRunning
@@ -115,6 +118,7 @@ package final class ConsoleApp {
             if effects.contains(.quit) {
                 scanner?.stop()
                 stopWorker()
+                stopExport()
                 return .quit
             }
             perform(effects)

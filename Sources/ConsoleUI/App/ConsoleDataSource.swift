@@ -15,7 +15,8 @@ package protocol ConsoleDataSource: Sendable {
     func salvage(store: String, output: String) throws -> String
     /// Exports every object of `entity` (its sub-entities' included) to the file at `path`, replacing it, in
     /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
-    func export(storePath: String, entity: String, to path: String) throws -> Int
+    /// Slow: called off the UI thread; `cancellation` stops it between two objects, keeping the old file.
+    func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int
 }
 
 extension ConsoleDataSource {

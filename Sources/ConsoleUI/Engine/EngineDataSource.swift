@@ -65,10 +65,12 @@ package final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.
-    package func export(storePath: String, entity: String, to path: String) throws -> Int {
+    package func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws
+        -> Int
+    {
         let format = ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .json
         let counts = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
-            .export(store: storePath, entity: entity, format: format, to: .file(path))
+            .export(store: storePath, entity: entity, format: format, to: .file(path), cancellation: cancellation)
         return counts.reduce(0) { $0 + $1.objects }
     }
 

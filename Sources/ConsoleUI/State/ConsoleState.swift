@@ -63,6 +63,8 @@ package struct ConsoleState: Sendable, Hashable {
     package static let messageLimit = 100
     /// What the console is waiting for before the store can be opened, if anything.
     package var preparing: String?
+    /// When the work the console waits for started, in the console's clock (its seconds since start).
+    package var preparingSince: Double = 0
     /// The terminal size, for paging.
     package var size = TerminalSize(width: 80, height: 24)
 

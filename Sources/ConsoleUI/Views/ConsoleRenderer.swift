@@ -28,7 +28,10 @@ package struct ConsoleRenderer: Sendable {
         TitleBar.draw(state, into: &buffer, in: layout.titleBar)
         if let preparing = state.preparing {
             Dialog(
-                title: "Please wait", lines: [StyledText(preparing), StyledText("elapsed " + TimeText.format(now), style: .dim)],
+                title: "Please wait",
+                lines: [
+                    StyledText(preparing), StyledText("elapsed " + TimeText.format(now - state.preparingSince), style: .dim),
+                ],
                 buttons: [], selected: 0
             ).draw(into: &buffer, in: layout.body)
         } else {

@@ -16,11 +16,15 @@ extension MigrationProject {
     ///   - format: The output format.
     ///   - destination: Where the objects go: a handle (left open for the caller), a file, or a folder that
     ///     gets one `<Entity>.<extension>` file per entity.
+    ///   - cancellation: Set from another thread to stop between two objects; the file being written is
+    ///     removed and the one that was there is kept.
     /// - Returns: The objects written per entity, in the order exported.
     /// - Throws: ``ExportError`` for an unknown entity, a store no version matches or an output that cannot be
-    ///   written; ``StoreError`` for a missing, damaged or locked store.
+    ///   written, or with category `cancelled` when `cancellation` was set; ``StoreError`` for a missing,
+    ///   damaged or locked store.
     public func export(
-        store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination
+        store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination,
+        cancellation: CancellationFlag = CancellationFlag()
     ) throws -> [EntityExportCount] {
         try StoreObjectSource.read(store, bundle: bundle) { source, db in
             guard let entity else {
@@ -31,11 +35,13 @@ extension MigrationProject {
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in
                     let reader = try source.reader(entity: name, includingSubentities: false)
-                    return try write(reader, db: db, format: format, to: .folder(folder))
+                    return try write(reader, db: db, format: format, to: .folder(folder), cancellation: cancellation)
                 }
             }
             return [
-                try write(try source.reader(entity: entity, includingSubentities: true), db: db, format: format, to: destination)
+                try write(
+                    try source.reader(entity: entity, includingSubentities: true), db: db, format: format,
+                    to: destination, cancellation: cancellation)
             ]
         }
     }
@@ -83,12 +89,13 @@ extension MigrationProject {
     }
 
     private func write(
-        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination
+        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination,
+        cancellation: CancellationFlag
     ) throws -> EntityExportCount {
         let output: ExportOutputFile
         switch destination {
         case .handle(let handle):
-            let count = try stream(reader, db: db, format: format, to: handle, path: "standard output")
+            let count = try stream(reader, db: db, format: format, to: handle, path: "standard output", cancellation)
             return EntityExportCount(entity: reader.layout.entity, file: nil, objects: count)
         case .file(let file):
             output = try ExportOutputFile.create(file)
@@ -98,7 +105,7 @@ extension MigrationProject {
         }
         let count: Int
         do {
-            count = try stream(reader, db: db, format: format, to: output.handle, path: output.path)
+            count = try stream(reader, db: db, format: format, to: output.handle, path: output.path, cancellation)
         } catch {
             output.discard()
             throw error
@@ -108,12 +115,16 @@ extension MigrationProject {
     }
 
     private func stream(
-        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to handle: FileHandle, path: String
+        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to handle: FileHandle, path: String,
+        _ cancellation: CancellationFlag
     ) throws -> Int {
         let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path)
         try reader.read(db) { object, _ in
             try stream.write(object)
-            return true
+            return !cancellation.isCancelled
+        }
+        if cancellation.isCancelled {
+            throw ExportError(store: path, message: "export stopped before the end; nothing was written", category: .cancelled)
         }
         return try stream.finish()
     }

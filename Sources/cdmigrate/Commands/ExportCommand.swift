@@ -37,7 +37,12 @@ struct ExportCommand: ParsableCommand {
                 case (nil, let folder?): .folder(folder)
                 case (_, let path?): isFolder(path) ? .folder(path) : .file(path)
                 }
-            let counts = try project.export(store: store, entity: entity, format: format, to: destination)
+            // Ctrl-C stops between two objects, so the partial file is removed and the old one kept.
+            let flag = CancellationFlag()
+            let signals = SignalCancellation(flag)
+            defer { signals.stop() }
+            let counts = try project.export(
+                store: store, entity: entity, format: format, to: destination, cancellation: flag)
             guard out != nil else { return }
             if json {
                 print(try JSONOutput.encode(counts))

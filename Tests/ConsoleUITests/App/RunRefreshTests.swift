@@ -149,7 +149,7 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
         try source.salvage(store: store, output: output)
     }
 
-    func export(storePath: String, entity: String, to path: String) throws -> Int {
-        try source.export(storePath: storePath, entity: entity, to: path)
+    func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int {
+        try source.export(storePath: storePath, entity: entity, to: path, cancellation: cancellation)
     }
 }

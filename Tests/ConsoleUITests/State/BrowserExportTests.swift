@@ -29,6 +29,14 @@ import Testing
 
     static func screen(_ app: ConsoleApp) -> String { ConsoleRenderer().render(app.state).text }
 
+    /// Waits for the export's thread, as the console's loop does between keys.
+    static func finishExport(_ app: ConsoleApp) {
+        let deadline = Date().addingTimeInterval(60)
+        while app.state.preparing != nil, Date() < deadline {
+            if !app.finishPreparation() { Thread.sleep(forTimeInterval: 0.01) }
+        }
+    }
+
     @Test func exportsTheEntityOnScreenToTheDefaultFile() throws {
         let (app, store) = try Self.browsing()
         let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
@@ -42,6 +50,8 @@ import Testing
         Self.press([.character("q")], app)
         #expect(app.state.browser?.exportPrompt?.path == expected + "q", "typing takes every character, q included")
         Self.press([.backspace, .enter], app)
+        #expect(app.state.preparing == "Exporting Entry to \(expected)…", "off the UI thread, saying so")
+        Self.finishExport(app)
         #expect(app.state.keyContext == .browser)
         #expect(app.state.message == "exported 30 Entry objects to \(expected)")
         let objects = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: expected))) as? [[String: Any]]
@@ -66,10 +76,35 @@ import Testing
         Self.press([.character("e")], app)
         let again = app.state.browser?.exportPrompt?.path.count ?? 0
         Self.press(Array(repeating: Key.backspace, count: again) + existing.path.map { .character($0) } + [.enter, .enter], app)
+        Self.finishExport(app)
         #expect(app.state.message == "exported 30 Entry objects to \(existing.path)")
         let lines = try String(contentsOf: existing, encoding: .utf8).split(separator: "\n")
         #expect(lines.first?.hasPrefix("_uri,_entity,_pk") == true, "CSV by the extension")
         #expect(lines.count == 31)
+    }
+
+    @Test func quittingDuringAnExportStopsItAndKeepsTheOldFile() throws {
+        let store = try JournalFixture.journal4(entries: 20000)
+        let app = ConsoleApp(
+            source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
+        app.perform(app.pendingEffects)
+        let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.json")
+        try Data("keep".utf8).write(to: file)
+        app.export("Entry", to: file.path)
+        app.stopExport()
+        #expect(app.state.preparing == nil, "the export's thread has ended")
+        #expect(app.state.message == "export stopped; \(file.path) is as it was")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+        let folder = file.deletingLastPathComponent().path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".partial") } == [])
+    }
+
+    @Test func theWaitCountsFromWhenTheWorkStarted() {
+        var state = ConsoleState(screen: .main)
+        state.size = TerminalSize(width: 100, height: 30)
+        state.preparing = "Exporting Entry to /tmp/e.json…"
+        state.preparingSince = 100
+        #expect(ConsoleRenderer().render(state, now: 104.2).text.contains("elapsed 4.2 s"))
     }
 
     @Test func theKeyIsInTheTableAndItsHelp() {

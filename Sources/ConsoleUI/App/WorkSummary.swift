@@ -1,7 +1,7 @@
 import Synchronization
 
-/// Hands a finished salvage's one-line summary from the worker thread to the UI thread.
-final class SalvageSummary: Sendable {
+/// Hands the one-line summary of work finished off the UI thread (a salvage, an export) to the UI thread.
+final class WorkSummary: Sendable {
     private let summary = Mutex<String?>(nil)
 
     /// Records the summary; called from the worker thread.
