@@ -86,12 +86,13 @@ struct SalvageTableCopy {
         let walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
         result.unreadable = try walker.walk(source) { row, statement in
             var texts: Set<Int> = []
-            let values = (0..<columns.count).map { index -> DatabaseValue in
+            var values: [DatabaseValue] = []
+            for index in columns.indices {
                 do {
-                    return try SQLiteValueReader.exact(statement, at: index + 1)
-                } catch {
+                    values.append(try SQLiteValueReader.exact(statement, at: index + 1))
+                } catch let error as InvalidTextError {
                     texts.insert(index)
-                    return Data(error.bytes).databaseValue
+                    values.append(Data(error.bytes).databaseValue)
                 }
             }
             try take(row[0], values, texts: texts)

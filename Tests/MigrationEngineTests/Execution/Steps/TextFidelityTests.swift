@@ -21,7 +21,7 @@ struct TextFidelityTests {
     /// Authors whose trimmed names differ only after a NUL (GRDB's reading would merge them into `Ada`).
     static let authors: [[UInt8]] = [Array(" Ada\u{0}X ".utf8), Array("Ada\u{0}Y".utf8), Array("\u{3000}Zoë\u{0}\n".utf8)]
     /// The names ``authors`` trim to.
-    static let trimmedAuthors: Set<String> = ["Ada\u{0}X", "Ada\u{0}Y", "Zoë\u{0}"].map(hex).reduce(into: []) { $0.insert($1) }
+    static let trimmedAuthors = Set(["Ada\u{0}X", "Ada\u{0}Y", "Zoë\u{0}"].map { hex($0) })
 
     static func hex(_ text: String) -> String { hex(Array(text.utf8)) }
     static func hex(_ bytes: [UInt8]) -> String { "text:" + bytes.map { String(format: "%02X", $0) }.joined() }
@@ -115,8 +115,10 @@ struct TextFidelityTests {
         #expect(try Self.column("ZTITLE", of: out) == Self.expected(Self.valid).title)
         let authors = try Self.authorNames(out)
         #expect(authors.names == Self.trimmedAuthors)
-        let trimmed = ["Ada\u{0}X", "Ada\u{0}Y", "Zoë\u{0}"].map(Self.hex)
-        #expect(authors.byEntry == Dictionary(uniqueKeysWithValues: (1...5).map { (Int64($0), trimmed[($0 - 1) % 3]) }))
+        let trimmed: [String] = ["Ada\u{0}X", "Ada\u{0}Y", "Zoë\u{0}"].map(Self.hex)
+        var linked: [Int64: String] = [:]
+        for key in 1...5 { linked[Int64(key)] = trimmed[(key - 1) % 3] }
+        #expect(authors.byEntry == linked)
     }
 
     @Test("(d) a Swift policy reads and writes whole texts: word counts see past a NUL", arguments: [false, true])
