@@ -22,6 +22,7 @@ package enum SQLiteValueReader {
     /// - Parameters:
     ///   - statement: A statement stepped onto a row.
     ///   - index: The column, from 0.
+    /// - Returns: The value, TEXT with every byte.
     /// - Throws: ``InvalidTextError`` naming the column when it holds TEXT that is not valid UTF-8.
     package static func exact(_ statement: Statement, at index: Int) throws(InvalidTextError) -> DatabaseValue {
         let handle = statement.sqliteStatement
@@ -40,6 +41,7 @@ package enum SQLiteValueReader {
     /// - Parameters:
     ///   - statement: A statement stepped onto a row.
     ///   - index: The column, from 0.
+    /// - Returns: The value, TEXT that is not UTF-8 repaired.
     package static func shown(_ statement: Statement, at index: Int) -> DatabaseValue {
         let handle = statement.sqliteStatement
         let column = CInt(index)
@@ -51,6 +53,7 @@ package enum SQLiteValueReader {
     /// An SQL function's argument, exactly; nil for TEXT that is not valid UTF-8.
     ///
     /// - Parameter value: The argument SQLite passed.
+    /// - Returns: The value, TEXT with every byte; nil for TEXT that is not valid UTF-8.
     static func exact(argument value: OpaquePointer) -> DatabaseValue? {
         switch sqlite3_value_type(value) {
         case SQLITE_INTEGER: return sqlite3_value_int64(value).databaseValue
@@ -70,6 +73,7 @@ package enum SQLiteValueReader {
     /// - Parameters:
     ///   - statement: A statement returning rows.
     ///   - arguments: Its arguments.
+    /// - Returns: The rows, in order, each value in column order.
     /// - Throws: ``InvalidTextError`` for TEXT that is not valid UTF-8, and SQLite's errors.
     package static func rows(_ statement: Statement, arguments: StatementArguments = StatementArguments()) throws
         -> [[DatabaseValue]]

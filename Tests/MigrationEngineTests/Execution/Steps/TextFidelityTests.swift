@@ -129,7 +129,9 @@ struct TextFidelityTests {
         #expect(try Self.column("ZTEXT", of: five) == Self.expected(Self.valid).text)
         #expect(try Self.column("ZTITLE", of: five) == Self.expected(Self.valid).title)
         #expect(try Self.authorNames(five).names == Self.trimmedAuthors)
-        let counts = try DatabaseQueue(path: five).read { try Int.fetchAll($0, sql: "SELECT ZWORDCOUNT FROM ZENTRY ORDER BY Z_PK") }
+        let counts = try DatabaseQueue(path: five).read {
+            try Int.fetchAll($0, sql: "SELECT ZWORDCOUNT FROM ZENTRY ORDER BY Z_PK")
+        }
         #expect(counts == [2, 1, 1, 3, 3])
     }
 

@@ -96,7 +96,8 @@ extension MappingSession {
     /// where the batch query's compiled values start in `row` and how many attribute values follow the
     /// filter and merge key.
     private func mapRow(
-        _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping, precomputed: (start: Int, count: Int)?
+        _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
+        precomputed: (start: Int, count: Int)?
     ) throws {
         currentRow = (reference, row)
         current = (mapping, reference)
