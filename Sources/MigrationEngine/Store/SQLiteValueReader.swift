@@ -14,8 +14,9 @@ import GRDB
 /// (``exact(_:at:)``, a migration's row-by-row path, its policies, the expression bridge) it is never
 /// repaired: the read throws ``InvalidTextError`` (the bridge hands the row to the evaluator, whose read
 /// throws), so the step stops with the original untouched instead of storing U+FFFD in place of the bytes.
-/// Inferred and set-based steps copy such text in SQL, byte for byte. Where a value is only shown (export,
-/// `rows`), ``shown(_:at:)`` reads it with U+FFFD standing for each byte sequence that is not UTF-8.
+/// Inferred and set-based steps copy such text in SQL, byte for byte; salvage takes the error's bytes and
+/// binds them cast back to TEXT. Where a value is only shown (export, `rows`), ``shown(_:at:)`` reads it with
+/// U+FFFD standing for each byte sequence that is not UTF-8.
 package enum SQLiteValueReader {
     /// Column `index` of the row `statement` is on, exactly; throws for TEXT that is not valid UTF-8.
     ///
