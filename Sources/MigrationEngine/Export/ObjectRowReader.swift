@@ -28,7 +28,8 @@ struct ObjectRowReader {
         let select = layout.select + (page.map { " LIMIT \(value: $0.limit) OFFSET \(value: $0.offset)" } ?? "")
         let toManyStatements = try layout.toManys.map { try db.makeStatement($0.sql) }
         let fields = layout.fieldNames
-        let rows = try Row.fetchCursor(db, select.request)
+        let statement = try db.makeStatement(select)
+        let rows = try Row.fetchCursor(statement, arguments: select.statementArguments)
         while let row = try rows.next() {
             let key: Int64 = row[0]
             let entity = names[row[1] as Int? ?? 0] ?? layout.entity
@@ -36,7 +37,8 @@ struct ObjectRowReader {
             var expressions: [String: ExpressionValue] = [:]
             var index = 2
             for column in layout.attributes {
-                let stored = row[index] as DatabaseValue
+                // By byte count (GRDB's row would end text at a NUL); text that is not UTF-8 shows U+FFFD.
+                let stored = SQLiteValueReader.shown(statement, at: index)
                 values.append(try render(stored, as: column.attribute, entity: entity, key: key))
                 if expressionValues {
                     expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type)
@@ -50,8 +52,8 @@ struct ObjectRowReader {
                 expressions[toOne.name] = target.map { .object(reference(targetEntity, $0)) } ?? .null
                 index += 2
             }
-            for (query, statement) in zip(layout.toManys, toManyStatements) {
-                let targets = try Row.fetchAll(statement, arguments: [key]).map { target in
+            for (query, toMany) in zip(layout.toManys, toManyStatements) {
+                let targets = try Row.fetchAll(toMany, arguments: [key]).map { target in
                     (names[target[1] as Int? ?? 0] ?? "?", target[0] as Int64)
                 }
                 values.append(.list(targets.map { uri($0.0, $0.1) }))

@@ -23,8 +23,9 @@ struct RowWalker {
     /// The largest row id the store handed out (its `Z_MAX`), when known.
     let limit: Int64?
 
-    /// Calls `body` with each readable row (the row id first) in id order; returns the ranges it could not read.
-    func walk(_ db: Database, _ body: (Row) throws -> Void) throws -> [KeyRange] {
+    /// Calls `body` with each readable row (the row id first) in id order, and the statement on that row (to
+    /// read its values exactly, see ``SQLiteValueReader``); returns the ranges it could not read.
+    func walk(_ db: Database, _ body: (Row, Statement) throws -> Void) throws -> [KeyRange] {
         let columns = SQLFragment.joined(["rowid"] + selections)
         // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
         // reset repeats the error of the step that failed.
@@ -38,11 +39,12 @@ struct RowWalker {
         while true {
             do {
                 guard after < Int64.max else { return unreadable }
-                let rows = try Row.fetchCursor(try db.makeStatement(scan), arguments: [after + 1])
+                let statement = try db.makeStatement(scan)
+                let rows = try Row.fetchCursor(statement, arguments: [after + 1])
                 while let row = try rows.next() {
                     after = row[0]
                     resumedAt = nil
-                    try body(row)
+                    try body(row, statement)
                 }
                 return unreadable
             } catch let error as DatabaseError where Self.isDamage(error) {

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// Copies the rows of one table of a damaged store that SQLite can still read into the same table of the
@@ -49,7 +50,9 @@ struct SalvageTableCopy {
         let entityIndex = entityNumbers == nil ? nil : columns.firstIndex(of: "Z_ENT")
         var written = 0
         var keys: Set<Int64> = []
-        func take(_ id: Int64, _ read: [DatabaseValue]) throws {
+        // `texts`: positions holding TEXT that is not UTF-8, carried as its bytes and cast back (no `String`
+        // holds it).
+        func take(_ id: Int64, _ read: [DatabaseValue], texts: Set<Int> = []) throws {
             var values = read
             var entity = 0
             if let entityIndex, let entityNumbers {
@@ -65,15 +68,34 @@ struct SalvageTableCopy {
                     }
                 }
             }
-            try insert.execute(arguments: StatementArguments(values))
+            // Bound by `run(binding:)`, which keeps text whole (GRDB's arguments end it at a NUL).
+            if texts.isEmpty {
+                try insert.run(binding: values)
+            } else {
+                let slots = columns.indices.map { texts.contains($0) ? "CAST(? AS TEXT)" : "?" as SQLFragment }
+                try destination.makeStatement(
+                    "INSERT INTO \(SQLIdentifier(table)) (\(names)) VALUES (\(SQLFragment.joined(slots)))" as SQLFragment
+                ).run(binding: values)
+            }
             result.recovered[entity, default: 0] += 1
             result.largestKey = max(result.largestKey, id)
             keys.insert(id)
             written += 1
             if written % 5000 == 0 { progress(written) }
         }
-        result.unreadable = try RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit).walk(source) { row in
-            try take(row[0], (0..<columns.count).map { row[$0 + 1] as DatabaseValue })
+        let walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
+        result.unreadable = try walker.walk(source) { row, statement in
+            var texts: Set<Int> = []
+            var values: [DatabaseValue] = []
+            for index in columns.indices {
+                do {
+                    values.append(try SQLiteValueReader.exact(statement, at: index + 1))
+                } catch let error as InvalidTextError {
+                    texts.insert(index)
+                    values.append(Data(error.bytes).databaseValue)
+                }
+            }
+            try take(row[0], values, texts: texts)
         }
         if let loosePages, let entityNumbers, !result.unreadable.isEmpty,
             let entityColumn = sourceColumns.firstIndex(of: "Z_ENT"), sourceColumns.first == "Z_PK"

@@ -56,12 +56,19 @@ package final class EntityRowPager: Sendable {
                     SELECT * FROM \(SQLIdentifier(table))\(filter) ORDER BY \(order) \
                     LIMIT \(value: limit) OFFSET \(value: max(0, offset))
                     """
-                let rows = try Row.fetchAll(db, select.request)
+                // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
+                let statement = try db.makeStatement(select)
+                var values: [[StoredValue]] = []
+                var firstEntity: Int?
+                let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
+                while let row = try cursor.next() {
+                    if values.isEmpty { firstEntity = row["Z_ENT"] }
+                    values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
+                }
                 let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
                 let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : count.rows
-                let values = rows.map { row in (0..<row.count).map { Self.value(row[$0] as DatabaseValue) } }
                 var named = entity
-                if query.primaryKey != nil, let number = rows.first?["Z_ENT"] as Int?,
+                if query.primaryKey != nil, let number = firstEntity,
                     let actual = counts.first(where: { $0.number == number })
                 {
                     named = actual.entity

@@ -94,7 +94,10 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         var arguments: [ExpressionValue] = []
         arguments.reserveCapacity(site.arguments.count)
         for (offset, kind) in site.arguments.enumerated() {
-            guard let value = values[offset + 1], let argument = kind.value(Self.databaseValue(value)) else {
+            // Text that is not UTF-8 has no exact `String`: the evaluator's read of the row stops the step.
+            guard let value = values[offset + 1], let stored = SQLiteValueReader.exact(argument: value),
+                let argument = kind.value(stored)
+            else {
                 return fail(context)
             }
             arguments.append(argument)
@@ -107,7 +110,6 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         }
         guard let kind = site.result else {
             // A coercion site: the stored form, as the row-by-row insert writes it.
-            if case .string(let text) = result, text.utf8.contains(0) { return fail(context) }
             if case .double(let number) = result, number.isNaN { return fail(context) }
             return Self.setResult(context, ColumnValueCoding.write(result))
         }
@@ -120,8 +122,7 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         sqlite3_result_error(context, Self.needsEvaluatorMessage, -1)
     }
 
-    /// Whether `value` is text of ASCII bytes without NUL that starts and ends with a visible character: text
-    /// GRDB would read into a `String` byte for byte.
+    /// Whether `value` is text of ASCII bytes without NUL that starts and ends with a visible character.
     private static func isVisibleASCII(_ value: OpaquePointer) -> Bool {
         guard sqlite3_value_type(value) == SQLITE_TEXT, let text = sqlite3_value_text(value) else { return false }
         let count = Int(sqlite3_value_bytes(value))
@@ -130,26 +131,15 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         return true
     }
 
-    /// An argument as GRDB's own functions receive it.
-    private static func databaseValue(_ value: OpaquePointer) -> DatabaseValue {
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: return sqlite3_value_int64(value).databaseValue
-        case SQLITE_FLOAT: return sqlite3_value_double(value).databaseValue
-        case SQLITE_TEXT: return sqlite3_value_text(value).map { String(cString: $0) }.databaseValue
-        case SQLITE_BLOB:
-            guard let bytes = sqlite3_value_blob(value) else { return Data().databaseValue }
-            return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value))).databaseValue
-        default: return .null
-        }
-    }
-
-    /// Returns `value` from the function, as GRDB's own functions do.
+    /// Returns `value` from the function; text with its byte count, as ``Statement/run(binding:)`` binds it (a
+    /// length of -1 would end it at its first NUL).
     private static func setResult(_ context: OpaquePointer?, _ value: DatabaseValue) {
         switch value.storage {
         case .null: sqlite3_result_null(context)
         case .int64(let number): sqlite3_result_int64(context, number)
         case .double(let number): sqlite3_result_double(context, number)
-        case .string(let text): sqlite3_result_text(context, text, -1, Statement.transient)
+        case .string(let text):
+            text.withCString { sqlite3_result_text(context, $0, CInt(text.utf8.count), Statement.transient) }
         case .blob(let bytes):
             bytes.withUnsafeBytes { sqlite3_result_blob(context, $0.baseAddress, CInt($0.count), Statement.transient) }
         }

@@ -48,14 +48,14 @@ enum SQLValueKind: Sendable, Hashable {
     }
 
     /// What SQL holds for `value` of this kind; `nil` when the value is of another kind, or is one SQL
-    /// would not keep as it is (a NaN becomes `NULL`; text with a NUL byte would be cut short).
+    /// would not keep as it is (a NaN becomes `NULL`).
     func stored(_ value: ExpressionValue) -> DatabaseValue? {
         switch (self, value) {
         case (_, .null): return .null
         case (.bool, .bool), (.integer, .integer), (.date, .date), (.uuid, .uuid), (.data, .data):
             return ColumnValueCoding.write(value)
         case (.double, .double(let number)) where !number.isNaN: return number.databaseValue
-        case (.string, .string(let text)) where !text.utf8.contains(0): return text.databaseValue
+        case (.string, .string(let text)): return text.databaseValue
         default: return nil
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension SQLFragment {
@@ -34,14 +35,27 @@ extension SQLFragment {
 
         /// One value, bound: `?`.
         mutating func appendInterpolation(value: some DatabaseValueConvertible) {
-            sql += "?"
-            arguments.append(value.databaseValue)
+            bind(value.databaseValue)
         }
 
         /// Values, each bound, separated by `, ` (an `IN` list): `?, ?, ?`.
         mutating func appendInterpolation(values: [some DatabaseValueConvertible]) {
-            sql += Array(repeating: "?", count: values.count).joined(separator: ", ")
-            arguments += values.map(\.databaseValue)
+            for (index, value) in values.enumerated() {
+                if index > 0 { sql += ", " }
+                bind(value.databaseValue)
+            }
+        }
+
+        /// `?`, or for text holding a NUL `CAST(? AS TEXT)` with its bytes bound as a BLOB: GRDB binds text
+        /// with a length of -1, which ends it at its first NUL, and a store's value may hold one.
+        private mutating func bind(_ value: DatabaseValue) {
+            if case .string(let text) = value.storage, text.utf8.contains(0) {
+                sql += "CAST(? AS TEXT)"
+                arguments.append(Data(text.utf8).databaseValue)
+            } else {
+                sql += "?"
+                arguments.append(value)
+            }
         }
 
         /// `count` placeholders separated by `, `, bound when the statement runs (a `VALUES` list).

@@ -28,6 +28,8 @@ struct CompiledExpressionDifferentialTests {
         // Text `trim` answers in C (visible ASCII at both ends, ASCII within) and text that only looks so.
         row(5, 1.5, "Ada Lovelace", 1, 3.0, 7, nil), row(6, 2.0, "Ad\u{E9}le", 0, 4.0, 8, nil),
         row(7, 3.0, "\tAda", 1, 5.0, 9, nil), row(8, 4.0, "Ada\u{7F}", 0, 6.0, 10, nil),
+        // NULs, which a store's text may hold: both sides read and write text by its byte count.
+        row(9, 5.0, "a\u{0}b c", 1, 7.0, 11, nil), row(10, 6.0, " \u{0}Zoë\u{0} ", 0, 8.0, 12, nil),
     ]
 
     static func row(_ values: (any DatabaseValueConvertible)?...) -> [DatabaseValue] {
@@ -88,10 +90,10 @@ struct CompiledExpressionDifferentialTests {
         try queue.write { db in
             let declarations = Self.columns.map { "\($0.0) \($0.2)" }.joined(separator: ", ")
             try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, \(declarations))")
+            let insert = try db.makeStatement(
+                sql: "INSERT INTO t VALUES (?\(String(repeating: ", ?", count: Self.columns.count)))")
             for (index, row) in Self.rows.enumerated() {
-                try db.execute(
-                    sql: "INSERT INTO t VALUES (?\(String(repeating: ", ?", count: row.count)))",
-                    arguments: StatementArguments([(index + 1).databaseValue] + row))
+                try insert.run(binding: [(index + 1).databaseValue] + row)
             }
         }
         return queue
@@ -106,7 +108,13 @@ struct CompiledExpressionDifferentialTests {
 
     /// What SQLite keeps of a value the row-by-row path binds (a NaN becomes `NULL`).
     private func kept(_ value: DatabaseValue, _ db: Database) throws -> DatabaseValue {
-        try DatabaseValue.fetchOne(db, sql: "SELECT ?", arguments: [value]) ?? .null
+        let select: SQLFragment = "SELECT \(value: value)"
+        return try first(db.makeStatement(select), select.statementArguments)
+    }
+
+    /// The first value of the first row, read by byte count as the mapped step reads rows.
+    private func first(_ statement: Statement, _ arguments: StatementArguments) throws -> DatabaseValue {
+        try SQLiteValueReader.rows(statement, arguments: arguments).first?.first ?? .null
     }
 
     /// Compares, row by row, SQL's result with the evaluator's; `swift` gives the value the row path stores.
@@ -118,15 +126,15 @@ struct CompiledExpressionDifferentialTests {
         let statement = try db.makeStatement(sql: "SELECT \(sql.sql) FROM t WHERE id = :id")
         var fellBack = 0
         // The evaluator reads the values back from SQLite, as the row-by-row path does (-0.0 comes back 0.0).
-        let stored = try GRDB.Row.fetchAll(db, sql: "SELECT * FROM t ORDER BY id").map { Array($0.databaseValues.dropFirst()) }
+        let stored = try SQLiteValueReader.rows(db.makeStatement(sql: "SELECT * FROM t ORDER BY id")).map {
+            Array($0.dropFirst())
+        }
         for (index, row) in stored.enumerated() {
             let environment = SourceRow(
                 values: Dictionary(uniqueKeysWithValues: zip(Self.columns, row).map { ($0.0.0, ($0.1, $0.0.1)) }))
             let expected = Result { try kept(try swift(try ExpressionEvaluator.evaluate(expression, in: environment)), db) }
             bridge.reset()
-            let actual = Result {
-                try DatabaseValue.fetchOne(statement, arguments: sql.statementArguments + ["id": index + 1]) ?? .null
-            }
+            let actual = Result { try first(statement, sql.statementArguments + ["id": index + 1]) }
             switch (expected, actual) {
             case (.success(let a), .success(let b)):
                 if form.contains("uuid()") { continue }

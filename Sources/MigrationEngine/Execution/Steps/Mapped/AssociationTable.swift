@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The record of which destination objects each mapping made from which source objects.
@@ -108,13 +109,18 @@ final class AssociationTable {
 
     /// The object already made for a merge key, if any.
     func merged(mapping: Int, key: String) throws -> (Int64, Int)? {
+        // The key's bytes, cast: a key holding a NUL must not match one that ends there (GRDB binds text with
+        // a length of -1).
         let statement = try db.cachedStatement(
-            "SELECT \"destination\", \"destinationEntity\" FROM \(Self.mergeTable) WHERE \"mapping\" = ? AND \"key\" = ?")
-        return try Row.fetchOne(statement, arguments: [mapping, key]).map { ($0[0], $0[1]) }
+            """
+            SELECT "destination", "destinationEntity" FROM \(Self.mergeTable) \
+            WHERE "mapping" = ? AND "key" = CAST(? AS TEXT)
+            """)
+        return try Row.fetchOne(statement, arguments: [mapping, Data(key.utf8)]).map { ($0[0], $0[1]) }
     }
 
     func recordMerge(mapping: Int, key: String, destination: Int64, entity: Int) throws {
-        try db.cachedStatement("INSERT INTO \(Self.mergeTable) VALUES (?, ?, ?, ?)")
-            .execute(arguments: [mapping, key, destination, entity])
+        try db.cachedStatement("INSERT INTO \(Self.mergeTable) VALUES (?, CAST(? AS TEXT), ?, ?)")
+            .execute(arguments: [mapping, Data(key.utf8), destination, entity])
     }
 }

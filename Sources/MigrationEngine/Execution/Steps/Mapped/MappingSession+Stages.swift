@@ -56,33 +56,36 @@ extension MappingSession {
         while true {
             try context.checkCancelled()
             let bounds: StatementArguments = ["ent": table.number, "last": last, "limit": batchSize]
-            var rows: [Row] = []
-            var precomputing = false
+            // Values are read by their byte counts (GRDB's rows end text at a NUL), exactly or not at all.
+            var rows: [[DatabaseValue]] = []
+            var read = statement
             if let compiledStatement, let computed {
                 bridge.reset()
                 do {
-                    rows = try Row.fetchAll(compiledStatement, arguments: computed.statementArguments + bounds)
-                    precomputing = true
+                    rows = try readBatch(compiledStatement, computed.statementArguments + bounds, mapping)
+                    read = compiledStatement
                 } catch {
                     guard bridge.needsEvaluator else { throw error }
                     bridge.reset()
                 }
             }
-            if !precomputing { rows = try Row.fetchAll(statement, arguments: bounds) }
+            let precomputing = read === compiledStatement
+            if !precomputing { rows = try readBatch(statement, bounds, mapping) }
             guard !rows.isEmpty else { break }
             let width = rows[0].count - (precomputing ? extra : 0)
             currentColumns = Dictionary(
-                rows[0].columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+                read.columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             let keyIndex = currentColumns["Z_PK"] ?? 0
             try db.inTransaction {
                 for row in rows {
-                    let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row[keyIndex])
+                    let reference = ObjectReference(
+                        side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)
                     try mapRow(
                         row, reference, mapping, precomputed: precomputing ? (width, row.count - width - 2) : nil)
                 }
                 return .commit
             }
-            last = rows[rows.count - 1][keyIndex]
+            last = Int64.fromDatabaseValue(rows[rows.count - 1][keyIndex]) ?? last
             done += rows.count
             currentRow = nil
             context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
@@ -93,7 +96,8 @@ extension MappingSession {
     /// where the batch query's compiled values start in `row` and how many attribute values follow the
     /// filter and merge key.
     private func mapRow(
-        _ row: Row, _ reference: ObjectReference, _ mapping: ResolvedEntityMapping, precomputed: (start: Int, count: Int)?
+        _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
+        precomputed: (start: Int, count: Int)?
     ) throws {
         currentRow = (reference, row)
         current = (mapping, reference)
@@ -121,6 +125,21 @@ extension MappingSession {
             try flushPendingInsert()
         } catch {
             throw failure(error, mapping: mapping, object: reference, expression: nil)
+        }
+    }
+
+    /// One batch of `mapping`'s source rows, read by ``SQLiteValueReader``: text that is not UTF-8 stops the
+    /// step, naming the object, rather than be rewritten.
+    private func readBatch(_ statement: Statement, _ arguments: StatementArguments, _ mapping: ResolvedEntityMapping)
+        throws -> [[DatabaseValue]]
+    {
+        do {
+            return try SQLiteValueReader.rows(statement, arguments: arguments)
+        } catch let error as InvalidTextError {
+            let object = error.primaryKey.map {
+                ObjectReference(side: .source, entity: mapping.sourceEntity?.name ?? "?", primaryKey: $0)
+            }
+            throw failure(error, mapping: mapping, object: object, expression: nil)
         }
     }
 }

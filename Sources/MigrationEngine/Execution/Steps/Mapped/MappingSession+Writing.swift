@@ -71,8 +71,9 @@ extension MappingSession {
                 throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
             }
             let coerced = try ValueCoercion.coerce(value, to: attribute.type)
+            // Bound by `run(binding:)`, which keeps text whole (GRDB's arguments end it at a NUL).
             try db.cachedStatement("UPDATE \(table.table) SET \(try table.column(name)) = ? WHERE \"Z_PK\" = ?")
-                .execute(arguments: [ColumnValueCoding.write(coerced), object.primaryKey])
+                .run(binding: [ColumnValueCoding.write(coerced), object.primaryKey.databaseValue])
         }
     }
 

@@ -40,8 +40,8 @@ final class MappingSession {
     var nextKeys: [SQLIdentifier: Int64] = [:]
     /// Mapping numbers whose objects keep their source `Z_PK`.
     var keyPreserving: Set<Int> = []
-    /// The source row being mapped, so `$source.<attribute>` needs no query.
-    var currentRow: (reference: ObjectReference, row: Row)?
+    /// The source row being mapped, so `$source.<attribute>` needs no query (read by ``SQLiteValueReader``).
+    var currentRow: (reference: ObjectReference, row: [DatabaseValue])?
     /// Column positions in the rows of the current batch (GRDB looks names up case-insensitively, slowly).
     var currentColumns: [String: Int] = [:]
     /// Each mapping's callable functions, once worked out.
@@ -104,7 +104,7 @@ final class MappingSession {
             return current.row[index]
         }
         let statement = try db.cachedStatement("SELECT \(column) FROM \(table.table) WHERE Z_PK = ?")
-        return try DatabaseValue.fetchOne(statement, arguments: [object.primaryKey]) ?? .null
+        return try SQLiteValueReader.rows(statement, arguments: [object.primaryKey]).first?.first ?? .null
     }
 
     /// The objects of a to-many relationship: through the inverse to-one's foreign key, or the join table.
