@@ -28,14 +28,16 @@ package struct ScreenBuffer: Sendable, Hashable {
 
     /// Writes text starting at (x, y) and returns the column after the last one written.
     ///
-    /// Text is clipped at `limit` (an exclusive column, the buffer's width by default) and never wraps.
+    /// Text is clipped at `limit` (an exclusive column, the buffer's width by default) and never wraps. Line
+    /// breaks are left out; any other control character is drawn as its ``TerminalWidth/picture(of:)``.
     @discardableResult
     package mutating func put(_ text: String, x: Int, y: Int, style: CellStyle = .plain, limit: Int? = nil) -> Int {
         guard y >= 0, y < height else { return x }
         let end = min(limit ?? width, width)
         var column = x
-        for character in text {
-            if character == "\n" || character == "\r" { continue }
+        for original in text {
+            if original == "\n" || original == "\r" { continue }
+            let character = TerminalWidth.picture(of: original) ?? original
             let w = TerminalWidth.of(character)
             if w == 0 { continue }
             if column + w > end {

@@ -15,10 +15,11 @@ package enum TerminalWidth {
         text.reduce(0) { $0 + of($1) }
     }
 
-    /// The columns one scalar occupies.
+    /// The columns one scalar occupies; a control character takes the one column of its ``picture(of:)``.
     static func of(_ scalar: Unicode.Scalar) -> Int {
         let v = scalar.value
-        if v == 0 || v == 0x200B || (0x200C...0x200F).contains(v) { return 0 }
+        if isControl(v) { return 1 }
+        if v == 0x200B || (0x200C...0x200F).contains(v) { return 0 }
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return 0
         default: break
@@ -33,6 +34,22 @@ package enum TerminalWidth {
         0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
         0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
     ]
+
+    /// What a character starting with a control character (C0, DEL or C1: a NUL, an escape, a carriage
+    /// return) is drawn as: its symbol from Unicode's Control Pictures (`␀`, `␛`, `␍`, `␡`; `�` for C1), so
+    /// text from a store can neither move the cursor nor hide its bytes. Nil for every other character.
+    package static func picture(of character: Character) -> Character? {
+        guard let v = character.unicodeScalars.first?.value, isControl(v) else { return nil }
+        switch v {
+        case 0..<0x20: return Character(Unicode.Scalar(0x2400 + v) ?? "\u{FFFD}")
+        case 0x7F: return "\u{2421}"
+        default: return "\u{FFFD}"
+        }
+    }
+
+    private static func isControl(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v)
+    }
 
     private static func isWide(_ v: UInt32) -> Bool {
         v >= 0x1100 && wideRanges.contains { $0.contains(v) }

@@ -23,6 +23,16 @@ import Testing
         #expect(buffer.text == "日 ab")
     }
 
+    @Test func controlCharactersFromAStoreAreShownAsTheirPicturesNeverSent() {
+        // A NUL inside a value is shown, not dropped; an escape sequence cannot reach the terminal.
+        var buffer = ScreenBuffer(width: 20, height: 1)
+        let text = "a\u{0}b\u{1B}[2Jc\u{7F}\u{85}"
+        #expect(buffer.put(text, x: 0, y: 0) == TerminalWidth.of(text))
+        #expect(buffer.text == "a␀b␛[2Jc␡\u{FFFD}")
+        #expect(!buffer.text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) })
+        #expect(TerminalWidth.picture(of: "x") == nil)
+    }
+
     @Test func widthOfMixedText() {
         #expect(TerminalWidth.of("Café") == 4)
         #expect(TerminalWidth.of("e\u{301}") == 1)
