@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Synchronization
 import TestSupport
 import Testing
@@ -93,19 +94,52 @@ struct RunIntegrityCheckTests {
         }
     }
 
-    @Test(
-        "A damaged leaf that fails the step itself is still reported as the check's damage",
-        DamageScript.required, arguments: [1, 2])
-    func damagedLeafRefused(from version: Int) throws {
-        let source = try JournalFixture.store(version: version, entries: 3_000)
-        let store = try DamageScript.damage(source, ["leaf", "--table", "ZENTRY"]).output
+    /// A Journal `version` store whose first entry's body spills onto overflow pages, one of them cut from
+    /// the rest of the chain (its next-page pointer zeroed): planning's counts never read the body, the row
+    /// copy does (and fails), and SQLite's check walks the chain.
+    static func brokenOverflow(version: Int) throws -> String {
+        let store = try JournalFixture.store(version: version, entries: 300)
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in
+            try db.execute(
+                sql: #"UPDATE "ZENTRY" SET "ZBODY" = ? WHERE "Z_PK" = 1"#, arguments: [String(repeating: "x", count: 40_000)])
+        }
+        try queue.close()
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let pageSize = Int(bytes[16]) << 8 | Int(bytes[17])
+        // An overflow page of the body: a next-page pointer, then nothing but the body's bytes.
+        let start = try #require(
+            stride(from: 0, to: bytes.count, by: pageSize).first { start in
+                bytes[start..<(start + 4)] != Data(count: 4)
+                    && bytes[(start + 4)..<(start + pageSize)].allSatisfy { $0 == UInt8(ascii: "x") }
+            })
+        bytes.replaceSubrange(start..<(start + 4), with: Data(count: 4))
+        try bytes.write(to: URL(fileURLWithPath: store))
+        return store
+    }
+
+    @Test("A store whose damage fails the step before the check ends is refused as the check refuses it", arguments: [1, 2])
+    func damageMetByTheStep(from version: Int) throws {
+        let store = try Self.brokenOverflow(version: version)
         let project = try Self.project()
         let checked = #expect(throws: StoreError.self) { try project.plan(store: store, target: "Journal 3") }
         let planning = try project.plan(store: store, target: "Journal 3", checksIntegrity: false)
-        #expect(!planning.isIntegrityChecked)
         let refused = try Self.expectRefused(planning, project)
         #expect(refused == checked)
         #expect(refused?.code == .damaged)
+    }
+
+    @Test(
+        "Damage that planning's own reading meets is refused at planning, in the check's words",
+        DamageScript.required, arguments: [["leaf", "--table", "ZENTRY"], ["interior", "--table", "ZENTRY"]])
+    func damageMetByPlanning(damage: [String]) throws {
+        let store = try DamageScript.damage(try JournalFixture.store(version: 2, entries: 3_000), damage).output
+        let project = try Self.project()
+        let checked = #expect(throws: StoreError.self) { try project.plan(store: store, target: "Journal 3") }
+        let deferred = #expect(throws: StoreError.self) {
+            try project.plan(store: store, target: "Journal 3", checksIntegrity: false)
+        }
+        #expect(deferred == checked && checked?.code == .damaged)
     }
 
     @Test("Planning without the check still refuses a damaged store that no run would check, in the same words")
