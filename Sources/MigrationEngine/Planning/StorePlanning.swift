@@ -63,7 +63,7 @@ public struct StorePlanning: Sendable {
     private static func refuseIfDamaged(_ storePath: String, _ snapshot: SnapshotOptions) throws(StoreError) {
         do {
             try StoreReader.checkIntegrity(path: storePath, options: snapshot)
-        } catch where error.code == .damaged {
+        } catch  where error.code == .damaged {
             throw error
         } catch {
             return
