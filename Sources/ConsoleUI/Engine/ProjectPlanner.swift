@@ -43,10 +43,11 @@ package struct ProjectPlanner: ConsolePlanner {
         storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
         cancellation: CancellationFlag
     ) throws {
-        // The plan the user just confirmed, unless the store has changed since it was made.
+        // The plan the user just confirmed (integrity-checked when it was made), unless the store has changed
+        // since; a new plan leaves the check to the run, which makes it beside the first step.
         let planning =
             try planned.reusable(store: storePath, target: target)
-            ?? project.plan(store: storePath, target: target, report: report)
+            ?? project.plan(store: storePath, target: target, checksIntegrity: false, report: report)
         try project.migrate([planning], options: ExecutionOptions(dryRun: dryRun, cancellation: cancellation), report: report)
     }
 }

@@ -37,6 +37,22 @@ struct ChainRunner {
         report(.stageStarted(.snapshot))
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
+        // Planning left the store's quick_check to the run: it reads the snapshot on the other core while the
+        // first step runs, and is waited for before anything is validated.
+        let integrity = job.checksIntegrity ? SourceIntegrityCheck(snapshot, cancellation: options.cancellation) : nil
+        defer { integrity?.wait() }
+        do {
+            return try execute(from: snapshot, integrity: integrity, &timings)
+        } catch {
+            throw integrity?.failure(over: error) ?? error
+        }
+    }
+
+    /// Runs the chain from `snapshot`; `integrity`, when given, is the source's check running beside it.
+    private func execute(from snapshot: StoreSnapshot, integrity: SourceIntegrityCheck?, _ timings: inout [RunRecord.Step])
+        throws -> Outcome
+    {
+        let paths = StorePaths(storePath: job.storePath)
         if snapshot.writeAheadLog.losesCommittedData {
             report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted with --accept-wal-loss"))
         }
@@ -58,7 +74,7 @@ struct ChainRunner {
                 let started = Date()
                 var context = StepContext(
                     sourcePath: source, destinationPath: destination, index: index, report: report,
-                    cancellation: options.cancellation)
+                    cancellation: integrity?.stepCancellation ?? options.cancellation)
                 var known = sourceCounts
                 if known == nil {
                     // A source that cannot be counted is left for the step to refuse in its own words; the
@@ -82,6 +98,8 @@ struct ChainRunner {
                         .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
+                // A damaged source is refused before anything made from it is validated (let alone swapped).
+                if index == 0 { try integrity?.verdict() }
                 report(.stageStarted(.validation(step: index)))
                 let isLast = index == job.plan.steps.count - 1
                 // Steps write without waiting for the disk; the store that will be swapped in is flushed once,

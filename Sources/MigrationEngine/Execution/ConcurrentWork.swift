@@ -2,7 +2,7 @@ import Foundation
 
 /// Work started on a thread of its own, so it overlaps what the caller does next (the machine's other
 /// core); ``value()`` waits for it. Used for reads that need nothing from the run but the files it holds
-/// still: digests and flushes.
+/// still: digests, flushes and the source store's integrity check.
 final class ConcurrentWork<Value: Sendable>: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     // Written once by the worker before it signals `finished`; read only after waiting for that signal.

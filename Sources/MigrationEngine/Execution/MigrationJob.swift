@@ -4,11 +4,15 @@ public struct MigrationJob: Sendable {
     public var storePath: String
     /// The chain to run.
     public var plan: MigrationPlan
+    /// Whether the run checks the store with SQLite's `quick_check` (beside the first step), because
+    /// planning did not.
+    package var checksIntegrity: Bool
 
-    /// Creates a job.
-    package init(storePath: String, plan: MigrationPlan) {
+    /// Creates a job; without `checksIntegrity: false` the run checks the store itself.
+    package init(storePath: String, plan: MigrationPlan, checksIntegrity: Bool = true) {
         self.storePath = storePath
         self.plan = plan
+        self.checksIntegrity = checksIntegrity
     }
 }
 

@@ -14,6 +14,10 @@ public struct StorePlanning: Sendable {
     public let plan: MigrationPlan
     /// Rows in the store's entity tables: what each step of the chain reads and writes.
     public let rowCount: Int
+    /// Whether SQLite's `quick_check` of the store passed while it was planned. When false,
+    /// ``MigrationProject/migrate(_:options:report:)`` runs the check itself, beside the chain's first step,
+    /// and refuses a damaged store there as planning would have.
+    public let isIntegrityChecked: Bool
 
     /// Reads the store (through a snapshot), finds its version and plans the chain to `target` (the model's
     /// current version when nil).
@@ -21,24 +25,67 @@ public struct StorePlanning: Sendable {
     /// A store that matches no version of the model but whose `Z_MODELCACHE` model matches its own hashes
     /// (the model was edited after the store was written) migrates as Core Data would migrate it: one
     /// inferred step from the cached model straight to the target.
+    ///
+    /// Without `checksIntegrity` the store's `quick_check` is left to the run, except where no run would make
+    /// it: it is still made before any planning error is thrown (a damaged store is refused as damaged, not
+    /// for what its damage made planning find) and when the store is already at the target.
     package init(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
-        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init()
+        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init(),
+        checksIntegrity: Bool = true
     ) throws {
-        let contents = try StoreReader.read(path: storePath, options: snapshot)
+        let found: Found
+        do {
+            found = try Self.plan(
+                storePath: storePath, bundle: bundle, settings: settings, explicit: explicit, inference: inference,
+                target: target, snapshot: snapshot, checksIntegrity: checksIntegrity)
+        } catch {
+            // Planning used to check first: a damaged store is refused as damaged, in the check's words,
+            // whatever its damage made planning find.
+            if !checksIntegrity { try Self.refuseIfDamaged(storePath, snapshot) }
+            throw error
+        }
+        // No run follows to check a store already at its target: it is checked now, as before.
+        if !checksIntegrity && found.plan.steps.isEmpty {
+            try StoreReader.checkIntegrity(path: storePath, options: snapshot)
+        }
+        self.storePath = storePath
+        storeVersion = found.version
+        plan = found.plan
+        graph = found.graph
+        targetVersion = found.target
+        rowCount = found.rows
+        isIntegrityChecked = checksIntegrity || found.plan.steps.isEmpty
+    }
+
+    /// Throws the `damaged` error of the store's `quick_check`, if it fails; any other failure to check leaves
+    /// the planning error the caller is about to throw as the one reported.
+    private static func refuseIfDamaged(_ storePath: String, _ snapshot: SnapshotOptions) throws(StoreError) {
+        do {
+            try StoreReader.checkIntegrity(path: storePath, options: snapshot)
+        } catch  where error.code == .damaged {
+            throw error
+        } catch {
+            return
+        }
+    }
+
+    /// What planning found: the store's version, the chain, the graph, the target and the store's rows.
+    private typealias Found = (version: String, plan: MigrationPlan, graph: VersionGraph, target: String, rows: Int)
+
+    private static func plan(
+        storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
+        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions, checksIntegrity: Bool
+    ) throws -> Found {
+        let contents = try StoreReader.read(path: storePath, checkIntegrity: checksIntegrity, options: snapshot)
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
         guard let target = target ?? bundle.currentVersion?.name else {
             throw PlanningError(.unknownVersion, message: "\(bundle.path) names no current version; pass --to")
         }
         let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
-        self.storePath = storePath
-        targetVersion = target
-        self.graph = graph
-        rowCount = contents.rowCounts.map(\.rows).reduce(0, +)
+        let rows = contents.rowCounts.map(\.rows).reduce(0, +)
         if let version = report.compatibleVersion {
-            storeVersion = version
-            plan = try PathPlanner(graph: graph).plan(from: version, to: target)
-            return
+            return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
         }
         let nearest = report.nearestVersion.map { " (nearest: \($0))" } ?? ""
         let unknown = PlanningError(
@@ -47,8 +94,8 @@ public struct StorePlanning: Sendable {
         guard let cached = try? contents.cachedModel(),
             VersionHasher(model: cached).entityHashes == contents.metadata.versionHashes
         else { throw unknown }
-        storeVersion = ModelCacheDecoder.versionName
-        plan = try Self.planFromCache(cached, to: target, bundle: bundle, inference: inference, storePath: storePath)
+        let plan = try planFromCache(cached, to: target, bundle: bundle, inference: inference, storePath: storePath)
+        return (ModelCacheDecoder.versionName, plan, graph, target, rows)
     }
 
     private static func planFromCache(

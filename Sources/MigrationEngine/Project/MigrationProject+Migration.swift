@@ -1,6 +1,8 @@
 extension MigrationProject {
     /// Runs planned chains (from ``plan(store:target:report:)``), several stores all or nothing: each step into
-    /// a temporary store, validated, then backed up and swapped in under a journal.
+    /// a temporary store, validated, then backed up and swapped in under a journal. A store whose plan was
+    /// made without SQLite's `quick_check` (``StorePlanning/isIntegrityChecked``) is checked beside its
+    /// first step; a damaged one is refused before anything is validated, backed up or swapped.
     ///
     /// - Parameters:
     ///   - plans: One planning per store; stores already at their target are left alone.
@@ -15,7 +17,7 @@ extension MigrationProject {
     ) throws -> [RunRecord] {
         var options = options
         options.snapshot = snapshot
-        let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan) }
+        let jobs = plans.map { MigrationJob(storePath: $0.storePath, plan: $0.plan, checksIntegrity: !$0.isIntegrityChecked) }
         return try ChainExecutor(options: options, report: report).run(jobs)
     }
 }

@@ -5,18 +5,24 @@ extension MigrationProject {
     /// - Parameters:
     ///   - store: The store's `.sqlite` file.
     ///   - target: The version to reach; nil for the model's current version.
+    ///   - checksIntegrity: Run SQLite's `quick_check` over the whole store first and refuse a damaged one.
+    ///     Pass false only for a plan that goes straight to ``migrate(_:options:report:)``: the run then makes
+    ///     the check itself, beside its first step, and refuses a damaged store with the same error
+    ///     (``StorePlanning/isIntegrityChecked`` says which was done). A store already at the target, or
+    ///     one that cannot be planned, is still checked here.
     ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
     /// - Returns: The store's version, the chosen chain and the graph it was chosen from.
     /// - Throws: ``ProjectError`` without a model, ``StoreError`` for an unreadable store, ``PlanningError``
     ///   when the store matches no version or no route reaches the target.
     public func plan(
-        store: String, target: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
+        store: String, target: String? = nil, checksIntegrity: Bool = true,
+        report: @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> StorePlanning {
         let bundle = try requireBundle(for: "planning")
         try recoverIfNeeded(store: store, report: report)
         return try StorePlanning(
             storePath: store, bundle: bundle, settings: settings, explicit: explicitMappings, inference: inference,
-            target: target, snapshot: snapshot)
+            target: target, snapshot: snapshot, checksIntegrity: checksIntegrity)
     }
 
     /// The whole version graph: every version and every step the mappings and inference allow.

@@ -19,11 +19,46 @@ package enum StoreReader {
     package static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
         -> StoreContents
     {
+        try withDatabase(path: path, options: options) { queue, header, files throws(StoreError) in
+            try read(queue, header: header, files: files, path: path, checkIntegrity)
+        }
+    }
+
+    /// Runs SQLite's `quick_check` on the store at `path`, read as ``read(path:checkIntegrity:options:)``
+    /// reads it (in place or from a snapshot), and nothing else.
+    ///
+    /// - Parameters:
+    ///   - path: The store's database file.
+    ///   - options: How a snapshot, when one is needed, treats the `-wal` and the header.
+    /// - Throws: ``StoreError`` `.damaged` when the check fails, with the message
+    ///   ``read(path:checkIntegrity:options:)`` gives; what reading the store throws otherwise.
+    package static func checkIntegrity(path: String, options: SnapshotOptions = .init()) throws(StoreError) {
+        try withDatabase(path: path, options: options) { queue, _, _ throws(StoreError) in
+            try checkIntegrity(queue, path: path)
+        }
+    }
+
+    /// Runs SQLite's `quick_check` on a read-only connection of its own to `snapshot`: the check a run makes
+    /// of the store it migrates, beside its first step, when planning did not make it.
+    ///
+    /// - Throws: ``StoreError`` `.damaged` (naming the original) when the check fails, with the message
+    ///   planning gives; what opening the snapshot throws otherwise.
+    package static func checkIntegrity(of snapshot: StoreSnapshot) throws(StoreError) {
+        let queue = try snapshot.openReadOnly()
+        try checkIntegrity(queue, path: snapshot.originalPath)
+    }
+
+    /// Opens the store at `path` read-only, in place when that reads what a snapshot would and otherwise
+    /// from a snapshot (removed afterwards), and hands `body` the connection, the header and the files.
+    private static func withDatabase<T>(
+        path: String, options: SnapshotOptions,
+        _ body: (DatabaseQueue, [UInt8], StoreFileSet) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
         // A header repair is made on a copy only.
         if !options.repairsHeader, let view = StoreFileView.open(path) {
             do {
-                let contents = try read(view.queue, header: view.header, files: view.files, path: path, checkIntegrity)
-                if view.isUnchanged { return contents }
+                let value = try body(view.queue, view.header, view.files)
+                if view.isUnchanged { return value }
             } catch {
                 // An error from a store that changed while it was read may be the change's; the snapshot decides.
                 if view.isUnchanged { throw error }
@@ -31,14 +66,20 @@ package enum StoreReader {
         }
         let snapshot = try StoreSnapshot.take(of: path, options: options)
         defer { snapshot.remove() }
-        return try read(snapshot, checkIntegrity: checkIntegrity)
+        let (queue, header) = try open(snapshot)
+        return try body(queue, header, snapshot.originalFiles)
     }
 
     /// Reads a snapshot. With `checkIntegrity`, SQLite's `quick_check` runs first and a failure is `damaged`.
     package static func read(_ snapshot: StoreSnapshot, checkIntegrity: Bool = true) throws(StoreError) -> StoreContents {
-        let header = try StoreFileProbe.checkDatabaseFile(snapshot.path)
-        let queue = try snapshot.openReadOnly()
+        let (queue, header) = try open(snapshot)
         return try read(queue, header: header, files: snapshot.originalFiles, path: snapshot.originalPath, checkIntegrity)
+    }
+
+    /// The snapshot's read-only connection and database header.
+    private static func open(_ snapshot: StoreSnapshot) throws(StoreError) -> (DatabaseQueue, [UInt8]) {
+        let header = try StoreFileProbe.checkDatabaseFile(snapshot.path)
+        return (try snapshot.openReadOnly(), header)
     }
 
     private static func read(
@@ -46,14 +87,7 @@ package enum StoreReader {
     ) throws(StoreError) -> StoreContents {
         do {
             return try queue.read { db in
-                if checkIntegrity {
-                    let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
-                    if problems != ["ok"] {
-                        let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
-                        let summary = lines.prefix(2).joined(separator: "; ") + (lines.count > 2 ? "; …" : "")
-                        throw StoreError(.damaged, path: path, message: "damaged database: \(summary)")
-                    }
-                }
+                if checkIntegrity { try quickCheck(db, path: path) }
                 let tables = try String.fetchAll(
                     db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
                 guard tables.contains("Z_METADATA"), tables.contains("Z_PRIMARYKEY") else {
@@ -82,6 +116,25 @@ package enum StoreReader {
             }
         } catch {
             throw StoreError.reading(error, path: path)
+        }
+    }
+
+    private static func checkIntegrity(_ queue: DatabaseQueue, path: String) throws(StoreError) {
+        do {
+            try queue.read { db in try quickCheck(db, path: path) }
+        } catch {
+            throw StoreError.reading(error, path: path)
+        }
+    }
+
+    /// SQLite's `quick_check`: every page read, every b-tree walked; any problem is `damaged`, summed up in
+    /// its first two lines.
+    private static func quickCheck(_ db: Database, path: String) throws {
+        let problems = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        if problems != ["ok"] {
+            let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
+            let summary = lines.prefix(2).joined(separator: "; ") + (lines.count > 2 ? "; …" : "")
+            throw StoreError(.damaged, path: path, message: "damaged database: \(summary)")
         }
     }
 }

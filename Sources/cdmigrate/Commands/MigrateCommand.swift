@@ -34,7 +34,10 @@ struct MigrateCommand: ParsableCommand {
         try reportingFailures {
             let printer = ProgressPrinter(json: json)
             let project = try planning.project(stores: stores)
-            let plans = try stores.map { try project.plan(store: $0, target: to, report: printer.handle) }
+            // The run checks each store's integrity beside its first step, instead of before the plan is shown.
+            let plans = try stores.map {
+                try project.plan(store: $0, target: to, checksIntegrity: false, report: printer.handle)
+            }
             // Written unbuffered like the progress that follows, so a pipe gets the plan first.
             if !json { plans.forEach { FileHandle.standardOutput.write(Data((PlanRendering.text($0) + "\n").utf8)) } }
             guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {

@@ -48,4 +48,28 @@ import Testing
         #expect(
             CompatibilityCheck.check(try JournalFixture.bundle(), metadata: contents.metadata).compatibleVersion == "Journal 3")
     }
+
+    @Test("The plan the console showed was integrity-checked, so the run that reuses it does not check again")
+    func shownPlanIsChecked() throws {
+        let store = try JournalFixture.store(version: 1, entries: 5)
+        let planned = PlannedRun()
+        #expect(try planned.plan(try Self.project(), store: store, target: "Journal 3").isIntegrityChecked)
+        #expect(planned.reusable(store: store, target: "Journal 3")?.isIntegrityChecked == true)
+    }
+
+    @Test("A store damaged after its plan was shown is planned again and refused by the run as damaged, untouched")
+    func damagedAfterPlanning() throws {
+        let store = try JournalFixture.store(version: 1, entries: 50)
+        let planner = ProjectPlanner(project: try Self.project())
+        _ = try planner.plan(storePath: store, target: "Journal 3")
+        try HeaderDamage.claimMissingFreePages(store)
+        let damaged = try Data(contentsOf: URL(fileURLWithPath: store))
+        let checked = #expect(throws: StoreError.self) { try Self.project().plan(store: store, target: "Journal 3") }
+        let refused = #expect(throws: StoreError.self) {
+            try planner.migrate(
+                storePath: store, target: "Journal 3", dryRun: false, report: { _ in }, cancellation: CancellationFlag())
+        }
+        #expect(refused == checked && refused?.code == .damaged)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == damaged)
+    }
 }

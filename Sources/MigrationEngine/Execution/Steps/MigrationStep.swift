@@ -53,15 +53,24 @@ package struct StepContext: Sendable {
 /// A thread-safe flag that asks a running migration to stop at the next batch boundary.
 public final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
+    private let parent: CancellationFlag?
 
     /// Creates a flag that is not set.
-    public init() {}
+    public init() {
+        parent = nil
+    }
+
+    /// A flag that is set when `parent` is, or when cancelled itself: the run stops its own work with it
+    /// (a failed check beside a step) without setting the flag its caller owns.
+    package init(following parent: CancellationFlag) {
+        self.parent = parent
+    }
 
     /// Asks the migration to stop.
     public func cancel() { flag.store(true, ordering: .relaxed) }
 
     /// Whether a stop was asked for.
-    public var isCancelled: Bool { flag.load(ordering: .relaxed) }
+    public var isCancelled: Bool { flag.load(ordering: .relaxed) || parent?.isCancelled == true }
 }
 
 /// Thrown by a step or the executor when the user cancelled the run.

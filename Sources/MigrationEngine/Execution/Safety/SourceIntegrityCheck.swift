@@ -1,0 +1,48 @@
+/// SQLite's `quick_check` of the store a run migrates, made on a thread of its own beside the chain's first
+/// step when planning did not make it (``MigrationJob/checksIntegrity``). It reads the run's private snapshot
+/// (what the steps read) on a read-only connection of its own.
+///
+/// A failed check stops the first step at its next batch (through ``stepCancellation``) and is the run's
+/// error whatever else failed meanwhile, as it was when planning checked first and refused the store before
+/// anything ran; the run waits for its verdict before it validates anything, so nothing is ever backed up
+/// or swapped for a damaged store.
+final class SourceIntegrityCheck: Sendable {
+    /// The flag to give the steps: set by the run's own cancellation, or by a failed check.
+    let stepCancellation: CancellationFlag
+    private let work: ConcurrentWork<Void>
+
+    /// Starts checking `snapshot` at once; `cancellation` is the run's flag, which the check never sets.
+    init(_ snapshot: StoreSnapshot, cancellation: CancellationFlag) {
+        let flag = CancellationFlag(following: cancellation)
+        stepCancellation = flag
+        work = ConcurrentWork {
+            do {
+                try StoreReader.checkIntegrity(of: snapshot)
+            } catch {
+                flag.cancel()
+                throw error
+            }
+        }
+    }
+
+    /// Waits for the check; throws its error (``StoreError`` `.damaged` for a damaged store) if it failed.
+    func verdict() throws {
+        try work.value()
+    }
+
+    /// What the run reports when it fails with `error`: the check's own error if the check failed (damage
+    /// explains what failed after it), otherwise `error`. Waits for the check.
+    func failure(over error: any Error) -> any Error {
+        do {
+            try work.value()
+            return error
+        } catch let damage {
+            return damage
+        }
+    }
+
+    /// Waits for the check to end, whatever its verdict: the snapshot it reads must outlive it.
+    func wait() {
+        work.wait()
+    }
+}
