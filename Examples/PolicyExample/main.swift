@@ -35,7 +35,8 @@ do {
 
     // 3. The chain from the store's version to the current one: inferred steps where Core Data could infer
     //    them, the mapping files where it could not.
-    let planning = try project.plan(store: store)
+    // The run checks the store (quick_check) beside its steps, so planning need not read every page first.
+    let planning = try project.plan(store: store, checksIntegrity: false)
     print("\(planning.storeVersion) → \(planning.targetVersion): \(planning.plan)")
 
     // 4. Run it; the original is replaced only after every step succeeded and the result was validated.

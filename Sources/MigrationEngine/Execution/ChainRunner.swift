@@ -38,7 +38,7 @@ struct ChainRunner {
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
         // Planning left the store's quick_check to the run: it reads the snapshot on the other core while the
-        // first step runs, and is waited for before anything is validated.
+        // steps run and are validated, and is waited for before the run backs up or swaps anything.
         let integrity = job.checksIntegrity ? SourceIntegrityCheck(snapshot, cancellation: options.cancellation) : nil
         defer { integrity?.wait() }
         do {
@@ -98,8 +98,6 @@ struct ChainRunner {
                         .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
                 try checkCancelled()
-                // A damaged source is refused before anything made from it is validated (let alone swapped).
-                if index == 0 { try integrity?.verdict() }
                 report(.stageStarted(.validation(step: index)))
                 let isLast = index == job.plan.steps.count - 1
                 // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
@@ -133,6 +131,9 @@ struct ChainRunner {
                 if source != snapshot.path { TemporaryFile.remove(source) }
                 source = destination
             }
+            // The source's check runs on beside validation, which only reads what the steps made; a damaged
+            // source is refused here, before the run can back up or swap anything.
+            try integrity?.verdict()
         } catch {
             made.forEach(TemporaryFile.remove)
             throw error

@@ -2,7 +2,7 @@ extension MigrationProject {
     /// Runs planned chains (from ``plan(store:target:report:)``), several stores all or nothing: each step into
     /// a temporary store, validated, then backed up and swapped in under a journal. A store whose plan was
     /// made without SQLite's `quick_check` (``StorePlanning/isIntegrityChecked``) is checked beside its
-    /// first step; a damaged one is refused before anything is validated, backed up or swapped.
+    /// first step; a damaged one is refused before anything is backed up or swapped.
     ///
     /// - Parameters:
     ///   - plans: One planning per store; stores already at their target are left alone.

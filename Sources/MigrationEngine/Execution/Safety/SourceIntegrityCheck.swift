@@ -4,8 +4,8 @@
 ///
 /// A failed check stops the first step at its next batch (through ``stepCancellation``) and is the run's
 /// error whatever else failed meanwhile, as it was when planning checked first and refused the store before
-/// anything ran; the run waits for its verdict before it validates anything, so nothing is ever backed up
-/// or swapped for a damaged store.
+/// anything ran. It runs on beside validation, which only reads what the steps made, and the run waits for its
+/// verdict before it backs up or swaps anything, so nothing is ever backed up or swapped for a damaged store.
 final class SourceIntegrityCheck: Sendable {
     /// The flag to give the steps: set by the run's own cancellation, or by a failed check.
     let stepCancellation: CancellationFlag
