@@ -81,9 +81,14 @@ struct XMLElementTree: Sendable {
         data.withUnsafeBytes { bytes in
             let declaration = Array("xml ".utf8)
             let start = bytes.firstIndex { !Character(Unicode.Scalar($0)).isWhitespace } ?? 0
+            guard let base = bytes.baseAddress else { return nil }
             var index = 0
-            while index + 1 < bytes.count {
-                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+            // memchr finds each `<` (the last byte cannot start one) far faster than a loop over every byte.
+            while index + 1 < bytes.count,
+                let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - 1 - index)
+            {
+                index = base.distance(to: UnsafeRawPointer(found))
+                if bytes[index + 1] == UInt8(ascii: "?") {
                     let isDeclaration = index == start && bytes[(index + 2)...].starts(with: declaration)
                     if !isDeclaration { return index }
                     index += 2
