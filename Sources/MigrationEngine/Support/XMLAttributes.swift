@@ -13,7 +13,9 @@ struct XMLAttributes: Sendable {
 
     /// The value of the attribute `name`, or nil when the element has none.
     subscript(name: String) -> String? {
-        for pair in pairs where pair.name == name { return pair.value }
+        // Names of another length are passed over without comparing their text (a count is stored in a String).
+        let length = name.utf8.count
+        for pair in pairs where pair.name.utf8.count == length && pair.name == name { return pair.value }
         return nil
     }
 }
