@@ -41,6 +41,16 @@ struct OutputSnapshotTests {
         }
     }
 
+    /// Planning reads and hashes every version: a change to how a long model is read, hashed or searched
+    /// that alters what is found shows up here.
+    @Test("plan over a 50-version model: text and JSON of the one inferred step from V1 to V50")
+    func planManyVersions() throws {
+        let model = try ManyVersionModel.write(versions: 50, in: try TemporaryDirectory.make())
+        let store = try ManyVersionModel.store(modelPath: model, items: 25)
+        assertSnapshot(of: try output(["plan", store, "--model", model], store: store), as: .lines, named: "text")
+        assertSnapshot(of: try output(["plan", store, "--model", model, "--json"], store: store), as: .lines, named: "json")
+    }
+
     @Test("diff: text and JSON of the lossy jump across the rename chain, counted in a store")
     func diff() throws {
         let store = try RenameChainFixture.store("v1.0.0")

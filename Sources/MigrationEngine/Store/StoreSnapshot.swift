@@ -188,14 +188,31 @@ package final class StoreSnapshot: Sendable {
     @discardableResult
     package static func removeOrphans(in parent: URL? = nil) -> Int {
         let folder = parent ?? FileManager.default.temporaryDirectory
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var removed = 0
-        for name in names where name.hasPrefix(folderPrefix) {
+        for name in snapshotFolderNames(in: folder.path) {
             let fields = name.dropFirst(folderPrefix.count).split(separator: "-")
             guard fields.count == 2, let pid = pid_t(fields[0]), pid > 0, kill(pid, 0) != 0, errno == ESRCH else { continue }
             if (try? FileManager.default.removeItem(at: folder.appendingPathComponent(name))) != nil { removed += 1 }
         }
         return removed
+    }
+
+    /// The names in `folder` that start with ``folderPrefix``, read with `readdir`: the system temporary folder
+    /// may hold thousands of entries, and listing them all as strings (`FileManager`) cost more than the rest
+    /// of a plan. Only the matching names become strings. Empty when the folder cannot be read.
+    private static func snapshotFolderNames(in folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        let prefix = Array(folderPrefix.utf8)
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: &entry.pointee.d_name) { bytes -> String? in
+                guard bytes.starts(with: prefix) else { return nil }
+                return String(decoding: bytes.prefix(bytes.firstIndex(of: 0) ?? bytes.count), as: UTF8.self)
+            }
+            if let name { names.append(name) }
+        }
+        return names
     }
 
     private static func makePrivateDirectory(in parent: URL, for path: String) throws(StoreError) -> URL {

@@ -9,7 +9,7 @@ import Foundation
 /// Model sources and mapping models are small, so a tree is simpler to walk than SAX callbacks.
 struct XMLElementTree: Sendable {
     var name: String
-    var attributes: [String: String]
+    var attributes: XMLAttributes
     var children: [XMLElementTree]
     var text: String
     var line: Int
@@ -58,12 +58,14 @@ struct XMLElementTree: Sendable {
     /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
     ///
     /// Both scans run over the raw bytes: through `Data`'s generic collection API they took most of the time
-    /// of loading a model.
+    /// of loading a model. The ASCII run most files start with (many are ASCII throughout) is skipped by a
+    /// plain byte test; the decoder takes over at the first byte that is not ASCII, which always starts a scalar.
     private static func firstInvalidUTF8(_ data: Data) -> Int? {
         data.withUnsafeBytes { bytes in
+            guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
             var decoder = UTF8()
-            var iterator = bytes.makeIterator()
-            var consumed = 0
+            var iterator = UnsafeRawBufferPointer(rebasing: bytes[firstNonASCII...]).makeIterator()
+            var consumed = firstNonASCII
             while true {
                 switch decoder.decode(&iterator) {
                 case .scalarValue(let scalar): consumed += UTF8.width(scalar)
@@ -79,9 +81,14 @@ struct XMLElementTree: Sendable {
         data.withUnsafeBytes { bytes in
             let declaration = Array("xml ".utf8)
             let start = bytes.firstIndex { !Character(Unicode.Scalar($0)).isWhitespace } ?? 0
+            guard let base = bytes.baseAddress else { return nil }
             var index = 0
-            while index + 1 < bytes.count {
-                if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") {
+            // memchr finds each `<` (the last byte cannot start one) far faster than a loop over every byte.
+            while index + 1 < bytes.count,
+                let found = memchr(base + index, Int32(UInt8(ascii: "<")), bytes.count - 1 - index)
+            {
+                index = base.distance(to: UnsafeRawPointer(found))
+                if bytes[index + 1] == UInt8(ascii: "?") {
                     let isDeclaration = index == start && bytes[(index + 2)...].starts(with: declaration)
                     if !isDeclaration { return index }
                     index += 2
@@ -111,7 +118,7 @@ struct XMLElementTree: Sendable {
             }
             stack.append(
                 XMLElementTree(
-                    name: elementName, attributes: attributeDict, children: [], text: "", line: parser.lineNumber))
+                    name: elementName, attributes: XMLAttributes(attributeDict), children: [], text: "", line: parser.lineNumber))
         }
 
         func parser(

@@ -91,4 +91,22 @@ struct StoreSnapshotTests {
                 "Link.sqlite"
             ])
     }
+
+    @Test("The sweep removes the snapshot folders of processes that are gone and leaves every other entry alone")
+    func sweepRemovesOrphansOnly() throws {
+        let parent = try TemporaryDirectory.make()
+        // No process has this id: it is above any pid_max Linux or macOS allows.
+        let gone = "cdmigrate-snapshot-\(Int32.max)-abc123"
+        let live = "cdmigrate-snapshot-\(getpid())-def456"
+        let unrelated = ["cdmigrate-snapshot-", "cdmigrate-snapshot-x-1", "cdmigrate-snapshots", "other-\(Int32.max)-abc"]
+        for name in [gone, live] + unrelated {
+            try FileManager.default.createDirectory(
+                at: parent.appendingPathComponent(name), withIntermediateDirectories: false)
+        }
+        try Data("copy".utf8).write(to: parent.appendingPathComponent(gone).appendingPathComponent("Journal.sqlite"))
+        #expect(StoreSnapshot.removeOrphans(in: parent) == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
+        #expect(left == ([live] + unrelated).sorted())
+        #expect(StoreSnapshot.removeOrphans(in: parent) == 0)
+    }
 }
