@@ -21,6 +21,15 @@ final class AssociationTable {
     private var deferred: [SQLFragment] = []
     /// Where the rows ``materialize()`` writes are counted, when someone asked.
     var statistics: MappedStepStatistics?
+    /// The destination entity numbers of the objects recorded for each mapping (a policy may make objects of
+    /// any entity under its mapping).
+    private(set) var recordedEntities: [Int: Set<Int>] = [:]
+
+    /// Notes that `mapping`'s associations hold objects of entity number `entity` (set-based writers record
+    /// rows in SQL and note them here).
+    func noteRecorded(mapping: Int, entity: Int) {
+        if recordedEntities[mapping]?.contains(entity) != true { recordedEntities[mapping, default: []].insert(entity) }
+    }
 
     init(db: Database) {
         self.db = db
@@ -54,6 +63,7 @@ final class AssociationTable {
     /// Records that `mapping` made, from each source row of entity number `source` in `table`, the object of
     /// entity number `destination` with the same `Z_PK`; written by ``materialize()``.
     func deferIdentity(mapping: Int, from table: SQLFragment, source: Int, destination: Int) {
+        noteRecorded(mapping: mapping, entity: destination)
         deferred.append(
             """
             INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
@@ -78,6 +88,7 @@ final class AssociationTable {
     private var recorder: Statement?
 
     func record(mapping: Int, source: Int64, destination: Int64, entity: Int) throws {
+        noteRecorded(mapping: mapping, entity: entity)
         let statement = try recorder ?? db.makeStatement(Self.recording)
         recorder = statement
         try statement.run(binding: [

@@ -49,6 +49,7 @@ struct SetBasedEntityMapper {
                 return .commit
             }
             session.statistics?.recordSetBased(mapping.mapping.name)
+            session.association.noteRecorded(mapping: mapping.index, entity: plan.to.number)
             if identity(plan) {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
