@@ -11,21 +11,37 @@ extension MappingSession {
     /// read, a link, an object the prediction does not cover) first clears every key written so far
     /// (``clearFoldedLink()``) and the step continues as if nothing had been folded; stage 2 keeps the keys
     /// only when its own lookup provably finds the same objects (``keepsFoldedLink(_:)``).
-    struct FoldedLink {
+    ///
+    /// A class: stage 1 looks it up once per object, and copying a structure's references each time showed.
+    final class FoldedLink {
         /// The mapping whose objects get the key (it has a policy).
-        var mapping: Int
+        let mapping: Int
         /// The table of the objects it makes (of its destination entity only).
-        var table: MappedEntityTable
-        var relationship: Relationship
+        let table: MappedEntityTable
+        let relationship: Relationship
         /// The target mapping and the source relationship the lookup goes through.
-        var target: ResolvedEntityMapping
-        var through: String
+        let target: ResolvedEntityMapping
+        let through: String
         /// The key's column in `table`.
-        var column: SQLIdentifier
+        let column: SQLIdentifier
         /// The batch query's column giving each source row's key (over the source row `s`).
-        var prediction: SQLFragment
+        let prediction: SQLFragment
         /// `table.insert` with the key's column last.
-        var insert: SQLFragment
+        let insert: SQLFragment
+
+        init(
+            mapping: Int, table: MappedEntityTable, relationship: Relationship, target: ResolvedEntityMapping,
+            through: String, column: SQLIdentifier, prediction: SQLFragment, insert: SQLFragment
+        ) {
+            self.mapping = mapping
+            self.table = table
+            self.relationship = relationship
+            self.target = target
+            self.through = through
+            self.column = column
+            self.prediction = prediction
+            self.insert = insert
+        }
     }
 
     /// The relationship of `mapping` (a policy's, run row by row from the batch query `plan` over the source

@@ -101,7 +101,8 @@ extension MappingSession {
         precomputed: (start: Int, count: Int, folds: Bool)?
     ) throws {
         currentRow = (reference, row)
-        current = (mapping, reference)
+        // The source alone changes from row to row: copying the mapping's references each time showed.
+        if current?.mapping.index == mapping.index { current?.source = reference } else { current = (mapping, reference) }
         defer {
             self.precomputed = nil
             foldedLinkValue = nil
