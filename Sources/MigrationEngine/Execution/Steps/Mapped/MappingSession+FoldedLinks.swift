@@ -95,6 +95,7 @@ extension MappingSession {
         try flushPendingInsert()
         foldedLink = nil
         foldedLinkValue = nil
+        try association.materialize()
         try db.execute(
             """
             UPDATE \(fold.table.table) SET \(fold.column) = NULL WHERE Z_PK IN (

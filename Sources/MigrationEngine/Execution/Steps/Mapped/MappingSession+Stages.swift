@@ -55,6 +55,12 @@ extension MappingSession {
         let extra = plan.map { $0.values.count + 2 + (fold == nil ? 0 : 1) } ?? 0
         var last: Int64 = Int64.min
         var done = 0
+        var previous: Int64?
+        identitySource = (mapping.index, table.table, table.number)
+        defer {
+            identitySource = nil
+            rowKeys = nil
+        }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
         while true {
             try context.checkCancelled()
@@ -80,6 +86,8 @@ extension MappingSession {
             try db.inTransaction {
                 for row in rows {
                     let reference = ObjectReference(side: .source, entity: entity.name, primaryKey: row[keyIndex])
+                    rowKeys = (reference.primaryKey, previous)
+                    defer { previous = reference.primaryKey }
                     try mapRow(
                         row, reference, mapping,
                         precomputed: precomputing ? (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) : nil)

@@ -30,7 +30,15 @@ extension MappingSession {
         try flushPendingInsert()
         let key = try preservedKey ?? allocateKey(for: table)
         if let mapping, let source {
-            try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+            if key == source.primaryKey, let row = rowKeys, row.key == key, currentRow?.reference == source,
+                let read = identitySource, read.mapping == mapping
+            {
+                try association.recordIdentity(
+                    mapping: mapping, table: read.table, source: read.number, key: key, entity: table.number,
+                    previous: row.previous)
+            } else {
+                try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+            }
         }
         let made = ObjectReference(side: .destination, entity: table.entity.name, primaryKey: key)
         var arguments = [key.databaseValue, table.number.databaseValue, 1.databaseValue] + stored

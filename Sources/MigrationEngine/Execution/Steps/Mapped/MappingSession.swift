@@ -34,6 +34,12 @@ final class MappingSession {
     var foldedLinkValue: DatabaseValue?
     /// ``FoldedLink/insert``, prepared.
     var foldedInsert: Statement?
+    /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
+    /// object keeping its source row's key is recorded as a run of identities
+    /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
+    var identitySource: (mapping: Int, table: SQLFragment, number: Int)?
+    /// The key of the source row being mapped and of the row read before it (`nil` for the first).
+    var rowKeys: (key: Int64, previous: Int64?)?
     /// The batch query's compiled values for the source row being mapped: its merge key and the stored
     /// value of each of the destination's stored attributes, for ``createDefaultDestinationInstance(for:mapping:)``.
     var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: [DatabaseValue])?
