@@ -117,7 +117,10 @@ struct MappedStepDifferentialTests {
         let file = try String(
             contentsOf: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-4-to-5.yaml"), encoding: .utf8)
         // A filter leaves gaps in the runs of entries keeping their source keys.
-        let text = filtered ? file.replacingOccurrences(of: "    policy: WordCount\n", with: "    policy: WordCount\n    filter: $source.mood != 2\n") : file
+        let text =
+            filtered
+            ? file.replacingOccurrences(
+                of: "    policy: WordCount\n", with: "    policy: WordCount\n    filter: $source.mood != 2\n") : file
         #expect(text.contains("filter") == filtered)
         var dumps: [String] = []
         for fast in [true, false] {

@@ -140,7 +140,8 @@ struct RelationshipBulkLinker {
             reverse = sourceInverse.name
         }
         return session.bulkLinks.contains(
-            MappingSession.BulkLink(mapping: target.index, relationship: inverse.name, targets: [mapping.index], through: reverse))
+            MappingSession.BulkLink(mapping: target.index, relationship: inverse.name, targets: [mapping.index], through: reverse)
+        )
     }
 
     /// Whether every object `mapping` recorded is of `made`'s entity.
