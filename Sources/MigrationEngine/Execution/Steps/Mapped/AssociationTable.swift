@@ -22,6 +22,15 @@ final class AssociationTable {
     private var deferred: [SQLFragment] = []
     /// Where the rows ``materialize()`` writes are counted, when someone asked.
     var statistics: MappedStepStatistics?
+    /// The destination entity numbers of the objects recorded for each mapping (a policy may make objects of
+    /// any entity under its mapping).
+    private(set) var recordedEntities: [Int: Set<Int>] = [:]
+
+    /// Notes that `mapping`'s associations hold objects of entity number `entity` (set-based writers record
+    /// rows in SQL and note them here).
+    func noteRecorded(mapping: Int, entity: Int) {
+        if recordedEntities[mapping]?.contains(entity) != true { recordedEntities[mapping, default: []].insert(entity) }
+    }
 
     init(db: Database) {
         self.db = db
@@ -55,6 +64,7 @@ final class AssociationTable {
     /// Records that `mapping` made, from each source row of entity number `source` in `table`, the object of
     /// entity number `destination` with the same `Z_PK`; written by ``materialize()``.
     func deferIdentity(mapping: Int, from table: SQLFragment, source: Int, destination: Int) {
+        noteRecorded(mapping: mapping, entity: destination)
         deferred.append(
             """
             INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
@@ -63,9 +73,44 @@ final class AssociationTable {
             """)
     }
 
+    /// Identity associations the row-by-row path recorded but has not written: `mapping` made, from each
+    /// source row of entity number `source` in `table` with `Z_PK` in `low...high` (every such row, in
+    /// order), the object of entity number `entity` with the same `Z_PK`.
+    private var run: (mapping: Int, table: SQLFragment, source: Int, entity: Int, low: Int64, high: Int64)?
+
+    /// Records that `mapping` made, from the source row `key` of entity number `source` in `table`, the object
+    /// with the same key (a mapping reads one table, so its number and `source` name the table).
+    /// `previous` is the key of the row of that entity read just before it (`nil` for none): a record
+    /// following the run's last row extends the run, written by one statement when
+    /// something reads the table (or another record of the mapping comes), so a mapping whose
+    /// associations nothing reads never writes them.
+    func recordIdentity(mapping: Int, table: SQLFragment, source: Int, key: Int64, entity: Int, previous: Int64?) throws {
+        noteRecorded(mapping: mapping, entity: entity)
+        if run?.mapping == mapping, run?.entity == entity, run?.source == source, let high = run?.high, previous == high {
+            run?.high = key
+            return
+        }
+        try writeRun()
+        run = (mapping, table, source, entity, key, key)
+    }
+
+    private func writeRun() throws {
+        guard let current = run else { return }
+        run = nil
+        try db.execute(
+            """
+            INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
+            SELECT \(value: current.mapping), s.Z_PK, s.Z_PK, \(value: current.entity) FROM \(current.table) s
+            WHERE s.Z_ENT = \(value: current.source) AND s.Z_PK BETWEEN \(value: current.low) AND \(value: current.high)
+            ORDER BY s.Z_PK
+            """)
+        statistics?.addIdentityAssociationRows(db.changesCount)
+    }
+
     /// Writes the deferred identity associations; called before anything reads the table, outside any
     /// transaction that may be rolled back without failing the step (the rows would be lost).
     func materialize() throws {
+        try writeRun()
         while let statement = deferred.first {
             try db.execute(statement)
             statistics?.addIdentityAssociationRows(db.changesCount)
@@ -79,6 +124,9 @@ final class AssociationTable {
     private var recorder: Statement?
 
     func record(mapping: Int, source: Int64, destination: Int64, entity: Int) throws {
+        noteRecorded(mapping: mapping, entity: entity)
+        // The mapping's rows stay in the order they were made.
+        if run?.mapping == mapping { try writeRun() }
         let statement = try recorder ?? db.makeStatement(Self.recording)
         recorder = statement
         try statement.run(binding: [

@@ -24,6 +24,9 @@ package struct MappedStep: MigrationStep {
     /// Whether expressions run as compiled SQL where they compile; `false` evaluates every object in Swift
     /// (tests compare the two paths' stores).
     var compilesExpressions = true
+    /// Whether stage 2 links relationships in bulk where it can; `false` links every object one by one (tests
+    /// compare the two paths' stores).
+    var linksInBulk = true
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -139,6 +142,7 @@ package struct MappedStep: MigrationStep {
             session.statistics = statistics
             session.association.statistics = statistics
             session.compilesExpressions = compilesExpressions
+            session.linksInBulk = linksInBulk
             try session.association.create()
             try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.

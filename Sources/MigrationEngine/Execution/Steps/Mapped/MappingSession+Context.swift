@@ -40,6 +40,7 @@ extension MappingSession: MigrationPolicyContext {
         -> ObjectReference?
     {
         guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
+        if current?.mapping.index != resolved.index { madeByOtherMappings.insert(resolved.index) }
         let computed = precomputed.flatMap { $0.mapping == resolved.index && $0.source == source.primaryKey ? $0 : nil }
         // Used once: a second default instance of the same object evaluates again (`uuid()` differs).
         if computed != nil { precomputed = nil }

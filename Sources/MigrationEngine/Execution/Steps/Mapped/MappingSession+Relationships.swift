@@ -5,6 +5,7 @@ extension MappingSession {
     func createRelationships(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws {
         let policy = policies[mapping.index]
         guard policy != nil || !mapping.relationships.isEmpty else { return }
+        _ = try keepsFoldedLink(mapping)
         if policy?.customizesRelationships != true {
             var remaining = mapping
             remaining.relationships = []

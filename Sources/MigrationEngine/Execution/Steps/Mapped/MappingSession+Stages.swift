@@ -36,12 +36,15 @@ extension MappingSession {
         let plan = mapping.destinationEntity.flatMap { destination.entities[$0.name] }.flatMap {
             compilesExpressions ? mapper.plan(mapping, from: table, to: $0) : nil
         }
+        if foldedLink == nil, let plan { foldedLink = foldableLink(mapping, from: table, to: plan.to) }
+        let fold = foldedLink.flatMap { $0.mapping == mapping.index ? $0 : nil }
         let label = mapping.mapping.name
         let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT = \(value: table.number)"
         let total = try Int.fetchOne(db, count.request) ?? 0
         let plain: SQLFragment = "SELECT * FROM \(table.table) WHERE Z_ENT = :ent AND Z_PK > :last ORDER BY Z_PK LIMIT :limit"
         let computed: SQLFragment? = plan.map { plan in
-            let values = [plan.filter ?? "1", plan.key ?? "NULL"] + plan.values
+            var values: [SQLFragment] = [plan.filter ?? "1", plan.key ?? "NULL"] + plan.values
+            if let fold { values.append(fold.prediction) }
             return """
                 SELECT s.*, \(SQLFragment.joined(values)) FROM \(table.table) s
                 WHERE s.Z_ENT = :ent AND s.Z_PK > :last ORDER BY s.Z_PK LIMIT :limit
@@ -49,9 +52,15 @@ extension MappingSession {
         }
         let statement = try db.makeStatement(plain)
         let compiledStatement = try computed.map { try db.makeStatement($0) }
-        let extra = plan.map { $0.values.count + 2 } ?? 0
+        let extra = plan.map { $0.values.count + 2 + (fold == nil ? 0 : 1) } ?? 0
         var last: Int64 = Int64.min
         var done = 0
+        var previous: Int64?
+        identitySource = (mapping.index, table.table, table.number)
+        defer {
+            identitySource = nil
+            rowKeys = nil
+        }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
         while true {
             try context.checkCancelled()
@@ -80,8 +89,11 @@ extension MappingSession {
                 for row in rows {
                     let reference = ObjectReference(
                         side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)
+                    rowKeys = (reference.primaryKey, previous)
+                    defer { previous = reference.primaryKey }
                     try mapRow(
-                        row, reference, mapping, precomputed: precomputing ? (width, row.count - width - 2) : nil)
+                        row, reference, mapping,
+                        precomputed: precomputing ? (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) : nil)
                 }
                 return .commit
             }
@@ -93,21 +105,26 @@ extension MappingSession {
     }
 
     /// Stage 1 for one source row: the filter, then the policy or the default instance. `precomputed` gives
-    /// where the batch query's compiled values start in `row` and how many attribute values follow the
-    /// filter and merge key.
+    /// where the batch query's compiled values start in `row`, how many attribute values follow the filter
+    /// and merge key, and whether the folded link's key follows them.
     private func mapRow(
         _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
-        precomputed: (start: Int, count: Int)?
+        precomputed: (start: Int, count: Int, folds: Bool)?
     ) throws {
         currentRow = (reference, row)
-        current = (mapping, reference)
-        defer { self.precomputed = nil }
+        // The source alone changes from row to row: copying the mapping's references each time showed.
+        if current?.mapping.index == mapping.index { current?.source = reference } else { current = (mapping, reference) }
+        defer {
+            self.precomputed = nil
+            foldedLinkValue = nil
+        }
         if let precomputed {
             guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return }
             self.precomputed = (
                 mapping.index, reference.primaryKey, row[precomputed.start + 1],
                 (0..<precomputed.count).map { row[precomputed.start + 2 + $0] }
             )
+            if precomputed.folds { foldedLinkValue = row[precomputed.start + 2 + precomputed.count] }
         } else if let filter = mapping.mapping.filter {
             let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
             do {

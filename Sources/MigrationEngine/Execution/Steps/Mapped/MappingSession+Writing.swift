@@ -30,10 +30,29 @@ extension MappingSession {
         try flushPendingInsert()
         let key = try preservedKey ?? allocateKey(for: table)
         if let mapping, let source {
-            try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+            if key == source.primaryKey, let row = rowKeys, row.key == key, currentRow?.reference == source,
+                let read = identitySource, read.mapping == mapping
+            {
+                try association.recordIdentity(
+                    mapping: mapping, table: read.table, source: read.number, key: key, entity: table.number,
+                    previous: row.previous)
+            } else {
+                try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+            }
         }
         let made = ObjectReference(side: .destination, entity: table.entity.name, primaryKey: key)
-        pendingInsert = (table, made, [key.databaseValue, table.number.databaseValue, 1.databaseValue] + stored)
+        var arguments = [key.databaseValue, table.number.databaseValue, 1.databaseValue] + stored
+        var folded = false
+        if let fold = foldedLink, fold.mapping == mapping, fold.table === table {
+            // The batch query predicted the key for the row being mapped only.
+            if let value = foldedLinkValue, let row = currentRow, row.reference == source {
+                arguments.append(value)
+                folded = true
+            } else {
+                try clearFoldedLink()
+            }
+        }
+        pendingInsert = (table, made, arguments, folded)
         return made
     }
 
@@ -41,6 +60,11 @@ extension MappingSession {
     func flushPendingInsert() throws {
         guard let pending = pendingInsert else { return }
         pendingInsert = nil
+        if pending.folded, let fold = foldedLink {
+            let statement = try foldedInsert ?? db.makeStatement(fold.insert)
+            foldedInsert = statement
+            return try statement.run(binding: pending.arguments)
+        }
         let key = ObjectIdentifier(pending.table)
         let statement = try insertStatements[key] ?? db.makeStatement(pending.table.insert)
         insertStatements[key] = statement
@@ -80,6 +104,7 @@ extension MappingSession {
     /// Links `object.relationship` to `targets`, writing whichever foreign keys hold the two sides.
     func link(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
         try flushPendingInsert()
+        try clearFoldedLink()
         let table = try destination.table(object.entity)
         let model = destination.model
         guard let relationship = table.relationships[name] else {

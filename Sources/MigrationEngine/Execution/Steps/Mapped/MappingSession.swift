@@ -11,18 +11,35 @@ final class MappingSession {
     let functions: ExpressionFunctions
     let policies: [Int: any MigrationPolicy]
     let association: AssociationTable
-    /// A relationship linked in bulk from `$source`: `mapping`'s objects to those `targets` made.
+    /// A relationship linked in bulk from `$source` (or `$source.<through>`): `mapping`'s objects to those
+    /// `targets` made.
     struct BulkLink: Hashable {
         var mapping: Int
         var relationship: String
         var targets: [Int]
+        /// The source relationship the lookup went through; `nil` for `$source` itself.
+        var through: String? = nil
     }
-    /// The relationships stage 2 linked in bulk from `$source`, so that an inverse is not written again.
+    /// The relationships stage 2 linked in bulk, so that an inverse is not written again.
     var bulkLinks: Set<BulkLink> = []
     /// Each destination table's prepared insert (``MappedEntityTable/insert``), by table.
     var insertStatements: [ObjectIdentifier: Statement] = [:]
-    /// The object last made, not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``).
-    var pendingInsert: (table: MappedEntityTable, object: ObjectReference, arguments: [DatabaseValue])?
+    /// The object last made, not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``); `folded`
+    /// when its arguments end with ``foldedLink``'s key.
+    var pendingInsert: (table: MappedEntityTable, object: ObjectReference, arguments: [DatabaseValue], folded: Bool)?
+    /// The relationship whose keys stage 1 folds into its inserts, until its mapping's stage 2 (or until
+    /// something could see them early).
+    var foldedLink: FoldedLink?
+    /// ``foldedLink``'s key for the source row being mapped, from the batch query.
+    var foldedLinkValue: DatabaseValue?
+    /// ``FoldedLink/insert``, prepared.
+    var foldedInsert: Statement?
+    /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
+    /// object keeping its source row's key is recorded as a run of identities
+    /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
+    var identitySource: (mapping: Int, table: SQLFragment, number: Int)?
+    /// The key of the source row being mapped and of the row read before it (`nil` for the first).
+    var rowKeys: (key: Int64, previous: Int64?)?
     /// The batch query's compiled values for the source row being mapped: its merge key and the stored
     /// value of each of the destination's stored attributes, for ``createDefaultDestinationInstance(for:mapping:)``.
     var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: [DatabaseValue])?
@@ -30,6 +47,12 @@ final class MappingSession {
     var linkedAtInsert: Set<BulkLink> = []
     /// Mappings whose stage 1 has run.
     var stageOneDone: Set<Int> = []
+    /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
+    /// for a mapping not running): their associations may hold several objects per source object.
+    var madeByOtherMappings: Set<Int> = []
+    /// Whether stage 2 may link relationships in bulk (``RelationshipBulkLinker``); `false` links every object
+    /// one by one (tests compare the two paths' stores).
+    var linksInBulk = true
     /// Whether stage 1 may run compiled SQL (see ``MappedStep``).
     var compilesExpressions = true
     /// Where the step counts what it wrote, when someone asked.
@@ -75,6 +98,7 @@ final class MappingSession {
         if object.side == .destination { try flushPendingInsert() }
         let stores = tables(object.side)
         let table = try stores.table(object.entity)
+        if object.side == .destination, foldedLink != nil, table.attributes[key] == nil { try clearFoldedLink() }
         if let attribute = table.attributes[key] {
             return ColumnValueCoding.read(
                 try value(of: try table.column(attribute.name), of: object, in: table), as: attribute.type)

@@ -13,8 +13,14 @@ struct RelationshipBulkLinker {
 
     /// Links `relationship` for every object `mapping` made; `false`, before writing anything but deferred
     /// associations, when the expression needs the per-object path.
+    ///
+    /// Objects another mapping's policy made for `mapping` or a target mapping leave it to the per-object path:
+    /// they may come from another entity's source objects (the pairs below join keys of one table) and give
+    /// an object several targets, which that path reports as an error.
     func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
-        guard let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
+        guard session.linksInBulk, !session.madeByOtherMappings.contains(mapping.index),
+            let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
+            targets.mappings.allSatisfy({ !session.madeByOtherMappings.contains($0.index) }),
             let destinationEntity = mapping.destinationEntity,
             let made = session.destination.entities[destinationEntity.name],
             let targetTable = session.destination.entities[relationship.destinationEntity],
@@ -37,16 +43,26 @@ struct RelationshipBulkLinker {
                 guard try Int64.fetchOne(session.db, ambiguity.request) == nil else { return false }
             }
         }
-        let link = MappingSession.BulkLink(
-            mapping: mapping.index, relationship: relationship.name, targets: targets.mappings.map(\.index))
+        let path = Self.sourcePath(targets.from)
         func linked() -> Bool {
-            if targets.from.kind == .variable("source") { session.bulkLinks.insert(link) }
+            if let path {
+                session.bulkLinks.insert(
+                    MappingSession.BulkLink(
+                        mapping: mapping.index, relationship: relationship.name, targets: targets.mappings.map(\.index),
+                        through: path.first))
+            }
             return true
         }
         if let inverse, linkedThroughInverse(mapping, inverse, targets.mappings, targets.from, made, targetTable) {
             return linked()
         }
         try session.association.materialize()
+        if let inverse, !inverse.isToMany, targetTable.columns[inverse.name] != nil {
+            // Objects sharing a target: the per-object path leaves the target's key at the last one linked,
+            // where an UPDATE … FROM would take any of them.
+            let shared: SQLFragment = "SELECT t FROM (\(pairs)) GROUP BY t HAVING COUNT(*) > 1 LIMIT 1"
+            guard try Int64.fetchOne(session.db, shared.request) == nil else { return false }
+        }
         if !relationship.isToMany, let column = made.columns[relationship.name] {
             try update(made, [(column, "p.t")] + typed(made, relationship.name, "p.te"), pairs: pairs, key: "p.d")
             if let inverse, !inverse.isToMany, let back = targetTable.columns[inverse.name] {
@@ -85,22 +101,52 @@ struct RelationshipBulkLinker {
         return !relationship.isToMany
     }
 
+    /// The source relationships from `$source` to the objects a lookup reads: none for `$source`, one for
+    /// `$source.<relationship>`; `nil` for any other expression.
+    private static func sourcePath(_ from: Expression) -> [String]? {
+        if from.kind == .variable("source") { return [] }
+        guard case .key(let base, let name) = from.kind, base.kind == .variable("source") else { return nil }
+        return [name]
+    }
+
     /// Whether the inverse relationship was already linked in bulk from the same pairs, read the other way
     /// round, so every foreign key (or join row) this link would write is already written: the target
-    /// mapping linked `inverse` to this mapping's objects by `$source`, neither has a policy (every object a
-    /// mapping made is of its destination entity), and each made entity fits the other relationship.
+    /// mapping linked `inverse` to this mapping's objects by `$source` (when this link reads `$source`), or
+    /// through the source relationship's inverse (when it reads `$source.<relationship>`: the store keeps
+    /// both directions in one foreign key or join table, so the source pairs are the same); and every object
+    /// either mapping recorded is of its made entity, which fits the other relationship (a policy may record
+    /// objects of other entities, which one direction would read and the other not).
     private func linkedThroughInverse(
         _ mapping: ResolvedEntityMapping, _ inverse: Relationship, _ targets: [ResolvedEntityMapping], _ from: Expression,
         _ made: MappedEntityTable, _ targetTable: MappedEntityTable
     ) -> Bool {
-        guard targets.count == 1, let target = targets.first, from.kind == .variable("source"),
-            session.policies[mapping.index] == nil, session.policies[target.index] == nil,
+        guard targets.count == 1, let target = targets.first, let path = Self.sourcePath(from),
             let targetEntity = target.destinationEntity, let targetMade = session.destination.entities[targetEntity.name],
             targetTable.familyNumbers.contains(targetMade.number),
-            let back = session.destination.entities[inverse.destinationEntity], back.familyNumbers.contains(made.number)
+            let back = session.destination.entities[inverse.destinationEntity], back.familyNumbers.contains(made.number),
+            onlyMade(mapping, made), onlyMade(target, targetMade)
         else { return false }
+        var reverse: String?
+        if let name = path.first {
+            let model = session.source.model
+            guard let entity = mapping.sourceEntity, let targetSource = target.sourceEntity,
+                let relationship = model.allRelationships(of: entity).first(where: { $0.name == name }),
+                let sourceInverse = model.inverse(of: relationship),
+                let targetSide = model.entity(named: relationship.destinationEntity),
+                model.hierarchy(below: targetSide).contains(where: { $0.name == targetSource.name }),
+                let mine = model.entity(named: sourceInverse.destinationEntity),
+                model.hierarchy(below: mine).contains(where: { $0.name == entity.name })
+            else { return false }
+            reverse = sourceInverse.name
+        }
         return session.bulkLinks.contains(
-            MappingSession.BulkLink(mapping: target.index, relationship: inverse.name, targets: [mapping.index]))
+            MappingSession.BulkLink(mapping: target.index, relationship: inverse.name, targets: [mapping.index], through: reverse)
+        )
+    }
+
+    /// Whether every object `mapping` recorded is of `made`'s entity.
+    private func onlyMade(_ mapping: ResolvedEntityMapping, _ made: MappedEntityTable) -> Bool {
+        (session.association.recordedEntities[mapping.index] ?? []).isSubset(of: [made.number])
     }
 
     private func typed(_ table: MappedEntityTable, _ relationship: String, _ value: SQLFragment) -> [(SQLIdentifier, SQLFragment)]

@@ -36,8 +36,8 @@ struct SetBasedEntityMapper {
         let links = session.insertLinks(mapping, into: to)
         plan.links = links.flatMap { link in linkValues(link, to) }
         let keys = session.nextKeys
-        // Outside the transaction below, which a fallback rolls back.
-        try session.association.materialize()
+        // The links read the associations: written outside the transaction below, which a fallback rolls back.
+        if !plan.links.isEmpty { try session.association.materialize() }
         session.bridge.reset()
         do {
             try session.db.inTransaction {
@@ -49,6 +49,7 @@ struct SetBasedEntityMapper {
                 return .commit
             }
             session.statistics?.recordSetBased(mapping.mapping.name)
+            session.association.noteRecorded(mapping: mapping.index, entity: plan.to.number)
             if identity(plan) {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
