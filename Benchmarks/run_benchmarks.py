@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "Benchmarks"
 CDMIGRATE = ROOT / ".build" / "release" / "cdmigrate"
 POLICY_EXAMPLE = ROOT / ".build" / "release" / "PolicyExample"
+# The self-contained binary a support engineer copies (Scripts/build_static.sh: the Swift runtime and
+# Foundation linked in). With --static its process start, inspect and plan are measured beside the others.
+STATIC_CDMIGRATE = ROOT / ".build" / "static" / "cdmigrate"
 SQLITE_UTILS = BENCH / ".venv" / "bin" / "sqlite-utils"
 EXAMPLES = ROOT / "Examples"
 MODEL = EXAMPLES / "Journal.xcdatamodeld"
@@ -514,7 +517,7 @@ def measure_size(size, paths, repeats, figures, with_console):
             figures.add("console", size, console_migration(paths[1]))
 
 
-def measure_fixed(paths, inspect_size, repeats, figures, key):
+def measure_fixed(paths, inspect_size, repeats, figures, key, with_static):
     log("inspect, plan and process start")
     store = small_store(key)
     models = {n: versioned_model(n) for n in (50, 400)}
@@ -523,6 +526,14 @@ def measure_fixed(paths, inspect_size, repeats, figures, key):
     for _ in range(max(repeats, 5)):
         figures.add("startup", 0, cdmigrate("--help").seconds)
         figures.add("inspect", inspect_size, cdmigrate("inspect", paths[1], "--model", MODEL, "--json").seconds)
+        if with_static:
+            # The same commands through the self-contained binary, interleaved with the dynamic one's runs.
+            figures.add("startup static", 0, run([STATIC_CDMIGRATE, "--help"]).seconds)
+            figures.add("inspect static", inspect_size,
+                        run([STATIC_CDMIGRATE, "inspect", paths[1], "--model", MODEL, "--json"]).seconds)
+            for versions, model in models.items():
+                figures.add(f"plan {versions} static", 0,
+                            run([STATIC_CDMIGRATE, "plan", store, "--model", model, "--json"]).seconds)
         for versions, model in models.items():
             figure = f"plan {versions}"
             first = figures.samples.get((figure, 0))
@@ -610,9 +621,17 @@ def write_report(path, args, sizes, figures, info, load_start, load_end, started
     rows.append((f"inspect of a {inspect_size:,}-row store", figures.summary("inspect", inspect_size, "s"),
                  f"process start alone (`cdmigrate --help`): {figures.summary('startup', 0, 's')}", "", "< 100 ms",
                  m("inspect", inspect_size) < 0.1))
+    with_static = ("plan 50 static", 0) in figures.samples
+    static_plan = (f"; the self-contained binary (`Scripts/build_static.sh`): {figures.summary('plan 50 static', 0, 's')}"
+                   if with_static else "")
     rows.append(("plan over a 50-version model", figures.summary("plan 50", 0, "s"),
-                 f"{plan['version']} → {plan['target']}: {len(plan['steps'])} step(s)", "", "< 30 ms",
+                 f"{plan['version']} → {plan['target']}: {len(plan['steps'])} step(s){static_plan}", "", "< 30 ms",
                  m("plan 50", 0) < 0.03))
+    if with_static:
+        rows.append(("plan over a 50-version model, self-contained binary", figures.summary("plan 50 static", 0, "s"),
+                     "the binary `Scripts/build_static.sh` makes, to copy to another machine: the Swift runtime and "
+                     "Foundation linked in, so no shared Swift library is loaded at start", "", "< 30 ms",
+                     m("plan 50 static", 0) < 0.03))
     rows.append(("plan over a 400-version model", figures.summary("plan 400", 0, "s"),
                  "stopped at that time (a lower bound)" if "plan 400" in stopped else "", "", "< 1 s",
                  m("plan 400", 0) < 1))
@@ -676,6 +695,12 @@ def write_report(path, args, sizes, figures, info, load_start, load_end, started
         if any((figure, s) in figures.samples for s in sizes):
             out.append(f"| {label} | " + " | ".join(figures.summary(figure, s, unit) for s in sizes) + " |")
     out.append("")
+    if ("startup static", 0) in figures.samples:
+        out.append("The self-contained binary (`.build/static/cdmigrate`, from `Scripts/build_static.sh`), run "
+                   f"interleaved with the dynamically linked one: process start {figures.summary('startup static', 0, 's')}; "
+                   f"inspect of the {inspect_size:,}-row store {figures.summary('inspect static', inspect_size, 's')}; "
+                   f"`plan` over 50 versions {figures.summary('plan 50 static', 0, 's')}, over 400 versions "
+                   f"{figures.summary('plan 400 static', 0, 's')}.\n")
     out.append("Independent of the store size: process start (`cdmigrate --help`) "
                f"{figures.summary('startup', 0, 's')}; `plan` over 50 versions {figures.summary('plan 50', 0, 's')}, "
                f"over 400 versions {figures.summary('plan 400', 0, 's')} (a 1,000-entry Journal 1 store; model "
@@ -708,6 +733,8 @@ def main():
     parser.add_argument("--repeats", type=int, help="runs of each figure (default 3; quick: 2)")
     parser.add_argument("--no-console", action="store_true", help="skip the console-versus-headless figure")
     parser.add_argument("--output", default=str(ROOT / "BENCHMARKS.md"))
+    parser.add_argument("--static", action="store_true",
+                        help="also time process start, inspect and plan through .build/static/cdmigrate")
     args = parser.parse_args()
     args.extra = [a for a in sys.argv[1:] if a != "--quick"]
     sizes = [int(s) for s in args.sizes.split(",")] if args.sizes else (
@@ -716,6 +743,8 @@ def main():
     for binary in (CDMIGRATE, POLICY_EXAMPLE, SQLITE_UTILS):
         if not binary.exists():
             sys.exit(f"benchmarks: {binary} is missing; run Scripts/benchmarks.sh, which builds and installs it")
+    if args.static and not STATIC_CDMIGRATE.exists():
+        sys.exit(f"benchmarks: {STATIC_CDMIGRATE} is missing; run Scripts/benchmarks.sh --static, which builds it")
 
     started = datetime.now(timezone.utc)
     load_start = load()
@@ -732,7 +761,7 @@ def main():
     console_size = None if args.no_console else target_size
 
     figures = Figures()
-    plan, stopped = measure_fixed(paths[inspect_size], inspect_size, args.repeats, figures, key)
+    plan, stopped = measure_fixed(paths[inspect_size], inspect_size, args.repeats, figures, key, args.static)
     for size in sizes:
         measure_size(size, paths[size], args.repeats, figures, with_console=(size == console_size))
     remove(WORK / "run")

@@ -6,12 +6,24 @@
 #   Scripts/benchmarks.sh                       100,000 / 1,000,000 / 4,000,000 rows, 3 runs of each figure
 #   Scripts/benchmarks.sh --quick               100,000 rows, 2 runs: a fast check that the suite works
 #   Scripts/benchmarks.sh --sizes 100000,1000000 --repeats 5 --output /tmp/B.md
+#   Scripts/benchmarks.sh --static              also times the self-contained binary's start, inspect and plan
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 for tool in sqlite3 tmux python3; do
     command -v "$tool" >/dev/null || { echo "benchmarks: $tool is required" >&2; exit 1; }
 done
+
+# With --static, the self-contained binary is built first (Scripts/build_static.sh): it shares the release
+# build folder, so the dynamically linked binaries below are always linked again after it.
+stale_static=0
+if [[ " $* " == *" --static "* ]]; then
+    if [ ! -x .build/static/cdmigrate ] || [ -n "$(find Package.swift Package.resolved Sources Examples -newer .build/static/cdmigrate -type f -print -quit 2>/dev/null)" ]; then
+        echo "benchmarks: building the self-contained binary (Scripts/build_static.sh)…" >&2
+        Scripts/build_static.sh --no-check >&2
+        stale_static=1
+    fi
+fi
 
 # The release build is reused: rebuilt only when a source, the manifest or the examples changed since.
 binaries=(.build/release/cdmigrate .build/release/PolicyExample)
@@ -21,7 +33,7 @@ for binary in "${binaries[@]}"; do
         stale=1
     fi
 done
-if [ "$stale" = 1 ]; then
+if [ "$stale" = 1 ] || [ "$stale_static" = 1 ]; then
     echo "benchmarks: building the release binaries (swift build -c release)…" >&2
     swift build -c release --product cdmigrate >&2
     swift build -c release --product PolicyExample >&2

@@ -39,7 +39,7 @@ struct ChainRunner {
         defer { snapshot.remove() }
         // Planning left the store's quick_check to the run: it reads the snapshot on the other core while the
         // steps run and are validated, and is waited for before the run backs up or swaps anything.
-        let integrity = job.checksIntegrity ? SourceIntegrityCheck(snapshot, cancellation: options.cancellation) : nil
+        let integrity = job.checksIntegrity ? try SourceIntegrityCheck(snapshot, cancellation: options.cancellation) : nil
         defer { integrity?.wait() }
         do {
             return try execute(from: snapshot, integrity: integrity, &timings)

@@ -44,8 +44,21 @@ package enum StoreReader {
     /// - Throws: ``StoreError`` `.damaged` (naming the original) when the check fails, with the message
     ///   planning gives; what opening the snapshot throws otherwise.
     package static func checkIntegrity(of snapshot: StoreSnapshot) throws(StoreError) {
+        try checkIntegrity(try openForChecking(snapshot), path: snapshot.originalPath)
+    }
+
+    /// A read-only connection to `snapshot` that has read it once, so that a log in WAL mode has its index
+    /// built before other connections to the snapshot open beside it.
+    ///
+    /// - Throws: ``StoreError`` (naming the original) when the snapshot cannot be opened or read.
+    package static func openForChecking(_ snapshot: StoreSnapshot) throws(StoreError) -> DatabaseQueue {
         let queue = try snapshot.openReadOnly()
-        try checkIntegrity(queue, path: snapshot.originalPath)
+        do {
+            _ = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
+        } catch {
+            throw StoreError.reading(error, path: snapshot.originalPath)
+        }
+        return queue
     }
 
     /// Opens the store at `path` read-only, in place when that reads what a snapshot would and otherwise
@@ -119,7 +132,8 @@ package enum StoreReader {
         }
     }
 
-    private static func checkIntegrity(_ queue: DatabaseQueue, path: String) throws(StoreError) {
+    /// Runs `quick_check` on `queue`; a failure is `damaged`, naming `path`.
+    package static func checkIntegrity(_ queue: DatabaseQueue, path: String) throws(StoreError) {
         do {
             try queue.read { db in try quickCheck(db, path: path) }
         } catch {

@@ -12,12 +12,19 @@ final class SourceIntegrityCheck: Sendable {
     private let work: ConcurrentWork<Void>
 
     /// Starts checking `snapshot` at once; `cancellation` is the run's flag, which the check never sets.
-    init(_ snapshot: StoreSnapshot, cancellation: CancellationFlag) {
+    ///
+    /// The check's connection reads the snapshot once before its thread starts: a snapshot in WAL mode has
+    /// its log's index rebuilt by the first connection that reads it, and a second connection opening
+    /// meanwhile (the step's) would be refused as locked.
+    ///
+    /// - Throws: ``StoreError`` when the snapshot cannot be opened or read.
+    init(_ snapshot: StoreSnapshot, cancellation: CancellationFlag) throws(StoreError) {
         let flag = CancellationFlag(following: cancellation)
         stepCancellation = flag
+        let queue = try StoreReader.openForChecking(snapshot)
         work = ConcurrentWork {
             do {
-                try StoreReader.checkIntegrity(of: snapshot)
+                try StoreReader.checkIntegrity(queue, path: snapshot.originalPath)
             } catch {
                 flag.cancel()
                 throw error

@@ -173,4 +173,24 @@ struct RunIntegrityCheckTests {
         #expect(error?.code == .cancelled)
         #expect(try FolderFingerprint(folderOf: store) == before)
     }
+
+    @Test(
+        "A store in WAL mode, its rows only in its -wal and no -shm, migrates with the check beside the steps",
+        arguments: [1, 2])
+    func walStoreMigrates(from version: Int) throws {
+        // The check and the first step both open the snapshot; the log's index must be built before they do,
+        // or the second connection is refused as locked.
+        let store = try JournalFixture.walStore(version: version, entries: 400)
+        let project = try Self.project()
+        for _ in 0..<3 {
+            let copy = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+            try FileManager.default.copyItem(atPath: store, toPath: copy)
+            try FileManager.default.copyItem(atPath: store + "-wal", toPath: copy + "-wal")
+            let planning = try project.plan(store: copy, target: "Journal 3", checksIntegrity: false)
+            let options = ExecutionOptions(backupRoot: try TemporaryDirectory.make().path)
+            try project.migrate([planning], options: options)
+            let count = try DatabaseQueue(path: copy).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZENTRY") }
+            #expect(count == 400)
+        }
+    }
 }
