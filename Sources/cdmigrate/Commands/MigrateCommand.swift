@@ -39,7 +39,7 @@ struct MigrateCommand: ParsableCommand {
                 try project.plan(store: $0, target: to, checksIntegrity: false, report: printer.handle)
             }
             // Written unbuffered like the progress that follows, so a pipe gets the plan first.
-            if !json { plans.forEach { FileHandle.standardOutput.write(Data((PlanRendering.text($0) + "\n").utf8)) } }
+            if !json { plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") } }
             guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
                 if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
                 return

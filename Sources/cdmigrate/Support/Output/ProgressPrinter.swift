@@ -49,9 +49,9 @@ final class ProgressPrinter: Sendable {
             let elapsed = max(Date().timeIntervalSince(state.stepStarted), 0.001)
             let rate = Double(done) / elapsed
             let eta = rate > 0 && done < total ? String(format: ", ETA %.0fs", Double(total - done) / rate) : ""
-            emit("\r\u{1B}[2K  step \(index + 1) \(entity) \(bar) \(done)/\(total) (\(Int(rate)) rows/s\(eta))")
+            emit("  step \(index + 1) \(entity) \(bar) \(done)/\(total) (\(Int(rate)) rows/s\(eta))", redrawing: true)
         } else if let line = Self.line(event, state.steps) {
-            emit("\r\u{1B}[2K" + line + "\n")
+            emit(line + "\n", redrawing: true)
         }
     }
 
@@ -81,7 +81,9 @@ final class ProgressPrinter: Sendable {
         }
     }
 
-    private func emit(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+    /// Writes `text`; `redrawing` first returns to the start of the line and erases it, so the bar is drawn
+    /// over itself.
+    private func emit(_ text: String, redrawing: Bool = false) {
+        TerminalOutput.writeStandardOutput(text, after: redrawing ? "\r\u{1B}[2K" : "")
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 
 /// Writes diagnostics to standard error, keeping standard output clean for `--json` readers.
 enum StandardError {
-    /// Writes text to standard error as is.
+    /// Writes text to standard error; on a terminal, control characters from a store are written as their
+    /// pictures (see ``TerminalOutput``).
     static func write(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        let shown = TerminalOutput.standardErrorIsTerminal ? TerminalOutput.printable(text) : text
+        FileHandle.standardError.write(Data(shown.utf8))
     }
 }
