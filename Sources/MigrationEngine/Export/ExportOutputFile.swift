@@ -53,6 +53,7 @@ final class ExportOutputFile {
             discard()
             throw ExportError(store: path, message: "cannot put the output file in place: \(reason)", category: .io)
         }
+        DurableFile.syncDirectory(of: path)
     }
 
     /// Removes the partial file after a failure; the file at `path` is not touched. Nothing to do after a

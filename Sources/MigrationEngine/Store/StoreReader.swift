@@ -38,17 +38,9 @@ package enum StoreReader {
         }
     }
 
-    /// Runs SQLite's `quick_check` on a read-only connection of its own to `snapshot`: the check a run makes
-    /// of the store it migrates, beside its first step, when planning did not make it.
-    ///
-    /// - Throws: ``StoreError`` `.damaged` (naming the original) when the check fails, with the message
-    ///   planning gives; what opening the snapshot throws otherwise.
-    package static func checkIntegrity(of snapshot: StoreSnapshot) throws(StoreError) {
-        try checkIntegrity(try openForChecking(snapshot), path: snapshot.originalPath)
-    }
-
     /// A read-only connection to `snapshot` that has read it once, so that a log in WAL mode has its index
-    /// built before other connections to the snapshot open beside it.
+    /// built before other connections to the snapshot open beside it: the connection the run's check of the
+    /// store (``checkIntegrity(_:path:)``, beside the first step) reads with.
     ///
     /// - Throws: ``StoreError`` (naming the original) when the snapshot cannot be opened or read.
     package static func openForChecking(_ snapshot: StoreSnapshot) throws(StoreError) -> DatabaseQueue {

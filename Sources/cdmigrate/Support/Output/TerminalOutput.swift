@@ -16,11 +16,11 @@ enum TerminalOutput {
         guard text.unicodeScalars.contains(where: isReplaced) else { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
-            guard isReplaced(scalar), let picture = TerminalWidth.picture(of: Character(scalar)) else {
+            if scalar != "\n", scalar != "\t", let picture = TerminalWidth.picture(of: Character(scalar)) {
+                result.append(contentsOf: picture.unicodeScalars)
+            } else {
                 result.append(scalar)
-                continue
             }
-            result.append(contentsOf: picture.unicodeScalars)
         }
         return String(result)
     }
