@@ -76,8 +76,12 @@ struct DemoEndToEndTests {
             command: [TmuxSession.binary!, "demo", "--entries", "1000000", "--directory", folder.path],
             width: 100, height: 30, directory: folder.path)
         var first: String?
-        try tmux.waitUntil("the console's title bar", timeout: 60) { screen in
-            if first == nil, screen.hasPrefix(" cdmigrate") { first = screen }
+        // The first whole frame: a capture can land while ncurses is still writing one (the title bar drawn,
+        // the body not yet), so a frame counts once it shows the wait dialog to its last line or the main screen's panes.
+        try tmux.waitUntil("the console's first frame", timeout: 60) { screen in
+            if first == nil, screen.hasPrefix(" cdmigrate"), screen.contains("elapsed ") || screen.contains("Versions") {
+                first = screen
+            }
             return first != nil
         }
         #expect(first?.contains("Generating the sample store") == true, "the first screen: \(first ?? "")")
