@@ -77,16 +77,24 @@ final class TmuxSession {
     }
 
     /// A capture can land in the middle of a redraw (the wanted text already drawn, the rest not yet), which
-    /// made assertions on the returned screen flaky under load: wait until two captures agree, for at most
-    /// two seconds (a running progress view never settles; its last capture is returned then).
+    /// made assertions on the returned screen flaky under load: wait until three captures in a row agree, for
+    /// at most three seconds (a running progress view never settles; its last capture is returned then). Two
+    /// were not enough on a loaded machine: a console descheduled mid-frame left the same half-drawn screen
+    /// for two captures 80 ms apart.
     private func settled(_ first: String, while condition: (String) -> Bool) throws -> String {
         var previous = first
-        let limit = Date().addingTimeInterval(2)
+        var agreeing = 1
+        let limit = Date().addingTimeInterval(3)
         while Date() < limit {
             RunLoop.current.run(until: Date().addingTimeInterval(0.08))
             let next = try capture()
-            if next == previous { return next }
-            if condition(next) { previous = next }
+            if next == previous {
+                agreeing += 1
+                if agreeing == 3 { return next }
+            } else {
+                agreeing = 1
+                if condition(next) { previous = next }
+            }
         }
         return previous
     }
