@@ -81,7 +81,11 @@ def strays(folder, tmpdir):
     backups = os.path.join(folder, ".cdmigrate", NAME, "backups")
     if os.path.isdir(backups):
         found += [os.path.join("backups", name) for name in os.listdir(backups) if name.endswith(".partial")]
-    found += [os.path.join("TMPDIR", name) for name in os.listdir(tmpdir)]
+    # Snapshots go into the user's own cdmigrate-<uid> folder there, which stays; nothing may be left inside it.
+    own = "cdmigrate-%d" % os.geteuid()
+    found += [os.path.join("TMPDIR", name) for name in os.listdir(tmpdir) if name != own]
+    if os.path.isdir(os.path.join(tmpdir, own)):
+        found += [os.path.join("TMPDIR", own, name) for name in os.listdir(os.path.join(tmpdir, own))]
     return found
 
 

@@ -84,7 +84,10 @@ struct InterruptedRunTests {
             try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { !$0.hasPrefix(".cdmigrate") } == [
                 "Journal.sqlite"
             ])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
+        // Snapshots go into the user's own folder there, which stays; nothing may be left inside it or beside it.
+        let snapshots = SnapshotFolder.name()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).filter { $0 != snapshots }.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.appendingPathComponent(snapshots).path).isEmpty)
         let history = try CLIRunner.run(["history", store, "--json"])
         #expect(history.stdout.contains(#""result":"cancelled""#))
     }

@@ -50,7 +50,7 @@ package final class StoreSnapshot: Sendable {
     ///
     /// - Parameters:
     ///   - path: The store's database file; only read.
-    ///   - parent: Where to create the private folder (the system temporary folder by default).
+    ///   - parent: Where to create the private folder (by default this user's ``SnapshotFolder``).
     ///   - options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
     ///     naming the committed transactions that would be lost).
     /// - Returns: The snapshot; its folder goes when it is released or ``remove()`` is called.
@@ -69,7 +69,7 @@ package final class StoreSnapshot: Sendable {
         if StoreLockProbe.hasWriter(databasePath: resolved) {
             throw StoreError(.locked, path: path, message: "another process is writing this store")
         }
-        let directory = try makePrivateDirectory(in: parent ?? FileManager.default.temporaryDirectory, for: path)
+        let directory = try makePrivateDirectory(in: parent ?? SnapshotFolder.resolve(), for: path)
         let copy = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
         for _ in 0..<5 {
             let before = StoreFileSet.scan(resolved)
@@ -183,11 +183,11 @@ package final class StoreSnapshot: Sendable {
     /// killed process can be told from one in use (see ``removeOrphans(in:)``).
     static let folderPrefix = "cdmigrate-snapshot-"
 
-    /// Removes the snapshot folders in `parent` (the system temporary folder by default) whose process is
+    /// Removes the snapshot folders in `parent` (by default this user's ``SnapshotFolder``) whose process is
     /// gone: what a killed plan, verify or inspect left behind. Returns how many were removed.
     @discardableResult
     package static func removeOrphans(in parent: URL? = nil) -> Int {
-        let folder = parent ?? FileManager.default.temporaryDirectory
+        let folder = parent ?? SnapshotFolder.resolve()
         var removed = 0
         for name in snapshotFolderNames(in: folder.path) {
             let fields = name.dropFirst(folderPrefix.count).split(separator: "-")
@@ -197,9 +197,10 @@ package final class StoreSnapshot: Sendable {
         return removed
     }
 
-    /// The names in `folder` that start with ``folderPrefix``, read with `readdir`: the system temporary folder
-    /// may hold thousands of entries, and listing them all as strings (`FileManager`) cost more than the rest
-    /// of a plan. Only the matching names become strings. Empty when the folder cannot be read.
+    /// The names in `folder` that start with ``folderPrefix``, read with `readdir`: when snapshots fall back to
+    /// the system temporary folder, it may hold thousands of entries, and listing them all as strings
+    /// (`FileManager`) cost more than the rest of a plan. Only the matching names become strings. Empty when
+    /// the folder cannot be read.
     private static func snapshotFolderNames(in folder: String) -> [String] {
         guard let directory = opendir(folder) else { return [] }
         defer { closedir(directory) }
