@@ -18,6 +18,7 @@ package enum SnapshotFolder {
     /// The folder snapshots go into when no parent is given: the per-user folder inside `temporary` (created
     /// `0700` on first use), or `temporary` itself when that name is taken by something this user cannot trust.
     /// - Parameter temporary: The system temporary folder (`TMPDIR`), by default.
+    /// - Returns: The per-user folder, or `temporary` when the per-user folder cannot be trusted.
     package static func resolve(in temporary: URL = FileManager.default.temporaryDirectory) -> URL {
         let folder = temporary.appendingPathComponent(name())
         // EEXIST is expected from the second use on; whatever is there is judged by lstat below either way.
