@@ -30,4 +30,11 @@ final class ConcurrentWork<Value: Sendable>: @unchecked Sendable {
         finished.wait()
         finished.signal()
     }
+
+    /// Waits at most `seconds` for the work to end, whatever its outcome; whether it has.
+    func wait(seconds: Double) -> Bool {
+        guard finished.wait(timeout: .now() + seconds) == .success else { return false }
+        finished.signal()
+        return true
+    }
 }
