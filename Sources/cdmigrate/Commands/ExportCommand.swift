@@ -31,9 +31,11 @@ struct ExportCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let project = try MigrationProject(modelPath: model.locate(store: store).model, settings: PlanningSettings())
+            // On a terminal, store text goes through the filter that shows control characters as pictures.
+            let terminal = out == nil && TerminalOutput.standardOutputIsTerminal ? PrintableExportOutput() : nil
             let destination: ExportDestination =
                 switch (entity, out) {
-                case (_, nil): .handle(FileHandle.standardOutput)
+                case (_, nil): .handle(terminal?.handle ?? FileHandle.standardOutput)
                 case (nil, let folder?): .folder(folder)
                 case (_, let path?): isFolder(path) ? .folder(path) : .file(path)
                 }
@@ -41,8 +43,12 @@ struct ExportCommand: ParsableCommand {
             let flag = CancellationFlag()
             let signals = SignalCancellation(flag)
             defer { signals.stop() }
-            let counts = try project.export(
-                store: store, entity: entity, format: format, to: destination, cancellation: flag)
+            let exported = Result {
+                try project.export(store: store, entity: entity, format: format, to: destination, cancellation: flag)
+            }
+            // Everything exported is on the screen before an error or the summary is written.
+            try terminal?.finish()
+            let counts = try exported.get()
             guard out != nil else { return }
             if json {
                 print(try JSONOutput.encode(counts))
