@@ -132,7 +132,10 @@ struct WrittenRowsTests {
         ]
         for (statement, expected) in cases {
             let path = try SampleJournalStore.journal3([("Ann", 2, "one"), (nil, 3, "two"), ("Bo", 1, "three")])
-            #expect(try StoreValidator(model: model).validate(path, expectedCounts: ["Entry": 3], checksIntegrity: false) == ["Entry": 3])
+            #expect(
+                try StoreValidator(model: model).validate(path, expectedCounts: ["Entry": 3], checksIntegrity: false) == [
+                    "Entry": 3
+                ])
             try Self.change(path, [statement])
             do {
                 try StoreValidator(model: model).validate(path, checksIntegrity: false)
