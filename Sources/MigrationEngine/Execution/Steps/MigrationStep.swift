@@ -31,6 +31,9 @@ package struct StepContext: Sendable {
     /// Rows per entity number in each entity table of the source, when the run has already counted them
     /// (validating the store that is now the source); a step then need not count them again.
     var knownRowCounts: [String: [Int: Int]]?
+    /// Where a step records the rows its statements are known to have written (see ``WrittenRows``), when the
+    /// run will validate the result with them.
+    var written: WrittenRows?
 
     /// Creates a step context.
     package init(

@@ -12,7 +12,14 @@ struct SchemaConformance {
     typealias SingleEntityRows = [String: [Int: (rows: Int, maxKey: Int64)]]
 
     /// Throws naming the first difference; answers what the pass over each table found of its entity numbers.
-    func check(_ db: Database) throws -> SingleEntityRows {
+    /// - Parameters:
+    ///   - db: A connection to the store.
+    ///   - written: Tables whose rows the step that made the store wrote with statements that fix each row's
+    ///     entity number and fill each required column (see `WrittenRows`): their rows are not read again for
+    ///     those two checks. Their columns and references are checked like any other table's.
+    /// - Returns: What the pass over each table found of its entity numbers (written tables left out).
+    /// - Throws: ``ExecutionError`` naming the first difference; GRDB's `DatabaseError` when a table cannot be read.
+    func check(_ db: Database, written: Set<String> = []) throws -> SingleEntityRows {
         var single: SingleEntityRows = [:]
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         let schema = SchemaBuilder(model: model, existingTableNames: tables).build()
@@ -28,7 +35,7 @@ struct SchemaConformance {
                     "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
                 )
             }
-            single[table.name] = try checkFilled(db, table, schema)
+            if !written.contains(table.name) { single[table.name] = try checkFilled(db, table, schema) }
             for column in table.columns { try checkReferences(db, column, in: table, schema) }
         }
         for join in schema.joinTables {
@@ -59,6 +66,26 @@ struct SchemaConformance {
     private func checkFilled(_ db: Database, _ table: SchemaTable, _ schema: StoreSchema) throws -> [Int: (
         rows: Int, maxKey: Int64
     )]? {
+        let required = Self.requiredColumns(of: table, in: model)
+        if let clean = try cleanSingleEntityRows(db, table, required, schema) { return clean }
+        let sums = required.map { check -> SQLFragment in
+            ", IFNULL(SUM(\(entityFilter(check.entity, schema)) AND \(SQLIdentifier(check.column)) IS NULL), 0)"
+        }
+        let count: SQLFragment =
+            "SELECT \(PrimaryKeyEntry.singleEntityAggregates)\(SQLFragment.joined(sums, separator: "")) FROM \(SQLIdentifier(table.name))"
+        guard let row = try Row.fetchOne(db, count.request) else { return nil }
+        for (index, check) in required.enumerated() {
+            let empty: Int = row[4 + index]
+            if empty > 0 { throw problem("\(empty) row(s) leave \(check.what) empty") }
+        }
+        return PrimaryKeyEntry.singleEntityRows(row)
+    }
+
+    /// The columns of `table` that must never be empty: each required attribute and required to-one key,
+    /// with the entity declaring it (the requirement holds for that entity's rows and those below it).
+    static func requiredColumns(of table: SchemaTable, in model: ObjectModel) -> [(
+        column: String, entity: String, what: String
+    )] {
         var required: [(column: String, entity: String, what: String)] = []
         for column in table.columns {
             switch column.role {
@@ -73,17 +100,37 @@ struct SchemaConformance {
                 continue
             }
         }
-        let sums = required.map { check -> SQLFragment in
-            ", IFNULL(SUM(\(entityFilter(check.entity, schema)) AND \(SQLIdentifier(check.column)) IS NULL), 0)"
-        }
-        let count: SQLFragment =
-            "SELECT \(PrimaryKeyEntry.singleEntityAggregates)\(SQLFragment.joined(sums, separator: "")) FROM \(SQLIdentifier(table.name))"
-        guard let row = try Row.fetchOne(db, count.request) else { return nil }
-        for (index, check) in required.enumerated() {
-            let empty: Int = row[4 + index]
-            if empty > 0 { throw problem("\(empty) row(s) leave \(check.what) empty") }
-        }
-        return PrimaryKeyEntry.singleEntityRows(row)
+        return required
+    }
+
+    /// For a table of one model entity, its rows and highest key when every row carries that entity's number
+    /// and fills every required column; nil when the table holds several entities or any row fails, and the
+    /// aggregating pass must name what is wrong.
+    ///
+    /// A filter that keeps no row costs SQLite far less per row than the aggregates do (a comparison or two
+    /// against five aggregate steps), and the row count and highest key come from the b-tree without
+    /// reading the rows' values: about half the time of the aggregating pass over a large table.
+    private func cleanSingleEntityRows(
+        _ db: Database, _ table: SchemaTable, _ required: [(column: String, entity: String, what: String)],
+        _ schema: StoreSchema
+    ) throws -> [Int: (rows: Int, maxKey: Int64)]? {
+        guard let root = model.entity(named: table.rootEntity), model.hierarchy(below: root).count == 1,
+            let number = schema.entity(named: root.name)?.number
+        else { return nil }
+        let name = SQLIdentifier(table.name)
+        // `IS NOT` also catches a missing number and one stored as text, real or blob.
+        let empty = required.map { check -> SQLFragment in " OR \(SQLIdentifier(check.column)) IS NULL" }
+        let failing: SQLFragment = """
+            SELECT EXISTS (SELECT 1 FROM \(name) WHERE \(SQLIdentifier.entityNumber) IS NOT \(value: number)\
+            \(SQLFragment.joined(empty, separator: "")))
+            """
+        guard try Bool.fetchOne(db, failing.request) == false else { return nil }
+        // Two statements: SQLite counts a b-tree's cells, and finds its highest key, only for a query asking
+        // for nothing else.
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(name)"
+        let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(name)"
+        let rows = try Int.fetchOne(db, count.request) ?? 0
+        return rows == 0 ? [:] : [number: (rows, try Int64.fetchOne(db, highest.request) ?? 0)]
     }
 
     /// Every to-one key of the table pointing at an existing object of the right entity.

@@ -44,11 +44,14 @@ package struct StoreValidator: Sendable {
     ///   - path: The store to validate.
     ///   - expectedCounts: Rows expected per entity; an entity left out is not compared.
     ///   - checksIntegrity: Whether SQLite's `integrity_check` runs beside the other checks.
+    ///   - written: Rows per entity number of the tables the step's own statements are known to have
+    ///     written whole (see ``WrittenRows``): taken as those tables' counts instead of reading their rows.
     /// - Returns: The rows found, by entity and by table.
     /// - Throws: ``ExecutionError`` (`validation`) naming the first check the store fails, the integrity
     ///   check's verdict first.
     func validateCounting(
-        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true
+        _ path: String, expectedCounts: [String: Int] = [:], checksIntegrity: Bool = true,
+        written: [String: [Int: Int]] = [:]
     ) throws(ExecutionError) -> EntityRows.Counts {
         // The integrity check reads every page and the checks below read the entity tables: they run side by
         // side, on two connections and the machine's two cores. Its verdict is given first, since a damaged
@@ -56,7 +59,7 @@ package struct StoreValidator: Sendable {
         let integrity = checksIntegrity ? ConcurrentWork { try Self.integrityProblems(path) } : nil
         let checked: Result<EntityRows.Counts, ExecutionError>
         do {
-            checked = .success(try checkContents(path, expectedCounts: expectedCounts))
+            checked = .success(try checkContents(path, expectedCounts: expectedCounts, written: written))
         } catch {
             checked = .failure(error)
         }
@@ -93,8 +96,8 @@ package struct StoreValidator: Sendable {
     }
 
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
-    private func checkContents(_ path: String, expectedCounts: [String: Int]) throws(ExecutionError)
-        -> EntityRows.Counts
+    private func checkContents(_ path: String, expectedCounts: [String: Int], written: [String: [Int: Int]])
+        throws(ExecutionError) -> EntityRows.Counts
     {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
@@ -106,7 +109,13 @@ package struct StoreValidator: Sendable {
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
                 let entries = try scope.checkPrimaryKeys(db, path)
-                let scanned = try SchemaConformance(model: scope.model, path: path).check(db)
+                var scanned = try SchemaConformance(model: scope.model, path: path).check(db, written: Set(written.keys))
+                for (table, rows) in written where try db.tableExists(table) {
+                    // The highest key still comes from the file (the b-tree's last cell): EntityRows holds it to Z_MAX.
+                    let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(SQLIdentifier(table))"
+                    let maxKey = try Int64.fetchOne(db, highest.request) ?? 0
+                    scanned[table] = rows.mapValues { (rows: $0, maxKey: maxKey) }
+                }
                 let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
                 where (counts.byEntity[entity] ?? 0) != expected {

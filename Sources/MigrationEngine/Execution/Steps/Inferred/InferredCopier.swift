@@ -10,9 +10,13 @@ struct InferredCopier {
     let destinationNumbers: Set<Int>
     let batchSize: Int
 
-    func run(_ plan: InferredCopyPlan) throws {
+    /// Copies every row; answers the rows the entity copies inserted, per destination table and entity number
+    /// (as SQLite counted them).
+    @discardableResult
+    func run(_ plan: InferredCopyPlan) throws -> [String: [Int: Int]] {
         context.report(.stepRows(index: context.index, rows: Self.rows(of: plan, facts)))
         var current = ""
+        var written: [String: [Int: Int]] = [:]
         do {
             let queue = try HardenedConnection.open(context.destinationPath)
             defer { try? queue.close() }
@@ -27,7 +31,8 @@ struct InferredCopier {
                 try db.inTransaction {
                     for copy in plan.entityCopies {
                         current = copy.sql.sql
-                        try copyEntity(copy, db: db)
+                        let rows = try copyEntity(copy, db: db)
+                        written[copy.destinationTable, default: [:]][copy.destinationNumber, default: 0] += rows
                     }
                     for statement in plan.joinCopies + plan.orderFills {
                         try context.checkCancelled()
@@ -47,6 +52,7 @@ struct InferredCopier {
         } catch {
             throw StoreWriteError(path: context.destinationPath, message: "copy failed: \(error)", sql: current)
         }
+        return written
     }
 
     /// The rows the plan copies.
@@ -54,7 +60,8 @@ struct InferredCopier {
         plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
     }
 
-    private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws {
+    /// Copies one entity's rows in `Z_PK` ranges; answers the rows inserted.
+    private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws -> Int {
         let total = facts.entityCounts[copy.sourceTable]?[copy.sourceNumber] ?? 0
         let highest = facts.maxRowKeys[copy.sourceTable] ?? 0
         let statement = try db.makeStatement(copy.sql)
@@ -70,6 +77,7 @@ struct InferredCopier {
             low = high
             context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: done, total: total))
         }
+        return done
     }
 
     /// Tables outside the source model (persistent history, app tables) are carried over untouched.
@@ -87,5 +95,11 @@ extension DefaultLiteral {
         case .text(let value): value.databaseValue
         case .blob(let value): value.databaseValue
         }
+    }
+
+    /// Whether the value binds as itself, never as NULL: SQLite binds a NaN as NULL.
+    var bindsAsValue: Bool {
+        if case .real(let value) = self { return !value.isNaN }
+        return true
     }
 }

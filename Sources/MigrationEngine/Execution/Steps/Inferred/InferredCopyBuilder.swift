@@ -24,6 +24,7 @@ struct InferredCopyBuilder {
         let chain = Set(([to] + destination.ancestors(of: to)).map(\.name))
         var names: [SQLIdentifier] = []
         var values: [SQLFragment] = []
+        var filled: Set<String> = []
         func sourceColumn(_ role: SchemaColumn.Role) -> SQLFragment? {
             sourceTable.column(role).map { "s.\(SQLIdentifier($0.name))" }
         }
@@ -44,10 +45,12 @@ struct InferredCopyBuilder {
                     .map { Self.converted($0, to: property.convertsTo) }
                 if let old, property.becomesRequired, let fill = property.defaultValue {
                     value = "COALESCE(\(old), \(value: fill.databaseValue))"
+                    if fill.bindsAsValue { filled.insert(column.name) }
                 } else if let old {
                     value = old
                 } else if property.isAdded, let fill = property.defaultValue {
                     value = "\(value: fill.databaseValue)"
+                    if fill.bindsAsValue { filled.insert(column.name) }
                 }
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
@@ -64,6 +67,7 @@ struct InferredCopyBuilder {
         }
         return InferredCopyPlan.EntityCopy(
             destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
+            destinationTable: table.name, destinationNumber: newNumber, filledColumns: filled,
             sql: Self.entityInsert(into: table.name, names, values: values, from: sourceTable.name, number: oldNumber))
     }
 

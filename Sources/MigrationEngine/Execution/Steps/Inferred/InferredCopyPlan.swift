@@ -10,6 +10,13 @@ struct InferredCopyPlan: Sendable {
         var sourceTable: String
         /// The source entity number selected.
         var sourceNumber: Int
+        /// The destination table written.
+        var destinationTable: String
+        /// The entity number every row written carries (a constant of the statement).
+        var destinationNumber: Int
+        /// Destination columns the statement fills with a value that cannot be NULL: a default given as a
+        /// constant, alone or as the fallback of `COALESCE`.
+        var filledColumns: Set<String>
         /// The statement, with its own values (defaults, entity numbers) bound; `:low` and `:high` bound per
         /// batch give the `Z_PK` range (exclusive, inclusive).
         var sql: SQLFragment
@@ -19,6 +26,25 @@ struct InferredCopyPlan: Sendable {
     let joinCopies: [SQLFragment]
     /// Order keys (`Z_FOK_…`) for relationships that become ordered: rank in `Z_PK` order, times 1024.
     let orderFills: [SQLFragment]
+
+    /// The tables of `written` (rows per table and entity number, as the entity copies inserted them) whose
+    /// rows the copies alone make certain to hold only their table's entity numbers and every required column
+    /// filled (see ``WrittenRows``): each copy writes its entity number as a constant, and each copy into the
+    /// table fills every required column of its entity with a constant default. A table with a required
+    /// column some copy takes from its source is left for validation to read, since the source may leave it
+    /// empty; so is every table when derived attributes are filled after the copy.
+    func certainTables(_ written: [String: [Int: Int]], model: ObjectModel, schema: StoreSchema) -> [String: [Int: Int]] {
+        guard schema.derivedValueStatements.isEmpty else { return [:] }
+        return written.filter { name, _ in
+            guard let table = schema.tables.first(where: { $0.name == name }) else { return false }
+            let required = SchemaConformance.requiredColumns(of: table, in: model)
+            return entityCopies.filter { $0.destinationTable == name }.allSatisfy { copy in
+                guard let entity = model.entity(named: copy.destinationEntity) else { return false }
+                let chain = Set(([entity] + model.ancestors(of: entity)).map(\.name))
+                return required.allSatisfy { !chain.contains($0.entity) || copy.filledColumns.contains($0.column) }
+            }
+        }
+    }
 
     init(
         mapping: InferredMapping, source: ObjectModel, destination: ObjectModel,

@@ -92,7 +92,7 @@ package struct InferredStep: MigrationStep {
             return
         }
         try writer.create(at: context.destinationPath, options: options)
-        try InferredCopier(
+        let written = try InferredCopier(
             context: context, facts: facts, sourceSchema: sourceSchema,
             destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize
         )
@@ -107,5 +107,6 @@ package struct InferredStep: MigrationStep {
             if journalMode == .wal { try db.execute(sql: "PRAGMA \"main\".journal_mode = WAL") }
         }
         try queue.close()
+        context.written?.record(plan.certainTables(written, model: destinationModel, schema: destinationSchema))
     }
 }
