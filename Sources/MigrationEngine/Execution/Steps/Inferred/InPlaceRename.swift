@@ -116,7 +116,7 @@ struct InPlaceRename {
             try db.execute("ATTACH DATABASE \(value: empty) AS \(SQLIdentifier.source)")
             defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             var same = false
-            try db.inTransaction {
+            try db.inSourceReadingTransaction {
                 for rename in renames {
                     // The new name as Core Data's DDL writes it: SQLite puts it into the table's SQL as given.
                     try db.execute(

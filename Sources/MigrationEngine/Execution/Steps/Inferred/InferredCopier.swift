@@ -28,7 +28,7 @@ struct InferredCopier {
                 // swap, so the copy need not wait for the disk at each commit.
                 try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
                 defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
-                try db.inTransaction {
+                try db.inSourceReadingTransaction {
                     for copy in plan.entityCopies {
                         current = copy.sql.sql
                         let rows = try copyEntity(copy, db: db)
