@@ -29,7 +29,13 @@ package enum SQLiteValueReader {
         let handle = statement.sqliteStatement
         let column = CInt(index)
         guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nonText(handle, column) }
-        let bytes = textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
+        return try text(columnBytes(handle, column), of: statement, at: index)
+    }
+
+    /// TEXT bytes of column `index` as a value, exactly; throws for bytes that are not valid UTF-8.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, of statement: Statement, at index: Int)
+        throws(InvalidTextError) -> DatabaseValue
+    {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InvalidTextError(column: statement.columnNames[index], bytes: Array(bytes))
         }
@@ -47,8 +53,7 @@ package enum SQLiteValueReader {
         let handle = statement.sqliteStatement
         let column = CInt(index)
         guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nonText(handle, column) }
-        let bytes = textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
-        return String(decoding: bytes, as: UTF8.self).databaseValue
+        return String(decoding: columnBytes(handle, column), as: UTF8.self).databaseValue
     }
 
     /// An SQL function's argument, exactly; nil for TEXT that is not valid UTF-8.
@@ -97,13 +102,32 @@ package enum SQLiteValueReader {
     ) throws {
         let width = statement.columnCount
         let key = statement.columnNames.firstIndex(of: "Z_PK")
+        let handle = statement.sqliteStatement
+        // The TEXT values of the row so far: a row often holds the same text twice (a source column and a
+        // value computed from it), which then becomes one `String`, validated once.
+        var texts: [(bytes: UnsafeBufferPointer<UInt8>, value: DatabaseValue)] = []
         // GRDB's cursor steps the statement; the values are read from SQLite's handle while it is on each row.
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         while try cursor.next() != nil {
             var values: [DatabaseValue] = []
             values.reserveCapacity(width)
+            texts.removeAll(keepingCapacity: true)
             do {
-                for index in 0..<width { values.append(try exact(statement, at: index)) }
+                for index in 0..<width {
+                    let column = CInt(index)
+                    guard sqlite3_column_type(handle, column) == SQLITE_TEXT else {
+                        values.append(nonText(handle, column))
+                        continue
+                    }
+                    let bytes = columnBytes(handle, column)
+                    if let same = texts.first(where: { equal($0.bytes, bytes) }) {
+                        values.append(same.value)
+                        continue
+                    }
+                    let value = try text(bytes, of: statement, at: index)
+                    values.append(value)
+                    texts.append((bytes, value))
+                }
             } catch {
                 var named = error
                 named.primaryKey = key.map { sqlite3_column_int64(statement.sqliteStatement, CInt($0)) }
@@ -111,6 +135,18 @@ package enum SQLiteValueReader {
             }
             try body(values)
         }
+    }
+
+    /// The bytes of column `column`'s TEXT value on the row `handle` is on.
+    private static func columnBytes(_ handle: SQLiteStatement, _ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// Whether two byte runs are the same bytes.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
     }
 
     /// The bytes of a TEXT value (`count` from SQLite, after the pointer was taken, as SQLite asks).
