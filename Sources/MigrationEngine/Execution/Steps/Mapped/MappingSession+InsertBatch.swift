@@ -104,10 +104,10 @@ extension MappingSession {
 
     /// The prepared insert of `rows` rows for `batch`'s table (its folded form when the rows carry the key).
     private func insertStatement(_ batch: InsertBatch, rows: Int) throws -> Statement {
-        let key = InsertStatementKey(
-            table: ObjectIdentifier(batch.table), fold: batch.fold.map(ObjectIdentifier.init), rows: rows)
-        if let statement = insertStatements[key] { return statement }
         let single = batch.fold?.insert ?? batch.table.insert
+        // By the statement's text: a folded link cleared and another made could share an object identity.
+        let key = InsertStatementKey(sql: single.sql, rows: rows)
+        if let statement = insertStatements[key] { return statement }
         let more: SQLFragment = "(\(placeholders: batch.width))"
         let sql = rows == 1 ? single : "\(single), \(SQLFragment.joined(Array(repeating: more, count: rows - 1)))"
         let statement = try db.makeStatement(sql)
@@ -115,10 +115,9 @@ extension MappingSession {
         return statement
     }
 
-    /// Which prepared insert: a table's, plain or with a folded link's key, for some number of rows.
+    /// Which prepared insert: one row's `INSERT` text, repeated for some number of rows.
     struct InsertStatementKey: Hashable {
-        var table: ObjectIdentifier
-        var fold: ObjectIdentifier?
+        var sql: String
         var rows: Int
     }
 }
