@@ -45,21 +45,26 @@ public struct WordCountPolicy: MigrationPolicy {
 
     /// Words are runs of letters or digits (of `Character`s, so a letter with combining marks is one).
     static func words(in text: String) -> Int {
+        var text = text
+        // A native string's bytes are contiguous; the loop then reads them straight from memory.
+        return text.withUTF8 { bytes in asciiWords(in: bytes) } ?? characterWords(in: text)
+    }
+
+    /// The words of ASCII text, counted by bytes: there each byte is one character (a CR LF pair is one
+    /// character, but neither of its bytes is a letter or digit either), and a letter or digit is exactly
+    /// `A–Z`, `a–z`, `0–9`. `nil` when the text is not ASCII.
+    private static func asciiWords(in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var count = 0
         var inWord = false
-        // ASCII text, the common case, is counted by bytes: there each byte is one character (a CR LF pair is
-        // one character, but neither of its bytes is a letter or digit either), and a letter or digit is
-        // exactly `A–Z`, `a–z`, `0–9`.
-        for byte in text.utf8 {
-            guard byte < 0x80 else { return characterWords(in: text) }
-            let wordByte =
-                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-            if wordByte && !inWord { count += 1 }
+        var all: UInt8 = 0
+        for byte in bytes {
+            all |= byte
+            // `byte | 0x20` folds `A–Z` onto `a–z` (and maps no other byte there).
+            let wordByte = (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "0") < 10
+            count &+= wordByte && !inWord ? 1 : 0
             inWord = wordByte
         }
-        return count
+        return all < 0x80 ? count : nil
     }
 
     private static func characterWords(in text: String) -> Int {

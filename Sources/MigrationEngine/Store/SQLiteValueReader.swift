@@ -28,12 +28,44 @@ package enum SQLiteValueReader {
     package static func exact(_ statement: Statement, at index: Int) throws(InvalidTextError) -> DatabaseValue {
         let handle = statement.sqliteStatement
         let column = CInt(index)
-        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nonText(handle, column) }
-        let bytes = textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let type = sqlite3_column_type(handle, column)
+        guard type == SQLITE_TEXT else { return nonText(handle, column, type: type) }
+        return try text(columnBytes(handle, column), of: statement, at: index)
+    }
+
+    /// TEXT bytes of column `index` as a value, exactly; throws for bytes that are not valid UTF-8.
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>, of statement: Statement, at index: Int)
+        throws(InvalidTextError) -> DatabaseValue
+    {
+        guard let text = string(validating: bytes) else {
             throw InvalidTextError(column: statement.columnNames[index], bytes: Array(bytes))
         }
         return text.databaseValue
+    }
+
+    /// The string of exactly these bytes; `nil` when they are not valid UTF-8.
+    private static func string(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        // ASCII (most text) is valid UTF-8 that decoding keeps as it is, and the check for it is far cheaper
+        // than the standard library's validation.
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        return String(validating: bytes, as: UTF8.self)
+    }
+
+    /// Whether every byte is below 0x80, eight at a time.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let start = bytes.baseAddress else { return true }
+        let raw = UnsafeRawPointer(start)
+        var high: UInt64 = 0
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            high |= raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            high |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return high & 0x8080_8080_8080_8080 == 0
     }
 
     /// Column `index` of the row `statement` is on, for showing: TEXT that is not valid UTF-8 gets U+FFFD for
@@ -46,9 +78,9 @@ package enum SQLiteValueReader {
     package static func shown(_ statement: Statement, at index: Int) -> DatabaseValue {
         let handle = statement.sqliteStatement
         let column = CInt(index)
-        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return nonText(handle, column) }
-        let bytes = textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
-        return String(decoding: bytes, as: UTF8.self).databaseValue
+        let type = sqlite3_column_type(handle, column)
+        guard type == SQLITE_TEXT else { return nonText(handle, column, type: type) }
+        return String(decoding: columnBytes(handle, column), as: UTF8.self).databaseValue
     }
 
     /// An SQL function's argument, exactly; nil for TEXT that is not valid UTF-8.
@@ -61,7 +93,7 @@ package enum SQLiteValueReader {
         case SQLITE_FLOAT: return sqlite3_value_double(value).databaseValue
         case SQLITE_TEXT:
             let bytes = textBytes(sqlite3_value_text(value), Int(sqlite3_value_bytes(value)))
-            return String(validating: bytes, as: UTF8.self)?.databaseValue
+            return string(validating: bytes)?.databaseValue
         case SQLITE_BLOB:
             guard let bytes = sqlite3_value_blob(value) else { return Data().databaseValue }
             return Data(bytes: bytes, count: Int(sqlite3_value_bytes(value))).databaseValue
@@ -97,13 +129,33 @@ package enum SQLiteValueReader {
     ) throws {
         let width = statement.columnCount
         let key = statement.columnNames.firstIndex(of: "Z_PK")
+        let handle = statement.sqliteStatement
+        // The TEXT values of the row so far: a row often holds the same text twice (a source column and a
+        // value computed from it), which then becomes one `String`, validated once.
+        var texts: [(bytes: UnsafeBufferPointer<UInt8>, value: DatabaseValue)] = []
         // GRDB's cursor steps the statement; the values are read from SQLite's handle while it is on each row.
         let cursor = try Row.fetchCursor(statement, arguments: arguments)
         while try cursor.next() != nil {
             var values: [DatabaseValue] = []
             values.reserveCapacity(width)
+            texts.removeAll(keepingCapacity: true)
             do {
-                for index in 0..<width { values.append(try exact(statement, at: index)) }
+                for index in 0..<width {
+                    let column = CInt(index)
+                    let type = sqlite3_column_type(handle, column)
+                    guard type == SQLITE_TEXT else {
+                        values.append(nonText(handle, column, type: type))
+                        continue
+                    }
+                    let bytes = columnBytes(handle, column)
+                    if let same = texts.first(where: { equal($0.bytes, bytes) }) {
+                        values.append(same.value)
+                        continue
+                    }
+                    let value = try text(bytes, of: statement, at: index)
+                    values.append(value)
+                    texts.append((bytes, value))
+                }
             } catch {
                 var named = error
                 named.primaryKey = key.map { sqlite3_column_int64(statement.sqliteStatement, CInt($0)) }
@@ -113,14 +165,34 @@ package enum SQLiteValueReader {
         }
     }
 
+    /// The bytes of column `column`'s TEXT value on the row `handle` is on.
+    private static func columnBytes(_ handle: SQLiteStatement, _ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
+    }
+
+    /// Whether two byte runs are the same bytes.
+    private static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        return memcmp(left, right, a.count) == 0
+    }
+
     /// The bytes of a TEXT value (`count` from SQLite, after the pointer was taken, as SQLite asks).
     private static func textBytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
         guard let pointer, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: pointer, count: count)
     }
 
-    /// A column that is not TEXT, as GRDB reads it (NULL, INTEGER, REAL and BLOB lose nothing there).
-    private static func nonText(_ handle: SQLiteStatement, _ column: CInt) -> DatabaseValue {
-        DatabaseValue(sqliteStatement: handle, index: column)
+    /// A column that is not TEXT, as GRDB reads it (NULL, INTEGER, REAL and BLOB lose nothing there), without
+    /// asking SQLite its type again.
+    private static func nonText(_ handle: SQLiteStatement, _ column: CInt, type: CInt) -> DatabaseValue {
+        switch type {
+        case SQLITE_INTEGER: return sqlite3_column_int64(handle, column).databaseValue
+        case SQLITE_FLOAT: return sqlite3_column_double(handle, column).databaseValue
+        case SQLITE_BLOB:
+            guard let bytes = sqlite3_column_blob(handle, column) else { return Data().databaseValue }
+            return Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column))).databaseValue
+        default: return .null
+        }
     }
 }

@@ -6,8 +6,9 @@ import Testing
 
 @testable import MigrationEngine
 
-/// The mapped step's fast paths (compiled SQL in stage 1, bulk links in stage 2) against the step with both
-/// turned off, on generated stores: every table's rows in storage order and the schema must be the same.
+/// The mapped step's fast paths (compiled SQL and batched inserts in stage 1, bulk links in stage 2) against
+/// the step with them turned off, on generated stores: every table's rows in storage order and the schema
+/// must be the same.
 @Suite("Mapped step: fast paths against object by object")
 struct MappedStepDifferentialTests {
     /// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
@@ -57,6 +58,7 @@ struct MappedStepDifferentialTests {
             destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: batchSize)
         step.compilesExpressions = fast
         step.linksInBulk = fast
+        step.batchesInserts = fast
         return try SampleJournalStore.run(step, source: source)
     }
 
@@ -130,6 +132,7 @@ struct MappedStepDifferentialTests {
                 policies: policies, batchSize: 7)
             step.compilesExpressions = fast
             step.linksInBulk = fast
+            step.batchesInserts = fast
             dumps.append(try Self.dump(try SampleJournalStore.run(step, source: split)))
         }
         #expect(dumps[0] == dumps[1])

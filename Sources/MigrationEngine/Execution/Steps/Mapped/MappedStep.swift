@@ -27,6 +27,9 @@ package struct MappedStep: MigrationStep {
     /// Whether stage 2 links relationships in bulk where it can; `false` links every object one by one (tests
     /// compare the two paths' stores).
     var linksInBulk = true
+    /// Whether objects made row by row are written several rows per statement; `false` writes each one as the
+    /// next is made (tests compare the two paths' stores).
+    var batchesInserts = true
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -143,6 +146,7 @@ package struct MappedStep: MigrationStep {
             session.association.statistics = statistics
             session.compilesExpressions = compilesExpressions
             session.linksInBulk = linksInBulk
+            session.batchesInserts = batchesInserts
             try session.association.create()
             try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.

@@ -39,6 +39,15 @@ extension MappingSession: MigrationPolicyContext {
     func createDefaultDestinationInstance(for source: ObjectReference, mapping: EntityMapping) throws
         -> ObjectReference?
     {
+        // The mapping running row by row, its values computed by the batch query: the common case, quickly.
+        if let plan = defaultInstancePlan, let computed = precomputed, computed.mapping == plan.index,
+            computed.source == source.primaryKey, mapping.name == plan.name
+        {
+            precomputed = nil
+            return try insert(
+                plan.table, stored: computed.values, mapping: plan.index, source: source,
+                preservedKey: plan.preservesKeys ? source.primaryKey : nil)
+        }
         guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
         if current?.mapping.index != resolved.index { madeByOtherMappings.insert(resolved.index) }
         let computed = precomputed.flatMap { $0.mapping == resolved.index && $0.source == source.primaryKey ? $0 : nil }

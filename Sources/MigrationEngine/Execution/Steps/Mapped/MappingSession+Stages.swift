@@ -57,9 +57,15 @@ extension MappingSession {
         var done = 0
         var previous: Int64?
         identitySource = (mapping.index, table.table, table.number)
+        if mapping.mapping.mergeKey == nil, mappingsByName[mapping.mapping.name]?.index == mapping.index,
+            let made = mapping.destinationEntity.flatMap({ destination.entities[$0.name] })
+        {
+            defaultInstancePlan = (mapping.mapping.name, mapping.index, made, keyPreserving.contains(mapping.index))
+        }
         defer {
             identitySource = nil
             rowKeys = nil
+            defaultInstancePlan = nil
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
         while true {
@@ -84,6 +90,7 @@ extension MappingSession {
             let width = rows[0].count - (precomputing ? extra : 0)
             currentColumns = Dictionary(
                 read.columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            currentAttributes = [:]
             let keyIndex = currentColumns["Z_PK"] ?? 0
             try db.inTransaction {
                 for row in rows {
@@ -95,6 +102,7 @@ extension MappingSession {
                         row, reference, mapping,
                         precomputed: precomputing ? (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) : nil)
                 }
+                try flushPendingInsert()
                 return .commit
             }
             last = Int64.fromDatabaseValue(rows[rows.count - 1][keyIndex]) ?? last
@@ -122,7 +130,7 @@ extension MappingSession {
             guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return }
             self.precomputed = (
                 mapping.index, reference.primaryKey, row[precomputed.start + 1],
-                (0..<precomputed.count).map { row[precomputed.start + 2 + $0] }
+                row[(precomputed.start + 2)..<(precomputed.start + 2 + precomputed.count)]
             )
             if precomputed.folds { foldedLinkValue = row[precomputed.start + 2 + precomputed.count] }
         } else if let filter = mapping.mapping.filter {
@@ -139,7 +147,8 @@ extension MappingSession {
             } else {
                 try createDefaultDestinationInstance(for: reference, mapping: mapping.mapping)
             }
-            try flushPendingInsert()
+            // Batched, the rows are written a batch at a time and a failing one names its own object.
+            if !batchesInserts { try flushPendingInsert() }
         } catch {
             throw failure(error, mapping: mapping, object: reference, expression: nil)
         }

@@ -27,9 +27,18 @@ extension MappingSession {
         _ table: MappedEntityTable, stored: [DatabaseValue], mapping: Int?, source: ObjectReference?,
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
-        try flushPendingInsert()
+        try insert(table, stored: stored[...], mapping: mapping, source: source, preservedKey: preservedKey)
+    }
+
+    /// ``insert(_:stored:mapping:source:preservedKey:)`` from a slice of a row (the batch query's values).
+    func insert(
+        _ table: MappedEntityTable, stored: ArraySlice<DatabaseValue>, mapping: Int?, source: ObjectReference?,
+        preservedKey: Int64? = nil
+    ) throws -> ObjectReference {
         let key = try preservedKey ?? allocateKey(for: table)
+        var origin: (mapping: Int, source: ObjectReference)?
         if let mapping, let source {
+            origin = (mapping, source)
             if key == source.primaryKey, let row = rowKeys, row.key == key, currentRow?.reference == source,
                 let read = identitySource, read.mapping == mapping
             {
@@ -41,52 +50,38 @@ extension MappingSession {
             }
         }
         let made = ObjectReference(side: .destination, entity: table.entity.name, primaryKey: key)
-        var arguments = [key.databaseValue, table.number.databaseValue, 1.databaseValue] + stored
-        var folded = false
-        if let fold = foldedLink, fold.mapping == mapping, fold.table === table {
+        var fold: (link: FoldedLink, key: DatabaseValue)?
+        if let link = foldedLink, link.mapping == mapping, link.table === table {
             // The batch query predicted the key for the row being mapped only.
             if let value = foldedLinkValue, let row = currentRow, row.reference == source {
-                arguments.append(value)
-                folded = true
+                fold = (link, value)
             } else {
                 try clearFoldedLink()
             }
         }
-        pendingInsert = (table, made, arguments, folded)
+        try appendInsertRow(table, key: key, stored: stored, fold: fold, object: made, origin: origin)
         return made
-    }
-
-    /// Writes the object ``insert(_:stored:mapping:source:preservedKey:)`` kept back, if any.
-    func flushPendingInsert() throws {
-        guard let pending = pendingInsert else { return }
-        pendingInsert = nil
-        if pending.folded, let fold = foldedLink {
-            let statement = try foldedInsert ?? db.makeStatement(fold.insert)
-            foldedInsert = statement
-            return try statement.run(binding: pending.arguments)
-        }
-        let key = ObjectIdentifier(pending.table)
-        let statement = try insertStatements[key] ?? db.makeStatement(pending.table.insert)
-        insertStatements[key] = statement
-        try statement.run(binding: pending.arguments)
     }
 
     /// Sets attributes of a destination object.
     func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
         let table = try destination.table(object.entity)
-        if var pending = pendingInsert, pending.object == object {
-            for (name, value) in values.sorted(by: { $0.key < $1.key }) {
+        if let batch = insertBatch, batch.open == object {
+            func set(_ name: String, _ value: ExpressionValue) throws {
                 guard let attribute = table.attributes[name] else {
                     throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
                 }
                 let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-                guard let index = table.storedAttributes.firstIndex(where: { $0.name == name }) else {
+                guard let index = storedIndex(of: name, in: table) else {
                     _ = try table.column(name)
-                    continue
+                    return
                 }
-                pending.arguments[3 + index] = ColumnValueCoding.write(coerced)
+                batch.values[batch.values.count - batch.width + 3 + index] = ColumnValueCoding.write(coerced)
             }
-            pendingInsert = pending
+            // One value (the common case) needs no sorting; several are set in name order, so the first bad
+            // name reported is always the same.
+            if values.count == 1, let (name, value) = values.first { return try set(name, value) }
+            for (name, value) in values.sorted(by: { $0.key < $1.key }) { try set(name, value) }
             return
         }
         try flushPendingInsert()
@@ -99,6 +94,15 @@ extension MappingSession {
             try db.cachedStatement("UPDATE \(table.table) SET \(try table.column(name)) = ? WHERE \"Z_PK\" = ?")
                 .run(binding: [ColumnValueCoding.write(coerced), object.primaryKey.databaseValue])
         }
+    }
+
+    /// The position of attribute `name` in `table.storedAttributes`, looked up once per table and name.
+    private func storedIndex(of name: String, in table: MappedEntityTable) -> Int? {
+        let key = StoredAttributeKey(table: ObjectIdentifier(table), name: name)
+        if let known = storedIndexes[key] { return known }
+        let index = table.storedAttributes.firstIndex { $0.name == name }
+        storedIndexes[key] = index
+        return index
     }
 
     /// Links `object.relationship` to `targets`, writing whichever foreign keys hold the two sides.

@@ -22,18 +22,26 @@ final class MappingSession {
     }
     /// The relationships stage 2 linked in bulk, so that an inverse is not written again.
     var bulkLinks: Set<BulkLink> = []
-    /// Each destination table's prepared insert (``MappedEntityTable/insert``), by table.
-    var insertStatements: [ObjectIdentifier: Statement] = [:]
-    /// The object last made, not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``); `folded`
-    /// when its arguments end with ``foldedLink``'s key.
-    var pendingInsert: (table: MappedEntityTable, object: ObjectReference, arguments: [DatabaseValue], folded: Bool)?
+    /// The prepared inserts of ``InsertBatch``es (``MappedEntityTable/insert``, ``FoldedLink/insert``, their
+    /// multi-row forms).
+    var insertStatements: [InsertStatementKey: Statement] = [:]
+    /// The objects made and not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``).
+    var insertBatch: InsertBatch?
+    /// Whether made objects are kept and written several rows per statement; `false` writes each when the
+    /// next is made (tests compare the two paths' stores).
+    var batchesInserts = true
+    /// Positions in a table's ``MappedEntityTable/storedAttributes`` by attribute name (`nil`: no column).
+    var storedIndexes: [StoredAttributeKey: Int?] = [:]
+    /// A table and one of its attributes' names.
+    struct StoredAttributeKey: Hashable {
+        var table: ObjectIdentifier
+        var name: String
+    }
     /// The relationship whose keys stage 1 folds into its inserts, until its mapping's stage 2 (or until
     /// something could see them early).
     var foldedLink: FoldedLink?
     /// ``foldedLink``'s key for the source row being mapped, from the batch query.
     var foldedLinkValue: DatabaseValue?
-    /// ``FoldedLink/insert``, prepared.
-    var foldedInsert: Statement?
     /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
     /// object keeping its source row's key is recorded as a run of identities
     /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
@@ -42,7 +50,10 @@ final class MappingSession {
     var rowKeys: (key: Int64, previous: Int64?)?
     /// The batch query's compiled values for the source row being mapped: its merge key and the stored
     /// value of each of the destination's stored attributes, for ``createDefaultDestinationInstance(for:mapping:)``.
-    var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: [DatabaseValue])?
+    var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: ArraySlice<DatabaseValue>)?
+    /// What ``createDefaultDestinationInstance(for:mapping:)`` needs for the mapping stage 1 runs row by row
+    /// (by name), when it has a destination and no merge key, looked up once rather than per object.
+    var defaultInstancePlan: (name: String, index: Int, table: MappedEntityTable, preservesKeys: Bool)?
     /// Relationships stage 1 wrote with the rows, which stage 2 leaves alone.
     var linkedAtInsert: Set<BulkLink> = []
     /// Mappings whose stage 1 has run.
@@ -67,6 +78,9 @@ final class MappingSession {
     var currentRow: (reference: ObjectReference, row: [DatabaseValue])?
     /// Column positions in the rows of the current batch (GRDB looks names up case-insensitively, slowly).
     var currentColumns: [String: Int] = [:]
+    /// The attributes of the current batch's rows read so far: position in the row and type, by name (`nil`:
+    /// not in the row), so a policy reading its source row's values pays one lookup per value.
+    var currentAttributes: [String: (index: Int, type: AttributeType)?] = [:]
     /// Each mapping's callable functions, once worked out.
     var mappingFunctions: [Int: ExpressionFunctions] = [:]
     /// The mapping file, for error locations.
@@ -95,6 +109,18 @@ final class MappingSession {
 
     /// An attribute (value), to-one (object or `nil`) or to-many (list) of an object on either side.
     func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
+        if object.side == .source, let current = currentRow, current.reference == object,
+            let known = currentAttributes[key]
+        {
+            if let known { return ColumnValueCoding.read(current.row[known.index], as: known.type) }
+        } else if object.side == .source, let current = currentRow, current.reference == object {
+            let table = try source.table(object.entity)
+            let found = table.attributes[key].flatMap { attribute in
+                table.columns[attribute.name].flatMap { currentColumns[$0.name] }.map { ($0, attribute.type) }
+            }
+            currentAttributes[key] = .some(found)
+            if let found { return ColumnValueCoding.read(current.row[found.0], as: found.1) }
+        }
         if object.side == .destination { try flushPendingInsert() }
         let stores = tables(object.side)
         let table = try stores.table(object.entity)

@@ -5,15 +5,16 @@ extension Statement {
     /// Runs this statement, which returns no rows, once with `values` bound to its `?`s in order, through
     /// SQLite's handle: the row-by-row path writes a row or two per object, and building GRDB's checked
     /// arguments for each cost more than the insert itself.
-    func run(binding values: [DatabaseValue]) throws {
+    func run(binding values: some Collection<DatabaseValue>) throws {
         let handle = sqliteStatement
         sqlite3_reset(handle)
         guard Int(sqlite3_bind_parameter_count(handle)) == values.count else {
             throw DatabaseError(
                 resultCode: .SQLITE_MISUSE, message: "\(values.count) values for a statement of other arity", sql: sql)
         }
-        for (offset, value) in values.enumerated() {
-            let index = CInt(offset + 1)
+        var index: CInt = 0
+        for value in values {
+            index += 1
             let code: CInt
             switch value.storage {
             case .null: code = sqlite3_bind_null(handle, index)
