@@ -272,7 +272,8 @@ struct SetBasedEntityMapper {
     {
         let db = session.db
         let count: SQLFragment = "SELECT COUNT(*) FROM \(plan.from.table) WHERE Z_ENT = \(value: plan.from.number)"
-        let total = try Int.fetchOne(db, count.request) ?? 0
+        let known = session.sourceRowCounts[plan.from.name.name]?[plan.from.number]
+        let total = try known ?? Int.fetchOne(db, count.request) ?? 0
         let extent: SQLFragment = "SELECT IFNULL(MIN(Z_PK), 0), IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
         let bounds = try Row.fetchOne(db, extent.request)
         let (lowest, highest): (Int64, Int64) = (bounds?[0] ?? 0, bounds?[1] ?? 0)
