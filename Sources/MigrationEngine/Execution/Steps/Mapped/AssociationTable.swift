@@ -7,12 +7,15 @@ import GRDB
 /// rows stays within bounded memory; the step drops it (and the merge-key table) before it finishes.
 ///
 /// A mapping that keeps every source object's `Z_PK` in its own entity (``deferIdentity(mapping:from:source:destination:)``)
-/// associates each object with itself, and a set-based merge (``deferMerge(_:)``) associates each kept row with
-/// its key's object: their rows are written only when something reads the table (``materialize()``), and a
+/// associates each object with itself, and a set-based merge (``deferMerge(_:)``) associates each row it kept
+/// with its key's object: their rows are written only when something reads the table (``materialize()``), and a
 /// step that never reads them (the sample's split) never writes them.
 final class AssociationTable {
     static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
     static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
+    /// The source rows a set-based merge kept (its filter's), in source order, with their merge keys: what
+    /// its associations are found from (``deferMerge(_:)``).
+    static let keptTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_KEPT"))"
     /// The source rows from which a set-based merge made objects, with their keys and objects: each key's
     /// first row (its unique key keeps it when rows go in in source order with `INSERT OR IGNORE`) and every
     /// row without a key (`NULL`s never clash).
@@ -51,6 +54,8 @@ final class AssociationTable {
               PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
             CREATE TABLE \(Self.madeTable) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL, "key" TEXT,
               "destination" INTEGER, PRIMARY KEY ("mapping", "source"), UNIQUE ("mapping", "key")) WITHOUT ROWID;
+            CREATE TABLE \(Self.keptTable) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL, "key" TEXT,
+              PRIMARY KEY ("mapping", "source")) WITHOUT ROWID;
             """)
     }
 
@@ -58,7 +63,7 @@ final class AssociationTable {
         try db.execute(
             """
             DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable);
-            DROP TABLE IF EXISTS \(Self.madeTable)
+            DROP TABLE IF EXISTS \(Self.madeTable); DROP TABLE IF EXISTS \(Self.keptTable)
             """)
     }
 
@@ -77,18 +82,13 @@ final class AssociationTable {
             ))
     }
 
-    /// A set-based merge whose associations are found from what it made rather than written: each source row
-    /// of entity number `source` in `table` that `filter` keeps is associated with the object made for its
-    /// `key` (the merge table's), or, without key, with the object made from it (``madeTable``'s). Both are
-    /// SQL over the source row `s` that gives the same answer each time it runs (no `uuid()` or `now()`).
+    /// A set-based merge whose associations are found from what it kept rather than written: each source
+    /// row its filter kept (``keptTable``, with its key) is associated with the object made for its key (the
+    /// merge table's) or, without key, with the object made from it (``madeTable``'s).
     struct MergeLookup {
         var mapping: Int
-        var table: SQLFragment
-        var source: Int
         /// The entity number of the objects made.
         var entity: Int
-        var filter: SQLFragment?
-        var key: SQLFragment
     }
 
     /// The set-based merges recorded by ``deferMerge(_:)``, by mapping number.
@@ -98,35 +98,32 @@ final class AssociationTable {
     func deferMerge(_ merge: MergeLookup) {
         noteRecorded(mapping: merge.mapping, entity: merge.entity)
         merges[merge.mapping] = merge
-        let kept: SQLFragment = merge.filter.map { "s.Z_ENT = \(value: merge.source) AND \($0)" } ?? "s.Z_ENT = \(value: merge.source)"
         deferred.append(
             (
                 merge.mapping,
                 """
                 INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
-                SELECT \(value: merge.mapping), s.Z_PK, \(made(by: merge)), \(value: merge.entity) FROM \(merge.table) s
-                WHERE \(kept) ORDER BY s.Z_PK
+                SELECT \(value: merge.mapping), k."source", \(made(by: merge)), \(value: merge.entity) FROM \(Self.keptTable) k
+                WHERE k."mapping" = \(value: merge.mapping) ORDER BY k."source"
                 """, true
             ))
     }
 
-    /// SQL giving the object `merge` made for the source row `s`, a row its filter keeps: its key's object,
-    /// or (no key) its own.
-    func made(by merge: MergeLookup) -> SQLFragment {
+    /// SQL giving the object `merge` made for the kept row `k`: its key's object, or (no key) its own.
+    private func made(by merge: MergeLookup) -> SQLFragment {
         """
-        COALESCE((SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping)
-            AND g."key" = \(merge.key)),
-          (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = s.Z_PK))
+        (CASE WHEN k."key" IS NULL
+          THEN (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = k."source")
+          ELSE (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = k."key") END)
         """
     }
 
-    /// SQL giving the object `merge` made for any source row `s` of its table: ``made(by:)`` for a row of its
-    /// entity that its filter keeps, `NULL` for any other (read in this order, so the filter and key see only
-    /// the rows they saw when the objects were made).
+    /// SQL giving the object `merge` made from any source row `s` of its table, `NULL` for a row it did not
+    /// keep.
     func lookup(_ merge: MergeLookup) -> SQLFragment {
-        let found = made(by: merge)
-        let kept = merge.filter.map { "CASE WHEN \($0) THEN \(found) END" } ?? found
-        return "(CASE WHEN s.Z_ENT = \(value: merge.source) THEN \(kept) END)"
+        """
+        (SELECT \(made(by: merge)) FROM \(Self.keptTable) k WHERE k."mapping" = \(value: merge.mapping) AND k."source" = s.Z_PK)
+        """
     }
 
     /// Identity associations the row-by-row path recorded but has not written: `mapping` made, from each

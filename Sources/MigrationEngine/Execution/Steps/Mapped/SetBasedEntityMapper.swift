@@ -33,8 +33,6 @@ struct SetBasedEntityMapper {
             let destinationEntity = mapping.destinationEntity, let from = session.source.entities[sourceEntity.name],
             let to = session.destination.entities[destinationEntity.name], var plan = plan(mapping, from: from, to: to)
         else { return false }
-        // A merge's associations are found again from its filter and key (``AssociationTable/deferMerge(_:)``).
-        if plan.key != nil, !deterministic(mapping) { return false }
         let links = session.insertLinks(mapping, into: to)
         let found = links.map { link in linkValues(link, to) }
         plan.links = found.flatMap(\.values)
@@ -57,11 +55,8 @@ struct SetBasedEntityMapper {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
             }
-            if let key = plan.key {
-                session.association.deferMerge(
-                    AssociationTable.MergeLookup(
-                        mapping: mapping.index, table: plan.from.table, source: plan.from.number, entity: plan.to.number,
-                        filter: plan.filter, key: key))
+            if plan.key != nil {
+                session.association.deferMerge(AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number))
             }
             for link in links {
                 let done = MappingSession.BulkLink(
@@ -113,7 +108,7 @@ struct SetBasedEntityMapper {
 
     /// The foreign key (and entity column) of `link`: the object its target mapping made from the same source
     /// row (at most one, that mapping having no policy), `NULL` for none, as stage 2 would set it; read from
-    /// a merge's own tables (``AssociationTable/lookup(_:)``), or else from the associations.
+    /// the rows a merge kept (``AssociationTable/lookup(_:)``), or else from the associations.
     private func linkValues(_ link: MappingSession.InsertLink, _ to: MappedEntityTable)
         -> (values: [(column: SQLIdentifier, value: SQLFragment)], readsAssociations: Bool)
     {
@@ -134,19 +129,6 @@ struct SetBasedEntityMapper {
         }
         let typed = typedColumn.map { [(column: $0, value: made("\"destinationEntity\""))] }
         return ([(column, made("\"destination\""))] + (typed ?? []), true)
-    }
-
-    /// Whether the mapping's filter and merge key give the same answer each time they are read: every
-    /// function they call is deterministic.
-    private func deterministic(_ mapping: ResolvedEntityMapping) -> Bool {
-        let functions = session.functions(for: mapping)
-        func pure(_ expression: Expression) -> Bool {
-            if case .call(let name, _) = expression.kind, functions.function(named: name)?.isDeterministic != true {
-                return false
-            }
-            return expression.kind.children.allSatisfy(pure)
-        }
-        return [mapping.mapping.filter, mapping.mapping.mergeKey].allSatisfy { $0.map { pure($0.expression) } ?? true }
     }
 
     /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`.
@@ -217,21 +199,26 @@ struct SetBasedEntityMapper {
         }
     }
 
-    /// With a merge key: the kept rows of a batch go, in source order, into the table of objects made
-    /// (``AssociationTable/madeTable``), which keeps a key's first row and every row without key; the rows
-    /// new in the batch are numbered in source order, recorded in the merge table and their objects inserted.
-    /// The other rows' associations are not written: each is its key's object, found when read
-    /// (``AssociationTable/deferMerge(_:)``). Staging every kept row and writing its association cost more
-    /// than the objects (the sample's split: 1,000,000 of each for 12 authors).
+    /// With a merge key: the kept rows of a batch are recorded with their keys (``AssociationTable/keptTable``)
+    /// and go, in source order, into the table of objects made (``AssociationTable/madeTable``), which keeps a
+    /// key's first row and every row without key; the rows new in the batch are numbered in source order,
+    /// recorded in the merge table and their objects inserted. The associations are not written: each kept
+    /// row's object is found from its key when read (``AssociationTable/deferMerge(_:)``). Writing them, with
+    /// their index, cost more than the objects (the sample's split: 1,000,000 for 12 authors).
     private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
-        let (m, number, made, merged) = (
-            plan.mapping.index, plan.to.number, AssociationTable.madeTable, AssociationTable.mergeTable
+        let (m, number, kept, made, merged) = (
+            plan.mapping.index, plan.to.number, AssociationTable.keptTable, AssociationTable.madeTable,
+            AssociationTable.mergeTable
         )
         let new: SQLFragment = "st.\"mapping\" = \(value: m) AND st.\"source\" > :low AND st.\"source\" <= :high"
         let statements: [SQLFragment] = [
             """
-            INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
+            INSERT INTO \(kept) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
             FROM \(plan.from.table) s WHERE \(rows(plan)) ORDER BY s.Z_PK
+            """,
+            """
+            INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), st."source", st."key"
+            FROM \(kept) st WHERE \(new) ORDER BY st."source"
             """,
             """
             UPDATE \(made) AS t SET "destination" = c.n FROM (
@@ -256,27 +243,27 @@ struct SetBasedEntityMapper {
             let base = session.nextKeys[plan.to.name] ?? 0
             let range: StatementArguments = ["low": low, "high": high]
             try prepared[0].execute(arguments: statements[0].statementArguments + range)
-            try prepared[1].execute(arguments: statements[1].statementArguments + range + ["base": base])
+            let count = db.changesCount
+            try prepared[1].execute(arguments: statements[1].statementArguments + range)
+            try prepared[2].execute(arguments: statements[2].statementArguments + range + ["base": base])
             session.nextKeys[plan.to.name] = base + Int64(db.changesCount)
-            for index in 2..<statements.count {
+            for index in 3..<statements.count {
                 try prepared[index].execute(arguments: statements[index].statementArguments + range)
             }
-            return nil
+            return count
         }
     }
 
-    /// Runs `body` over ranges of source `Z_PK`s in order, reporting progress; `body` returns the rows it kept,
-    /// or `nil` when it does not know (progress then goes by how far the range has come).
-    private func batches(_ plan: Plan, context: StepContext, batchSize: Int, _ body: (Int64, Int64) throws -> Int?)
+    /// Runs `body` over ranges of source `Z_PK`s in order, reporting progress; `body` returns the rows it kept.
+    private func batches(_ plan: Plan, context: StepContext, batchSize: Int, _ body: (Int64, Int64) throws -> Int)
         throws
     {
         let db = session.db
         let count: SQLFragment = "SELECT COUNT(*) FROM \(plan.from.table) WHERE Z_ENT = \(value: plan.from.number)"
         let known = session.sourceRowCounts[plan.from.name.name]?[plan.from.number]
         let total = try known ?? Int.fetchOne(db, count.request) ?? 0
-        let extent: SQLFragment = "SELECT IFNULL(MIN(Z_PK), 0), IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
-        let bounds = try Row.fetchOne(db, extent.request)
-        let (lowest, highest): (Int64, Int64) = (bounds?[0] ?? 0, bounds?[1] ?? 0)
+        let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
+        let highest = try Int64.fetchOne(db, maximum.request) ?? 0
         let step = Int64(max(batchSize, 1) * 25)
         let name = plan.mapping.mapping.name
         var low = Int64.min
@@ -285,11 +272,7 @@ struct SetBasedEntityMapper {
         while low < highest {
             try context.checkCancelled()
             let high = low == Int64.min ? min(highest, step) : min(highest, low + step)
-            if let kept = try body(low, high) {
-                done = min(total, done + kept)
-            } else {
-                done = Int(Double(total) * Double(high - lowest + 1) / Double(max(highest - lowest + 1, 1)))
-            }
+            done = min(total, done + (try body(low, high)))
             low = high
             if low < highest {
                 context.report(.entityProgress(index: context.index, entity: name, done: done, total: total))
