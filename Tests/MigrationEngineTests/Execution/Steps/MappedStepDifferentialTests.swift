@@ -86,10 +86,13 @@ struct MappedStepDifferentialTests {
                 case .nilKeys, .nilKeysInverseOnly: ("", "$source.author", "$source.author")
                 case .integerKeysFiltered: ("    filter: $source.mood > 0\n", "$source.mood", "$source.title")
                 case .trimmedInverseOnly, .trimmedToOneOnly:
-                    ("    filter: $source.author != nil AND trim($source.author) != \"\"\n", "trim($source.author)",
-                     "trim($source.author)")
+                    (
+                        "    filter: $source.author != nil AND trim($source.author) != \"\"\n", "trim($source.author)",
+                        "trim($source.author)"
+                    )
                 }
-            let toOne = [.nilKeysInverseOnly, .trimmedInverseOnly].contains(self)
+            let toOne =
+                [.nilKeysInverseOnly, .trimmedInverseOnly].contains(self)
                 ? "" : "    relationships:\n      author: { mapping: EntryToAuthor }\n"
             let toMany = self == .trimmedToOneOnly ? "" : "    relationships:\n      entries: { mapping: EntryToEntry }\n"
             return """
@@ -101,11 +104,11 @@ struct MappedStepDifferentialTests {
                     destination: Entry
 
                 """ + toOne + """
-                  - name: EntryToAuthor
-                    source: Entry
-                    destination: Author
+                      - name: EntryToAuthor
+                        source: Entry
+                        destination: Author
 
-                """ + filter + "    merge: \(key)\n    attributes:\n      name: \(name)\n" + toMany
+                    """ + filter + "    merge: \(key)\n    attributes:\n      name: \(name)\n" + toMany
         }
     }
 

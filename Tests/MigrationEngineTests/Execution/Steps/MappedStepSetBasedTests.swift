@@ -104,7 +104,8 @@ struct MappedStepSetBasedTests {
         let text = try String(
             contentsOf: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml"), encoding: .utf8)
         // Without Entry.author, the pairs come from Author.entries, which reads EntryToAuthor's associations.
-        let inverseOnly = text.replacingOccurrences(of: "    relationships:\n      author: { mapping: EntryToAuthor }\n", with: "")
+        let inverseOnly = text.replacingOccurrences(
+            of: "    relationships:\n      author: { mapping: EntryToAuthor }\n", with: "")
         #expect(inverseOnly != text)
         let source = try SampleJournalStore.journal3(Self.entries)
         var dumps: [String] = []

@@ -118,7 +118,9 @@ struct SetBasedEntityMapper {
         let typedColumn = to.entityColumns[link.relationship.name]
         if let merge = session.association.merges[link.target.index] {
             let made = target.familyNumbers.contains(merge.entity) ? session.association.lookup(merge) : "NULL"
-            let typed = typedColumn.map { [(column: $0, value: "(CASE WHEN \(made) IS NULL THEN NULL ELSE \(value: merge.entity) END)" as SQLFragment)] }
+            let typed = typedColumn.map {
+                [(column: $0, value: "(CASE WHEN \(made) IS NULL THEN NULL ELSE \(value: merge.entity) END)" as SQLFragment)]
+            }
             return ([(column, made)] + (typed ?? []), false)
         }
         func made(_ field: SQLFragment) -> SQLFragment {
