@@ -75,6 +75,67 @@ struct MappedStepDifferentialTests {
         #expect(try Self.dump(policy) == Self.dump(policyReference))
     }
 
+    /// Merges of other shapes than the sample's (Journal 3 → 4, each entry's Author made by `EntryToAuthor`):
+    /// keys that are `nil` (each such entry gets an Author of its own), integer keys under a filter, and the
+    /// entry–author pairs written from `Entry.author` at insert, from `Author.entries` alone (stage 2 reads
+    /// the merge's associations), or both.
+    enum MergeShape: String, CaseIterable, Sendable {
+        case nilKeys, nilKeysInverseOnly, integerKeysFiltered, trimmedInverseOnly, trimmedToOneOnly
+
+        var mapping: String {
+            let (filter, key, name) =
+                switch self {
+                case .nilKeys, .nilKeysInverseOnly: ("", "$source.author", "$source.author")
+                case .integerKeysFiltered: ("    filter: $source.mood > 0\n", "$source.mood", "$source.title")
+                case .trimmedInverseOnly, .trimmedToOneOnly:
+                    (
+                        "    filter: $source.author != nil AND trim($source.author) != \"\"\n", "trim($source.author)",
+                        "trim($source.author)"
+                    )
+                }
+            let toOne =
+                [.nilKeysInverseOnly, .trimmedInverseOnly].contains(self)
+                ? "" : "    relationships:\n      author: { mapping: EntryToAuthor }\n"
+            let toMany = self == .trimmedToOneOnly ? "" : "    relationships:\n      entries: { mapping: EntryToEntry }\n"
+            return """
+                from: Journal 3
+                to: Journal 4
+                mappings:
+                  - name: EntryToEntry
+                    source: Entry
+                    destination: Entry
+
+                """ + toOne + """
+                      - name: EntryToAuthor
+                        source: Entry
+                        destination: Author
+
+                    """ + filter + "    merge: \(key)\n    attributes:\n      name: \(name)\n" + toMany
+        }
+    }
+
+    @Test(
+        "merges with nil keys, integer keys and filters, linked either way, write the same stores both ways",
+        arguments: MergeShape.allCases, [1, 7])
+    func mergeShapes(shape: MergeShape, batchSize: Int) throws {
+        let source = try SampleJournalStore.journal3(Self.entries(seed: 6, count: 120))
+        var dumps: [String] = []
+        for fast in [true, false] {
+            var step = try MappedStep(
+                mapping: try MappingFileReader.read(shape.mapping, path: "\(shape).yaml"),
+                sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4),
+                batchSize: batchSize)
+            step.compilesExpressions = fast
+            step.linksInBulk = fast
+            let statistics = MappedStepStatistics()
+            step.statistics = statistics
+            dumps.append(try Self.dump(try SampleJournalStore.run(step, source: source)))
+            #expect(statistics.setBasedMappings == (fast ? ["EntryToEntry", "EntryToAuthor"] : []))
+        }
+        #expect(dumps[0] == dumps[1])
+        #expect(dumps[0].contains("ZAUTHOR"))
+    }
+
     /// The sample's word count, except that stage 1 also looks at what the early-written author key would
     /// show (the entry's author, an author's entries, or a link of its own on the third entry, so that the
     /// keys of earlier entries were already written), or at the associations not written yet (the entries

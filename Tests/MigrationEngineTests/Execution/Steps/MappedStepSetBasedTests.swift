@@ -84,8 +84,10 @@ struct MappedStepSetBasedTests {
         let split = MappedStepStatistics()
         let out = try run("journal-3-to-4.yaml", from: 3, source: source, compiled: true, statistics: split)
         #expect(split.setBasedMappings == ["EntryToEntry", "EntryToAuthor"])
-        // EntryToEntry keeps every Z_PK and nothing reads its associations: none is written.
+        // EntryToEntry keeps every Z_PK, and each entry's author is found from the merge's own tables
+        // (EntryToAuthor's key, or the object an entry made): nothing reads the associations, none is written.
         #expect(split.identityAssociationRowsWritten == 0)
+        #expect(split.mergeAssociationRowsWritten == 0)
         let next = MappedStepStatistics()
         let compiled = try run("journal-4-to-5.yaml", from: 4, source: out, compiled: true, statistics: next)
         #expect(next.setBasedMappings == ["AuthorToAuthor"])
@@ -95,6 +97,29 @@ struct MappedStepSetBasedTests {
         #expect(next.identityAssociationRowsWritten == 0)
         #expect(next.relationshipRowsWritten == 0)
         #expect(try dump(compiled) == dump(try run("journal-4-to-5.yaml", from: 4, source: out, compiled: false)))
+    }
+
+    @Test("a merge's associations are written when stage 2 reads them: one per entry the filter keeps, same store")
+    func mergeAssociationsWhenRead() throws {
+        let text = try String(
+            contentsOf: SampleApp.examplesFolder.appendingPathComponent("Mappings/journal-3-to-4.yaml"), encoding: .utf8)
+        // Without Entry.author, the pairs come from Author.entries, which reads EntryToAuthor's associations.
+        let inverseOnly = text.replacingOccurrences(
+            of: "    relationships:\n      author: { mapping: EntryToAuthor }\n", with: "")
+        #expect(inverseOnly != text)
+        let source = try SampleJournalStore.journal3(Self.entries)
+        var dumps: [String] = []
+        for compiled in [true, false] {
+            var step = try MappedStep(
+                mapping: try MappingFileReader.read(inverseOnly, path: "inverse.yaml"),
+                sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4), batchSize: 2)
+            step.compilesExpressions = compiled
+            let statistics = MappedStepStatistics()
+            step.statistics = statistics
+            dumps.append(try dump(try SampleJournalStore.run(step, source: source)))
+            #expect(statistics.mergeAssociationRowsWritten == (compiled ? 8 : 0))
+        }
+        #expect(dumps[0] == dumps[1])
     }
 
     @Test("merges across batches (keys first seen, repeated within and after a batch) give the row-by-row store")

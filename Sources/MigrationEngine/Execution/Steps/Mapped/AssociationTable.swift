@@ -7,19 +7,23 @@ import GRDB
 /// rows stays within bounded memory; the step drops it (and the merge-key table) before it finishes.
 ///
 /// A mapping that keeps every source object's `Z_PK` in its own entity (``deferIdentity(mapping:from:source:destination:)``)
-/// associates each object with itself: its rows are written only when something reads the table
-/// (``materialize()``), and a step that never reads them (the sample's split) never writes them.
+/// associates each object with itself, and a set-based merge (``deferMerge(_:)``) associates each row it kept
+/// with its key's object: their rows are written only when something reads the table (``materialize()``), and a
+/// step that never reads them (the sample's split) never writes them.
 final class AssociationTable {
     static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
     static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
-    /// One batch of source rows a set-based merge keeps, with their keys and the objects they make.
-    static let stageTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_STAGE"))"
-    /// The first staged row of each merge key new in the batch (found by `INSERT OR IGNORE` in source order).
-    static let firstTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_FIRST"))"
+    /// The source rows a set-based merge kept (its filter's), in source order, with their merge keys: what
+    /// its associations are found from (``deferMerge(_:)``).
+    static let keptTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_KEPT"))"
+    /// The source rows from which a set-based merge made objects, with their keys and objects: each key's
+    /// first row (its unique key keeps it when rows go in in source order with `INSERT OR IGNORE`) and every
+    /// row without a key (`NULL`s never clash).
+    static let madeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MADE"))"
 
     let db: Database
-    /// Inserts of identity associations not written yet.
-    private var deferred: [SQLFragment] = []
+    /// Inserts of identity and merge associations not written yet.
+    private var deferred: [(mapping: Int, insert: SQLFragment, merge: Bool)] = []
     /// Where the rows ``materialize()`` writes are counted, when someone asked.
     var statistics: MappedStepStatistics?
     /// The destination entity numbers of the objects recorded for each mapping (a policy may make objects of
@@ -48,8 +52,10 @@ final class AssociationTable {
             CREATE TABLE \(Self.mergeTable) ("mapping" INTEGER NOT NULL, "key" TEXT NOT NULL,
               "destination" INTEGER NOT NULL, "destinationEntity" INTEGER NOT NULL,
               PRIMARY KEY ("mapping", "key")) WITHOUT ROWID;
-            CREATE TABLE \(Self.stageTable) ("source" INTEGER PRIMARY KEY, "key" TEXT, "destination" INTEGER);
-            CREATE TABLE \(Self.firstTable) ("key" TEXT PRIMARY KEY, "source" INTEGER NOT NULL) WITHOUT ROWID;
+            CREATE TABLE \(Self.madeTable) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL, "key" TEXT,
+              "destination" INTEGER, PRIMARY KEY ("mapping", "source"), UNIQUE ("mapping", "key")) WITHOUT ROWID;
+            CREATE TABLE \(Self.keptTable) ("mapping" INTEGER NOT NULL, "source" INTEGER NOT NULL, "key" TEXT,
+              PRIMARY KEY ("mapping", "source")) WITHOUT ROWID;
             """)
     }
 
@@ -57,7 +63,7 @@ final class AssociationTable {
         try db.execute(
             """
             DROP TABLE IF EXISTS \(Self.table); DROP TABLE IF EXISTS \(Self.mergeTable);
-            DROP TABLE IF EXISTS \(Self.stageTable); DROP TABLE IF EXISTS \(Self.firstTable)
+            DROP TABLE IF EXISTS \(Self.madeTable); DROP TABLE IF EXISTS \(Self.keptTable)
             """)
     }
 
@@ -66,11 +72,58 @@ final class AssociationTable {
     func deferIdentity(mapping: Int, from table: SQLFragment, source: Int, destination: Int) {
         noteRecorded(mapping: mapping, entity: destination)
         deferred.append(
-            """
-            INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
-            SELECT \(value: mapping), s.Z_PK, s.Z_PK, \(value: destination) FROM \(table) s
-            WHERE s.Z_ENT = \(value: source) ORDER BY s.Z_PK
-            """)
+            (
+                mapping,
+                """
+                INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
+                SELECT \(value: mapping), s.Z_PK, s.Z_PK, \(value: destination) FROM \(table) s
+                WHERE s.Z_ENT = \(value: source) ORDER BY s.Z_PK
+                """, false
+            ))
+    }
+
+    /// A set-based merge whose associations are found from what it kept rather than written: each source
+    /// row its filter kept (``keptTable``, with its key) is associated with the object made for its key (the
+    /// merge table's) or, without key, with the object made from it (``madeTable``'s).
+    struct MergeLookup {
+        var mapping: Int
+        /// The entity number of the objects made.
+        var entity: Int
+    }
+
+    /// The set-based merges recorded by ``deferMerge(_:)``, by mapping number.
+    private(set) var merges: [Int: MergeLookup] = [:]
+
+    /// Records `merge`'s associations without writing them; written by ``materialize()``.
+    func deferMerge(_ merge: MergeLookup) {
+        noteRecorded(mapping: merge.mapping, entity: merge.entity)
+        merges[merge.mapping] = merge
+        deferred.append(
+            (
+                merge.mapping,
+                """
+                INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
+                SELECT \(value: merge.mapping), k."source", \(made(by: merge)), \(value: merge.entity) FROM \(Self.keptTable) k
+                WHERE k."mapping" = \(value: merge.mapping) ORDER BY k."source"
+                """, true
+            ))
+    }
+
+    /// SQL giving the object `merge` made for the kept row `k`: its key's object, or (no key) its own.
+    private func made(by merge: MergeLookup) -> SQLFragment {
+        """
+        (CASE WHEN k."key" IS NULL
+          THEN (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = k."source")
+          ELSE (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = k."key") END)
+        """
+    }
+
+    /// SQL giving the object `merge` made from any source row `s` of its table, `NULL` for a row it did not
+    /// keep.
+    func lookup(_ merge: MergeLookup) -> SQLFragment {
+        """
+        (SELECT \(made(by: merge)) FROM \(Self.keptTable) k WHERE k."mapping" = \(value: merge.mapping) AND k."source" = s.Z_PK)
+        """
     }
 
     /// Identity associations the row-by-row path recorded but has not written: `mapping` made, from each
@@ -107,13 +160,17 @@ final class AssociationTable {
         statistics?.addIdentityAssociationRows(db.changesCount)
     }
 
-    /// Writes the deferred identity associations; called before anything reads the table, outside any
+    /// Writes the deferred identity and merge associations; called before anything reads the table, outside any
     /// transaction that may be rolled back without failing the step (the rows would be lost).
     func materialize() throws {
         try writeRun()
-        while let statement = deferred.first {
-            try db.execute(statement)
-            statistics?.addIdentityAssociationRows(db.changesCount)
+        while let next = deferred.first {
+            try db.execute(next.insert)
+            if next.merge {
+                statistics?.addMergeAssociationRows(db.changesCount)
+            } else {
+                statistics?.addIdentityAssociationRows(db.changesCount)
+            }
             deferred.removeFirst()
         }
     }
@@ -127,6 +184,7 @@ final class AssociationTable {
         noteRecorded(mapping: mapping, entity: entity)
         // The mapping's rows stay in the order they were made.
         if run?.mapping == mapping { try writeRun() }
+        if deferred.contains(where: { $0.mapping == mapping }) { try materialize() }
         let statement = try recorder ?? db.makeStatement(Self.recording)
         recorder = statement
         try statement.run(binding: [

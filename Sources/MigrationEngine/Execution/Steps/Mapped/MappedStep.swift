@@ -78,7 +78,7 @@ package struct MappedStep: MigrationStep {
 
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
     package func perform(_ context: StepContext) throws {
-        let facts = try SourceStoreFacts(path: context.sourcePath)
+        let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration is mapped within it, like an inferred step's (see InferredStep).
         let entities = Set(facts.primaryKeys.filter { !$0.isHistory }.map(\.name))
@@ -143,6 +143,7 @@ package struct MappedStep: MigrationStep {
                 mappings: resolved, functions: functions, policies: policies)
             session.mappingPath = mapping.path
             session.statistics = statistics
+            session.sourceRowCounts = facts.entityCounts
             session.association.statistics = statistics
             session.compilesExpressions = compilesExpressions
             session.linksInBulk = linksInBulk

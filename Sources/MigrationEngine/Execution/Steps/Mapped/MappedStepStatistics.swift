@@ -5,6 +5,7 @@ import Synchronization
 final class MappedStepStatistics: Sendable {
     private let rows = Mutex(0)
     private let identityRows = Mutex(0)
+    private let mergeRows = Mutex(0)
     private let setBased = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
@@ -21,6 +22,14 @@ final class MappedStepStatistics: Sendable {
     /// Adds identity association rows written.
     func addIdentityAssociationRows(_ count: Int) {
         identityRows.withLock { $0 += count }
+    }
+
+    /// Set-based merges' associations written because something read them (``AssociationTable/materialize()``).
+    var mergeAssociationRowsWritten: Int { mergeRows.withLock { $0 } }
+
+    /// Adds merge association rows written.
+    func addMergeAssociationRows(_ count: Int) {
+        mergeRows.withLock { $0 += count }
     }
 
     /// The mappings whose stage 1 ran as SQL (``SetBasedEntityMapper``), by name.

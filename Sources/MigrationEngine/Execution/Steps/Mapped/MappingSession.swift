@@ -68,6 +68,9 @@ final class MappingSession {
     var compilesExpressions = true
     /// Where the step counts what it wrote, when someone asked.
     var statistics: MappedStepStatistics?
+    /// Rows per entity number in each source table (by table name), counted before stage 1: progress totals
+    /// that need no scan of their own.
+    var sourceRowCounts: [String: [Int: Int]] = [:]
     /// The Swift functions compiled expressions call, registered on `db`.
     let bridge = ExpressionSQLBridge()
     /// The next `Z_PK` to hand out per destination table.

@@ -34,10 +34,11 @@ struct SetBasedEntityMapper {
             let to = session.destination.entities[destinationEntity.name], var plan = plan(mapping, from: from, to: to)
         else { return false }
         let links = session.insertLinks(mapping, into: to)
-        plan.links = links.flatMap { link in linkValues(link, to) }
+        let found = links.map { link in linkValues(link, to) }
+        plan.links = found.flatMap(\.values)
         let keys = session.nextKeys
-        // The links read the associations: written outside the transaction below, which a fallback rolls back.
-        if !plan.links.isEmpty { try session.association.materialize() }
+        // Links that read the associations: written outside the transaction below, which a fallback rolls back.
+        if found.contains(where: \.readsAssociations) { try session.association.materialize() }
         session.bridge.reset()
         do {
             try session.db.inTransaction {
@@ -53,6 +54,9 @@ struct SetBasedEntityMapper {
             if identity(plan) {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
+            }
+            if plan.key != nil {
+                session.association.deferMerge(AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number))
             }
             for link in links {
                 let done = MappingSession.BulkLink(
@@ -103,21 +107,30 @@ struct SetBasedEntityMapper {
     private var association: SQLFragment { AssociationTable.table }
 
     /// The foreign key (and entity column) of `link`: the object its target mapping made from the same source
-    /// row (at most one, that mapping having no policy), `NULL` for none, as stage 2 would set it.
+    /// row (at most one, that mapping having no policy), `NULL` for none, as stage 2 would set it; read from
+    /// the rows a merge kept (``AssociationTable/lookup(_:)``), or else from the associations.
     private func linkValues(_ link: MappingSession.InsertLink, _ to: MappedEntityTable)
-        -> [(column: SQLIdentifier, value: SQLFragment)]
+        -> (values: [(column: SQLIdentifier, value: SQLFragment)], readsAssociations: Bool)
     {
         guard let column = to.columns[link.relationship.name],
             let target = session.destination.entities[link.relationship.destinationEntity]
-        else { return [] }
+        else { return ([], false) }
+        let typedColumn = to.entityColumns[link.relationship.name]
+        if let merge = session.association.merges[link.target.index] {
+            let made = target.familyNumbers.contains(merge.entity) ? session.association.lookup(merge) : "NULL"
+            let typed = typedColumn.map {
+                [(column: $0, value: "(CASE WHEN \(made) IS NULL THEN NULL ELSE \(value: merge.entity) END)" as SQLFragment)]
+            }
+            return ([(column, made)] + (typed ?? []), false)
+        }
         func made(_ field: SQLFragment) -> SQLFragment {
             """
             (SELECT a2.\(field) FROM \(association) a2 WHERE a2."mapping" = \(value: link.target.index)
               AND a2."source" = s.Z_PK AND a2."destinationEntity" IN (\(values: target.familyNumbers)))
             """
         }
-        let typed = to.entityColumns[link.relationship.name].map { [(column: $0, value: made("\"destinationEntity\""))] }
-        return [(column, made("\"destination\""))] + (typed ?? [])
+        let typed = typedColumn.map { [(column: $0, value: made("\"destinationEntity\""))] }
+        return ([(column, made("\"destination\""))] + (typed ?? []), true)
     }
 
     /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`.
@@ -188,60 +201,58 @@ struct SetBasedEntityMapper {
         }
     }
 
-    /// With a merge key: the kept rows of a batch are staged with their keys; a row makes an object when its
-    /// key is `nil` or first seen, and every row is associated with its own object or its key's. A new key's
-    /// first row is the one `INSERT OR IGNORE` keeps when the rows go in source order into a table keyed by
-    /// key: upkeep of an index on every staged key, or a window sorting the batch by key, cost far more.
+    /// With a merge key: the kept rows of a batch are recorded with their keys (``AssociationTable/keptTable``)
+    /// and go, in source order, into the table of objects made (``AssociationTable/madeTable``), which keeps a
+    /// key's first row and every row without key; the rows new in the batch are numbered in source order,
+    /// recorded in the merge table and their objects inserted. The associations are not written: each kept
+    /// row's object is found from its key when read (``AssociationTable/deferMerge(_:)``). Writing them, with
+    /// their index, cost more than the objects (the sample's split: 1,000,000 for 12 authors).
     private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
-        let (m, number, stage, merged, first) = (
-            plan.mapping.index, plan.to.number, AssociationTable.stageTable, AssociationTable.mergeTable,
-            AssociationTable.firstTable
+        let (m, number, kept, made, merged) = (
+            plan.mapping.index, plan.to.number, AssociationTable.keptTable, AssociationTable.madeTable,
+            AssociationTable.mergeTable
         )
+        let new: SQLFragment = "st.\"mapping\" = \(value: m) AND st.\"source\" > :low AND st.\"source\" <= :high"
         let statements: [SQLFragment] = [
             """
-            INSERT INTO \(stage) ("source", "key") SELECT s.Z_PK, \(key) FROM \(plan.from.table) s
-            WHERE \(rows(plan)) ORDER BY s.Z_PK
+            INSERT INTO \(kept) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
+            FROM \(plan.from.table) s WHERE \(rows(plan)) ORDER BY s.Z_PK
             """,
             """
-            INSERT OR IGNORE INTO \(first) ("key", "source") SELECT st."key", st."source" FROM \(stage) st
-            WHERE st."key" IS NOT NULL
-              AND NOT EXISTS (SELECT 1 FROM \(merged) g WHERE g."mapping" = \(value: m) AND g."key" = st."key")
-            ORDER BY st."source"
+            INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), st."source", st."key"
+            FROM \(kept) st WHERE \(new) ORDER BY st."source"
             """,
             """
-            UPDATE \(stage) AS t SET "destination" = c.n FROM (
-              SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(stage) st
-              WHERE st."key" IS NULL OR st."source" IN (SELECT f."source" FROM \(first) f)) AS c
-            WHERE t."source" = c.source
+            UPDATE \(made) AS t SET "destination" = c.n FROM (
+              SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(made) st
+              WHERE \(new)) AS c
+            WHERE t."mapping" = \(value: m) AND t."source" = c.source
             """,
             """
             INSERT INTO \(merged) ("mapping", "key", "destination", "destinationEntity")
-            SELECT \(value: m), "key", "destination", \(value: number) FROM \(stage) WHERE "destination" IS NOT NULL AND "key" IS NOT NULL
+            SELECT \(value: m), st."key", st."destination", \(value: number) FROM \(made) st
+            WHERE \(new) AND st."key" IS NOT NULL ORDER BY st."source"
             """,
             """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
             SELECT st."destination", \(value: number), 1, \(values(plan))
-            FROM \(stage) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE st."destination" IS NOT NULL ORDER BY st."source"
+            FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new) ORDER BY st."source"
             """,
-            """
-            INSERT INTO \(association) ("mapping", "source", "destination", "destinationEntity")
-            SELECT \(value: m), st."source", COALESCE(st."destination", g."destination"), \(value: number) FROM \(stage) st
-            LEFT JOIN \(merged) g ON g."mapping" = \(value: m) AND g."key" = st."key" ORDER BY st."source"
-            """,
-            "DELETE FROM \(stage)",
-            "DELETE FROM \(first)",
         ]
         let db = session.db
         let prepared = try statements.map { try db.makeStatement($0) }
         try batches(plan, context: context, batchSize: batchSize) { low, high in
             let base = session.nextKeys[plan.to.name] ?? 0
-            try prepared[0].execute(arguments: statements[0].statementArguments + ["low": low, "high": high])
-            let kept = db.changesCount
-            try prepared[1].execute(arguments: statements[1].statementArguments)
-            try prepared[2].execute(arguments: statements[2].statementArguments + ["base": base])
+            let range: StatementArguments = ["low": low, "high": high]
+            try prepared[0].execute(arguments: statements[0].statementArguments + range)
+            let count = db.changesCount
+            try prepared[1].execute(arguments: statements[1].statementArguments + range)
+            try prepared[2].execute(arguments: statements[2].statementArguments + range + ["base": base])
             session.nextKeys[plan.to.name] = base + Int64(db.changesCount)
-            for index in 3..<statements.count { try prepared[index].execute(arguments: statements[index].statementArguments) }
-            return kept
+            for index in 3..<statements.count {
+                try prepared[index].execute(arguments: statements[index].statementArguments + range)
+            }
+            return count
         }
     }
 
@@ -251,7 +262,8 @@ struct SetBasedEntityMapper {
     {
         let db = session.db
         let count: SQLFragment = "SELECT COUNT(*) FROM \(plan.from.table) WHERE Z_ENT = \(value: plan.from.number)"
-        let total = try Int.fetchOne(db, count.request) ?? 0
+        let known = session.sourceRowCounts[plan.from.name.name]?[plan.from.number]
+        let total = try known ?? Int.fetchOne(db, count.request) ?? 0
         let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
         let highest = try Int64.fetchOne(db, maximum.request) ?? 0
         let step = Int64(max(batchSize, 1) * 25)
