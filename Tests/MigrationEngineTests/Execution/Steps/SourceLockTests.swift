@@ -29,4 +29,17 @@ struct SourceLockTests {
         let destination = try Self.whileRead(source) { try StepRunner.run(step, sourcePath: source) }
         try StoreValidator(model: try JournalFixture.version(3)).validate(destination, expectedCounts: ["Entry": 50])
     }
+
+    @Test("A mapped step, set-based and row by row, commits while its source is read")
+    func mappedStep() throws {
+        let source = try SampleJournalStore.journal3([("Ada Lovelace", 1, "one two"), ("Grace Hopper", 2, "three")])
+        for compiles in [true, false] {
+            var step = try MappedStep(
+                mapping: try SampleJournalStore.mapping("journal-3-to-4.yaml"), sourceModel: SampleJournalStore.version(3),
+                destinationModel: SampleJournalStore.version(4))
+            step.compilesExpressions = compiles
+            let destination = try Self.whileRead(source) { try StepRunner.run(step, sourcePath: source) }
+            try StoreValidator(model: SampleJournalStore.version(4)).validate(destination, expectedCounts: ["Entry": 2])
+        }
+    }
 }

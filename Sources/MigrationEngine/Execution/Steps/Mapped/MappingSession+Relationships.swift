@@ -16,7 +16,7 @@ extension MappingSession {
                 var linked = false
                 // Committed either way: a link the per-object path must make was not written at all, and
                 // the associations the linker wrote before reading them must stay.
-                try db.inTransaction {
+                try db.inSourceReadingTransaction {
                     linked = try linker.link(mapping, relationship, value)
                     return .commit
                 }
@@ -38,7 +38,7 @@ extension MappingSession {
             try context.checkCancelled()
             let batch = try association.batch(mapping: mapping.index, after: last, limit: batchSize)
             guard !batch.isEmpty else { break }
-            try db.inTransaction {
+            try db.inSourceReadingTransaction {
                 for (_, sourceKey, destinationKey, number) in batch {
                     let sourceObject = ObjectReference(
                         side: .source, entity: mapping.sourceEntity?.name ?? "?", primaryKey: sourceKey)

@@ -92,7 +92,7 @@ extension MappingSession {
                 read.columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             currentAttributes = [:]
             let keyIndex = currentColumns["Z_PK"] ?? 0
-            try db.inTransaction {
+            try db.inSourceReadingTransaction {
                 for row in rows {
                     let reference = ObjectReference(
                         side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)

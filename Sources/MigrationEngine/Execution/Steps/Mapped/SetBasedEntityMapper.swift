@@ -41,7 +41,7 @@ struct SetBasedEntityMapper {
         if found.contains(where: \.readsAssociations) { try session.association.materialize() }
         session.bridge.reset()
         do {
-            try session.db.inTransaction {
+            try session.db.inSourceReadingTransaction {
                 if let key = plan.key {
                     try merge(plan, key: key, context: context, batchSize: batchSize)
                 } else {
