@@ -101,15 +101,26 @@ struct EntityRows {
         -> [(number: Int, rows: Int, maxKey: Int64)]
     {
         if let number {
-            let count: SQLFragment = "SELECT COUNT(*) FROM \(table)"
-            let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(table)"
-            let rows = try Int.fetchOne(db, count.request) ?? 0
-            return rows == 0 ? [] : [(number, rows, try Int64.fetchOne(db, highest.request) ?? 0)]
+            let rows = try Self.wholeTableRows(table, db)
+            return rows == 0 ? [] : [(number, rows, try Self.highestKey(table, db))]
         }
         if let single = try PrimaryKeyEntry.singleEntityRows(in: table, db) {
             return single.map { ($0.key, $0.value.rows, $0.value.maxKey) }
         }
         let select: SQLFragment = #"SELECT "Z_ENT", COUNT(*), MAX("Z_PK") FROM \#(table) GROUP BY "Z_ENT""#
         return try Row.fetchAll(db, select.request).map { ($0[0] ?? -1, $0[1], $0[2] ?? 0) }
+    }
+
+    /// The rows of `table`, counted from its b-tree's cells without reading them: SQLite does so only for a
+    /// query asking for nothing else.
+    static func wholeTableRows(_ table: SQLIdentifier, _ db: Database) throws -> Int {
+        let count: SQLFragment = "SELECT COUNT(*) FROM \(table)"
+        return try Int.fetchOne(db, count.request) ?? 0
+    }
+
+    /// The highest `Z_PK` of `table` (0 when empty), from its b-tree's last cell.
+    static func highestKey(_ table: SQLIdentifier, _ db: Database) throws -> Int64 {
+        let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(table)"
+        return try Int64.fetchOne(db, highest.request) ?? 0
     }
 }

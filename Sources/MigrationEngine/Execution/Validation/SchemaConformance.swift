@@ -125,12 +125,8 @@ struct SchemaConformance {
             \(SQLFragment.joined(empty, separator: "")))
             """
         guard try Bool.fetchOne(db, failing.request) == false else { return nil }
-        // Two statements: SQLite counts a b-tree's cells, and finds its highest key, only for a query asking
-        // for nothing else.
-        let count: SQLFragment = "SELECT COUNT(*) FROM \(name)"
-        let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(name)"
-        let rows = try Int.fetchOne(db, count.request) ?? 0
-        return rows == 0 ? [:] : [number: (rows, try Int64.fetchOne(db, highest.request) ?? 0)]
+        let rows = try EntityRows.wholeTableRows(name, db)
+        return rows == 0 ? [:] : [number: (rows, try EntityRows.highestKey(name, db))]
     }
 
     /// Every to-one key of the table pointing at an existing object of the right entity.

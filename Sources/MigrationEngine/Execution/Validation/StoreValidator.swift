@@ -112,8 +112,7 @@ package struct StoreValidator: Sendable {
                 var scanned = try SchemaConformance(model: scope.model, path: path).check(db, written: Set(written.keys))
                 for (table, rows) in written where try db.tableExists(table) {
                     // The highest key still comes from the file (the b-tree's last cell): EntityRows holds it to Z_MAX.
-                    let highest: SQLFragment = "SELECT MAX(\(SQLIdentifier.primaryKey)) FROM \(SQLIdentifier(table))"
-                    let maxKey = try Int64.fetchOne(db, highest.request) ?? 0
+                    let maxKey = try EntityRows.highestKey(SQLIdentifier(table), db)
                     scanned[table] = rows.mapValues { (rows: $0, maxKey: maxKey) }
                 }
                 let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
