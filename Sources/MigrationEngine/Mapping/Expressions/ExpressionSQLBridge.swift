@@ -36,10 +36,18 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     static let callName = "cdmigrate_call"
     /// The SQL function that fails the statement so that the evaluator maps the rows: `cdmigrate_evaluator()`.
     static let evaluatorName = "cdmigrate_evaluator"
+    /// The SQL function checking the storage classes of one row's columns: `cdmigrate_row(guard, columns…)`
+    /// (``rowGuard(_:)``).
+    static let rowGuardName = "cdmigrate_row"
+    /// The most columns one call of ``rowGuardName`` checks, well under SQLite's limit on a function's
+    /// arguments (127 by default).
+    static let columnsPerGuard = 100
     /// The message of the error that stops a statement when a row needs the evaluator.
     static let needsEvaluatorMessage = "cdmigrate: a compiled expression needs the evaluator"
 
     private(set) var sites: [Site] = []
+    /// The kinds of the columns each row guard checks, by the number SQL passes first.
+    private var guards: [[SQLValueKind]] = []
     /// Whether a statement failed because a row needs the evaluator.
     private(set) var needsEvaluator = false
 
@@ -67,6 +75,13 @@ final class ExpressionSQLBridge: @unchecked Sendable {
                 { context, _, _ in
                     Unmanaged<ExpressionSQLBridge>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
                         .fail(context)
+                }
+            ),
+            (
+                Self.rowGuardName, -1,
+                { context, count, values in
+                    Unmanaged<ExpressionSQLBridge>.fromOpaque(sqlite3_user_data(context)).takeUnretainedValue()
+                        .checkRow(context, Int(count), values)
                 }
             ),
         ]
@@ -115,6 +130,52 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         }
         guard let stored = kind.stored(result) else { return fail(context) }
         Self.setResult(context, stored)
+    }
+
+    /// SQL that is `1` for a row whose `columns` all hold a storage class their kind reads as the inline guard
+    /// of ``ExpressionSQLCompiler/read(_:as:)`` reads it (without the evaluator), and otherwise stops the
+    /// statement as that guard does; `nil` for no columns. One call per row replaces a `CASE typeof(…)` per
+    /// read (a column read by several expressions is checked once).
+    func rowGuard(_ columns: [(column: SQLFragment, kind: SQLValueKind)]) -> SQLFragment? {
+        guard !columns.isEmpty else { return nil }
+        var calls: [SQLFragment] = []
+        var start = 0
+        while start < columns.count {
+            let part = columns[start..<min(columns.count, start + Self.columnsPerGuard)]
+            guards.append(part.map(\.kind))
+            let call: SQLFragment =
+                "cdmigrate_row(\(SQLFragment.joined(["\(value: guards.count - 1)"] + part.map(\.column))))"
+            calls.append(call)
+            start += Self.columnsPerGuard
+        }
+        return "(\(SQLFragment.joined(calls, separator: " AND ")))"
+    }
+
+    private func checkRow(_ context: OpaquePointer?, _ count: Int, _ values: UnsafeMutablePointer<OpaquePointer?>?) {
+        guard count >= 1, let values, let first = values[0], sqlite3_value_type(first) == SQLITE_INTEGER else {
+            return fail(context)
+        }
+        let number = Int(sqlite3_value_int64(first))
+        guard guards.indices.contains(number), count == guards[number].count + 1 else { return fail(context) }
+        for (offset, kind) in guards[number].enumerated() {
+            guard let value = values[offset + 1], Self.reads(value, as: kind) else { return fail(context) }
+        }
+        sqlite3_result_int64(context, 1)
+    }
+
+    /// Whether the inline guard reads `value` as `kind` without the evaluator: `NULL`, or the storage classes
+    /// ``SQLValueKind/value(_:)`` takes for the kind (a UUID's blob of 16 bytes).
+    static func reads(_ value: OpaquePointer, as kind: SQLValueKind) -> Bool {
+        let type = sqlite3_value_type(value)
+        if type == SQLITE_NULL { return kind != .null }
+        switch kind {
+        case .integer: return type == SQLITE_INTEGER
+        case .double, .date, .bool: return type == SQLITE_INTEGER || type == SQLITE_FLOAT
+        case .string: return type == SQLITE_TEXT
+        case .data: return type == SQLITE_BLOB
+        case .uuid: return type == SQLITE_BLOB && sqlite3_value_bytes(value) == 16
+        case .null: return false
+        }
     }
 
     private func fail(_ context: OpaquePointer?) {

@@ -17,8 +17,18 @@ extension ExpressionSQLCompiler {
     }
 
     /// A stored column read as `kind`, as ``ColumnValueCoding/read(_:as:)`` reads it; any other storage
-    /// (text in an integer column, a blob) leaves the rows to the evaluator.
+    /// (text in an integer column, a blob) leaves the rows to the evaluator. With ``reads`` set, the check is
+    /// left to the statement's row guard, and the SQL is what the guarded form gives for every storage class
+    /// the guard lets through (``ExpressionSQLBridge/reads(_:as:)``).
     func read(_ column: SQLFragment, as kind: SQLValueKind) -> SQLFragment {
+        if let reads, kind != .null {
+            reads.note(column, as: kind)
+            switch kind {
+            case .integer, .string, .uuid, .data, .null: return column
+            case .double, .date: return "CAST(\(column) AS REAL)"
+            case .bool: return "(\(column) <> 0)"
+            }
+        }
         let other: SQLFragment = "WHEN 'null' THEN NULL ELSE \(ExpressionSQLBridge.evaluator) END"
         switch kind {
         case .integer: return "(CASE typeof(\(column)) WHEN 'integer' THEN \(column) \(other))"

@@ -14,6 +14,20 @@ struct ExpressionSQLCompiler {
     var functions: ExpressionFunctions
     /// Where Swift call sites are registered.
     let bridge: ExpressionSQLBridge
+    /// When set, stored columns are read without their inline storage-class guard and each one read is noted
+    /// here: the statement then checks them all with one call per row (``ExpressionSQLBridge/rowGuard(_:)``),
+    /// which costs less than a `CASE typeof(…)` per read.
+    var reads: ColumnReads? = nil
+
+    /// The stored columns an expression reads, each with the kind it is read as, in order of first read.
+    final class ColumnReads {
+        private(set) var columns: [(column: SQLFragment, kind: SQLValueKind)] = []
+        private var seen: Set<String> = []
+
+        func note(_ column: SQLFragment, as kind: SQLValueKind) {
+            if seen.insert(column.sql).inserted { columns.append((column, kind)) }
+        }
+    }
 
     /// SQL giving the expression's value, with its kind, or `nil` when it cannot be compiled exactly.
     func compile(_ expression: Expression) -> CompiledExpression? {

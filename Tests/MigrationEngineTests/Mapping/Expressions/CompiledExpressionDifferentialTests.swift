@@ -271,3 +271,147 @@ struct CompiledExpressionDifferentialTests {
         #expect(sql.statementArguments.isEmpty == false)
     }
 }
+
+/// The same forms compiled with one storage-class guard per row (``ExpressionSQLCompiler/reads``) instead of
+/// one per read, on rows of every storage class in every column: wherever the guarded row reads, it gives the
+/// value the inline guards give, and wherever the inline guards send a row to the evaluator, so does the row
+/// guard.
+@Suite("Compiled expressions: one guard per row reads as the guards per read")
+struct RowGuardDifferentialTests {
+    /// Each column's attribute type, its declared SQL type (none: every class is kept as written), and the
+    /// values it holds across the rows.
+    static let hostile: [[DatabaseValue]] = {
+        let values: [DatabaseValue] = [
+            .null, 7.databaseValue, 0.databaseValue, Int64.max.databaseValue, Int64.min.databaseValue,
+            2.5.databaseValue, (-0.0).databaseValue, 1e300.databaseValue, "seven".databaseValue, "".databaseValue,
+            " 12 ".databaseValue, Data([1, 2]).databaseValue, CompiledExpressionDifferentialTests.uuid(1).databaseValue,
+            Data().databaseValue,
+        ]
+        // Every value in every column, the other columns holding values of their own kinds.
+        let plain = CompiledExpressionDifferentialTests.rows[0]
+        var rows: [[DatabaseValue]] = []
+        for column in plain.indices {
+            for value in values {
+                var row = plain
+                row[column] = value
+                rows.append(row)
+            }
+        }
+        return rows
+    }()
+
+    private func database() throws -> DatabaseQueue {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            let columns = CompiledExpressionDifferentialTests.columns
+            // No declared types: no affinity turns a hostile value into the expected class.
+            try db.execute(sql: "CREATE TABLE t (id INTEGER PRIMARY KEY, \(columns.map(\.0).joined(separator: ", ")))")
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?\(String(repeating: ", ?", count: columns.count)))")
+            for (index, row) in Self.hostile.enumerated() {
+                try insert.run(binding: [(index + 1).databaseValue] + row)
+            }
+        }
+        return queue
+    }
+
+    private func compiler(_ bridge: ExpressionSQLBridge, reads: ExpressionSQLCompiler.ColumnReads?)
+        -> ExpressionSQLCompiler
+    {
+        var compiler = ExpressionSQLCompiler(
+            sourceAttribute: { name in
+                CompiledExpressionDifferentialTests.columns.first { $0.0 == name }.map {
+                    ("t.\(SQLIdentifier($0.0))", $0.1)
+                }
+            }, functions: .standard, bridge: bridge)
+        compiler.reads = reads
+        return compiler
+    }
+
+    /// Each row's value, or `nil` where the statement stopped for the evaluator.
+    private func results(_ sql: SQLFragment, where condition: SQLFragment?, _ bridge: ExpressionSQLBridge, _ db: Database)
+        throws -> [DatabaseValue?]
+    {
+        let query: SQLFragment = "SELECT \(sql) FROM t WHERE id = :id\(condition.map { " AND \($0)" } ?? "")"
+        let statement = try db.makeStatement(sql: query.sql)
+        return try (1...Self.hostile.count).map { id in
+            bridge.reset()
+            do {
+                let rows = try SQLiteValueReader.rows(statement, arguments: query.statementArguments + ["id": id])
+                #expect(rows.count == 1)
+                return rows.first?.first
+            } catch {
+                #expect(bridge.needsEvaluator, "\(query.sql), row \(id): \(error)")
+                return nil
+            }
+        }
+    }
+
+    /// Forms that read every column they name on every row: the row guard checks nothing they would not read.
+    static func readsAll(_ form: String) -> Bool {
+        !["?", "&&", "||", "AND", "IF(", "coalesce", "nil + 1"].contains { form.contains($0) }
+    }
+
+    @Test("values, stored values, filters and merge keys", arguments: ["value", "stored", "truth", "key"])
+    func sameReads(part: String) throws {
+        let queue = try database()
+        try queue.write { db in
+            let bridge = ExpressionSQLBridge()
+            try bridge.register(in: db)
+            var guarded = 0
+            for form in CompiledExpressionDifferentialTests.forms where !form.contains("uuid()") {
+                let expression = try ExpressionParser.parse(form)
+                let reads = ExpressionSQLCompiler.ColumnReads()
+                let compile: (ExpressionSQLCompiler) -> SQLFragment? = {
+                    switch part {
+                    case "value": $0.compile(expression)?.sql
+                    case "stored": $0.stored(expression, as: .integer64)
+                    case "truth": $0.truth(expression)
+                    default: $0.mergeKey(expression)
+                    }
+                }
+                guard let inline = compile(compiler(bridge, reads: nil)) else { continue }
+                let sql = try #require(compile(compiler(bridge, reads: reads)))
+                let check = bridge.rowGuard(reads.columns)
+                #expect((check == nil) == reads.columns.isEmpty)
+                #expect(!sql.sql.contains("typeof"), "\(form)")
+                let expected = try results(inline, where: nil, bridge, db)
+                let actual = try results(sql, where: check, bridge, db)
+                for (index, (a, b)) in zip(expected, actual).enumerated() {
+                    let row = "\(form) (\(part)), row \(index + 1): \(Self.hostile[index])"
+                    if let b {
+                        #expect(a == b, "\(row): inline \(a.map(\.description) ?? "evaluator"), row guard \(b)")
+                    } else if a != nil {
+                        // Only a column the inline guards did not reach on this row stops the row guard.
+                        #expect(!Self.readsAll(form), "\(row): the row guard stopped a row the inline guards read")
+                    } else {
+                        guarded += 1
+                    }
+                }
+            }
+            #expect(guarded > 0)
+        }
+    }
+
+    @Test("one call checks the columns of up to columnsPerGuard reads; more are split across calls")
+    func manyColumns() throws {
+        let bridge = ExpressionSQLBridge()
+        let columns = (0..<(ExpressionSQLBridge.columnsPerGuard + 3)).map {
+            (column: "t.\(SQLIdentifier("c\($0)"))" as SQLFragment, kind: SQLValueKind.integer)
+        }
+        let sql = try #require(bridge.rowGuard(columns))
+        #expect(sql.sql.components(separatedBy: "cdmigrate_row(").count == 3)
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try bridge.register(in: db)
+            try db.execute(
+                sql: "CREATE TABLE t (\(columns.indices.map { "c\($0)" }.joined(separator: ", ")))")
+            try db.execute(sql: "INSERT INTO t VALUES (\(columns.indices.map { "\($0)" }.joined(separator: ", ")))")
+            #expect(try Int.fetchOne(db, sql: "SELECT \(sql.sql) FROM t", arguments: sql.statementArguments) == 1)
+            try db.execute(sql: "UPDATE t SET c\(columns.count - 1) = 'last'")
+            #expect(throws: (any Error).self) {
+                try Int.fetchOne(db, sql: "SELECT \(sql.sql) FROM t", arguments: sql.statementArguments)
+            }
+            #expect(bridge.needsEvaluator)
+        }
+    }
+}

@@ -25,13 +25,20 @@ struct SetBasedEntityMapper {
         var values: [SQLFragment]
         /// Foreign-key columns written with the row (``MappingSession/insertLinks(_:into:)``) and their values.
         var links: [(column: SQLIdentifier, value: SQLFragment)] = []
+        /// With row guards (``plan(_:from:to:guardsRows:)``), the check of the columns `filter`, `key` and
+        /// `values` read, each `nil` when it reads none: a statement using one of them has its guard in its
+        /// `WHERE`, after the source-row range.
+        var filterGuard: SQLFragment?
+        var keyGuard: SQLFragment?
+        var valuesGuard: SQLFragment?
     }
 
     /// Maps `mapping`'s objects; `false` when the mapping needs the row-by-row path.
     func map(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws -> Bool {
         guard session.policies[mapping.index] == nil, let sourceEntity = mapping.sourceEntity,
             let destinationEntity = mapping.destinationEntity, let from = session.source.entities[sourceEntity.name],
-            let to = session.destination.entities[destinationEntity.name], var plan = plan(mapping, from: from, to: to)
+            let to = session.destination.entities[destinationEntity.name],
+            var plan = plan(mapping, from: from, to: to, guardsRows: true)
         else { return false }
         let links = session.insertLinks(mapping, into: to)
         let found = links.map { link in linkValues(link, to) }
@@ -74,22 +81,35 @@ struct SetBasedEntityMapper {
     }
 
     /// The mapping's filter, merge key and stored attribute values compiled over the source row `s`, or `nil`
-    /// when one of them does not compile.
-    func plan(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to: MappedEntityTable) -> Plan? {
-        let compiler = ExpressionSQLCompiler(
+    /// when one of them does not compile. Each read of a stored column checks its storage class inline, or,
+    /// with `guardsRows`, the columns each part reads are checked once per row by the part's guard (which
+    /// the statements reading the part must then include).
+    func plan(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to: MappedEntityTable, guardsRows: Bool = false)
+        -> Plan?
+    {
+        var compiler = ExpressionSQLCompiler(
             sourceAttribute: { name in
                 guard let attribute = from.attributes[name], let column = from.columns[name] else { return nil }
                 return ("s.\(column)", attribute.type)
             }, functions: session.functions(for: mapping), bridge: session.bridge)
+        /// A fresh record of reads for the next part, and the guard of the part just compiled.
+        func nextPart() -> SQLFragment? {
+            let guarded = compiler.reads.flatMap { session.bridge.rowGuard($0.columns) }
+            if guardsRows { compiler.reads = ExpressionSQLCompiler.ColumnReads() }
+            return guarded
+        }
+        _ = nextPart()
         var plan = Plan(mapping: mapping, from: from, to: to, values: [])
         if let filter = mapping.mapping.filter {
             guard let sql = compiler.truth(filter.expression) else { return nil }
             plan.filter = sql
         }
+        plan.filterGuard = nextPart()
         if let merge = mapping.mapping.mergeKey {
             guard let sql = compiler.mergeKey(merge.expression) else { return nil }
             plan.key = sql
         }
+        plan.keyGuard = nextPart()
         let stored = Set(to.storedAttributes.map(\.name))
         // The row-by-row path evaluates (and may fail on) attributes that have no column too.
         guard mapping.attributes.allSatisfy({ $0.value == nil || stored.contains($0.attribute.name) }) else { return nil }
@@ -101,6 +121,7 @@ struct SetBasedEntityMapper {
             guard let sql = compiler.stored(value.expression, as: attribute.type) else { return nil }
             plan.values.append(sql)
         }
+        plan.valuesGuard = nextPart()
         return plan
     }
 
@@ -144,10 +165,16 @@ struct SetBasedEntityMapper {
         SQLFragment.joined(plan.values + plan.links.map(\.value))
     }
 
-    /// The rows of one batch the mapping reads (the range is bound per batch, by name).
-    private func rows(_ plan: Plan) -> SQLFragment {
+    /// The rows of one batch the mapping reads (the range is bound per batch, by name), the filter's columns
+    /// checked before it reads them, then `also` (the guard of what the statement reads of the rows kept).
+    private func rows(_ plan: Plan, also: SQLFragment? = nil) -> SQLFragment {
         let range: SQLFragment = "s.Z_ENT = \(value: plan.from.number) AND s.Z_PK > :low AND s.Z_PK <= :high"
-        return plan.filter.map { "\(range) AND \($0)" } ?? range
+        return SQLFragment.joined([range] + [plan.filterGuard, plan.filter, also].compactMap { $0 }, separator: " AND ")
+    }
+
+    /// `AND` and `guard`, or nothing.
+    private func and(_ guard: SQLFragment?) -> SQLFragment {
+        `guard`.map { " AND \($0)" } ?? ""
     }
 
     /// Whether each object keeps its source object's `Z_PK` and every source row makes one: the associations
@@ -173,12 +200,13 @@ struct SetBasedEntityMapper {
             ? """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
             SELECT \(key), \(value: number), 1, \(values(plan)) FROM \(plan.from.table) s
-            WHERE \(rows(plan)) ORDER BY s.Z_PK
+            WHERE \(rows(plan, also: plan.valuesGuard)) ORDER BY s.Z_PK
             """
             : """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
             SELECT a."destination", \(value: number), 1, \(values(plan))
-            FROM \(association) a CROSS JOIN \(plan.from.table) s ON s.Z_PK = a."source" WHERE a.rowid > :mark ORDER BY a.rowid
+            FROM \(association) a CROSS JOIN \(plan.from.table) s ON s.Z_PK = a."source"
+            WHERE a.rowid > :mark\(and(plan.valuesGuard)) ORDER BY a.rowid
             """
         let db = session.db
         let last: SQLFragment = "SELECT IFNULL(MAX(rowid), 0) FROM \(association)"
@@ -216,7 +244,7 @@ struct SetBasedEntityMapper {
         let statements: [SQLFragment] = [
             """
             INSERT INTO \(kept) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
-            FROM \(plan.from.table) s WHERE \(rows(plan)) ORDER BY s.Z_PK
+            FROM \(plan.from.table) s WHERE \(rows(plan, also: plan.keyGuard)) ORDER BY s.Z_PK
             """,
             """
             INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), st."source", st."key"
@@ -236,7 +264,8 @@ struct SetBasedEntityMapper {
             """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
             SELECT st."destination", \(value: number), 1, \(values(plan))
-            FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new) ORDER BY st."source"
+            FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new)\(and(plan.valuesGuard))
+            ORDER BY st."source"
             """,
         ]
         let db = session.db
