@@ -46,14 +46,20 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     static let needsEvaluatorMessage = "cdmigrate: a compiled expression needs the evaluator"
 
     private(set) var sites: [Site] = []
-    /// The kinds of the columns each row guard checks, by the number SQL passes first.
-    private var guards: [[SQLValueKind]] = []
+    /// Each site's argument count and ``Site/keepsVisibleASCII``, apart from `sites`: most calls are answered
+    /// from these alone, and copying a ``Site`` out of `sites` retains its closure and array on every call.
+    private var shortcuts: [(arguments: Int, keepsVisibleASCII: Bool)] = []
+    /// The kinds of the columns every row guard checks, one after another, and each guard's part of them (by
+    /// the number SQL passes first): flat, so a check retains nothing.
+    private var guardKinds: [SQLValueKind] = []
+    private var guards: [Range<Int>] = []
     /// Whether a statement failed because a row needs the evaluator.
     private(set) var needsEvaluator = false
 
     /// Adds a call site; the result is the number SQL passes as the first argument.
     func add(_ site: Site) -> Int {
         sites.append(site)
+        shortcuts.append((site.arguments.count, site.keepsVisibleASCII))
         return sites.count - 1
     }
 
@@ -100,12 +106,11 @@ final class ExpressionSQLBridge: @unchecked Sendable {
             return fail(context)
         }
         let number = Int(sqlite3_value_int64(first))
-        guard sites.indices.contains(number) else { return fail(context) }
-        let site = sites[number]
-        guard count == site.arguments.count + 1 else { return fail(context) }
-        if site.keepsVisibleASCII, count == 2, let text = values[1], Self.isVisibleASCII(text) {
+        guard shortcuts.indices.contains(number), count == shortcuts[number].arguments + 1 else { return fail(context) }
+        if shortcuts[number].keepsVisibleASCII, count == 2, let text = values[1], Self.isVisibleASCII(text) {
             return sqlite3_result_value(context, text)
         }
+        let site = sites[number]
         var arguments: [ExpressionValue] = []
         arguments.reserveCapacity(site.arguments.count)
         for (offset, kind) in site.arguments.enumerated() {
@@ -142,7 +147,8 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         var start = 0
         while start < columns.count {
             let part = columns[start..<min(columns.count, start + Self.columnsPerGuard)]
-            guards.append(part.map(\.kind))
+            guards.append(guardKinds.count..<(guardKinds.count + part.count))
+            guardKinds += part.map(\.kind)
             let call: SQLFragment =
                 "cdmigrate_row(\(SQLFragment.joined(["\(value: guards.count - 1)"] + part.map(\.column))))"
             calls.append(call)
@@ -157,9 +163,13 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         }
         let number = Int(sqlite3_value_int64(first))
         guard guards.indices.contains(number), count == guards[number].count + 1 else { return fail(context) }
-        for (offset, kind) in guards[number].enumerated() {
-            guard let value = values[offset + 1], Self.reads(value, as: kind) else { return fail(context) }
+        let range = guards[number]
+        let readable = guardKinds.withUnsafeBufferPointer { kinds in
+            range.allSatisfy { index in
+                values[index - range.lowerBound + 1].map { Self.reads($0, as: kinds[index]) } ?? false
+            }
         }
+        guard readable else { return fail(context) }
         sqlite3_result_int64(context, 1)
     }
 

@@ -105,11 +105,11 @@ struct MappedStepHostileStorageTests {
             destination: Entry
             filter: $source.mood == nil OR $source.mood > -1 OR $source.favorite
             attributes:
-              mood: $source.mood == nil ? 2 : $source.mood + 1
+              mood: '$source.mood == nil ? 2 : $source.mood + 1'
               created: $source.created
               favorite: $source.favorite
               text: $source.text + "!"
-              title: $source.favorite ? trim($source.title) : $source.text
+              title: '$source.favorite ? trim($source.title) : $source.text'
             relationships:
               author: { mapping: EntryToAuthor }
           - name: EntryToAuthor

@@ -333,7 +333,7 @@ struct RowGuardDifferentialTests {
     {
         let query: SQLFragment = "SELECT \(sql) FROM t WHERE id = :id\(condition.map { " AND \($0)" } ?? "")"
         let statement = try db.makeStatement(sql: query.sql)
-        return try (1...Self.hostile.count).map { id in
+        return (1...Self.hostile.count).map { id in
             bridge.reset()
             do {
                 let rows = try SQLiteValueReader.rows(statement, arguments: query.statementArguments + ["id": id])
