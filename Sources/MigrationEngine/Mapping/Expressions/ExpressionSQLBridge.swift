@@ -49,10 +49,8 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     /// Each site's argument count and ``Site/keepsVisibleASCII``, apart from `sites`: most calls are answered
     /// from these alone, and copying a ``Site`` out of `sites` retains its closure and array on every call.
     private var shortcuts: [(arguments: Int, keepsVisibleASCII: Bool)] = []
-    /// The kinds of the columns every row guard checks, one after another, and each guard's part of them (by
-    /// the number SQL passes first): flat, so a check retains nothing.
-    private var guardKinds: [SQLValueKind] = []
-    private var guards: [Range<Int>] = []
+    /// The kinds of the columns each row guard checks, by the number SQL passes first.
+    private var guards: [[SQLValueKind]] = []
     /// Whether a statement failed because a row needs the evaluator.
     private(set) var needsEvaluator = false
 
@@ -147,8 +145,7 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         var start = 0
         while start < columns.count {
             let part = columns[start..<min(columns.count, start + Self.columnsPerGuard)]
-            guards.append(guardKinds.count..<(guardKinds.count + part.count))
-            guardKinds += part.map(\.kind)
+            guards.append(part.map(\.kind))
             let call: SQLFragment =
                 "cdmigrate_row(\(SQLFragment.joined(["\(value: guards.count - 1)"] + part.map(\.column))))"
             calls.append(call)
@@ -163,13 +160,9 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         }
         let number = Int(sqlite3_value_int64(first))
         guard guards.indices.contains(number), count == guards[number].count + 1 else { return fail(context) }
-        let range = guards[number]
-        let readable = guardKinds.withUnsafeBufferPointer { kinds in
-            range.allSatisfy { index in
-                values[index - range.lowerBound + 1].map { Self.reads($0, as: kinds[index]) } ?? false
-            }
+        for (offset, kind) in guards[number].enumerated() {
+            guard let value = values[offset + 1], Self.reads(value, as: kind) else { return fail(context) }
         }
-        guard readable else { return fail(context) }
         sqlite3_result_int64(context, 1)
     }
 
