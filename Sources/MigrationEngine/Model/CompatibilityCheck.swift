@@ -17,9 +17,7 @@ package enum CompatibilityCheck {
     {
         let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
         let versions = bundle.versions.indices.map { index in
-            compare(
-                bundle.versions[index], hashes: bundle.entityHashes(ofVersionAt: index),
-                storeHashes: metadata.versionHashes, comparesHashes: comparesHashes, storeModel: storeModel)
+            compare(versionAt: index, of: bundle, metadata: metadata, storeModel: storeModel)
         }
         let compatible = versions.first(where: \.isCompatible)?.version
         var nearest: VersionComparison?
@@ -35,6 +33,28 @@ package enum CompatibilityCheck {
         return CompatibilityReport(
             compatibleVersion: compatible, nearestVersion: compatible ?? nearest?.version,
             comparesHashes: comparesHashes, usesStoreModel: storeModel != nil, versions: versions)
+    }
+
+    /// The version ``check(_:metadata:storeModel:)`` finds compatible, found by hashing the versions in bundle
+    /// order only until one fits: planning needs that version alone (the whole report only when none fits),
+    /// and a store is usually at one of a long model's first versions.
+    ///
+    /// - Parameters:
+    ///   - bundle: The model versions to compare.
+    ///   - metadata: The store's `Z_METADATA`.
+    /// - Returns: The first compatible version's name; nil when no version fits.
+    package static func compatibleVersion(in bundle: ModelBundle, metadata: StoreMetadata) -> String? {
+        bundle.versions.indices.lazy.map { compare(versionAt: $0, of: bundle, metadata: metadata, storeModel: nil) }
+            .first(where: \.isCompatible)?.version
+    }
+
+    /// Compares the version at `index` of `bundle` (hashed once per bundle) with the store's metadata.
+    private static func compare(
+        versionAt index: Int, of bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel?
+    ) -> VersionComparison {
+        compare(
+            bundle.versions[index], hashes: bundle.entityHashes(ofVersionAt: index), storeHashes: metadata.versionHashes,
+            comparesHashes: (metadata.hashesVersion ?? 0) >= 3, storeModel: storeModel)
     }
 
     /// Compares one version with a store's hashes.

@@ -14,7 +14,7 @@ package enum ModelLoader {
         case "xcdatamodeld":
             return try loadVersionedSource(url)
         case "xcdatamodel":
-            let version = try loadVersionSource(url)
+            let version = try loadVersionSource(folder: url.path, name: versionName(url.lastPathComponent))
             return ModelBundle(path: path, versions: [version], currentVersionName: version.name)
         case "momd", "mom":
             return try CompiledModelReader.load(url)
@@ -36,9 +36,11 @@ package enum ModelLoader {
         guard !versionFolders.isEmpty else {
             throw ModelError(.invalidModel, path: url.path, message: "contains no .xcdatamodel version")
         }
+        // The folder's path is made once: a URL per version cost more than reading its XML in a long model.
+        let base = url.path
         var versions: [ObjectModel] = []
         for folder in versionFolders {
-            versions.append(try loadVersionSource(url.appendingPathComponent(folder)))
+            versions.append(try loadVersionSource(folder: base + "/" + folder, name: versionName(folder)))
         }
         let current = try currentVersionName(in: url)
         if let current, !versions.contains(where: { $0.name == current }) {
@@ -49,12 +51,21 @@ package enum ModelLoader {
         return ModelBundle(path: url.path, versions: versions, currentVersionName: current ?? versions.last?.name)
     }
 
-    private static func loadVersionSource(_ url: URL) throws(ModelError) -> ObjectModel {
-        let contents = url.appendingPathComponent("contents")
-        guard let data = FileManager.default.contents(atPath: contents.path) else {
-            throw ModelError(.unreadable, path: contents.path, message: "missing or unreadable model contents")
+    /// Reads `<folder>/contents`; `name` is the version's name.
+    private static func loadVersionSource(folder: String, name: String) throws(ModelError) -> ObjectModel {
+        let contents = folder + "/contents"
+        guard let data = FileManager.default.contents(atPath: contents) else {
+            throw ModelError(.unreadable, path: contents, message: "missing or unreadable model contents")
         }
-        return try ModelSourceReader.read(data, name: url.deletingPathExtension().lastPathComponent, path: contents.path)
+        return try ModelSourceReader.read(data, name: name, path: contents)
+    }
+
+    /// A version's name: its `.xcdatamodel` folder's name without the extension (a name that is nothing but
+    /// the extension is kept whole, as a hidden file's name has no extension).
+    package static func versionName(_ folder: String) -> String {
+        let suffix = ".xcdatamodel"
+        guard folder.hasSuffix(suffix), folder.count > suffix.count else { return folder }
+        return String(folder.dropLast(suffix.count))
     }
 
     private static func currentVersionName(in url: URL) throws(ModelError) -> String? {

@@ -78,15 +78,16 @@ public struct StorePlanning: Sendable {
         inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions, checksIntegrity: Bool
     ) throws -> Found {
         let contents = try StoreReader.read(path: storePath, checkIntegrity: checksIntegrity, options: snapshot)
-        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
         guard let target = target ?? bundle.currentVersion?.name else {
             throw PlanningError(.unknownVersion, message: "\(bundle.path) names no current version; pass --to")
         }
         let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
         let rows = contents.rowCounts.map(\.rows).reduce(0, +)
-        if let version = report.compatibleVersion {
+        if let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata) {
             return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
         }
+        // Only a store that fits no version needs every version compared, for the nearest one.
+        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
         let nearest = report.nearestVersion.map { " (nearest: \($0))" } ?? ""
         let unknown = PlanningError(
             .unknownVersion, versions: report.nearestVersion.map { [$0] } ?? [],

@@ -28,6 +28,30 @@ struct CompatibilityCheckTests {
         if let checksum = contents.metadata.checksum { #expect(hasher.checksum == checksum) }
     }
 
+    @Test("The compatible version found without comparing every version is the full check's")
+    func compatibleVersionAlone() throws {
+        let bundle = try JournalFixture.bundle()
+        // A renamed copy of Journal 2 listed first: the first of two versions with the store's hashes wins.
+        var twice = bundle
+        var copy = try JournalFixture.version(2)
+        copy.name = "Journal 2 copy"
+        twice.versions.insert(copy, at: 0)
+        var without = bundle
+        without.versions.removeAll { $0.name == "Journal 2" }
+        for version in 1...3 {
+            let metadata = try StoreReader.read(path: try JournalFixture.store(version: version, entries: 2)).metadata
+            for candidate in [bundle, twice, without] {
+                #expect(
+                    CompatibilityCheck.compatibleVersion(in: candidate, metadata: metadata)
+                        == CompatibilityCheck.check(candidate, metadata: metadata).compatibleVersion)
+            }
+            #expect(CompatibilityCheck.compatibleVersion(in: bundle, metadata: metadata) == "Journal \(version)")
+        }
+        let second = try StoreReader.read(path: try JournalFixture.store(version: 2, entries: 2)).metadata
+        #expect(CompatibilityCheck.compatibleVersion(in: twice, metadata: second) == "Journal 2 copy")
+        #expect(CompatibilityCheck.compatibleVersion(in: without, metadata: second) == nil)
+    }
+
     @Test("Without the compatible version, the nearest one is named with per-property differences")
     func nearestVersionWithDifferences() throws {
         let contents = try StoreReader.read(path: try JournalFixture.store(version: 2, entries: 10))

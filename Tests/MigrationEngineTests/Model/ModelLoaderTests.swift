@@ -52,6 +52,29 @@ struct ModelLoaderTests {
         #expect(error.description.hasPrefix("\(contents.path):\(error.line ?? 0): "))
     }
 
+    @Test("Versions are named after their folders, and read from the model's absolute path however it was named")
+    func versionPaths() throws {
+        let folder = try TemporaryDirectory.make()
+        let model = folder.appendingPathComponent("App.xcdatamodeld")
+        for name in ["A.b.xcdatamodel", "V 2.xcdatamodel"] {
+            let version = model.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: version, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: JournalFixture.modelPath + "/Journal 1.xcdatamodel/contents",
+                toPath: version.appendingPathComponent("contents").path)
+        }
+        let bundle = try ModelLoader.load(path: model.path + "/")
+        #expect(bundle.path == model.path)
+        #expect(bundle.versions.map(\.name) == ["A.b", "V 2"])
+        let bare = try ModelLoader.load(path: model.appendingPathComponent("V 2.xcdatamodel").path + "/")
+        #expect(bare.versions.map(\.name) == ["V 2"])
+        #expect(ModelLoader.versionName(".xcdatamodel") == ".xcdatamodel")
+        let empty = model.appendingPathComponent("Empty.xcdatamodel")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let error = try #require(throws: ModelError.self) { try ModelLoader.load(path: model.path) }
+        #expect(error.path == empty.path + "/contents")
+    }
+
     @Test("Missing models and missing contents are errors naming the path")
     func missing() throws {
         let folder = try TemporaryDirectory.make()

@@ -46,6 +46,9 @@ struct CachedModelPlanningTests {
                 inference: InferredStepProvider(), target: nil)
         }
         #expect(error.code == .unknownVersion)
+        // Only a store that fits no version has every version compared, to name the nearest one.
+        #expect(error.message.hasSuffix("matches no version of \(bundle.path) (nearest: Journal 4)"))
+        #expect(error.versions == ["Journal 4"])
     }
 
     /// SampleModel3 alone: the cars V2 store (at SampleModel2) matches no version of it.
