@@ -79,7 +79,7 @@ package final class EngineDataSource: ConsoleDataSource {
         let contents = try StoreReader.read(path: storePath, checkIntegrity: false)
         var model = try? contents.cachedModel()
         if let modelPath, let bundle = try? ModelLoader.load(path: modelPath),
-            let version = CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion
+            let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata)
         {
             model = bundle.version(named: version) ?? model
         }

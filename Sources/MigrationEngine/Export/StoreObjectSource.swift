@@ -14,7 +14,7 @@ struct StoreObjectSource {
     init(store: String, contents: StoreContents, bundle: ModelBundle?, db: Database) throws {
         self.store = store
         if let bundle {
-            guard let name = CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
+            guard let name = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
                 let version = bundle.version(named: name)
             else {
                 throw ExportError(store: store, message: "the store matches no version of \(bundle.path)", category: .noRoute)

@@ -17,7 +17,7 @@ extension MigrationProject {
         let name = try SnapshotReading.read(store, options: snapshot) { snapshot in
             let contents = try StoreReader.read(snapshot, checkIntegrity: false)
             let bundle = try self.bundle ?? Self.cachedBundle(of: contents, store: store)
-            guard let name = version ?? CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion,
+            guard let name = version ?? CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
                 let target = bundle.version(named: name)
             else {
                 let problem =
