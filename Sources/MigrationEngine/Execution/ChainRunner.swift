@@ -13,7 +13,8 @@ struct ChainRunner {
     struct Outcome {
         /// The final temporary.
         var path: String
-        /// Its digest, taken on the other core while it was validated (nil if the file changed since).
+        /// Its digest, taken on the other core while it was validated (nil if the file changed since, or on a
+        /// dry run, which swaps nothing in).
         var digest: StampedDigest?
     }
 
@@ -105,7 +106,8 @@ struct ChainRunner {
                 // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
                 // and digested for the swap journal, on the other core while it is validated here: validation
                 // only reads it, and the digest counts only if the file's stamp is unchanged when it is used.
-                let flushing = isLast ? Self.flushAndDigest(destination) : nil
+                // A dry run swaps nothing in: its final store is neither flushed nor digested.
+                let flushing = isLast && !options.dryRun ? Self.flushAndDigest(destination) : nil
                 do {
                     let counts = try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
                     let expected = CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: counts.byEntity)
