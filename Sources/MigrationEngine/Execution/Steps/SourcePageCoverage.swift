@@ -5,8 +5,8 @@ import Synchronization
 /// not run beside the step (see ``SourceIntegrityCheck``).
 ///
 /// A step declares coverage only when its result carries every page of its source verbatim, except the pages
-/// of the b-trees it rewrites, which it has itself `quick_check`ed on the source's bytes first, and the
-/// source had no free pages its writes could reuse (see ``InPlaceRename``): `integrity_check` does all a
+/// of the b-trees it rewrites and the freelist its writes take pages from, which it has itself
+/// `quick_check`ed on the source's bytes first (see ``InPlaceRename``): `integrity_check` does all a
 /// `quick_check` does, so damage the source's check would find is then found in the result, and the run
 /// refuses it in the source check's words (it runs the check then, to classify the failure). A step that
 /// cannot declare it says so as early as it knows (``notCovered()``), and the run starts the check at once.
