@@ -39,8 +39,13 @@ struct ChainRunner {
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
         // Planning left the store's quick_check to the run: it reads the snapshot on the other core while the
-        // steps run and are validated, and is waited for before the run backs up or swaps anything.
-        let integrity = job.checksIntegrity ? try SourceIntegrityCheck(snapshot, cancellation: options.cancellation) : nil
+        // steps run and are validated, and is waited for before the run backs up or swaps anything. An inferred
+        // first step may rename in place and make it redundant (see SourcePageCoverage): it is started when
+        // that step says it cannot, or when the run fails and damage must be told from the failure.
+        let integrity =
+            job.checksIntegrity
+            ? SourceIntegrityCheck(
+                snapshot, cancellation: options.cancellation, deferred: job.plan.steps.first?.kind == .inferred) : nil
         defer { integrity?.wait() }
         do {
             return try execute(from: snapshot, integrity: integrity, &timings)
@@ -64,6 +69,8 @@ struct ChainRunner {
         // Each step's expected counts come from the rows its source was found to hold: the snapshot is counted
         // once, and every later source is the store the previous step's validation just counted.
         var sourceCounts: EntityRows.Counts?
+        // Whether the first step's result, checked in full, stands for the source's check (SourcePageCoverage).
+        var sourceCovered = false
         do {
             for (index, candidate) in job.plan.steps.enumerated() {
                 try checkCancelled()
@@ -90,6 +97,9 @@ struct ChainRunner {
                 context.knownRowCounts = known?.byTable
                 let written = WrittenRows()
                 context.written = written
+                if index == 0, let integrity, !integrity.isStarted {
+                    context.sourcePages = SourcePageCoverage(whenNotCovered: integrity.start)
+                }
                 do {
                     try step.perform(context)
                 } catch let error as MigrationCancelled {
@@ -100,9 +110,15 @@ struct ChainRunner {
                     throw ExecutionError(
                         .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
                 }
+                if index == 0 {
+                    sourceCovered = context.sourcePages?.isCovered == true
+                    if !sourceCovered { integrity?.start() }
+                }
                 try checkCancelled()
                 report(.stageStarted(.validation(step: index)))
                 let isLast = index == job.plan.steps.count - 1
+                // The store that stands for the source's check gets the full check too, last step or not.
+                let checksIntegrity = isLast || (index == 0 && sourceCovered)
                 // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
                 // and digested for the swap journal, on the other core while it is validated here: validation
                 // only reads it, and the digest counts only if the file's stamp is unchanged when it is used.
@@ -116,7 +132,7 @@ struct ChainRunner {
                     // Tables the step's statements are known to have written whole are not read row by row
                     // again (see WrittenRows); their counts still have to equal the ones expected.
                     sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                        destination, expectedCounts: expected, checksIntegrity: isLast, written: written.recorded)
+                        destination, expectedCounts: expected, checksIntegrity: checksIntegrity, written: written.recorded)
                 } catch {
                     flushing?.wait()
                     throw error
@@ -138,8 +154,9 @@ struct ChainRunner {
                 source = destination
             }
             // The source's check runs on beside validation, which only reads what the steps made; a damaged
-            // source is refused here, before the run can back up or swap anything.
-            try integrity?.verdict()
+            // source is refused here, before the run can back up or swap anything. A first step's result that
+            // passed integrity_check while covering the source (see SourcePageCoverage) shows it sound already.
+            if !sourceCovered { try integrity?.verdict() }
         } catch {
             made.forEach(TemporaryFile.remove)
             throw error

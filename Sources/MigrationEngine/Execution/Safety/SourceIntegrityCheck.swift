@@ -1,51 +1,82 @@
 import GRDB
+import Synchronization
 
 /// SQLite's `quick_check` of the store a run migrates, made on a thread of its own beside the chain's first
 /// step when planning did not make it (``MigrationJob/checksIntegrity``). It reads the run's private snapshot
 /// (what the steps read) on a read-only connection of its own.
 ///
 /// A failed check stops the first step at its next batch (through ``stepCancellation``) and is the run's
-/// error whatever else failed meanwhile (a run the user cancelled aside: the check is interrupted then), as it was when planning checked first and refused the store before
-/// anything ran. It runs on beside validation, which only reads what the steps made, and the run waits for its
-/// verdict before it backs up or swaps anything, so nothing is ever backed up or swapped for a damaged store.
+/// error whatever else failed meanwhile (a run the user cancelled aside: the check is interrupted then), as it
+/// was when planning checked first and refused the store before anything ran. It runs on beside validation,
+/// which only reads what the steps made, and the run waits for its verdict before it backs up or swaps
+/// anything, so nothing is ever backed up or swapped for a damaged store.
+///
+/// It may be left unstarted while the first step runs, for a step that can prove its result's
+/// `integrity_check` reads every page the check would (see ``SourcePageCoverage``); it is then started only
+/// when the step cannot prove it, or when the run fails and the failure must be told from damage.
 final class SourceIntegrityCheck: Sendable {
     /// The flag to give the steps: set by the run's own cancellation, or by a failed check.
     let stepCancellation: CancellationFlag
     /// The run's own flag, set only by whoever cancels the run.
     private let runCancellation: CancellationFlag
-    private let queue: DatabaseQueue
-    private let work: ConcurrentWork<Void>
+    private let snapshot: StoreSnapshot
+    /// The check's connection (nil when it could not be opened) and its work, once started.
+    private let started = Mutex<(queue: DatabaseQueue?, work: ConcurrentWork<Void>)?>(nil)
 
-    /// Starts checking `snapshot` at once; `cancellation` is the run's flag, which the check never sets.
+    /// Prepares checking `snapshot`, starting at once unless `deferred`; `cancellation` is the run's flag,
+    /// which the check never sets.
+    init(_ snapshot: StoreSnapshot, cancellation: CancellationFlag, deferred: Bool = false) {
+        stepCancellation = CancellationFlag(following: cancellation)
+        runCancellation = cancellation
+        self.snapshot = snapshot
+        if !deferred { start() }
+    }
+
+    /// Whether the check has been started.
+    var isStarted: Bool { started.withLock { $0 != nil } }
+
+    /// Starts the check unless it has started already. Called on the thread that runs the steps, between
+    /// their reads of the snapshot.
     ///
     /// The check's connection reads the snapshot once before its thread starts: a snapshot in WAL mode has
     /// its log's index rebuilt by the first connection that reads it, and a second connection opening
-    /// meanwhile (the step's) would be refused as locked.
-    ///
-    /// - Throws: ``StoreError`` when the snapshot cannot be opened or read.
-    init(_ snapshot: StoreSnapshot, cancellation: CancellationFlag) throws(StoreError) {
-        let flag = CancellationFlag(following: cancellation)
-        stepCancellation = flag
-        runCancellation = cancellation
-        let queue = try StoreReader.openForChecking(snapshot)
-        self.queue = queue
-        work = ConcurrentWork {
+    /// meanwhile (the step's) would be refused as locked. A snapshot that cannot be opened or read is the
+    /// check's verdict (a ``StoreError``), and stops the step as a failed check does.
+    func start() {
+        guard !isStarted else { return }
+        let flag = stepCancellation
+        let path = snapshot.originalPath
+        let queue: DatabaseQueue
+        do {
+            queue = try StoreReader.openForChecking(snapshot)
+        } catch {
+            flag.cancel()
+            let failure = error
+            started.withLock { $0 = (nil, ConcurrentWork { throw failure }) }
+            return
+        }
+        let work = ConcurrentWork {
             do {
-                try StoreReader.checkIntegrity(queue, path: snapshot.originalPath)
+                try StoreReader.checkIntegrity(queue, path: path)
             } catch {
                 flag.cancel()
                 throw error
             }
         }
+        started.withLock { $0 = (queue, work) }
     }
 
-    /// Waits for the check; throws its error (``StoreError`` `.damaged` for a damaged store) if it failed.
+    /// Starts the check if it has not started, and waits for it; throws its error (``StoreError`` `.damaged`
+    /// for a damaged store) if it failed.
     func verdict() throws {
+        start()
+        guard let work = started.withLock({ $0?.work }) else { preconditionFailure("the check was started above") }
         try work.value()
     }
 
     /// What the run reports when it fails with `error`: the check's own error if the check failed (damage
-    /// explains what failed after it), otherwise `error`. Waits for the check.
+    /// explains what failed after it), otherwise `error`. Starts the check if it has not started, and waits
+    /// for it.
     func failure(over error: any Error) -> any Error {
         if error is MigrationCancelled, runCancellation.isCancelled {
             // Nothing will be backed up or swapped, so the verdict no longer matters: waiting for it could
@@ -54,7 +85,7 @@ final class SourceIntegrityCheck: Sendable {
             return error
         }
         do {
-            try work.value()
+            try verdict()
             return error
         } catch let damage {
             return damage
@@ -64,11 +95,13 @@ final class SourceIntegrityCheck: Sendable {
     /// Ends the check where it is and waits for it. SQLite forgets an interrupt that arrives while no
     /// statement runs (before the check's has started), so it is asked again until the check has ended.
     func interrupt() {
-        repeat { queue.interrupt() } while !work.wait(seconds: 0.01)
+        guard let check = started.withLock({ $0 }) else { return }
+        repeat { check.queue?.interrupt() } while !check.work.wait(seconds: 0.01)
     }
 
-    /// Waits for the check to end, whatever its verdict: the snapshot it reads must outlive it.
+    /// Waits for the check to end, whatever its verdict: the snapshot it reads must outlive it. Returns at
+    /// once when it never started.
     func wait() {
-        work.wait()
+        started.withLock { $0?.work }?.wait()
     }
 }

@@ -34,6 +34,9 @@ package struct StepContext: Sendable {
     /// Where a step records the rows its statements are known to have written (see ``WrittenRows``), when the
     /// run will validate the result with them.
     var written: WrittenRows?
+    /// Where the chain's first step says whether its result's `integrity_check` covers its source's
+    /// `quick_check` (see ``SourcePageCoverage``), when the run has left that check unstarted for it.
+    var sourcePages: SourcePageCoverage?
 
     /// Creates a step context.
     package init(

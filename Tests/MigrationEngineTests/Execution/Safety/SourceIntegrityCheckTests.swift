@@ -13,7 +13,7 @@ struct SourceIntegrityCheckTests {
         let store = try JournalFixture.store(version: 1, entries: 150_000)
         let snapshot = try StoreSnapshot.take(of: store)
         let cancellation = CancellationFlag()
-        let check = try SourceIntegrityCheck(snapshot, cancellation: cancellation)
+        let check = SourceIntegrityCheck(snapshot, cancellation: cancellation)
         cancellation.cancel()
         let reported = check.failure(over: MigrationCancelled())
         #expect(reported is MigrationCancelled)
@@ -27,7 +27,7 @@ struct SourceIntegrityCheckTests {
         let store = try JournalFixture.store(version: 1, entries: 300)
         try HeaderDamage.claimMissingFreePages(store)
         let snapshot = try StoreSnapshot.take(of: store)
-        let check = try SourceIntegrityCheck(snapshot, cancellation: CancellationFlag())
+        let check = SourceIntegrityCheck(snapshot, cancellation: CancellationFlag())
         // The run was not cancelled: a step that stopped did so because the check set its flag.
         let reported = check.failure(over: MigrationCancelled())
         #expect((reported as? StoreError)?.code == .damaged)

@@ -16,6 +16,12 @@ import GRDB
 ///   its page size, auto-vacuum, user version and application id equal the empty store's, so column order,
 ///   types and affinities are Apple's as the copy writes them.
 /// Otherwise it leaves nothing behind and the step copies as usual. The result is validated like any other.
+///
+/// Its result carries every page of the source verbatim but those of the b-trees it rewrites (the schema
+/// table, whose partial `quick_check` also walks the freelist, and the bookkeeping tables): it checks those
+/// on the source's bytes before writing, and, unless the store vacuums itself on every commit (which moves
+/// pages), tells the run that the result's `integrity_check` covers the source's `quick_check`
+/// (``SourcePageCoverage``).
 struct InPlaceRename {
     /// One column renamed in one table.
     struct Rename: Hashable {
@@ -77,6 +83,9 @@ struct InPlaceRename {
         let mode = try JournalMode(path: source)
         let log = StoreFileList.size(source + "-wal") > 0
         guard StoreFileList.size(source + "-journal") == 0, mode == .wal || (mode == .rollback && !log) else { return false }
+        // Auto-vacuum on every commit moves pages the renames did not write: a hint read before anything is
+        // copied, so the run starts the source's check beside this step; the connection below decides.
+        if try Self.vacuumsOnCommit(header: StoreFileProbe.checkDatabaseFile(source)) { context.sourcePages?.notCovered() }
         let destination = context.destinationPath
         // Named after the destination, so a killed run's sweep removes it with the run's other files.
         let empty = destination + "-empty"
@@ -84,10 +93,11 @@ struct InPlaceRename {
         try create(empty)
         context.report(.stepRows(index: context.index, rows: InferredCopier.rows(of: plan, facts)))
         let same: Bool
+        let covered: Bool
         do {
             try SnapshotFileCopy.copy(from: source, to: destination)
             if log { try SnapshotFileCopy.copy(from: source + "-wal", to: destination + "-wal") }
-            same = try rename(destination, bookkeepingFrom: empty, foldingLog: mode == .wal)
+            (same, covered) = try rename(destination, bookkeepingFrom: empty, foldingLog: mode == .wal)
         } catch {
             TemporaryFile.remove(destination)
             throw StoreWriteError(path: destination, message: "renaming in place failed: \(error)")
@@ -96,6 +106,7 @@ struct InPlaceRename {
             TemporaryFile.remove(destination)
             return false
         }
+        if covered { context.sourcePages?.covered() } else { context.sourcePages?.notCovered() }
         // Every row is carried at once: one progress event per entity, complete.
         for copy in plan.entityCopies {
             let rows = facts.entityCounts[copy.sourceTable]?[copy.sourceNumber] ?? 0
@@ -106,11 +117,14 @@ struct InPlaceRename {
 
     /// Renames the columns and replaces the bookkeeping rows with the empty store's, in one transaction that
     /// commits only when the schema and settings then equal the empty store's; with `foldingLog`, the `-wal`
-    /// is then checkpointed into the file and emptied.
-    private func rename(_ path: String, bookkeepingFrom empty: String, foldingLog: Bool) throws -> Bool {
+    /// is then checkpointed into the file and emptied. Answers whether it did, and whether every page it
+    /// carried unwritten leaves the source's `quick_check` to the result's `integrity_check` (see the type).
+    private func rename(_ path: String, bookkeepingFrom empty: String, foldingLog: Bool) throws -> (Bool, Bool) {
         let queue = try HardenedConnection.open(path)
         defer { try? queue.close() }
         return try queue.writeWithoutTransaction { db in
+            // Still the source's bytes: what the writes below replace is checked before they do.
+            let covered = try Self.rewrittenTreesAreSound(db)
             // A temporary: the run discards it on any failure and flushes the final store once.
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
             try db.execute("ATTACH DATABASE \(value: empty) AS \(SQLIdentifier.source)")
@@ -123,7 +137,7 @@ struct InPlaceRename {
                         sql: "ALTER TABLE \(SQLIdentifier.main.quoted).\(SQLIdentifier(rename.table).quoted) RENAME COLUMN "
                             + "\(SQLIdentifier(rename.from).quoted) TO \(SQLIdentifier(rename.to).ddl)")
                 }
-                for table in ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"].map(SQLIdentifier.init) {
+                for table in Self.bookkeepingTables.map(SQLIdentifier.init) {
                     try db.execute("DELETE FROM \(SQLIdentifier.main).\(table)")
                     try db.execute("INSERT INTO \(SQLIdentifier.main).\(table) SELECT * FROM \(SQLIdentifier.source).\(table)")
                 }
@@ -136,8 +150,30 @@ struct InPlaceRename {
                     throw StoreWriteError(path: path, message: "the renamed store's -wal could not be folded into it")
                 }
             }
-            return same
+            return (same, covered)
         }
+    }
+
+    /// The tables whose b-trees the renames rewrite, besides the schema table: their rows are replaced.
+    private static let bookkeepingTables = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
+
+    /// Whether the store at `db`'s `main` neither vacuums itself on commit nor shows damage to SQLite's
+    /// `quick_check` in what the renames rewrite: the schema table (its partial check walks the freelist
+    /// too, whose pages new rows may take) and each bookkeeping table.
+    private static func rewrittenTreesAreSound(_ db: Database) throws -> Bool {
+        guard try Int.fetchOne(db, sql: "PRAGMA \"main\".auto_vacuum") != 1 else { return false }
+        let present = try String.fetchAll(db, sql: "SELECT name FROM \"main\".sqlite_master WHERE type = 'table'")
+        for table in ["sqlite_master"] + bookkeepingTables.filter(present.contains) {
+            let problems = try String.fetchAll(db, sql: "PRAGMA \"main\".quick_check(\(SQLIdentifier(table).quoted))")
+            guard problems == ["ok"] else { return false }
+        }
+        return true
+    }
+
+    /// Whether a database header says the store vacuums itself on every commit (auto-vacuum full: a largest
+    /// root page is recorded, the incremental flag is not set).
+    private static func vacuumsOnCommit(header: [UInt8]) -> Bool {
+        header.count >= 68 && header[52..<56].contains { $0 != 0 } && header[64..<68].allSatisfy { $0 == 0 }
     }
 
     /// What must match the empty store: every `sqlite_master` entry and the header settings.

@@ -91,6 +91,8 @@ package struct InferredStep: MigrationStep {
         {
             return
         }
+        // Every row is rewritten: nothing of the source's pages is carried, so the run checks the source now.
+        context.sourcePages?.notCovered()
         try writer.create(at: context.destinationPath, options: options)
         let written = try InferredCopier(
             context: context, facts: facts, sourceSchema: sourceSchema,
