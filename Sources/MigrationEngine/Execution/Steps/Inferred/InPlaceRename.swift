@@ -19,9 +19,8 @@ import GRDB
 ///
 /// Its result carries every page of the source verbatim but those of the b-trees it rewrites (the schema
 /// table, whose partial `quick_check` also walks the freelist, and the bookkeeping tables): it checks those
-/// on the source's bytes before writing, and, unless the store vacuums itself on every commit (which moves
-/// pages), tells the run that the result's `integrity_check` covers the source's `quick_check`
-/// (``SourcePageCoverage``).
+/// on the source's bytes before writing, and tells the run that the result's `integrity_check` covers the
+/// source's `quick_check` (``SourcePageCoverage``).
 struct InPlaceRename {
     /// One column renamed in one table.
     struct Rename: Hashable {
@@ -83,9 +82,6 @@ struct InPlaceRename {
         let mode = try JournalMode(path: source)
         let log = StoreFileList.size(source + "-wal") > 0
         guard StoreFileList.size(source + "-journal") == 0, mode == .wal || (mode == .rollback && !log) else { return false }
-        // Auto-vacuum on every commit moves pages the renames did not write: a hint read before anything is
-        // copied, so the run starts the source's check beside this step; the connection below decides.
-        if try Self.vacuumsOnCommit(header: StoreFileProbe.checkDatabaseFile(source)) { context.sourcePages?.notCovered() }
         let destination = context.destinationPath
         // Named after the destination, so a killed run's sweep removes it with the run's other files.
         let empty = destination + "-empty"
@@ -157,23 +153,18 @@ struct InPlaceRename {
     /// The tables whose b-trees the renames rewrite, besides the schema table: their rows are replaced.
     private static let bookkeepingTables = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
 
-    /// Whether the store at `db`'s `main` neither vacuums itself on commit nor shows damage to SQLite's
-    /// `quick_check` in what the renames rewrite: the schema table (its partial check walks the freelist
-    /// too, whose pages new rows may take) and each bookkeeping table.
+    /// Whether the store at `db`'s `main` shows no damage to SQLite's `quick_check` in what the renames
+    /// rewrite: the schema table (its partial check walks the freelist too, whose pages new rows may take) and
+    /// each bookkeeping table. A store that vacuums itself on every commit, which would move pages the renames
+    /// did not write, never gets this far: its `auto_vacuum` differs from the empty store's (``settings``), so
+    /// the renames are rolled back and the step copies.
     private static func rewrittenTreesAreSound(_ db: Database) throws -> Bool {
-        guard try Int.fetchOne(db, sql: "PRAGMA \"main\".auto_vacuum") != 1 else { return false }
         let present = try String.fetchAll(db, sql: "SELECT name FROM \"main\".sqlite_master WHERE type = 'table'")
         for table in ["sqlite_master"] + bookkeepingTables.filter(present.contains) {
             let problems = try String.fetchAll(db, sql: "PRAGMA \"main\".quick_check(\(SQLIdentifier(table).quoted))")
             guard problems == ["ok"] else { return false }
         }
         return true
-    }
-
-    /// Whether a database header says the store vacuums itself on every commit (auto-vacuum full: a largest
-    /// root page is recorded, the incremental flag is not set).
-    private static func vacuumsOnCommit(header: [UInt8]) -> Bool {
-        header.count >= 68 && header[52..<56].contains { $0 != 0 } && header[64..<68].allSatisfy { $0 == 0 }
     }
 
     /// What must match the empty store: every `sqlite_master` entry and the header settings.
