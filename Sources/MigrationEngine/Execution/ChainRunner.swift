@@ -98,7 +98,7 @@ struct ChainRunner {
                 let written = WrittenRows()
                 context.written = written
                 if index == 0, let integrity, !integrity.isStarted {
-                    context.sourcePages = SourcePageCoverage(whenNotCovered: integrity.start)
+                    context.sourcePages = SourcePageCoverage(whenNotCovered: { integrity.start() })
                 }
                 do {
                     try step.perform(context)

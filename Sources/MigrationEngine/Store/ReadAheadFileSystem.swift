@@ -30,9 +30,10 @@ package enum ReadAheadFileSystem {
     /// `SQLITE_IOERR_SHORT_READ`, a macro Swift does not import.
     private static let shortRead = SQLITE_IOERR | (2 << 8)
 
-    /// A wrapped file: SQLite's `sqlite3_file` (our methods), a pointer to the ``Buffer``, then the
-    /// default VFS's own file.
-    private static let headerSize = 16
+    /// A wrapped file: SQLite's `sqlite3_file` (our methods), a pointer to the ``Buffer`` at `bufferOffset`,
+    /// then the default VFS's own file at `headerSize`.
+    private static let bufferOffset = MemoryLayout<sqlite3_file>.stride
+    private static let headerSize = bufferOffset + MemoryLayout<UnsafeMutablePointer<Buffer>>.stride
 
     /// The methods of a wrapped main database file.
     nonisolated(unsafe) private static let methods: UnsafeMutablePointer<sqlite3_io_methods> = makeMethods()
@@ -63,7 +64,8 @@ package enum ReadAheadFileSystem {
             }
             let buffer = UnsafeMutablePointer<Buffer>.allocate(capacity: 1)
             buffer.initialize(to: Buffer(capacity: ReadAheadFileSystem.chunkSize))
-            (UnsafeMutableRawPointer(file) + 8).storeBytes(of: buffer, as: UnsafeMutablePointer<Buffer>.self)
+            (UnsafeMutableRawPointer(file) + ReadAheadFileSystem.bufferOffset).storeBytes(
+                of: buffer, as: UnsafeMutablePointer<Buffer>.self)
             file.pointee.pMethods = UnsafePointer(ReadAheadFileSystem.methods)
             return SQLITE_OK
         }
@@ -75,7 +77,7 @@ package enum ReadAheadFileSystem {
     }
 
     private static func buffer(_ file: UnsafeMutablePointer<sqlite3_file>) -> UnsafeMutablePointer<Buffer> {
-        (UnsafeMutableRawPointer(file) + 8).load(as: UnsafeMutablePointer<Buffer>.self)
+        (UnsafeMutableRawPointer(file) + bufferOffset).load(as: UnsafeMutablePointer<Buffer>.self)
     }
 
     /// Hands `body` the inner file and its methods, which SQLite set when it opened the file and keeps until

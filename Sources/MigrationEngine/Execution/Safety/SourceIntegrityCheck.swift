@@ -41,9 +41,10 @@ final class SourceIntegrityCheck: Sendable {
     /// The check's connection reads the snapshot once before its thread starts: a snapshot in WAL mode has
     /// its log's index rebuilt by the first connection that reads it, and a second connection opening
     /// meanwhile (the step's) would be refused as locked. A snapshot that cannot be opened or read is the
-    /// check's verdict (a ``StoreError``), and stops the step as a failed check does.
-    func start() {
-        guard !isStarted else { return }
+    /// check's verdict (a ``StoreError``), and stops the step as a failed check does. Returns the check's work.
+    @discardableResult
+    func start() -> ConcurrentWork<Void> {
+        if let work = started.withLock({ $0?.work }) { return work }
         let flag = stepCancellation
         let path = snapshot.originalPath
         let queue: DatabaseQueue
@@ -52,8 +53,9 @@ final class SourceIntegrityCheck: Sendable {
         } catch {
             flag.cancel()
             let failure = error
-            started.withLock { $0 = (nil, ConcurrentWork { throw failure }) }
-            return
+            let work = ConcurrentWork<Void> { throw failure }
+            started.withLock { $0 = (nil, work) }
+            return work
         }
         let work = ConcurrentWork {
             do {
@@ -64,14 +66,13 @@ final class SourceIntegrityCheck: Sendable {
             }
         }
         started.withLock { $0 = (queue, work) }
+        return work
     }
 
     /// Starts the check if it has not started, and waits for it; throws its error (``StoreError`` `.damaged`
     /// for a damaged store) if it failed.
     func verdict() throws {
-        start()
-        guard let work = started.withLock({ $0?.work }) else { preconditionFailure("the check was started above") }
-        try work.value()
+        try start().value()
     }
 
     /// What the run reports when it fails with `error`: the check's own error if the check failed (damage
