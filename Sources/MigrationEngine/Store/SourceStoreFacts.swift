@@ -33,7 +33,7 @@ struct SourceStoreFacts: Sendable {
     init(path: String, knownRowCounts: [String: [Int: Int]]? = nil) throws(StoreWriteError) {
         self.path = path
         do {
-            let queue = try HardenedConnection.open(path, readonly: true)
+            let queue = try PrivateStoreConnection.open(path) { try HardenedConnection.open(path, readonly: true) }
             (columns, primaryKeys, metadata, master, maxRowKeys, entityCounts) = try queue.read { db in
                 let master = try Row.fetchAll(
                     db, sql: "SELECT type, name, tbl_name, sql FROM sqlite_master WHERE sql IS NOT NULL"

@@ -66,7 +66,7 @@ struct StoreFileView {
 
     /// `file:` and the path with every byte but unreserved ones and `/` percent-encoded, so no `?`, `#` or `%`
     /// in a file name is taken for URI syntax.
-    private static func uri(_ path: String) -> String {
+    static func uri(_ path: String) -> String {
         let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
         return "file:"
             + path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()

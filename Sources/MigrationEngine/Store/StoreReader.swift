@@ -44,7 +44,14 @@ package enum StoreReader {
     ///
     /// - Throws: ``StoreError`` (naming the original) when the snapshot cannot be opened or read.
     package static func openForChecking(_ snapshot: StoreSnapshot) throws(StoreError) -> DatabaseQueue {
-        let queue = try snapshot.openReadOnly()
+        let queue: DatabaseQueue
+        do {
+            queue = try PrivateStoreConnection.open(snapshot.path, label: "snapshot of \(snapshot.originalPath)") {
+                try snapshot.openReadOnly()
+            }
+        } catch {
+            throw StoreError.reading(error, path: snapshot.originalPath)
+        }
         do {
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM sqlite_master") }
         } catch {

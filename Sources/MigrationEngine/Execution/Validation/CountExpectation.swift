@@ -60,7 +60,7 @@ enum CountExpectation {
     static func sourceCounts(_ model: ObjectModel, _ source: String, readingEachRow: Bool = true) throws
         -> EntityRows.Counts
     {
-        let queue = try HardenedConnection.open(source)
+        let queue = try PrivateStoreConnection.open(source) { try HardenedConnection.open(source) }
         defer { try? queue.close() }
         return try queue.read { db in
             try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: readingEachRow)

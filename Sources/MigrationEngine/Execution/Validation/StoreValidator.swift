@@ -90,9 +90,13 @@ package struct StoreValidator: Sendable {
     /// A connection that waits while the other one opening the same WAL-mode file rebuilds its `-shm` from
     /// the `-wal` (which locks the file for a moment) instead of failing as busy.
     private static func openBesideAnother(_ path: String) throws -> DatabaseQueue {
-        var configuration = HardenedConnection.configuration(path: path)
-        configuration.busyMode = .timeout(30)
-        return try DatabaseQueue(path: path, configuration: configuration)
+        // Only files no one writes meanwhile are validated (a step's result, a snapshot, a salvaged copy):
+        // when the database file holds all their data, they are read as such (see PrivateStoreConnection).
+        try PrivateStoreConnection.open(path) {
+            var configuration = HardenedConnection.configuration(path: path)
+            configuration.busyMode = .timeout(30)
+            return try DatabaseQueue(path: path, configuration: configuration)
+        }
     }
 
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.

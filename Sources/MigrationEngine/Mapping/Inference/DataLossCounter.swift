@@ -13,7 +13,7 @@ package enum DataLossCounter {
         try facts.verify(schema, model: sourceModel.name)
         var losses: [DataLoss] = []
         do {
-            let queue = try HardenedConnection.open(storePath, readonly: true)
+            let queue = try PrivateStoreConnection.open(storePath) { try HardenedConnection.open(storePath, readonly: true) }
             try queue.read { db in
                 for var loss in mapping.drops {
                     if let query = countQuery(loss, model: sourceModel, schema: schema) {
