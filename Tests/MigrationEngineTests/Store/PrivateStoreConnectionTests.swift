@@ -1,3 +1,4 @@
+import CSQLiteGuard
 import Foundation
 import GRDB
 import TestSupport
@@ -75,6 +76,27 @@ struct PrivateStoreConnectionTests {
         #expect(plainOpened)
         #expect(try Self.entries(queue) == 10)
         try queue.close()
+    }
+
+    @Test("A step attaches its source through the read-ahead VFS, or by its path when a sidecar holds data")
+    func attachment() throws {
+        let source = try JournalFixture.store(version: 1, entries: 1_200)
+        let name = PrivateStoreConnection.attachmentName(source)
+        #expect(name.hasPrefix("file:") && name.hasSuffix("vfs=\(ReadAheadFileSystem.name)"))
+        let destination = try TemporaryDirectory.make().appendingPathComponent("step.sqlite").path
+        let queue = try HardenedConnection.open(destination)
+        try queue.writeWithoutTransaction { db in
+            try db.execute("ATTACH DATABASE \(value: name) AS \(SQLIdentifier.source)")
+            let rows = try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "src"."ZENTRY""#)
+            #expect(rows == 1_200)
+            var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+            #expect(sqlite3_file_control(db.sqliteConnection, "src", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK)
+            #expect(vfs.map { String(cString: $0.pointee.zName) } == ReadAheadFileSystem.name)
+            try db.execute(sql: #"DETACH DATABASE "src""#)
+        }
+        try queue.close()
+        let fixture = try WriteAheadLogFixture(transactions: 3)
+        #expect(PrivateStoreConnection.attachmentName(fixture.path) == fixture.path)
     }
 
     @Test("A step's validation and counts read its result ahead and give the same verdicts and counts")

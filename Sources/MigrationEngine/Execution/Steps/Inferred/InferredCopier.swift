@@ -21,7 +21,8 @@ struct InferredCopier {
             let queue = try HardenedConnection.open(context.destinationPath)
             defer { try? queue.close() }
             try queue.writeWithoutTransaction { db in
-                let attach: SQLFragment = "ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)"
+                let source = PrivateStoreConnection.attachmentName(context.sourcePath)
+                let attach: SQLFragment = "ATTACH DATABASE \(value: source) AS \(SQLIdentifier.source)"
                 current = attach.sql
                 try db.execute(attach)
                 // A temporary: the run discards it on any failure and flushes the final store once before its

@@ -134,7 +134,8 @@ package struct MappedStep: MigrationStep {
                 installsTriggers: false))
         let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
-            try db.execute("ATTACH DATABASE \(value: context.sourcePath) AS \(SQLIdentifier.source)")
+            try db.execute(
+                "ATTACH DATABASE \(value: PrivateStoreConnection.attachmentName(context.sourcePath)) AS \(SQLIdentifier.source)")
             defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
             let session = try MappingSession(
