@@ -23,8 +23,9 @@ package struct StoreValidator: Sendable {
     /// Checks the store at `path` against ``model``.
     ///
     /// - Parameters:
-    ///   - path: The store's `.sqlite` file; opened read-write so a WAL-mode store needs no `-shm`, but not
-    ///     written.
+    ///   - path: The store's `.sqlite` file, one nothing writes while it is validated (a snapshot, a step's
+    ///     result): read through ``PrivateStoreConnection``, or opened read-write so a WAL-mode store whose
+    ///     `-wal` holds data needs no `-shm`, but not written.
     ///   - expectedCounts: rows each entity must hold (entities not named are not checked).
     ///   - checksIntegrity: whether SQLite's `integrity_check` runs (it reads every page); a chain
     ///     runs it on the store it will swap in, not on each intermediate one.
