@@ -1,8 +1,8 @@
 import CSQLiteGuard
 import Foundation
 
-/// An SQLite VFS for reading a store where it lies: the default VFS, with the main database file's reads
-/// served from a buffer that one `pread` fills with 64 KiB at a time.
+/// An SQLite VFS for reading a store where it lies: the default VFS, with the main database file's reads in
+/// order served from a buffer that one `pread` fills with 64 KiB at a time.
 ///
 /// Counting a table without an index reads every leaf page of its b-tree, one 4 KiB `pread` each: on a
 /// million-row store 57,000 system calls, most of `inspect`'s time. Reading 16 pages per call costs a fraction
@@ -12,7 +12,8 @@ import Foundation
 /// and refuse `SQLITE_FCNTL_MMAP_SIZE`.
 ///
 /// The buffer keeps what one read saw, as SQLite's own page cache does; it is only for connections that
-/// treat the file as unchanging (``StoreFileView``'s `immutable` ones, which compare the files afterwards).
+/// treat the file as unchanging (``StoreFileView``'s `immutable` ones, which compare the files afterwards, and
+/// ``PrivateStoreConnection``'s, on files only the run writes).
 package enum ReadAheadFileSystem {
     /// The name connections ask for (`vfs=` in a URI file name).
     package static let name = "cdmigrate-readahead"
@@ -143,17 +144,19 @@ package enum ReadAheadFileSystem {
         return pointer
     }
 
-    /// Serves `count` bytes at `offset` from the buffer, refilling it with the chunk that holds them; a read
-    /// larger than a chunk, or one in a chunk the file ends inside, goes to the file as it is.
+    /// Serves `count` bytes at `offset` from the buffer, refilling it with the chunk that holds them when the
+    /// read is next to the one before (see ``chunkToFill(count:at:previous:shortChunk:)``); any other read
+    /// goes to the file as it is.
     private static func read(
         _ file: UnsafeMutablePointer<sqlite3_file>, into data: UnsafeMutableRawPointer, count: Int, at offset: Int64
     ) -> Int32 {
         let buffer = buffer(file)
+        let previous = buffer.pointee.previousRead
+        buffer.pointee.previousRead = offset..<offset + Int64(count)
         if buffer.pointee.copy(count, at: offset, to: data) { return SQLITE_OK }
         let inner = inner(file)
         let innerRead = inner.pointee.pMethods.pointee.xRead!
-        let start = offset - offset % Int64(chunkSize)
-        if offset + Int64(count) <= start + Int64(chunkSize), start != buffer.pointee.shortChunk {
+        if let start = chunkToFill(count: count, at: offset, previous: previous, shortChunk: buffer.pointee.shortChunk) {
             buffer.pointee.forget()
             let result = innerRead(inner, buffer.pointee.bytes, Int32(chunkSize), start)
             if result == SQLITE_OK {
@@ -168,6 +171,20 @@ package enum ReadAheadFileSystem {
         return innerRead(inner, data, Int32(count), offset)
     }
 
+    /// Where the chunk to fill for a read of `count` bytes at `offset` starts, or nil to read just those bytes:
+    /// only a read next to the one before (`previous`), starting where it ended or ending where it started,
+    /// fills a chunk. A count or a row check reads a table's leaves in file order, and SQLite's integrity check
+    /// in reverse; 16 pages per call cost far less than 16 calls. A lookup that seeks a page elsewhere (a key
+    /// in another table, a to-one's target) would use little of the chunk around it, and 64 KiB copied out of
+    /// the kernel cost several times what its one page does. A read larger than a chunk, or in the chunk the
+    /// file ends inside (`shortChunk`), also goes to the file as it is.
+    static func chunkToFill(count: Int, at offset: Int64, previous: Range<Int64>, shortChunk: Int64) -> Int64? {
+        let start = offset - offset % Int64(chunkSize)
+        let isNext = offset == previous.upperBound || offset + Int64(count) == previous.lowerBound
+        guard isNext, offset + Int64(count) <= start + Int64(chunkSize), start != shortChunk else { return nil }
+        return start
+    }
+
     /// The bytes one read of a database file fetched, and where they lie in the file.
     private struct Buffer {
         let bytes: UnsafeMutableRawPointer
@@ -177,6 +194,8 @@ package enum ReadAheadFileSystem {
         private var count = 0
         /// The chunk a read came back short in, read page by page from then on.
         var shortChunk: Int64 = -1
+        /// The bytes the last read of the file asked for, whether the buffer served them or not.
+        var previousRead: Range<Int64> = -1 ..< -1
 
         init(capacity: Int) {
             bytes = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)

@@ -84,6 +84,28 @@ struct ReadAheadFileSystemTests {
         }
     }
 
+    @Test("Only a read next to the one before, in order or in reverse, fills a chunk; a seek elsewhere reads its page alone")
+    func chunksOnlyForReadsInOrder() {
+        let chunk = Int64(ReadAheadFileSystem.chunkSize)
+        let page: Int64 = 4096
+        let fill = { (offset: Int64, previous: Range<Int64>) in
+            ReadAheadFileSystem.chunkToFill(count: Int(page), at: offset, previous: previous, shortChunk: -1)
+        }
+        #expect(fill(page, 0..<page) == 0)
+        #expect(fill(chunk + 2 * page, chunk + page..<chunk + 2 * page) == chunk)
+        // In reverse, as SQLite's integrity check walks a table's leaves.
+        #expect(fill(chunk * 5 - page, chunk * 5..<chunk * 5 + page) == chunk * 4)
+        // A lookup jumping to another page, forwards or back, and the first read of the file.
+        #expect(fill(chunk * 7, page..<2 * page) == nil)
+        #expect(fill(page, chunk * 3..<chunk * 3 + page) == nil)
+        #expect(fill(0, -1 ..< -1) == nil)
+        // Next to the one before, but in the chunk the file ends inside, or larger than a chunk.
+        #expect(
+            ReadAheadFileSystem.chunkToFill(count: Int(page), at: chunk, previous: chunk - page..<chunk, shortChunk: chunk) == nil
+        )
+        #expect(ReadAheadFileSystem.chunkToFill(count: Int(chunk) * 2, at: page, previous: 0..<page, shortChunk: -1) == nil)
+    }
+
     @Test("A store of many chunks, whose file ends inside one, counts exactly; so does a table of several entities")
     func manyChunks() throws {
         let path = try JournalFixture.store(version: 1, entries: 5_000)
