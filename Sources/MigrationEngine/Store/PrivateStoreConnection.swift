@@ -27,17 +27,14 @@ enum PrivateStoreConnection {
     {
         guard readsAheadExactly(path) else { return try plain() }
         return try DatabaseQueue(
-            path: readAheadURI(path), configuration: HardenedConnection.configuration(path: path, readonly: true, label: label))
+            path: StoreFileView.immutableURI(path),
+            configuration: HardenedConnection.configuration(path: path, readonly: true, label: label))
     }
 
     /// What a step's connection attaches its private source as: the read-ahead URI when that reads the same
     /// (SQLite takes URI file names in `ATTACH` as in `open`), else the plain path.
     static func attachmentName(_ path: String) -> String {
-        readsAheadExactly(path) ? readAheadURI(path) : path
-    }
-
-    private static func readAheadURI(_ path: String) -> String {
-        StoreFileView.uri(path) + "?immutable=1&vfs=\(ReadAheadFileSystem.name)"
+        readsAheadExactly(path) ? StoreFileView.immutableURI(path) : path
     }
 
     /// Whether an `immutable` connection through the read-ahead VFS reads what a plain one would: the VFS is

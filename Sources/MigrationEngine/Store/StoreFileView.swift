@@ -34,17 +34,18 @@ struct StoreFileView {
         guard files.files.allSatisfy({ ![.wal, .journal].contains($0.role) || $0.size == 0 }) else { return nil }
         let queue: DatabaseQueue
         do {
-            queue = try HardenedConnection.open(uri(resolved) + parameters, readonly: true, label: "in-place view of \(path)")
+            queue = try HardenedConnection.open(immutableURI(resolved), readonly: true, label: "in-place view of \(path)")
         } catch {
             return nil
         }
         return StoreFileView(queue: queue, files: files, header: header, resolvedPath: resolved, stamps: stamps)
     }
 
-    /// `immutable`, and the read-ahead VFS when it is registered: the view reads each page once, in the order
-    /// the b-trees lead, so 16 pages per `pread` instead of one (counting a table reads all of its pages).
-    private static var parameters: String {
-        "?immutable=1" + (ReadAheadFileSystem.isAvailable ? "&vfs=\(ReadAheadFileSystem.name)" : "")
+    /// The URI opening `path` `immutable`, through the read-ahead VFS when it is registered: the view reads each
+    /// page once, in the order the b-trees lead, so 16 pages per `pread` instead of one (counting a table reads
+    /// all of its pages).
+    static func immutableURI(_ path: String) -> String {
+        uri(path) + "?immutable=1" + (ReadAheadFileSystem.isAvailable ? "&vfs=\(ReadAheadFileSystem.name)" : "")
     }
 
     /// Whether the store's files, their sizes and modification times and the database header are still as
@@ -66,7 +67,7 @@ struct StoreFileView {
 
     /// `file:` and the path with every byte but unreserved ones and `/` percent-encoded, so no `?`, `#` or `%`
     /// in a file name is taken for URI syntax.
-    static func uri(_ path: String) -> String {
+    private static func uri(_ path: String) -> String {
         let unreserved = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~/".utf8)
         return "file:"
             + path.utf8.map { unreserved.contains($0) ? String(UnicodeScalar($0)) : String(format: "%%%02X", $0) }.joined()
