@@ -1,4 +1,3 @@
-import CSQLiteGuard
 import Foundation
 import GRDB
 import TestSupport
@@ -89,9 +88,7 @@ struct PrivateStoreConnectionTests {
             try db.execute("ATTACH DATABASE \(value: name) AS \(SQLIdentifier.source)")
             let rows = try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "src"."ZENTRY""#)
             #expect(rows == 1_200)
-            var vfs: UnsafeMutablePointer<sqlite3_vfs>?
-            #expect(sqlite3_file_control(db.sqliteConnection, "src", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK)
-            #expect(vfs.map { String(cString: $0.pointee.zName) } == ReadAheadFileSystem.name)
+            #expect(ReadAheadFileSystemTests.fileSystemName(db, schema: "src") == ReadAheadFileSystem.name)
             try db.execute(sql: #"DETACH DATABASE "src""#)
         }
         try queue.close()

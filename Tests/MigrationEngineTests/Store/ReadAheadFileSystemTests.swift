@@ -30,12 +30,14 @@ struct ReadAheadFileSystemTests {
 
     /// The VFS the connection's main database is read through.
     static func fileSystemName(_ queue: DatabaseQueue) throws -> String? {
-        try queue.read { db in
-            var vfs: UnsafeMutablePointer<sqlite3_vfs>?
-            guard sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK
-            else { return nil }
-            return vfs.flatMap { String(cString: $0.pointee.zName) }
-        }
+        try queue.read { fileSystemName($0) }
+    }
+
+    /// The VFS the connection's database `schema` (`main`, or an attached one) is read through.
+    static func fileSystemName(_ db: Database, schema: String = "main") -> String? {
+        var vfs: UnsafeMutablePointer<sqlite3_vfs>?
+        guard sqlite3_file_control(db.sqliteConnection, schema, SQLITE_FCNTL_VFS_POINTER, &vfs) == SQLITE_OK else { return nil }
+        return vfs.flatMap { String(cString: $0.pointee.zName) }
     }
 
     @Test("The in-place view reads through the read-ahead VFS, which refuses to map the file")
