@@ -6,9 +6,9 @@
 struct XMLAttributes: Sendable {
     private var pairs: [(name: String, value: String)]
 
-    /// The attributes the parser reported; XML forbids an element to repeat an attribute name.
-    init(_ attributes: [String: String]) {
-        pairs = attributes.map { ($0.key, $0.value) }
+    /// The attributes the parser reported, in document order; XML forbids an element to repeat a name.
+    init(_ pairs: [(name: String, value: String)]) {
+        self.pairs = pairs
     }
 
     /// The value of the attribute `name`, or nil when the element has none.

@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(FoundationXML)
-    import FoundationXML
-#endif
-
 /// A parsed XML element: name, attributes, children and the line it starts on.
 ///
 /// Model sources and mapping models are small, so a tree is simpler to walk than SAX callbacks.
@@ -32,32 +28,27 @@ struct XMLElementTree: Sendable {
 
     /// Parses a whole document, or throws ``XMLTreeError`` with the line where it broke.
     static func parse(_ data: Data) throws(XMLTreeError) -> XMLElementTree {
-        // Foundation's parser on Linux crashes on element names that are not UTF-8; Xcode writes only UTF-8.
+        // Xcode writes only UTF-8; a file that is not gets the position of its first bad byte, which is
+        // more use to whoever opens the file than the parser's complaint about the encoding.
         if let offset = firstInvalidUTF8(data) {
             let before = data.prefix(offset)
             let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
             let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
             throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
         }
-        // It also dereferences a processing instruction's missing data; Xcode writes none but the declaration.
+        // Every `<?` but the declaration is refused with one message, whatever libxml2 would call it (a
+        // target-less `<?`, a second declaration): Xcode writes no processing instruction.
         if let offset = firstProcessingInstruction(data) {
             let line = data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
             throw XMLTreeError(
                 line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
         }
-        let builder = Builder()
-        let parser = XMLParser(data: data)
-        parser.delegate = builder
-        guard parser.parse(), let root = builder.root else {
-            let message = builder.failure ?? parser.parserError?.localizedDescription ?? "not an XML document"
-            throw XMLTreeError(line: max(parser.lineNumber, 1), column: parser.columnNumber, message: message)
-        }
-        return root
+        return try data.withUnsafeBytes { XMLTreeBuilder.build($0) }.get()
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
     ///
-    /// Both scans run over the raw bytes: through `Data`'s generic collection API they took most of the time
+    /// The scan runs over the raw bytes: through `Data`'s generic collection API it took most of the time
     /// of loading a model. The ASCII run most files start with (many are ASCII throughout) is skipped by a
     /// plain byte test; the decoder takes over at the first byte that is not ASCII, which always starts a scalar.
     private static func firstInvalidUTF8(_ data: Data) -> Int? {
@@ -99,58 +90,4 @@ struct XMLElementTree: Sendable {
             return nil
         }
     }
-
-    private final class Builder: NSObject, XMLParserDelegate {
-        var stack: [XMLElementTree] = []
-        var root: XMLElementTree?
-        var failure: String?
-        static let maximumDepth = 256
-
-        func parser(
-            _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-            qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
-        ) {
-            // Deeper trees than any model or mapping file needs would only exhaust the stack when released.
-            guard stack.count < Self.maximumDepth else {
-                failure = "elements nest deeper than \(Self.maximumDepth) levels"
-                parser.abortParsing()
-                return
-            }
-            stack.append(
-                XMLElementTree(
-                    name: elementName, attributes: XMLAttributes(attributeDict), children: [], text: "", line: parser.lineNumber))
-        }
-
-        func parser(
-            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?
-        ) {
-            guard let finished = stack.popLast() else { return }
-            if stack.isEmpty {
-                root = finished
-            } else {
-                stack[stack.count - 1].children.append(finished)
-            }
-        }
-
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            guard !stack.isEmpty else { return }
-            stack[stack.count - 1].text += string
-        }
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            failure = failure ?? Self.describe(parseError)
-        }
-
-        static func describe(_ error: Error) -> String {
-            let nsError = error as NSError
-            return "malformed XML (parser error \(nsError.code))"
-        }
-    }
-}
-
-/// XML that could not be parsed, with the position where the parser gave up.
-struct XMLTreeError: Error, Sendable {
-    var line: Int
-    var column: Int
-    var message: String
 }
