@@ -38,9 +38,8 @@ package enum ModelLoader {
         }
         // The folder's path is made once: a URL per version cost more than reading its XML in a long model.
         let base = url.path
-        var versions: [ObjectModel] = []
-        for folder in versionFolders {
-            versions.append(try loadVersionSource(folder: base + "/" + folder, name: versionName(folder)))
+        let versions = try versionFolders.concurrentMap { folder throws(ModelError) in
+            try loadVersionSource(folder: base + "/" + folder, name: versionName(folder))
         }
         let current = try currentVersionName(in: url)
         if let current, !versions.contains(where: { $0.name == current }) {
