@@ -11,7 +11,7 @@ extension Array where Element: Sendable {
         _ transform: @Sendable (Element) throws(Failure) -> Transformed
     ) throws(Failure) -> [Transformed] {
         guard count > 1 else { return try map(transform) }
-        let results = Mutex<[Result<Transformed, Failure>?]>(Array<Result<Transformed, Failure>?>(repeating: nil, count: count))
+        let results = Mutex<[Result<Transformed, Failure>?]>([Result<Transformed, Failure>?](repeating: nil, count: count))
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let result = Result { () throws(Failure) in try transform(self[index]) }
             results.withLock { $0[index] = result }

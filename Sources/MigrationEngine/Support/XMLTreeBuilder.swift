@@ -60,8 +60,8 @@ final class XMLTreeBuilder {
         handler.initialized = cdm_xml_sax2_magic()
         handler.startElementNs = { userData, localName, prefix, _, namespaceCount, namespaces, count, _, attributes in
             XMLTreeBuilder.builder(userData).start(
-                name: XMLTreeBuilder.qualifiedName(prefix, localName), namespaces: namespaces, namespaceCount: Int(namespaceCount),
-                attributes: attributes, count: Int(count))
+                name: XMLTreeBuilder.qualifiedName(prefix, localName), namespaces: namespaces,
+                namespaceCount: Int(namespaceCount), attributes: attributes, count: Int(count))
         }
         handler.endElementNs = { userData, _, _, _ in XMLTreeBuilder.builder(userData).end() }
         handler.characters = { userData, text, length in XMLTreeBuilder.builder(userData).append(text, Int(length)) }
@@ -71,7 +71,8 @@ final class XMLTreeBuilder {
             XMLTreeBuilder.builder(userData).stop("processing instructions other than the XML declaration are not supported")
         }
         handler.reference = { userData, _ in
-            XMLTreeBuilder.builder(userData).stop("entity references other than XML's own (&amp;, &lt;, &#10; …) are not supported")
+            XMLTreeBuilder.builder(userData).stop(
+                "entity references other than XML's own (&amp;, &lt;, &#10; …) are not supported")
         }
         handler.serror = { userData, error in
             guard let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
