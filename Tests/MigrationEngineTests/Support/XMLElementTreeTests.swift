@@ -84,6 +84,9 @@ struct XMLElementTreeTests {
         // With an external DTD named, an unknown entity is only a warning to libxml2; it is refused all the same.
         let withDTD = Self.failure("<?xml version=\"1.0\"?>\n<!DOCTYPE m SYSTEM \"none.dtd\">\n<m>\n&unknown;</m>")
         #expect(withDTD?.line == 4)
+        // The same in attribute values, where libxml2 would otherwise keep or expand the reference.
+        #expect(Self.failure("<!DOCTYPE m SYSTEM \"none.dtd\">\n<m a=\"&unknown;\"/>")?.line == 2)
+        #expect(Self.failure("<!DOCTYPE m [<!ENTITY e \"x\">]>\n<m a=\"&e;\"/>")?.line == 2)
     }
 
     @Test("Malformed XML names the line and libxml2's reason, on one line")
