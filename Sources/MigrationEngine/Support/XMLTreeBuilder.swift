@@ -5,8 +5,8 @@ import Foundation
 ///
 /// The document is untrusted: nothing outside it is read (no DTD, no external entity, no network), and an
 /// entity reference other than XML's own (`&amp;`, `&#10;` …) is refused rather than expanded: the handler
-/// records no entity declaration, so every other name is undeclared. A processing instruction is refused too:
-/// Xcode writes none but the XML declaration, which libxml2 does not report as one.
+/// records no entity declaration, so every other name is undeclared. Processing instructions never reach it:
+/// ``XMLElementTree/parse(_:)`` refuses every `<?` but the declaration first.
 final class XMLTreeBuilder {
     /// Deeper trees than any model or mapping file needs would only exhaust the stack when released.
     static let maximumDepth = 256
@@ -67,9 +67,6 @@ final class XMLTreeBuilder {
         handler.characters = { userData, text, length in XMLTreeBuilder.builder(userData).append(text, Int(length)) }
         handler.ignorableWhitespace = handler.characters
         handler.cdataBlock = handler.characters
-        handler.processingInstruction = { userData, _, _ in
-            XMLTreeBuilder.builder(userData).stop("processing instructions other than the XML declaration are not supported")
-        }
         handler.reference = { userData, _ in
             XMLTreeBuilder.builder(userData).stop(
                 "entity references other than XML's own (&amp;, &lt;, &#10; …) are not supported")
