@@ -31,19 +31,25 @@ struct XMLElementTree: Sendable {
         // Xcode writes only UTF-8; a file that is not gets the position of its first bad byte, which is
         // more use to whoever opens the file than the parser's complaint about the encoding.
         if let offset = firstInvalidUTF8(data) {
-            let before = data.prefix(offset)
-            let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
-            let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
+            let (line, column) = position(of: offset, in: data)
             throw XMLTreeError(line: line, column: column, message: "the file is not UTF-8 text")
         }
         // Every `<?` but the declaration is refused with one message, whatever libxml2 would call it (a
         // target-less `<?`, a second declaration): Xcode writes no processing instruction.
         if let offset = firstProcessingInstruction(data) {
-            let line = data.prefix(offset).filter { $0 == UInt8(ascii: "\n") }.count + 1
             throw XMLTreeError(
-                line: line, column: 1, message: "processing instructions other than the XML declaration are not supported")
+                line: position(of: offset, in: data).line, column: 1,
+                message: "processing instructions other than the XML declaration are not supported")
         }
         return try data.withUnsafeBytes { XMLTreeBuilder.build($0) }.get()
+    }
+
+    /// The line and column (both from 1) of the byte at `offset`.
+    private static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
+        let before = data.prefix(offset)
+        let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+        let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 - data.startIndex + 1 } ?? 0) + 1
+        return (line, column)
     }
 
     /// The byte offset of the first byte that is not part of valid UTF-8, or `nil`.
