@@ -100,23 +100,14 @@ struct ChainRunner {
                 if index == 0, let integrity, !integrity.isStarted {
                     context.sourcePages = SourcePageCoverage(whenNotCovered: { integrity.start() })
                 }
-                do {
-                    try step.perform(context)
-                } catch let error as MigrationCancelled {
-                    throw error
-                } catch let error as ExecutionError {
-                    throw error
-                } catch {
-                    throw ExecutionError(
-                        .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
-                }
+                let isLast = index == job.plan.steps.count - 1
+                try perform(step, context, candidate, flushingAsWritten: isLast && !options.dryRun)
                 if index == 0 {
                     sourceCovered = context.sourcePages?.isCovered == true
                     if !sourceCovered { integrity?.start() }
                 }
                 try checkCancelled()
                 report(.stageStarted(.validation(step: index)))
-                let isLast = index == job.plan.steps.count - 1
                 // The store that stands for the source's check gets the full check too, last step or not.
                 let checksIntegrity = isLast || (index == 0 && sourceCovered)
                 // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
@@ -162,6 +153,25 @@ struct ChainRunner {
             throw error
         }
         return Outcome(path: source, digest: digest)
+    }
+
+    /// Runs one step; the store that will be swapped in goes to disk while the step writes it (see
+    /// ``TrailingFlush``), so its flush after validation finds little left to write.
+    private func perform(
+        _ step: any MigrationStep, _ context: StepContext, _ candidate: StepCandidate, flushingAsWritten: Bool
+    ) throws {
+        let trailing = flushingAsWritten ? TrailingFlush(path: context.destinationPath) : nil
+        defer { trailing?.stop() }
+        do {
+            try step.perform(context)
+        } catch let error as MigrationCancelled {
+            throw error
+        } catch let error as ExecutionError {
+            throw error
+        } catch {
+            throw ExecutionError(
+                .stepFailed, path: job.storePath, message: "step \(candidate.from) → \(candidate.to) failed: \(error)")
+        }
     }
 
     /// Flushes the final store to disk and digests it, each on a thread of its own: the flush waits for the
