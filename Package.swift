@@ -7,6 +7,8 @@ let package = Package(
     products: [
         .library(name: "MigrationEngine", targets: ["MigrationEngine"]),
         .library(name: "JournalSample", targets: ["JournalSample"]),
+        // The readers the fuzzing harness feeds (Fuzz/, a package of its own built with -sanitize=fuzzer).
+        .library(name: "FuzzTargets", targets: ["FuzzTargets"]),
         .executable(name: "cdmigrate", targets: ["cdmigrate"]),
     ],
     dependencies: [
@@ -40,6 +42,7 @@ let package = Package(
         // The sample app ("Journal"): its files, store generator and Swift policy, for the demo, the examples,
         // the benchmarks and the tests. Production runs never link its policy into the engine.
         .target(name: "JournalSample", dependencies: ["MigrationEngine", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "FuzzTargets", dependencies: ["MigrationEngine"]),
         .target(
             name: "ConsoleUI",
             dependencies: ["MigrationEngine", "CNCurses"]
@@ -64,6 +67,7 @@ let package = Package(
         .testTarget(
             name: "MigrationEngineTests", dependencies: ["MigrationEngine", "JournalSample", "TestSupport"],
             exclude: ["Fixtures"]),
+        .testTarget(name: "FuzzTargetsTests", dependencies: ["FuzzTargets", "TestSupport"]),
         .testTarget(name: "ConsoleUITests", dependencies: ["ConsoleUI", "MigrationEngine", "TestSupport"]),
         .testTarget(
             name: "JournalSampleTests",

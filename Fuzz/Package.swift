@@ -12,7 +12,7 @@ let package = Package(
         .systemLibrary(name: "CFuzzerDriver", path: "Sources/CFuzzerDriver"),
         .executableTarget(
             name: "CDMigrateFuzz",
-            dependencies: ["CFuzzerDriver", .product(name: "MigrationEngine", package: "cdmigrate")]
+            dependencies: ["CFuzzerDriver", .product(name: "FuzzTargets", package: "cdmigrate")]
         ),
     ]
 )

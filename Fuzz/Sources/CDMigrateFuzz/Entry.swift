@@ -1,4 +1,5 @@
 import Foundation
+import FuzzTargets
 
 /// libFuzzer's entry point: one input per call, for the target `CDM_FUZZ_TARGET` names.
 @_cdecl("LLVMFuzzerTestOneInput")
