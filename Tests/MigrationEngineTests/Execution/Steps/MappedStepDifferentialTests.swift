@@ -81,12 +81,23 @@ struct MappedStepDifferentialTests {
     /// the merge's associations), or both.
     enum MergeShape: String, CaseIterable, Sendable {
         case nilKeys, nilKeysInverseOnly, integerKeysFiltered, trimmedInverseOnly, trimmedToOneOnly
+        /// Keys and filters that could give another value if evaluated again: their kept rows are recorded.
+        case uuidKeys, clockFiltered
+
+        /// Whether the merge's filter and key give the same values when evaluated again.
+        var isRepeatable: Bool { ![.uuidKeys, .clockFiltered].contains(self) }
 
         var mapping: String {
             let (filter, key, name) =
                 switch self {
                 case .nilKeys, .nilKeysInverseOnly: ("", "$source.author", "$source.author")
                 case .integerKeysFiltered: ("    filter: $source.mood > 0\n", "$source.mood", "$source.title")
+                case .uuidKeys: ("", "uuid()", "$source.title")
+                case .clockFiltered:
+                    (
+                        "    filter: $source.author != nil AND now() > date(\"2001-01-01T00:00:00Z\")\n",
+                        "trim($source.author)", "trim($source.author)"
+                    )
                 case .trimmedInverseOnly, .trimmedToOneOnly:
                     (
                         "    filter: $source.author != nil AND trim($source.author) != \"\"\n", "trim($source.author)",
@@ -131,6 +142,8 @@ struct MappedStepDifferentialTests {
             step.statistics = statistics
             dumps.append(try Self.dump(try SampleJournalStore.run(step, source: source)))
             #expect(statistics.setBasedMappings == (fast ? ["EntryToEntry", "EntryToAuthor"] : []))
+            // A merge whose filter and key repeat finds each row's object from its key again, recording no row.
+            #expect((statistics.keptRowsRecorded > 0) == (fast && !shape.isRepeatable))
         }
         #expect(dumps[0] == dumps[1])
         #expect(dumps[0].contains("ZAUTHOR"))

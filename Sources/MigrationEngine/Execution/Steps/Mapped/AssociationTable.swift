@@ -14,7 +14,8 @@ final class AssociationTable {
     static let table: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_ASSOCIATION"))"
     static let mergeTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_MERGE"))"
     /// The source rows a set-based merge kept (its filter's), in source order, with their merge keys: what
-    /// its associations are found from (``deferMerge(_:)``).
+    /// its associations are found from (``deferMerge(_:)``) when its filter or key may give another value if
+    /// evaluated again (``Recomputed``).
     static let keptTable: SQLFragment = "\(SQLIdentifier.main).\(SQLIdentifier("_CDMIGRATE_KEPT"))"
     /// The source rows from which a set-based merge made objects, with their keys and objects: each key's
     /// first row (its unique key keeps it when rows go in in source order with `INSERT OR IGNORE`) and every
@@ -89,6 +90,22 @@ final class AssociationTable {
         var mapping: Int
         /// The entity number of the objects made.
         var entity: Int
+        /// For a merge whose filter and key give the same values when evaluated again (see
+        /// `Expression.isRepeatable(with:)`), how to evaluate them again over a source row `s`: its kept rows
+        /// are then not recorded (``keptTable``), and each row's object is found from its key, computed anew.
+        var recomputed: Recomputed?
+    }
+
+    /// The source rows a set-based merge reads and its compiled filter and key, over the source row `s`.
+    struct Recomputed {
+        /// The source table.
+        var table: SQLFragment
+        /// The entity number of the source rows the merge reads.
+        var sourceEntity: Int
+        /// `1` for the rows the filter keeps; `nil` without a filter.
+        var filter: SQLFragment?
+        /// The merge key, `NULL` for a row without one.
+        var key: SQLFragment
     }
 
     /// The set-based merges recorded by ``deferMerge(_:)``, by mapping number.
@@ -98,32 +115,54 @@ final class AssociationTable {
     func deferMerge(_ merge: MergeLookup) {
         noteRecorded(mapping: merge.mapping, entity: merge.entity)
         merges[merge.mapping] = merge
+        let insert: SQLFragment = """
+            INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
+            """
+        if let again = merge.recomputed {
+            let kept: SQLFragment = again.filter.map { " AND \($0)" } ?? ""
+            deferred.append(
+                (
+                    merge.mapping,
+                    """
+                    \(insert) SELECT \(value: merge.mapping), s.Z_PK, \(made(by: merge, source: "s.Z_PK", key: again.key)),
+                      \(value: merge.entity) FROM \(again.table) s WHERE s.Z_ENT = \(value: again.sourceEntity)\(kept) ORDER BY s.Z_PK
+                    """, true
+                ))
+            return
+        }
         deferred.append(
             (
                 merge.mapping,
                 """
-                INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
-                SELECT \(value: merge.mapping), k."source", \(made(by: merge)), \(value: merge.entity) FROM \(Self.keptTable) k
-                WHERE k."mapping" = \(value: merge.mapping) ORDER BY k."source"
+                \(insert) SELECT \(value: merge.mapping), k."source", \(made(by: merge, source: #"k."source""#, key: #"k."key""#)),
+                  \(value: merge.entity) FROM \(Self.keptTable) k WHERE k."mapping" = \(value: merge.mapping) ORDER BY k."source"
                 """, true
             ))
     }
 
-    /// SQL giving the object `merge` made for the kept row `k`: its key's object, or (no key) its own.
-    private func made(by merge: MergeLookup) -> SQLFragment {
+    /// SQL giving the object `merge` made for the kept source row `source` whose key is `key`: its key's
+    /// object, or (no key) its own.
+    private func made(by merge: MergeLookup, source: SQLFragment, key: SQLFragment) -> SQLFragment {
         """
-        (CASE WHEN k."key" IS NULL
-          THEN (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = k."source")
-          ELSE (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = k."key") END)
+        (CASE WHEN (\(key)) IS NULL
+          THEN (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = \(source))
+          ELSE (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = (\(key))) END)
         """
     }
 
     /// SQL giving the object `merge` made from any source row `s` of its table, `NULL` for a row it did not
     /// keep.
     func lookup(_ merge: MergeLookup) -> SQLFragment {
-        """
-        (SELECT \(made(by: merge)) FROM \(Self.keptTable) k WHERE k."mapping" = \(value: merge.mapping) AND k."source" = s.Z_PK)
-        """
+        if let again = merge.recomputed {
+            let kept: SQLFragment = again.filter.map { " AND \($0)" } ?? ""
+            return """
+                (CASE WHEN s.Z_ENT = \(value: again.sourceEntity)\(kept) THEN \(made(by: merge, source: "s.Z_PK", key: again.key)) END)
+                """
+        }
+        return """
+            (SELECT \(made(by: merge, source: #"k."source""#, key: #"k."key""#)) FROM \(Self.keptTable) k
+              WHERE k."mapping" = \(value: merge.mapping) AND k."source" = s.Z_PK)
+            """
     }
 
     /// Identity associations the row-by-row path recorded but has not written: `mapping` made, from each

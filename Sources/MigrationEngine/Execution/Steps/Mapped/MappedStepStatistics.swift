@@ -6,6 +6,7 @@ final class MappedStepStatistics: Sendable {
     private let rows = Mutex(0)
     private let identityRows = Mutex(0)
     private let mergeRows = Mutex(0)
+    private let keptRows = Mutex(0)
     private let setBased = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
@@ -30,6 +31,15 @@ final class MappedStepStatistics: Sendable {
     /// Adds merge association rows written.
     func addMergeAssociationRows(_ count: Int) {
         mergeRows.withLock { $0 += count }
+    }
+
+    /// Source rows set-based merges recorded with their keys, for a filter or key that might not give the
+    /// same value if evaluated again (see `AssociationTable.Recomputed`).
+    var keptRowsRecorded: Int { keptRows.withLock { $0 } }
+
+    /// Adds kept rows a set-based merge recorded.
+    func addKeptRows(_ count: Int) {
+        keptRows.withLock { $0 += count }
     }
 
     /// The mappings whose stage 1 ran as SQL (``SetBasedEntityMapper``), by name.

@@ -50,7 +50,7 @@ struct SetBasedEntityMapper {
         do {
             try session.db.inSourceReadingTransaction {
                 if let key = plan.key {
-                    try merge(plan, key: key, context: context, batchSize: batchSize)
+                    try merge(plan, key: key, recorded: recomputed(plan, key: key) == nil, context: context, batchSize: batchSize)
                 } else {
                     try copy(plan, context: context, batchSize: batchSize)
                 }
@@ -62,8 +62,10 @@ struct SetBasedEntityMapper {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
             }
-            if plan.key != nil {
-                session.association.deferMerge(AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number))
+            if let key = plan.key {
+                session.association.deferMerge(
+                    AssociationTable.MergeLookup(
+                        mapping: mapping.index, entity: plan.to.number, recomputed: recomputed(plan, key: key)))
             }
             for link in links {
                 let done = MappingSession.BulkLink(
@@ -229,59 +231,85 @@ struct SetBasedEntityMapper {
         }
     }
 
-    /// With a merge key: the kept rows of a batch are recorded with their keys (``AssociationTable/keptTable``)
-    /// and go, in source order, into the table of objects made (``AssociationTable/madeTable``), which keeps a
-    /// key's first row and every row without key; the rows new in the batch are numbered in source order,
-    /// recorded in the merge table and their objects inserted. The associations are not written: each kept
-    /// row's object is found from its key when read (``AssociationTable/deferMerge(_:)``). Writing them, with
-    /// their index, cost more than the objects (the sample's split: 1,000,000 for 12 authors).
-    private func merge(_ plan: Plan, key: SQLFragment, context: StepContext, batchSize: Int) throws {
+    /// How a merge's filter and key are evaluated again where its associations are read, when doing so gives
+    /// what it kept (see `Expression.isRepeatable(with:)`); `nil` when they must be recorded instead.
+    private func recomputed(_ plan: Plan, key: SQLFragment) -> AssociationTable.Recomputed? {
+        let functions = session.functions(for: plan.mapping)
+        let parts = [plan.mapping.mapping.filter, plan.mapping.mapping.mergeKey].compactMap { $0?.expression }
+        guard parts.allSatisfy({ $0.isRepeatable(with: functions) }) else { return nil }
+        return AssociationTable.Recomputed(
+            table: plan.from.table, sourceEntity: plan.from.number, filter: plan.filter, key: key)
+    }
+
+    /// With a merge key: the kept rows of a batch go, in source order, into the table of objects made
+    /// (``AssociationTable/madeTable``), which keeps a key's first row and every row without key; the rows new
+    /// in the batch are numbered in source order, recorded in the merge table and their objects inserted. The
+    /// associations are not written: each kept row's object is found from its key when read
+    /// (``AssociationTable/deferMerge(_:)``). Writing them, with their index, cost more than the objects (the
+    /// sample's split: 1,000,000 for 12 authors). When `recorded`, the kept rows and their keys are recorded
+    /// first (``AssociationTable/keptTable``), for a key or filter that may not give the same value again
+    /// (`uuid()`); otherwise the key is computed again where it is read, and a row is not written twice.
+    private func merge(_ plan: Plan, key: SQLFragment, recorded: Bool, context: StepContext, batchSize: Int) throws {
         let (m, number, kept, made, merged) = (
             plan.mapping.index, plan.to.number, AssociationTable.keptTable, AssociationTable.madeTable,
             AssociationTable.mergeTable
         )
         let new: SQLFragment = "st.\"mapping\" = \(value: m) AND st.\"source\" > :low AND st.\"source\" <= :high"
-        let statements: [SQLFragment] = [
-            """
-            INSERT INTO \(kept) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
-            FROM \(plan.from.table) s WHERE \(rows(plan, also: plan.keyGuard)) ORDER BY s.Z_PK
-            """,
-            """
-            INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), st."source", st."key"
-            FROM \(kept) st WHERE \(new) ORDER BY st."source"
-            """,
-            """
-            UPDATE \(made) AS t SET "destination" = c.n FROM (
-              SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(made) st
-              WHERE \(new)) AS c
-            WHERE t."mapping" = \(value: m) AND t."source" = c.source
-            """,
-            """
-            INSERT INTO \(merged) ("mapping", "key", "destination", "destinationEntity")
-            SELECT \(value: m), st."key", st."destination", \(value: number) FROM \(made) st
-            WHERE \(new) AND st."key" IS NOT NULL ORDER BY st."source"
-            """,
-            """
-            INSERT INTO \(plan.to.table) (\(columns(plan)))
-            SELECT st."destination", \(value: number), 1, \(values(plan))
-            FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new)\(and(plan.valuesGuard))
-            ORDER BY st."source"
-            """,
-        ]
+        let making: [SQLFragment] =
+            recorded
+            ? [
+                """
+                INSERT INTO \(kept) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
+                FROM \(plan.from.table) s WHERE \(rows(plan, also: plan.keyGuard)) ORDER BY s.Z_PK
+                """,
+                """
+                INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), st."source", st."key"
+                FROM \(kept) st WHERE \(new) ORDER BY st."source"
+                """,
+            ]
+            : [
+                """
+                INSERT OR IGNORE INTO \(made) ("mapping", "source", "key") SELECT \(value: m), s.Z_PK, \(key)
+                FROM \(plan.from.table) s WHERE \(rows(plan, also: plan.keyGuard)) ORDER BY s.Z_PK
+                """
+            ]
+        let statements: [SQLFragment] =
+            making + [
+                """
+                UPDATE \(made) AS t SET "destination" = c.n FROM (
+                  SELECT st."source" AS source, :base + row_number() OVER (ORDER BY st."source") AS n FROM \(made) st
+                  WHERE \(new)) AS c
+                WHERE t."mapping" = \(value: m) AND t."source" = c.source
+                """,
+                """
+                INSERT INTO \(merged) ("mapping", "key", "destination", "destinationEntity")
+                SELECT \(value: m), st."key", st."destination", \(value: number) FROM \(made) st
+                WHERE \(new) AND st."key" IS NOT NULL ORDER BY st."source"
+                """,
+                """
+                INSERT INTO \(plan.to.table) (\(columns(plan)))
+                SELECT st."destination", \(value: number), 1, \(values(plan))
+                FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new)\(and(plan.valuesGuard))
+                ORDER BY st."source"
+                """,
+            ]
         let db = session.db
         let prepared = try statements.map { try db.makeStatement($0) }
+        let numbering = making.count
         try batches(plan, context: context, batchSize: batchSize) { low, high in
             let base = session.nextKeys[plan.to.name] ?? 0
             let range: StatementArguments = ["low": low, "high": high]
-            try prepared[0].execute(arguments: statements[0].statementArguments + range)
-            let count = db.changesCount
-            try prepared[1].execute(arguments: statements[1].statementArguments + range)
-            try prepared[2].execute(arguments: statements[2].statementArguments + range + ["base": base])
+            for index in 0..<numbering {
+                try prepared[index].execute(arguments: statements[index].statementArguments + range)
+                if recorded && index == 0 { session.statistics?.addKeptRows(db.changesCount) }
+            }
+            try prepared[numbering].execute(arguments: statements[numbering].statementArguments + range + ["base": base])
             session.nextKeys[plan.to.name] = base + Int64(db.changesCount)
-            for index in 3..<statements.count {
+            for index in (numbering + 1)..<statements.count {
                 try prepared[index].execute(arguments: statements[index].statementArguments + range)
             }
-            return count
+            // Progress counts the rows read, the filter's left out included (as ``batches`` ends with).
+            return Int(clamping: high) - Int(clamping: max(low, 0))
         }
     }
 
