@@ -68,19 +68,6 @@ package enum SQLiteValueReader {
         return high & 0x8080_8080_8080_8080 == 0
     }
 
-    /// Whether column `column` of the row `handle` is on can be read by ``exact(_:at:)``: it is not TEXT, or
-    /// its TEXT is valid UTF-8. No value is made.
-    ///
-    /// - Parameters:
-    ///   - handle: A statement stepped onto a row.
-    ///   - column: The column, from 0.
-    /// - Returns: `false` for TEXT that is not valid UTF-8.
-    static func holdsExactText(_ handle: SQLiteStatement, _ column: CInt) -> Bool {
-        guard sqlite3_column_type(handle, column) == SQLITE_TEXT else { return true }
-        let bytes = columnBytes(handle, column)
-        return isASCII(bytes) || String(validating: bytes, as: UTF8.self) != nil
-    }
-
     /// Column `index` of the row `statement` is on, for showing: TEXT that is not valid UTF-8 gets U+FFFD for
     /// each bad sequence; everything else is exact.
     ///

@@ -30,9 +30,6 @@ package struct MappedStep: MigrationStep {
     /// Whether objects made row by row are written several rows per statement; `false` writes each one as the
     /// next is made (tests compare the two paths' stores).
     var batchesInserts = true
-    /// Whether a policy that only makes default objects and sets their attributes has its work folded into
-    /// set-based inserts; `false` runs every policy row by row (tests compare the two paths' stores).
-    var foldsPolicies = true
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -152,7 +149,6 @@ package struct MappedStep: MigrationStep {
             session.compilesExpressions = compilesExpressions
             session.linksInBulk = linksInBulk
             session.batchesInserts = batchesInserts
-            session.foldsPolicies = foldsPolicies
             try session.association.create()
             try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.

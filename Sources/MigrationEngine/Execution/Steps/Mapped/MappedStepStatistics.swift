@@ -7,7 +7,6 @@ final class MappedStepStatistics: Sendable {
     private let identityRows = Mutex(0)
     private let mergeRows = Mutex(0)
     private let setBased = Mutex<Set<String>>([])
-    private let folded = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
     var relationshipRowsWritten: Int { rows.withLock { $0 } }
@@ -39,13 +38,5 @@ final class MappedStepStatistics: Sendable {
     /// Records that a mapping's stage 1 ran as SQL.
     func recordSetBased(_ mapping: String) {
         _ = setBased.withLock { $0.insert(mapping) }
-    }
-
-    /// The mappings whose policy's work went into set-based inserts for at least one batch (``FoldedPolicyRun``).
-    var foldedMappings: Set<String> { folded.withLock { $0 } }
-
-    /// Records that a batch of a mapping's objects was written with its policy's values folded in.
-    func recordFolded(_ mapping: String) {
-        _ = folded.withLock { $0.insert(mapping) }
     }
 }

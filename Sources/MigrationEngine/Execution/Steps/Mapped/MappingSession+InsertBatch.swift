@@ -39,11 +39,6 @@ extension MappingSession {
         var rowsPerStatement: Int { max(1, min(64, 999 / width)) }
 
         var count: Int { origins.count }
-
-        /// Sets the stored attribute at `index` (in ``MappedEntityTable/storedAttributes``) of the open row.
-        func setOpen(_ index: Int, _ value: DatabaseValue) {
-            values[values.count - width + 3 + index] = value
-        }
     }
 
     /// Starts a row of `table` (writing the rows kept so far when they are for another statement or enough

@@ -68,10 +68,10 @@ extension MappingSession {
             defaultInstancePlan = nil
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
-        let precomputedLayout = { (width: Int) in (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) }
-        // Values are read by their byte counts (GRDB's rows end text at a NUL), exactly or not at all.
-        func read(after last: Int64) throws -> RowBatch {
+        while true {
+            try context.checkCancelled()
             let bounds: StatementArguments = ["ent": table.number, "last": last, "limit": batchSize]
+            // Values are read by their byte counts (GRDB's rows end text at a NUL), exactly or not at all.
             var rows: [[DatabaseValue]] = []
             var read = statement
             if let compiledStatement, let computed {
@@ -86,88 +86,63 @@ extension MappingSession {
             }
             let precomputing = read === compiledStatement
             if !precomputing { rows = try readBatch(statement, bounds, mapping) }
-            guard !rows.isEmpty else { return RowBatch(rows: [], keyIndex: 0, precomputed: nil) }
+            guard !rows.isEmpty else { break }
             let width = rows[0].count - (precomputing ? extra : 0)
             currentColumns = Dictionary(
                 read.columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             currentAttributes = [:]
-            return RowBatch(
-                rows: rows, keyIndex: currentColumns["Z_PK"] ?? 0, precomputed: precomputing ? precomputedLayout(width) : nil)
-        }
-        let folded = try plan.flatMap { plan in
-            try FoldedPolicyRun(session: self, mapping: mapping, plan: plan, batchSize: batchSize, read: read)
-        }
-        var folding = folded
-        while true {
-            try context.checkCancelled()
-            if let run = folding {
-                let outcome = try run.batch(after: last, previous: previous)
-                if outcome.live { folding = nil }
-                guard let key = outcome.last else { break }
-                last = key
-                previous = key
-                done += outcome.count
-                currentRow = nil
-                context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
-                continue
-            }
-            let batch = try read(after: last)
-            guard !batch.rows.isEmpty else { break }
+            let keyIndex = currentColumns["Z_PK"] ?? 0
             try db.inSourceReadingTransaction {
-                try mapRows(batch, from: 0, mapping, previous: &previous)
+                for row in rows {
+                    let reference = ObjectReference(
+                        side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)
+                    rowKeys = (reference.primaryKey, previous)
+                    defer { previous = reference.primaryKey }
+                    try mapRow(
+                        row, reference, mapping,
+                        precomputed: precomputing ? (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) : nil)
+                }
                 try flushPendingInsert()
                 return .commit
             }
-            last = Int64.fromDatabaseValue(batch.rows[batch.rows.count - 1][batch.keyIndex]) ?? last
-            done += batch.rows.count
+            last = Int64.fromDatabaseValue(rows[rows.count - 1][keyIndex]) ?? last
+            done += rows.count
             currentRow = nil
             context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
         }
-        try folded?.finish()
     }
 
-    /// One batch of source rows as the row-by-row path reads them: `precomputed` tells ``mapRow(_:_:_:precomputed:replay:)``
-    /// where the batch query's compiled values are (nil when the batch was read without them).
-    struct RowBatch {
-        var rows: [[DatabaseValue]]
-        var keyIndex: Int
-        var precomputed: (start: Int, count: Int, folds: Bool)?
-
-        func reference(_ index: Int, entity: String) -> ObjectReference {
-            ObjectReference(side: .source, entity: entity, primaryKey: Int64.fromDatabaseValue(rows[index][keyIndex]) ?? 0)
-        }
-    }
-
-    /// Stage 1 for the rows of `batch` from `start` on; `replay` gives, for a source key, what a folded policy
-    /// run recorded for it (done instead of calling the policy again).
-    func mapRows(
-        _ batch: RowBatch, from start: Int, _ mapping: ResolvedEntityMapping, previous: inout Int64?,
-        replay: (ObjectReference) -> ((MappingSession) throws -> Void)? = { _ in nil }
-    ) throws {
-        let entity = mapping.sourceEntity?.name ?? "?"
-        for index in start..<batch.rows.count {
-            let reference = batch.reference(index, entity: entity)
-            rowKeys = (reference.primaryKey, previous)
-            defer { previous = reference.primaryKey }
-            try mapRow(
-                batch.rows[index], reference, mapping, precomputed: batch.precomputed, replay: replay(reference))
-        }
-    }
-
-    /// Stage 1 for one source row: the filter, then the policy (or `replay`, what a folded run recorded it
-    /// doing) or the default instance. `precomputed` gives where the batch query's compiled values start in
-    /// `row`, how many attribute values follow the filter and merge key, and whether the folded link's key
-    /// follows them.
+    /// Stage 1 for one source row: the filter, then the policy or the default instance. `precomputed` gives
+    /// where the batch query's compiled values start in `row`, how many attribute values follow the filter
+    /// and merge key, and whether the folded link's key follows them.
     private func mapRow(
         _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
-        precomputed: (start: Int, count: Int, folds: Bool)?, replay: ((MappingSession) throws -> Void)?
+        precomputed: (start: Int, count: Int, folds: Bool)?
     ) throws {
-        defer { endRow() }
-        guard try beginRow(row, reference, mapping, precomputed: precomputed) else { return }
+        currentRow = (reference, row)
+        // The source alone changes from row to row: copying the mapping's references each time showed.
+        if current?.mapping.index == mapping.index { current?.source = reference } else { current = (mapping, reference) }
+        defer {
+            self.precomputed = nil
+            foldedLinkValue = nil
+        }
+        if let precomputed {
+            guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return }
+            self.precomputed = (
+                mapping.index, reference.primaryKey, row[precomputed.start + 1],
+                row[(precomputed.start + 2)..<(precomputed.start + 2 + precomputed.count)]
+            )
+            if precomputed.folds { foldedLinkValue = row[precomputed.start + 2 + precomputed.count] }
+        } else if let filter = mapping.mapping.filter {
+            let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
+            do {
+                guard try ExpressionEvaluator.truth(keep, "filter") else { return }
+            } catch {
+                throw failure(error, mapping: mapping, object: reference, expression: filter)
+            }
+        }
         do {
-            if let replay {
-                try replay(self)
-            } else if let policy = policies[mapping.index] {
+            if let policy = policies[mapping.index] {
                 try policy.createDestinationInstances(for: reference, mapping: mapping.mapping, context: self)
             } else {
                 try createDefaultDestinationInstance(for: reference, mapping: mapping.mapping)
@@ -177,38 +152,6 @@ extension MappingSession {
         } catch {
             throw failure(error, mapping: mapping, object: reference, expression: nil)
         }
-    }
-
-    /// Makes `row` the source row being mapped; `false` when the mapping's filter leaves it out.
-    func beginRow(
-        _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
-        precomputed: (start: Int, count: Int, folds: Bool)?
-    ) throws -> Bool {
-        currentRow = (reference, row)
-        // The source alone changes from row to row: copying the mapping's references each time showed.
-        if current?.mapping.index == mapping.index { current?.source = reference } else { current = (mapping, reference) }
-        if let precomputed {
-            guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return false }
-            self.precomputed = (
-                mapping.index, reference.primaryKey, row[precomputed.start + 1],
-                row[(precomputed.start + 2)..<(precomputed.start + 2 + precomputed.count)]
-            )
-            if precomputed.folds { foldedLinkValue = row[precomputed.start + 2 + precomputed.count] }
-        } else if let filter = mapping.mapping.filter {
-            let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
-            do {
-                guard try ExpressionEvaluator.truth(keep, "filter") else { return false }
-            } catch {
-                throw failure(error, mapping: mapping, object: reference, expression: filter)
-            }
-        }
-        return true
-    }
-
-    /// Forgets the source row's compiled values once its objects are made.
-    func endRow() {
-        precomputed = nil
-        foldedLinkValue = nil
     }
 
     /// One batch of `mapping`'s source rows, read by ``SQLiteValueReader``: text that is not UTF-8 stops the

@@ -39,8 +39,15 @@ extension MappingSession {
         var origin: (mapping: Int, source: ObjectReference)?
         if let mapping, let source {
             origin = (mapping, source)
-            let row = rowKeys.flatMap { $0.key == key && currentRow?.reference == source ? $0 : nil }
-            try recordAssociation(mapping: mapping, source: source, key: key, entity: table.number, row: row)
+            if key == source.primaryKey, let row = rowKeys, row.key == key, currentRow?.reference == source,
+                let read = identitySource, read.mapping == mapping
+            {
+                try association.recordIdentity(
+                    mapping: mapping, table: read.table, source: read.number, key: key, entity: table.number,
+                    previous: row.previous)
+            } else {
+                try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
+            }
         }
         let made = ObjectReference(side: .destination, entity: table.entity.name, primaryKey: key)
         var fold: (link: FoldedLink, key: DatabaseValue)?
@@ -56,21 +63,6 @@ extension MappingSession {
         return made
     }
 
-    /// Records that mapping number `mapping` made the object `key` (of entity number `entity`) from `source`:
-    /// as a run of identities when the object keeps the key of `row`, the source row being mapped (with the
-    /// key of the row read before it), else as one association.
-    func recordAssociation(
-        mapping: Int, source: ObjectReference, key: Int64, entity: Int, row: (key: Int64, previous: Int64?)?
-    ) throws {
-        if key == source.primaryKey, let row, row.key == key, let read = identitySource, read.mapping == mapping {
-            try association.recordIdentity(
-                mapping: mapping, table: read.table, source: read.number, key: key, entity: entity,
-                previous: row.previous)
-        } else {
-            try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: entity)
-        }
-    }
-
     /// Sets attributes of a destination object.
     func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
         let table = try destination.table(object.entity)
@@ -84,7 +76,7 @@ extension MappingSession {
                     _ = try table.column(name)
                     return
                 }
-                batch.setOpen(index, ColumnValueCoding.write(coerced))
+                batch.values[batch.values.count - batch.width + 3 + index] = ColumnValueCoding.write(coerced)
             }
             // One value (the common case) needs no sorting; several are set in name order, so the first bad
             // name reported is always the same.
@@ -105,7 +97,7 @@ extension MappingSession {
     }
 
     /// The position of attribute `name` in `table.storedAttributes`, looked up once per table and name.
-    func storedIndex(of name: String, in table: MappedEntityTable) -> Int? {
+    private func storedIndex(of name: String, in table: MappedEntityTable) -> Int? {
         let key = StoredAttributeKey(table: ObjectIdentifier(table), name: name)
         if let known = storedIndexes[key] { return known }
         let index = table.storedAttributes.firstIndex { $0.name == name }
@@ -166,7 +158,7 @@ extension MappingSession {
         statistics?.addRelationshipRows(db.changesCount)
     }
 
-    func allocateKey(for table: MappedEntityTable) throws -> Int64 {
+    private func allocateKey(for table: MappedEntityTable) throws -> Int64 {
         let next = (nextKeys[table.name] ?? 0) + 1
         nextKeys[table.name] = next
         return next

@@ -61,10 +61,6 @@ final class MappingSession {
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
     /// for a mapping not running): their associations may hold several objects per source object.
     var madeByOtherMappings: Set<Int> = []
-    /// Whether a policy's stage 1 may fold into a set-based insert while the policy only makes default objects
-    /// and sets their attributes (``FoldedPolicyRun``); `false` runs every policy row by row (tests compare the
-    /// two paths' stores).
-    var foldsPolicies = true
     /// Whether stage 2 may link relationships in bulk (``RelationshipBulkLinker``); `false` links every object
     /// one by one (tests compare the two paths' stores).
     var linksInBulk = true
