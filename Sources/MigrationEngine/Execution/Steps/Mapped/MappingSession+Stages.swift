@@ -43,18 +43,16 @@ extension MappingSession {
         let total = try Int.fetchOne(db, count.request) ?? 0
         let plain: SQLFragment = "SELECT * FROM \(table.table) WHERE Z_ENT = :ent AND Z_PK > :last ORDER BY Z_PK LIMIT :limit"
         let computed: SQLFragment? = plan.map { plan in
-            // One call per row checks the storage classes every compiled part reads (a `CASE typeof(…)` per
-            // read cost more); a row it refuses stops the query as an inline check would, and the batch is read
-            // without compiled values.
-            let guards = [plan.filterGuard, plan.keyGuard, plan.valuesGuard].compactMap { $0 }
-            let filter = plan.filter ?? "1"
-            let checked: SQLFragment =
-                guards.isEmpty ? filter : "(CASE WHEN \(SQLFragment.joined(guards, separator: " AND ")) THEN \(filter) END)"
-            var values: [SQLFragment] = [checked, plan.key ?? "NULL"] + plan.values
+            var values: [SQLFragment] = [plan.filter ?? "1", plan.key ?? "NULL"] + plan.values
             if let fold { values.append(fold.prediction) }
+            // One call per row checks the storage classes every compiled part reads (a `CASE typeof(…)` per
+            // read cost more), before the row's values are computed: a row it refuses stops the query as an
+            // inline check would, and the batch is read without compiled values.
+            let guards = [plan.filterGuard, plan.keyGuard, plan.valuesGuard].compactMap { $0 }
             return """
                 SELECT s.*, \(SQLFragment.joined(values)) FROM \(table.table) s\(fold.map { " \($0.join)" } ?? "")
-                WHERE s.Z_ENT = :ent AND s.Z_PK > :last ORDER BY s.Z_PK LIMIT :limit
+                WHERE \(SQLFragment.joined(["s.Z_ENT = :ent AND s.Z_PK > :last"] + guards, separator: " AND "))
+                ORDER BY s.Z_PK LIMIT :limit
                 """
         }
         let statement = try db.makeStatement(plain)
