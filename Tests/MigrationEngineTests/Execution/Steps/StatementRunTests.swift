@@ -26,6 +26,39 @@ struct StatementRunTests {
         }
     }
 
+    @Test("Several texts in one statement, empty ones among them, arrive whole, run after run")
+    func textsOfOneStatement() throws {
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a, b, c, d)")
+            let insert = try db.makeStatement(sql: "INSERT INTO t (a, b, c, d) VALUES (?, ?, ?, ?), (?, ?, ?, ?)")
+            let long = "long text " + String(repeating: "é", count: 300)
+            let runs: [[DatabaseValue]] = [
+                [
+                    "".databaseValue, "x\u{0}y".databaseValue, Data([7]).databaseValue, "Zoë".databaseValue,
+                    1.databaseValue, "".databaseValue, "".databaseValue, .null,
+                ],
+                ["", "", "", "", long].map(\.databaseValue) + [2.databaseValue, 2.5.databaseValue, "".databaseValue],
+                (1...8).map(\.databaseValue),
+            ]
+            for values in runs { try insert.run(binding: values) }
+            let stored = try Row.fetchAll(
+                db, sql: "SELECT quote(a), quote(b), quote(c), quote(d) FROM t ORDER BY rowid"
+            ).flatMap { row in (0..<4).map { row[$0] as String } }
+            let expected = try runs.flatMap { values in
+                try values.map { value in
+                    try String.fetchOne(db, sql: "SELECT quote(?)", arguments: [value]) ?? "?"
+                }
+            }
+            // GRDB binds the text holding a NUL up to it: that one is compared by its bytes.
+            let others = { (texts: [String]) in texts.enumerated().filter { $0.offset != 1 }.map(\.element) }
+            #expect(stored.count == 24)
+            #expect(others(stored) == others(expected))
+            #expect(try String.fetchOne(db, sql: "SELECT hex(b) FROM t WHERE rowid = 1") == "780079")
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t WHERE typeof(a) = 'text' AND a = ''") == 2)
+        }
+    }
+
     @Test("A value count other than the statement's parameters is refused, not half bound")
     func arityIsChecked() throws {
         let queue = try DatabaseQueue()

@@ -177,11 +177,12 @@ final class AssociationTable {
     /// something reads the table (or another record of the mapping comes), so a mapping whose
     /// associations nothing reads never writes them.
     func recordIdentity(mapping: Int, table: SQLFragment, source: Int, key: Int64, entity: Int, previous: Int64?) throws {
-        noteRecorded(mapping: mapping, entity: entity)
+        // A run is extended per object: its mapping and entity were noted when it began.
         if run?.mapping == mapping, run?.entity == entity, run?.source == source, let high = run?.high, previous == high {
             run?.high = key
             return
         }
+        noteRecorded(mapping: mapping, entity: entity)
         try writeRun()
         run = (mapping, table, source, entity, key, key)
     }

@@ -65,14 +65,15 @@ extension MappingSession {
 
     /// Sets attributes of a destination object.
     func update(_ object: ObjectReference, values: [String: ExpressionValue]) throws {
-        let table = try destination.table(object.entity)
         if let batch = insertBatch, batch.open == object {
+            // The open row's table is the object's (``insert(_:stored:mapping:source:preservedKey:)`` made it there).
+            let table = batch.table
             func set(_ name: String, _ value: ExpressionValue) throws {
-                guard let attribute = table.attributes[name] else {
+                guard let (type, index) = openAttribute(name, in: table) else {
                     throw ExpressionEvaluationError("\(object.entity) has no attribute \(name)")
                 }
-                let coerced = try ValueCoercion.coerce(value, to: attribute.type)
-                guard let index = storedIndex(of: name, in: table) else {
+                let coerced = try ValueCoercion.coerce(value, to: type)
+                guard let index else {
                     _ = try table.column(name)
                     return
                 }
@@ -84,6 +85,7 @@ extension MappingSession {
             for (name, value) in values.sorted(by: { $0.key < $1.key }) { try set(name, value) }
             return
         }
+        let table = try destination.table(object.entity)
         try flushPendingInsert()
         for (name, value) in values.sorted(by: { $0.key < $1.key }) {
             guard let attribute = table.attributes[name] else {
@@ -94,6 +96,17 @@ extension MappingSession {
             try db.cachedStatement("UPDATE \(table.table) SET \(try table.column(name)) = ? WHERE \"Z_PK\" = ?")
                 .run(binding: [ColumnValueCoding.write(coerced), object.primaryKey.databaseValue])
         }
+    }
+
+    /// Attribute `name` of `table`: its type and position in `table.storedAttributes` (`nil`: no column);
+    /// `nil` when there is no such attribute. The last one found is kept: a policy sets the same attribute
+    /// of every object it makes, and two dictionary lookups by name showed per object.
+    private func openAttribute(_ name: String, in table: MappedEntityTable) -> (AttributeType, Int?)? {
+        if let last = lastUpdated, last.table === table, last.name == name { return (last.type, last.index) }
+        guard let attribute = table.attributes[name] else { return nil }
+        let index = storedIndex(of: name, in: table)
+        lastUpdated = (table, name, attribute.type, index)
+        return (attribute.type, index)
     }
 
     /// The position of attribute `name` in `table.storedAttributes`, looked up once per table and name.

@@ -32,6 +32,8 @@ final class MappingSession {
     var batchesInserts = true
     /// Positions in a table's ``MappedEntityTable/storedAttributes`` by attribute name (`nil`: no column).
     var storedIndexes: [StoredAttributeKey: Int?] = [:]
+    /// The attribute a policy's update of an object not yet written last set (see `openAttribute(_:in:)`).
+    var lastUpdated: (table: MappedEntityTable, name: String, type: AttributeType, index: Int?)?
     /// A table and one of its attributes' names.
     struct StoredAttributeKey: Hashable {
         var table: ObjectIdentifier
