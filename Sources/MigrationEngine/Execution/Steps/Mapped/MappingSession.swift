@@ -71,6 +71,10 @@ final class MappingSession {
     /// Rows per entity number in each source table (by table name), counted before stage 1: progress totals
     /// that need no scan of their own.
     var sourceRowCounts: [String: [Int: Int]] = [:]
+    /// Creates the destination's indexes, which it is made without (``StoreLayout/migrated``): `nil` once
+    /// run. Set-based stage 1 writes its rows without them; ``createIndexes()`` runs it before anything may
+    /// read the destination by an indexed column.
+    var pendingIndexes: (() throws -> Void)?
     /// The Swift functions compiled expressions call, registered on `db`.
     let bridge = ExpressionSQLBridge()
     /// The next `Z_PK` to hand out per destination table.
@@ -180,5 +184,14 @@ final class MappingSession {
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])
         }
+    }
+
+    /// Creates the destination's indexes if they do not exist yet: before the first mapping run row by row
+    /// (a policy's context, or an expression evaluated in Swift, may look destination objects up), and
+    /// before stage 2 and validation, which look objects up by their keys.
+    func createIndexes() throws {
+        guard let pending = pendingIndexes else { return }
+        pendingIndexes = nil
+        try pending()
     }
 }
