@@ -61,11 +61,23 @@ package struct StoreSchema: Sendable, Hashable, Codable {
             + unowned.map(\.createStatement)
     }
 
-    /// Every index in Core Data's order: table by table as in ``tableStatements``, each table's own indexes
-    /// (`UNIQUE` ones among them) followed by those of its join tables.
+    /// Every index in Core Data's order: table by table as in ``tableStatements``; in each, the indexes Core
+    /// Data adds for to-one keys and `Z_ENT`, then entity by entity in number order the indexes of the join
+    /// tables named after it and those it declares (`UNIQUE` ones among them). wire 2.54.0: `ZCONVERSATION`'s
+    /// key indexes, `Z_3LASTSERVERSYNCEDACTIVEPARTICIPANTS`'s, then `Z_Conversation_…`; `Z_Message_…` (entity
+    /// 10), then the `Z_11…` join tables' (entity 11, in the same table).
     package var indexes: [SchemaIndex] {
         let (owned, unowned) = joinTablesByTable
-        return tables.flatMap { $0.indexes + (owned[$0.name] ?? []).map(\.index) } + unowned.map(\.index)
+        return tables.flatMap { table in
+            let members = entities.filter { $0.table == table.name }.map(\.name)
+            let joins = owned[table.name] ?? []
+            var ordered = table.indexes.filter { $0.declaringEntity.map { !members.contains($0) } ?? true }
+            for member in members {
+                ordered += joins.filter { $0.owner.entity == member }.map(\.index)
+                ordered += table.indexes.filter { $0.declaringEntity == member }
+            }
+            return ordered
+        } + unowned.map(\.index)
     }
 
     /// The join tables by the table of the entity they are named after; those whose entity has no table
