@@ -50,7 +50,8 @@ struct StoreLayoutTests {
     func appleLayouts() throws {
         let fresh = [
             "coredataplus-cars/stores/SampleModel_V1.sqlite", "coredataplus-books/stores/SampleModel2_V1.sqlite",
-            "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite", "wibosco-sections/stores/CoreDataMigration_Example_3.sqlite",
+            "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite",
+            "wibosco-sections/stores/CoreDataMigration_Example_3.sqlite",
             "wire/stores/store2-54-0.wiredatabase",
         ]
         for store in fresh {
@@ -61,7 +62,9 @@ struct StoreLayoutTests {
             try Self.shape(Corpus.copyStore("coredataplus-books/stores/SampleModel2_V1.sqlite")) == [
                 "tables", "indexes", "triggers", "bookkeeping",
             ])
-        for store in ["coredataplus-cars/stores/SampleModel_V2.sqlite", "wibosco-sections/stores/CoreDataMigration_Example_2.sqlite"] {
+        for store in [
+            "coredataplus-cars/stores/SampleModel_V2.sqlite", "wibosco-sections/stores/CoreDataMigration_Example_2.sqlite",
+        ] {
             let shape = try Self.shape(Corpus.copyStore(store))
             #expect(shape == ["bookkeeping", "tables", "indexes"] || shape == ["bookkeeping", "tables"], "\(store): \(shape)")
         }

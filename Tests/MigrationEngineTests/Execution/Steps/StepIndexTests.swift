@@ -88,7 +88,7 @@ struct StepIndexTests {
             mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
             destinationModel: SampleJournalStore.version(5), policies: policies)
         let result = try SampleJournalStore.run(step, source: split)
-                #expect(try Self.plan("SELECT 1", in: result).integrity == "ok")
+        #expect(try Self.plan("SELECT 1", in: result).integrity == "ok")
         #expect(try StoreLayoutTests.shape(result).prefix(3) == ["bookkeeping", "tables", "indexes"])
     }
 
@@ -109,7 +109,8 @@ struct StepIndexTests {
         name: "v1",
         entities: [
             Entity(name: "Note", attributes: [Attribute(name: "title", type: .string)]),
-            Entity(name: "Tag", attributes: [Attribute(name: "label", type: .string), Attribute(name: "kind", type: .integer16)]),
+            Entity(
+                name: "Tag", attributes: [Attribute(name: "label", type: .string), Attribute(name: "kind", type: .integer16)]),
         ])
     static let uniqueTags: ObjectModel = {
         var model = tags
