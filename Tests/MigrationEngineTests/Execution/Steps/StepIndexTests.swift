@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import JournalSample
+import Synchronization
 import TestSupport
 import Testing
 
@@ -43,18 +44,36 @@ struct StepIndexTests {
         #expect(integrity == "ok")
     }
 
-    /// The sample's `WordCount`, failing its object when the destination's author index does not exist yet.
-    struct IndexCheckingPolicy: MigrationPolicy {
+    /// The sample's `WordCount`, which also reads a destination author's entries (through
+    /// `ZENTRY_ZAUTHOR_INDEX`) now and then, noting whether the index existed just before and just after.
+    final class IndexCheckingPolicy: MigrationPolicy {
         let wrapped: any MigrationPolicy
+        /// `(before, after)` for every read.
+        let seen = Mutex<[(Bool, Bool)]>([])
+        let readsEvery: Int64
+        /// Whether it reads, or only looks at the schema.
+        let reads: Bool
+
+        init(wrapped: any MigrationPolicy, readsEvery: Int64, reads: Bool = true) {
+            self.wrapped = wrapped
+            self.readsEvery = readsEvery
+            self.reads = reads
+        }
 
         func createDestinationInstances(
             for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
         ) throws {
-            let found = try (context as? MappingSession).flatMap {
-                try Int.fetchOne($0.db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ZENTRY_ZAUTHOR_INDEX'")
-            }
-            guard found == 1 else { throw ExpressionEvaluationError("no ZENTRY_ZAUTHOR_INDEX while mapping row by row") }
             try wrapped.createDestinationInstances(for: source, mapping: mapping, context: context)
+            guard source.primaryKey % readsEvery == 0, let session = context as? MappingSession else { return }
+            let exists = {
+                try Int.fetchOne(session.db, sql: "SELECT COUNT(*) FROM sqlite_master WHERE name = 'ZENTRY_ZAUTHOR_INDEX'") == 1
+            }
+            let before = try exists()
+            if reads {
+                _ = try context.value("entries", of: ObjectReference(side: .destination, entity: "Author", primaryKey: 1))
+            }
+            let after = try exists()
+            seen.withLock { $0.append((before, after)) }
         }
 
         func createRelationships(
@@ -73,8 +92,8 @@ struct StepIndexTests {
         var customizesRelationships: Bool { wrapped.customizesRelationships }
     }
 
-    @Test("A mapping run row by row (a policy, 4 → 5) finds the indexes made, after a set-based one")
-    func rowByRowAfterSetBased() throws {
+    /// Journal 4 → 5 (the `WordCount` policy, row by row, after the set-based authors) with `policy`.
+    static func policyStep(_ policy: IndexCheckingPolicy) throws -> String {
         let source = try SampleJournalStore.journal3(MappedStepDifferentialTests.entries(seed: 12, count: 60))
         let split = try SampleJournalStore.run(
             try MappedStep(
@@ -82,14 +101,35 @@ struct StepIndexTests {
                 destinationModel: SampleJournalStore.version(4), policies: SampleApp.policies),
             source: source)
         var policies = MigrationPolicyRegistry()
-        policies.register(
-            IndexCheckingPolicy(wrapped: try #require(SampleApp.policies.policy(named: "WordCount"))), named: "WordCount")
+        policies.register(policy, named: "WordCount")
         let step = try MappedStep(
             mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
             destinationModel: SampleJournalStore.version(5), policies: policies)
-        let result = try SampleJournalStore.run(step, source: split)
+        return try SampleJournalStore.run(step, source: split)
+    }
+
+    @Test("A policy's first read of the destination by an indexed column finds the indexes made, not before")
+    func policyReadGetsIndexes() throws {
+        let policy = IndexCheckingPolicy(
+            wrapped: try #require(SampleApp.policies.policy(named: "WordCount")), readsEvery: 20)
+        let result = try Self.policyStep(policy)
+        // Entries 20, 40 and 60 read: rows 1-19 were written without indexes, the first read made them.
+        #expect(policy.seen.withLock { $0.map { [$0.0, $0.1] } } == [[false, true], [true, true], [true, true]])
+        let (plan, integrity) = try Self.plan(
+            "SELECT Z_PK, Z_ENT FROM ZENTRY WHERE ZAUTHOR = 1 ORDER BY Z_PK", in: result)
+        #expect(plan.contains("ZENTRY_ZAUTHOR_INDEX"))
+        #expect(integrity == "ok")
+        #expect(try StoreLayoutTests.shape(result) == ["bookkeeping", "tables", "indexes"])
+    }
+
+    @Test("A policy that only makes objects writes them all before the indexes are made")
+    func policyWithoutReads() throws {
+        let policy = IndexCheckingPolicy(
+            wrapped: try #require(SampleApp.policies.policy(named: "WordCount")), readsEvery: 20, reads: false)
+        let result = try Self.policyStep(policy)
+        #expect(policy.seen.withLock { $0.map { [$0.0, $0.1] } } == [[false, false], [false, false], [false, false]])
+        #expect(try Self.createdLast("ZENTRY_ZAUTHOR_INDEX", in: result))
         #expect(try Self.plan("SELECT 1", in: result).integrity == "ok")
-        #expect(try StoreLayoutTests.shape(result).prefix(3) == ["bookkeeping", "tables", "indexes"])
     }
 
     @Test("An inferred copy: its indexes made after the rows, before the order fills, and used")

@@ -31,7 +31,6 @@ extension MappingSession {
         defer { stageOneDone.insert(mapping.index) }
         let mapper = SetBasedEntityMapper(session: self)
         if compilesExpressions, try mapper.map(mapping, context: context, batchSize: batchSize) { return }
-        try createIndexes()
         // Row by row (a policy, or an expression that does not compile), the batch query still computes the
         // compiled values, so only what SQL cannot (the policy, the rest) runs in Swift.
         let plan = mapping.destinationEntity.flatMap { destination.entities[$0.name] }.flatMap {
