@@ -25,6 +25,8 @@ struct DeclaredIndexes {
         }
         let ascending = "COLLATE BINARY ASC"
         for entity in model.hierarchy(below: root) {
+            let first = indexes.count
+            defer { for index in first..<indexes.count { indexes[index].declaringEntity = entity.name } }
             for attribute in entity.attributes.sorted(by: { SchemaBuilder.precedes($0.name, $1.name) })
             where attribute.isIndexed && SchemaBuilder.isStored(attribute) {
                 guard let name = column(attribute.name, in: entity) else { continue }

@@ -10,9 +10,16 @@ public struct SchemaIndex: Sendable, Hashable, Codable {
     public var columnSuffixes: [String]
     /// Whether it is a `UNIQUE` index (uniqueness constraints).
     public var isUnique: Bool
+    /// The entity whose declaration it comes from (an indexed attribute, a compound or fetch index, a
+    /// uniqueness constraint); `nil` for the indexes Core Data adds itself (to-one keys, `Z_ENT`, join tables).
+    package var declaringEntity: String?
 
     /// Creates an index description.
-    package init(name: String, table: String, columns: [String], columnSuffixes: [String] = [], isUnique: Bool = false) {
+    package init(
+        name: String, table: String, columns: [String], columnSuffixes: [String] = [], isUnique: Bool = false,
+        declaringEntity: String? = nil
+    ) {
+        self.declaringEntity = declaringEntity
         self.name = name
         self.table = table
         self.columns = columns

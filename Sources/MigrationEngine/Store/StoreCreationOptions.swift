@@ -17,18 +17,24 @@ package struct StoreCreationOptions: Sendable, Hashable {
     /// The journal mode to leave the store in: `.wal` (Core Data's default) when the store it replaces
     /// was in WAL mode, so the migrated store journals like the one Core Data wrote.
     package var journalMode: JournalMode
-    /// Whether to create the schema's derived-attribute triggers at once. A migration step sets `false`,
-    /// copies its rows, then calls ``StoreWriter/installDerivedAttributes(_:)``: the triggers call
-    /// functions only Core Data registers, so they must not exist while rows are copied in.
+    /// Whether a ``StoreLayout/fresh`` store gets the schema's derived-attribute triggers at once. Salvage
+    /// sets `false`, copies its rows, then calls ``StoreWriter/installDerivedAttributes(_:)``: the triggers
+    /// call functions only Core Data registers, so they must not exist while rows are copied in. A
+    /// ``StoreLayout/migrated`` store never gets them at creation.
     package var installsTriggers: Bool
+    /// The order of the schema: Core Data's for a new store, or for a migration's result, which is created
+    /// without indexes or triggers (the step writes its rows, then calls ``StoreWriter/installIndexes(_:)``
+    /// and ``StoreWriter/installDerivedAttributes(_:)``).
+    package var layout: StoreLayout
 
     /// Creates options; the defaults make a fresh, empty store.
     package init(
         uuid: String? = nil, frameworkVersion: Int? = nil, sourceMetadata: StoreMetadata? = nil,
         maxPrimaryKeys: [String: Int] = [:], recordedNames: [String: String] = [:], journalMode: JournalMode = .rollback,
-        installsTriggers: Bool = true
+        installsTriggers: Bool = true, layout: StoreLayout = .fresh
     ) {
         self.installsTriggers = installsTriggers
+        self.layout = layout
         self.journalMode = journalMode
         self.uuid = uuid
         self.frameworkVersion = frameworkVersion

@@ -39,7 +39,7 @@ package struct StoreWriter: Sendable {
                 current = "PRAGMA auto_vacuum = 2"
                 try db.execute(sql: current)
                 try db.inTransaction {
-                    for statement in schema.createStatements + (options.installsTriggers ? schema.triggerStatements : []) {
+                    for statement in schema.createStatements(options.layout, triggers: options.installsTriggers) {
                         current = statement
                         try db.execute(sql: statement)
                     }
@@ -72,6 +72,40 @@ package struct StoreWriter: Sendable {
             throw StoreWriteError(path: path, message: "cannot create store: \(error)", sql: current)
         }
         return uuid
+    }
+
+    /// Creates every index of a ``StoreLayout/migrated`` store at `path` once its rows are in, in Core Data's
+    /// order (one sorted pass per index, where an index kept up to date costs a B-tree insert per row
+    /// written); before anything reads the store by an indexed column.
+    ///
+    /// - Throws: ``StoreWriteError`` naming the table, the columns and two clashing rows when rows break a
+    ///   uniqueness constraint (`CREATE UNIQUE INDEX` refuses them); SQLite's error otherwise.
+    package func installIndexes(_ db: Database, path: String) throws {
+        for index in schema.indexes {
+            do {
+                try db.execute(sql: index.createStatement)
+            } catch let error as DatabaseError {
+                guard index.isUnique, error.resultCode == .SQLITE_CONSTRAINT else { throw error }
+                throw try Self.duplicate(under: index, db: db, path: path) ?? error
+            }
+        }
+    }
+
+    /// The error for rows `index` refused: two of them sharing a value in every column (`NULL` never clashes
+    /// under a `UNIQUE` index), found by one grouping scan.
+    private static func duplicate(under index: SchemaIndex, db: Database, path: String) throws -> StoreWriteError? {
+        let columns = index.columns.map { SQLIdentifier($0).quoted }
+        let sql = """
+            SELECT MIN("Z_PK"), MAX("Z_PK") FROM \(SQLIdentifier(index.table).quoted) \
+            WHERE \(columns.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) \
+            GROUP BY \(columns.joined(separator: ", ")) HAVING COUNT(*) > 1 LIMIT 1
+            """
+        guard let row = try Row.fetchOne(db, sql: sql), let first = row[0] as Int64?, let second = row[1] as Int64?
+        else { return nil }
+        return StoreWriteError(
+            path: path,
+            message: "rows Z_PK \(first) and \(second) of \(index.table) have the same \(index.columns.joined(separator: ", ")), "
+                + "which the uniqueness constraint \(index.name) forbids")
     }
 
     /// Gives every derived attribute its value from the rows now stored, then creates Core Data's

@@ -7,6 +7,9 @@ struct InferredCopier {
     let context: StepContext
     let facts: SourceStoreFacts
     let sourceSchema: StoreSchema
+    /// Created the destination without indexes (``StoreLayout/migrated``); makes them once the entity and
+    /// join tables are filled, before the order fills, which look rows up by them.
+    let writer: StoreWriter
     let destinationNumbers: Set<Int>
     let batchSize: Int
 
@@ -35,7 +38,15 @@ struct InferredCopier {
                         let rows = try copyEntity(copy, db: db)
                         written[copy.destinationTable, default: [:]][copy.destinationNumber, default: 0] += rows
                     }
-                    for statement in plan.joinCopies + plan.orderFills {
+                    for statement in plan.joinCopies {
+                        try context.checkCancelled()
+                        current = statement.sql
+                        try db.execute(statement)
+                    }
+                    try context.checkCancelled()
+                    current = "creation of the indexes"
+                    try writer.installIndexes(db, path: context.destinationPath)
+                    for statement in plan.orderFills {
                         try context.checkCancelled()
                         current = statement.sql
                         try db.execute(statement)
@@ -49,6 +60,8 @@ struct InferredCopier {
         } catch let error as MigrationCancelled {
             throw error
         } catch let error as ForeignTableError {
+            throw error
+        } catch let error as StoreWriteError {
             throw error
         } catch {
             throw StoreWriteError(path: context.destinationPath, message: "copy failed: \(error)", sql: current)

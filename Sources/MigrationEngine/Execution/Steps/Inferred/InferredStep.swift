@@ -80,14 +80,18 @@ package struct InferredStep: MigrationStep {
         let journalMode = try JournalMode(path: context.sourcePath)
         let options = StoreCreationOptions(
             uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, maxPrimaryKeys: keys.maxPrimaryKeys,
-            recordedNames: keys.recordedNames, journalMode: .rollback, installsTriggers: false)
+            recordedNames: keys.recordedNames, journalMode: .rollback, installsTriggers: false, layout: .migrated)
         let plan = InferredCopyPlan(
             mapping: mapping, source: sourceModel, destination: destinationModel,
             sourceSchema: sourceSchema, destinationSchema: destinationSchema, keys: keys)
+        // The in-place rename keeps the source's schema and order, and compares it by name with a whole empty
+        // store's: one with its indexes.
+        var emptyOptions = options
+        emptyOptions.layout = .fresh
         if renamesInPlace,
             let inPlace = InPlaceRename(
                 plan: plan, sourceSchema: sourceSchema, destinationSchema: destinationSchema, facts: facts),
-            try inPlace.run(context, plan: plan, facts: facts, create: { try writer.create(at: $0, options: options) })
+            try inPlace.run(context, plan: plan, facts: facts, create: { try writer.create(at: $0, options: emptyOptions) })
         {
             return
         }
@@ -95,7 +99,7 @@ package struct InferredStep: MigrationStep {
         context.sourcePages?.notCovered()
         try writer.create(at: context.destinationPath, options: options)
         let written = try InferredCopier(
-            context: context, facts: facts, sourceSchema: sourceSchema,
+            context: context, facts: facts, sourceSchema: sourceSchema, writer: writer,
             destinationNumbers: Set(destinationSchema.entities.map(\.number)), batchSize: batchSize
         )
         .run(plan)

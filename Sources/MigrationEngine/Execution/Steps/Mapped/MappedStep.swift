@@ -131,7 +131,7 @@ package struct MappedStep: MigrationStep {
             at: context.destinationPath,
             options: StoreCreationOptions(
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: try JournalMode(path: context.sourcePath),
-                installsTriggers: false))
+                installsTriggers: false, layout: .migrated))
         let queue = try HardenedConnection.open(context.destinationPath)
         try queue.writeWithoutTransaction { db in
             try db.execute(
@@ -149,6 +149,7 @@ package struct MappedStep: MigrationStep {
             session.compilesExpressions = compilesExpressions
             session.linksInBulk = linksInBulk
             session.batchesInserts = batchesInserts
+            session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
             try session.association.create()
             try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.
@@ -158,6 +159,7 @@ package struct MappedStep: MigrationStep {
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
             let order = session.compilesExpressions ? session.stageOneOrder() : resolved
             for entry in order { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
+            try session.createIndexes()
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()

@@ -30,6 +30,7 @@ extension MappingSession: MigrationPolicyContext {
 
     func count(_ entity: String, side: ObjectReference.Side) throws -> Int {
         try flushPendingInsert()
+        if side == .destination { try createIndexes() }
         let table = try tables(side).table(entity)
         let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
         return try Int.fetchOne(db, count.request) ?? 0

@@ -73,6 +73,10 @@ final class MappingSession {
     /// Rows per entity number in each source table (by table name), counted before stage 1: progress totals
     /// that need no scan of their own.
     var sourceRowCounts: [String: [Int: Int]] = [:]
+    /// Creates the destination's indexes, which it is made without (``StoreLayout/migrated``): `nil` once
+    /// run. Stage 1 writes its rows without them, set-based or row by row; ``createIndexes()`` runs it before
+    /// anything may read the destination by an indexed column.
+    var pendingIndexes: (() throws -> Void)?
     /// The Swift functions compiled expressions call, registered on `db`.
     let bridge = ExpressionSQLBridge()
     /// The next `Z_PK` to hand out per destination table.
@@ -166,6 +170,7 @@ final class MappingSession {
     private func toMany(_ relationship: Relationship, of object: ObjectReference, in stores: MappedStoreTables) throws
         -> [ObjectReference]
     {
+        if object.side == .destination { try createIndexes() }
         let target = try stores.table(relationship.destinationEntity)
         let sql: SQLFragment
         if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
@@ -182,5 +187,16 @@ final class MappingSession {
             ObjectReference(
                 side: object.side, entity: stores.numbers[row[1]] ?? relationship.destinationEntity, primaryKey: row[0])
         }
+    }
+
+    /// Creates the destination's indexes if they do not exist yet: at the first read of the destination by
+    /// an indexed column in stage 1 (a to-many relationship of a destination object, a count of destination
+    /// objects by `Z_ENT`, asked by a policy or an expression evaluated in Swift; every other read there is by
+    /// `Z_PK` or of the association tables), else once stage 1 is done, before stage 2 and validation. A
+    /// policy that only makes objects (`WordCount`) writes them all without indexes to keep up.
+    func createIndexes() throws {
+        guard let pending = pendingIndexes else { return }
+        pendingIndexes = nil
+        try pending()
     }
 }
