@@ -11,12 +11,7 @@ import Testing
 struct SchemaPredictionTests {
     @Test("Created schema equals Apple's, history aside", arguments: SchemaPredictionCase.all)
     func prediction(_ testCase: SchemaPredictionCase) throws {
-        let apple = try StoreDump(Corpus.copyStore(testCase.store))
-        let metadata = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
-        let model = try Self.model(of: testCase, store: apple)
-        let schema = SchemaBuilder(model: model, style: SchemaStyle(frameworkVersion: metadata.frameworkVersion)).build()
-        let created = try TemporaryDirectory.make().appendingPathComponent("created.sqlite").path
-        try StoreWriter(model: model, schema: schema).create(at: created, options: .init(sourceMetadata: metadata))
+        let (apple, created) = try Self.created(like: testCase)
         let ours = try StoreDump(created)
         let (appleEntries, ourEntries) = (Set(try apple.schema()), Set(try ours.schema()))
         let (appleKeys, ourKeys) = (try Self.primaryKeyRows(apple), try Self.primaryKeyRows(ours))
@@ -33,6 +28,18 @@ struct SchemaPredictionTests {
         }
         #expect(unexplained.isEmpty, "\(testCase.store):\n\(unexplained.sorted().joined(separator: "\n"))")
         #expect(found == allowed, "allow-list entries that no longer apply: \(allowed.subtracting(found).map(\.name).sorted())")
+    }
+
+    /// A copy of the case's Apple store, and a new store cdmigrate creates for its model version with the
+    /// store's metadata (its framework version sets the schema's style).
+    static func created(like testCase: SchemaPredictionCase) throws -> (apple: StoreDump, created: String) {
+        let apple = try StoreDump(Corpus.copyStore(testCase.store))
+        let metadata = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
+        let model = try Self.model(of: testCase, store: apple)
+        let schema = SchemaBuilder(model: model, style: SchemaStyle(frameworkVersion: metadata.frameworkVersion)).build()
+        let created = try TemporaryDirectory.make().appendingPathComponent("created.sqlite").path
+        try StoreWriter(model: model, schema: schema).create(at: created, options: .init(sourceMetadata: metadata))
+        return (apple, created)
     }
 
     /// The version the README names, or the store's own cached model.

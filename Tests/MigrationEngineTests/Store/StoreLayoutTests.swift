@@ -82,12 +82,7 @@ struct StoreLayoutTests {
 
     @Test("A new store has the order of Apple's new store of the same version", Corpus.required, arguments: freshAppleStores)
     func freshStoreOrder(_ testCase: SchemaPredictionCase) throws {
-        let appleDump = try StoreDump(Corpus.copyStore(testCase.store))
-        let metadata = try appleDump.queue.read { db in try StoreMetadata.read(db, path: appleDump.path) }
-        let model = try SchemaPredictionTests.model(of: testCase, store: appleDump)
-        let schema = SchemaBuilder(model: model, style: SchemaStyle(frameworkVersion: metadata.frameworkVersion)).build()
-        let created = try TemporaryDirectory.make().appendingPathComponent("created.sqlite").path
-        try StoreWriter(model: model, schema: schema).create(at: created, options: .init(sourceMetadata: metadata))
+        let (appleDump, created) = try SchemaPredictionTests.created(like: testCase)
         // Entries one store has and the other not are ``HistoryDifference``'s subject, not this test's.
         let (ours, apple) = Self.common(try Self.master(created), try Self.master(appleDump.path))
         // No rule found orders the join tables of one entity (wire 2.54.0: `Z_11ADDEDUSERS`, `Z_11USERS`,
