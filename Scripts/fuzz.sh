@@ -17,6 +17,10 @@ RUNS=${2:-1000000}
 shift $(( $# > 2 ? 2 : $# ))
 WORK="$ROOT/Fuzz/work"
 
+# SwiftPM keeps the build plan of the path dependency (the main package) across builds and then misses
+# source files added there since ("cannot find type … in scope"): the plan is made again each time (only
+# the plan; compiled objects are reused).
+rm -f Fuzz/.build/release.yaml Fuzz/.build/build.db
 (cd Fuzz && swift build -c release -Xswiftc -sanitize=fuzzer)
 BINARY="$ROOT/Fuzz/.build/release/CDMigrateFuzz"
 python3 Scripts/fuzz_seeds.py "$WORK/seeds" >/dev/null
