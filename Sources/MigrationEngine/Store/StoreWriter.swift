@@ -94,13 +94,13 @@ package struct StoreWriter: Sendable {
     /// The error for rows `index` refused: two of them sharing a value in every column (`NULL` never clashes
     /// under a `UNIQUE` index), found by one grouping scan.
     private static func duplicate(under index: SchemaIndex, db: Database, path: String) throws -> StoreWriteError? {
-        let columns = index.columns.map { SQLIdentifier($0).quoted }
-        let sql = """
-            SELECT MIN("Z_PK"), MAX("Z_PK") FROM \(SQLIdentifier(index.table).quoted) \
-            WHERE \(columns.map { "\($0) IS NOT NULL" }.joined(separator: " AND ")) \
-            GROUP BY \(columns.joined(separator: ", ")) HAVING COUNT(*) > 1 LIMIT 1
+        let columns: [SQLFragment] = index.columns.map { "\(SQLIdentifier($0))" }
+        let filled = SQLFragment.joined(columns.map { "\($0) IS NOT NULL" }, separator: " AND ")
+        let clash: SQLFragment = """
+            SELECT MIN("Z_PK"), MAX("Z_PK") FROM \(SQLIdentifier(index.table)) WHERE \(filled) \
+            GROUP BY \(SQLFragment.joined(columns)) HAVING COUNT(*) > 1 LIMIT 1
             """
-        guard let row = try Row.fetchOne(db, sql: sql), let first = row[0] as Int64?, let second = row[1] as Int64?
+        guard let row = try Row.fetchOne(db, clash.request), let first = row[0] as Int64?, let second = row[1] as Int64?
         else { return nil }
         return StoreWriteError(
             path: path,

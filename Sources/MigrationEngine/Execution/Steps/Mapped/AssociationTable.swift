@@ -106,6 +106,12 @@ final class AssociationTable {
         var filter: SQLFragment?
         /// The merge key, `NULL` for a row without one.
         var key: SQLFragment
+
+        /// True for the source rows `s` the merge kept: of its entity, and its filter's.
+        var kept: SQLFragment {
+            let entity: SQLFragment = "s.Z_ENT = \(value: sourceEntity)"
+            return filter.map { "\(entity) AND \($0)" } ?? entity
+        }
     }
 
     /// The set-based merges recorded by ``deferMerge(_:)``, by mapping number.
@@ -119,13 +125,12 @@ final class AssociationTable {
             INSERT INTO \(Self.table) ("mapping", "source", "destination", "destinationEntity")
             """
         if let again = merge.recomputed {
-            let kept: SQLFragment = again.filter.map { " AND \($0)" } ?? ""
             deferred.append(
                 (
                     merge.mapping,
                     """
                     \(insert) SELECT \(value: merge.mapping), s.Z_PK, \(made(by: merge, source: "s.Z_PK", key: again.key)),
-                      \(value: merge.entity) FROM \(again.table) s WHERE s.Z_ENT = \(value: again.sourceEntity)\(kept) ORDER BY s.Z_PK
+                      \(value: merge.entity) FROM \(again.table) s WHERE \(again.kept) ORDER BY s.Z_PK
                     """, true
                 ))
             return
@@ -154,9 +159,8 @@ final class AssociationTable {
     /// keep.
     func lookup(_ merge: MergeLookup) -> SQLFragment {
         if let again = merge.recomputed {
-            let kept: SQLFragment = again.filter.map { " AND \($0)" } ?? ""
             return """
-                (CASE WHEN s.Z_ENT = \(value: again.sourceEntity)\(kept) THEN \(made(by: merge, source: "s.Z_PK", key: again.key)) END)
+                (CASE WHEN \(again.kept) THEN \(made(by: merge, source: "s.Z_PK", key: again.key)) END)
                 """
         }
         return """

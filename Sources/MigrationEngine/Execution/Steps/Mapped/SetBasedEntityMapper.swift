@@ -47,10 +47,11 @@ struct SetBasedEntityMapper {
         // Links that read the associations: written outside the transaction below, which a fallback rolls back.
         if found.contains(where: \.readsAssociations) { try session.association.materialize() }
         session.bridge.reset()
+        let again = plan.key.flatMap { recomputed(plan, key: $0) }
         do {
             try session.db.inSourceReadingTransaction {
                 if let key = plan.key {
-                    try merge(plan, key: key, recorded: recomputed(plan, key: key) == nil, context: context, batchSize: batchSize)
+                    try merge(plan, key: key, recorded: again == nil, context: context, batchSize: batchSize)
                 } else {
                     try copy(plan, context: context, batchSize: batchSize)
                 }
@@ -62,10 +63,9 @@ struct SetBasedEntityMapper {
                 session.association.deferIdentity(
                     mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
             }
-            if let key = plan.key {
+            if plan.key != nil {
                 session.association.deferMerge(
-                    AssociationTable.MergeLookup(
-                        mapping: mapping.index, entity: plan.to.number, recomputed: recomputed(plan, key: key)))
+                    AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number, recomputed: again))
             }
             for link in links {
                 let done = MappingSession.BulkLink(
