@@ -64,6 +64,16 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     /// Forgets that a statement needed the evaluator (before the next attempt).
     func reset() { needsEvaluator = false }
 
+    /// A bridge with the same call sites and row guards, for another connection running the same compiled
+    /// statements: each connection calls its own bridge, so ``needsEvaluator`` tells about its own statement.
+    func copy() -> ExpressionSQLBridge {
+        let copy = ExpressionSQLBridge()
+        copy.sites = sites
+        copy.shortcuts = shortcuts
+        copy.guards = guards
+        return copy
+    }
+
     /// Registers the two SQL functions on `db`; each registration holds the bridge until SQLite drops it.
     func register(in db: Database) throws {
         let functions: [(String, CInt, @convention(c) (OpaquePointer?, CInt, UnsafeMutablePointer<OpaquePointer?>?) -> Void)] = [

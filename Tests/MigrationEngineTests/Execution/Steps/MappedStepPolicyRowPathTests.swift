@@ -28,14 +28,20 @@ struct MappedStepPolicyRowPathTests {
         return source
     }
 
-    /// The store the step 4 → 5 writes with `policies`, every fast path on or off, or its error.
-    static func outcome(_ source: String, policies: MigrationPolicyRegistry, fast: Bool, batchSize: Int) throws -> String {
+    /// The store the step 4 → 5 writes with `policies`, every fast path on or off (but reading batches ahead,
+    /// with `prefetches`), or its error; `statistics` counts what it did.
+    static func outcome(
+        _ source: String, policies: MigrationPolicyRegistry, fast: Bool, batchSize: Int, prefetches: Bool? = nil,
+        statistics: MappedStepStatistics? = nil
+    ) throws -> String {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
             destinationModel: SampleJournalStore.version(5), policies: policies, batchSize: batchSize)
         step.compilesExpressions = fast
         step.linksInBulk = fast
         step.batchesInserts = fast
+        step.prefetchesBatches = prefetches ?? fast
+        step.statistics = statistics
         do {
             return try MappedStepDifferentialTests.dump(try SampleJournalStore.run(step, source: source))
         } catch let error as MappingRuntimeError {
@@ -48,7 +54,8 @@ struct MappedStepPolicyRowPathTests {
     static let hostile: [(column: String?, value: String)] = [
         (nil, ""), ("ZMOOD", "'seven'"), ("ZMOOD", "2.5"), ("ZMOOD", "x'07'"), ("ZMOOD", "NULL"),
         ("ZCREATED", "'soon'"), ("ZCREATED", "9223372036854775807"), ("ZFAVORITE", "'yes'"), ("ZFAVORITE", "0.5"),
-        ("ZTITLE", "x'5469746c65'"), ("ZTEXT", "''"), ("ZTEXT", "'a' || char(0) || 'b'"), ("ZAUTHOR", "999"),
+        ("ZTITLE", "x'5469746c65'"), ("ZTEXT", "''"), ("ZTEXT", "'a' || char(0) || 'b'"),
+        ("ZTEXT", "CAST(x'c328' AS TEXT)"), ("ZAUTHOR", "999"),
         ("ZAUTHOR", "-1"), ("ZAUTHOR", "'1'"), ("ZAUTHOR", "x'01'"), ("ZAUTHOR", "NULL"),
     ]
 
@@ -58,10 +65,17 @@ struct MappedStepPolicyRowPathTests {
     func oddStorage(index: Int, batchSize: Int) throws {
         let (column, value) = Self.hostile[index]
         let source = try Self.journal4(column: column, value: value, key: 5)
-        let fast = try Self.outcome(source, policies: SampleApp.policies, fast: true, batchSize: batchSize)
+        let statistics = MappedStepStatistics()
+        let fast = try Self.outcome(
+            source, policies: SampleApp.policies, fast: true, batchSize: batchSize, statistics: statistics)
         let slow = try Self.outcome(source, policies: SampleApp.policies, fast: false, batchSize: batchSize)
         #expect(fast == slow, "\(column ?? "-") = \(value)")
         #expect(fast.contains("ZENTRY") || fast.hasPrefix("failed"))
+        // 30 entries in batches of 3 are read ahead, in one batch they are not.
+        #expect(statistics.prefetchedMappings == (batchSize < 30 ? ["EntryToEntry"] : []))
+        let unprefetched = try Self.outcome(
+            source, policies: SampleApp.policies, fast: true, batchSize: batchSize, prefetches: false)
+        #expect(unprefetched == fast)
     }
 
     /// Updates the entry it made, an author it makes and the entry again, by turns; on entry 7 an attribute

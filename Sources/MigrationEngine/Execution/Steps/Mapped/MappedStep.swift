@@ -30,6 +30,9 @@ package struct MappedStep: MigrationStep {
     /// Whether objects made row by row are written several rows per statement; `false` writes each one as the
     /// next is made (tests compare the two paths' stores).
     var batchesInserts = true
+    /// Whether stage 1, row by row, reads each next batch of source rows ahead on another thread; `false`
+    /// reads each when it is needed (tests compare the two paths' stores).
+    var prefetchesBatches = true
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -133,9 +136,9 @@ package struct MappedStep: MigrationStep {
                 uuid: facts.metadata.uuid, sourceMetadata: facts.metadata, journalMode: try JournalMode(path: context.sourcePath),
                 installsTriggers: false, layout: .migrated))
         let queue = try HardenedConnection.open(context.destinationPath)
+        let attachment = PrivateStoreConnection.attachmentName(context.sourcePath)
         try queue.writeWithoutTransaction { db in
-            try db.execute(
-                "ATTACH DATABASE \(value: PrivateStoreConnection.attachmentName(context.sourcePath)) AS \(SQLIdentifier.source)")
+            try db.execute("ATTACH DATABASE \(value: attachment) AS \(SQLIdentifier.source)")
             defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
             let session = try MappingSession(
@@ -149,6 +152,8 @@ package struct MappedStep: MigrationStep {
             session.compilesExpressions = compilesExpressions
             session.linksInBulk = linksInBulk
             session.batchesInserts = batchesInserts
+            session.prefetchesBatches = prefetchesBatches
+            session.sourceAttachment = attachment
             session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
             try session.association.create()
             try session.planPrimaryKeys()

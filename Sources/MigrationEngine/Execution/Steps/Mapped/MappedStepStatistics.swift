@@ -8,6 +8,7 @@ final class MappedStepStatistics: Sendable {
     private let mergeRows = Mutex(0)
     private let keptRows = Mutex(0)
     private let setBased = Mutex<Set<String>>([])
+    private let prefetched = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
     var relationshipRowsWritten: Int { rows.withLock { $0 } }
@@ -48,5 +49,13 @@ final class MappedStepStatistics: Sendable {
     /// Records that a mapping's stage 1 ran as SQL.
     func recordSetBased(_ mapping: String) {
         _ = setBased.withLock { $0.insert(mapping) }
+    }
+
+    /// The mappings whose stage 1 ran row by row with its next batch read ahead (``SourceBatchPrefetch``), by name.
+    var prefetchedMappings: Set<String> { prefetched.withLock { $0 } }
+
+    /// Records that a mapping's stage 1 read its batches ahead.
+    func recordPrefetched(_ mapping: String) {
+        _ = prefetched.withLock { $0.insert(mapping) }
     }
 }

@@ -73,13 +73,30 @@ extension MappingSession {
             defaultInstancePlan = nil
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
+        let prefetch = try computed.flatMap { computed in
+            try prefetchesBatches && total > batchSize
+                ? sourceAttachment.flatMap {
+                    try SourceBatchPrefetch.open(
+                        computed, entity: table.number, limit: batchSize, bridge: bridge, attachment: $0, on: db)
+                } : nil
+        }
+        defer { prefetch?.finish() }
+        if prefetch != nil { statistics?.recordPrefetched(mapping.mapping.name) }
         while true {
             try context.checkCancelled()
             let bounds: StatementArguments = ["ent": table.number, "last": last, "limit": batchSize]
             // Values are read by their byte counts (GRDB's rows end text at a NUL), exactly or not at all.
             var rows: [[DatabaseValue]] = []
             var read = statement
-            if let compiledStatement, let computed {
+            if let prefetch, let compiledStatement {
+                let batch = prefetch.batch(after: last)
+                do {
+                    rows = try described(mapping) { try batch.rows.get() }
+                    read = compiledStatement
+                } catch {
+                    guard batch.needsEvaluator else { throw error }
+                }
+            } else if let compiledStatement, let computed {
                 bridge.reset()
                 do {
                     rows = try readBatch(compiledStatement, computed.statementArguments + bounds, mapping)
@@ -115,6 +132,7 @@ extension MappingSession {
             currentRow = nil
             context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
         }
+        try prefetch?.close()
     }
 
     /// Stage 1 for one source row: the filter, then the policy or the default instance. `precomputed` gives
@@ -164,8 +182,15 @@ extension MappingSession {
     private func readBatch(_ statement: Statement, _ arguments: StatementArguments, _ mapping: ResolvedEntityMapping)
         throws -> [[DatabaseValue]]
     {
+        try described(mapping) { try SQLiteValueReader.rows(statement, arguments: arguments) }
+    }
+
+    /// The rows `read` gives, text that is not UTF-8 reported as a failure naming the object.
+    private func described(_ mapping: ResolvedEntityMapping, _ read: () throws -> [[DatabaseValue]]) throws
+        -> [[DatabaseValue]]
+    {
         do {
-            return try SQLiteValueReader.rows(statement, arguments: arguments)
+            return try read()
         } catch let error as InvalidTextError {
             let object = error.primaryKey.map {
                 ObjectReference(side: .source, entity: mapping.sourceEntity?.name ?? "?", primaryKey: $0)

@@ -63,6 +63,11 @@ final class MappingSession {
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
     /// for a mapping not running): their associations may hold several objects per source object.
     var madeByOtherMappings: Set<Int> = []
+    /// Whether stage 1, row by row, reads each next batch of source rows ahead on a connection of its own
+    /// (``SourceBatchPrefetch``); `false` reads every batch on ``db`` (tests compare the two paths' stores).
+    var prefetchesBatches = true
+    /// What ``db`` attached the source as (its path or URI), for a connection of stage 1's own to attach too.
+    var sourceAttachment: String?
     /// Whether stage 2 may link relationships in bulk (``RelationshipBulkLinker``); `false` links every object
     /// one by one (tests compare the two paths' stores).
     var linksInBulk = true
