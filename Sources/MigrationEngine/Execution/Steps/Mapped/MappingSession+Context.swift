@@ -29,10 +29,20 @@ extension MappingSession: MigrationPolicyContext {
     }
 
     func count(_ entity: String, side: ObjectReference.Side) throws -> Int {
+        let table = try tables(side).table(entity)
+        // The source does not change while the step runs, and its rows per entity were counted before it.
+        if side == .source, let counted = sourceRowCounts[table.name.name] {
+            return table.familyNumbers.reduce(0) { $0 + (counted[$1] ?? 0) }
+        }
         try flushPendingInsert()
         if side == .destination { try createIndexes() }
-        let table = try tables(side).table(entity)
-        let count: SQLFragment = "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
+        // Every destination row was written by this step with its own entity's number: where the family is
+        // every entity of the table, its rows are the table's, and SQLite counts them from the smallest index.
+        let holds = destination.entities.values.filter { $0.name == table.name }.map(\.number)
+        let count: SQLFragment =
+            side == .destination && Set(holds).isSubset(of: table.familyNumbers)
+            ? "SELECT COUNT(*) FROM \(table.table)"
+            : "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
         return try Int.fetchOne(db, count.request) ?? 0
     }
 
