@@ -22,7 +22,9 @@ extension MappingSession {
                 model.allAttributes(of: table.entity).filter { !$0.isOptional && !$0.isTransient }.map(\.name)
                 + model.allRelationships(of: table.entity).filter { !$0.isOptional && !$0.isToMany && !$0.isTransient }.map(
                     \.name)
-            let required = names.compactMap { name in table.columns[name].map { (name: name, empty: "\($0) IS NULL" as SQLFragment) } }
+            let required = names.compactMap { name in
+                table.columns[name].map { (name: name, empty: "\($0) IS NULL" as SQLFragment) }
+            }
             guard !required.isEmpty else { continue }
             let query: SQLFragment = """
                 SELECT Z_PK, \(SQLFragment.joined(required.map(\.empty))) FROM \(table.table) \
