@@ -158,9 +158,9 @@ final class SourceBatchPrefetch: @unchecked Sendable {
         let program = try Row.fetchAll(db, sql: "EXPLAIN \(query.sql)", arguments: arguments)
         for step in program {
             let opcode: String = step["opcode"] ?? ""
-            // A virtual table's cursor (`VOpen`) reads whatever its module reads.
-            if opcode == "VOpen" { return false }
-            if ["OpenRead", "ReopenIdx", "OpenWrite"].contains(opcode), (step["p3"] as Int?) != number { return false }
+            // A virtual table's cursor (`VOpen`) reads whatever its module reads; `OpenWrite` writes.
+            if opcode == "VOpen" || opcode == "OpenWrite" { return false }
+            if opcode == "OpenRead" || opcode == "ReopenIdx", (step["p3"] as Int?) != number { return false }
         }
         return true
     }
