@@ -194,4 +194,22 @@ struct StepIndexTests {
         #expect(!message.contains("\n"))
         #expect(ExecutionFixture.same(before, try ExecutionFixture.fingerprint(folder.path)))
     }
+
+    @Test("Indexes are sorted with a helper thread per core beyond the first")
+    func sortHelpers() throws {
+        let model = SampleJournalStore.version(4)
+        let writer = StoreWriter(model: model)
+        let path = try TemporaryDirectory.make().appendingPathComponent("J.sqlite").path
+        try writer.create(at: path, options: StoreCreationOptions(layout: .migrated))
+        let queue = try DatabaseQueue(path: path)
+        let indexes = try queue.writeWithoutTransaction { db in
+            #expect(try Int.fetchOne(db, sql: "PRAGMA threads") == 0)
+            try writer.installIndexes(db, path: path)
+            #expect(try Int.fetchOne(db, sql: "PRAGMA threads") == StoreWriter.sortHelperThreads)
+            return try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' ORDER BY name")
+        }
+        try queue.close()
+        #expect(StoreWriter.sortHelperThreads == min(3, ProcessInfo.processInfo.activeProcessorCount - 1))
+        #expect(indexes == ["ZENTRY_ZAUTHOR_INDEX"])
+    }
 }
