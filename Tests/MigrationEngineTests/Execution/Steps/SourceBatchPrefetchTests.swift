@@ -37,6 +37,15 @@ struct SourceBatchPrefetchTests {
         try batch.rows.get().map { String.fromDatabaseValue($0[2]) ?? "?" }
     }
 
+    /// Whether `query` reads the source alone on the step's connection `db`, and whether a read-ahead opens.
+    static func check(_ query: SQLFragment, source: String, _ db: Database) throws -> (readsSourceOnly: Bool, opened: Bool) {
+        let reads = try SourceBatchPrefetch.readsSourceOnly(query, arguments: ["ent": 1, "last": 0, "limit": 3], in: db)
+        let prefetch = try SourceBatchPrefetch.open(
+            query, entity: 1, limit: 3, bridge: ExpressionSQLBridge(), attachment: source, on: db)
+        try prefetch?.close()
+        return (reads, prefetch != nil)
+    }
+
     @Test("batches come in order, read ahead; a batch asked after another key is read then")
     func batchesInOrder() throws {
         let (queue, source) = try Self.stepConnection()
@@ -74,11 +83,9 @@ struct SourceBatchPrefetchTests {
     func otherDatabases(query: SQLFragment) throws {
         let (queue, source) = try Self.stepConnection()
         try queue.writeWithoutTransaction { db in
-            let reads = try SourceBatchPrefetch.readsSourceOnly(query, arguments: ["ent": 1, "last": 0, "limit": 3], in: db)
-            #expect(!reads)
-            let prefetch = try SourceBatchPrefetch.open(
-                query, entity: 1, limit: 3, bridge: ExpressionSQLBridge(), attachment: source, on: db)
-            #expect(prefetch == nil)
+            let found = try Self.check(query, source: source, db)
+            #expect(!found.readsSourceOnly)
+            #expect(!found.opened)
         }
     }
 
@@ -89,11 +96,9 @@ struct SourceBatchPrefetchTests {
             db.add(function: DatabaseFunction("step_only", argumentCount: 1, pure: true) { $0[0] })
             let query: SQLFragment =
                 "SELECT s.*, step_only(s.ZNAME) FROM \"src\".\"ZENTRY\" s WHERE s.Z_ENT = :ent AND s.Z_PK > :last ORDER BY s.Z_PK LIMIT :limit"
-            let reads = try SourceBatchPrefetch.readsSourceOnly(query, arguments: ["ent": 1, "last": 0, "limit": 3], in: db)
-            #expect(reads)
-            let prefetch = try SourceBatchPrefetch.open(
-                query, entity: 1, limit: 3, bridge: ExpressionSQLBridge(), attachment: source, on: db)
-            #expect(prefetch == nil)
+            let found = try Self.check(query, source: source, db)
+            #expect(found.readsSourceOnly)
+            #expect(!found.opened)
         }
     }
 
