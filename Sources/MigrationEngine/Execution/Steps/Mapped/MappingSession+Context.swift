@@ -38,9 +38,11 @@ extension MappingSession: MigrationPolicyContext {
         if side == .destination { try createIndexes() }
         // Every destination row was written by this step with its own entity's number: where the family is
         // every entity of the table, its rows are the table's, and SQLite counts them from the smallest index.
-        let holds = destination.entities.values.filter { $0.name == table.name }.map(\.number)
+        let whole =
+            side == .destination
+            && destination.entities.values.allSatisfy { $0.name != table.name || table.familyNumbers.contains($0.number) }
         let count: SQLFragment =
-            side == .destination && Set(holds).isSubset(of: table.familyNumbers)
+            whole
             ? "SELECT COUNT(*) FROM \(table.table)"
             : "SELECT COUNT(*) FROM \(table.table) WHERE Z_ENT IN (\(values: table.familyNumbers))"
         return try Int.fetchOne(db, count.request) ?? 0

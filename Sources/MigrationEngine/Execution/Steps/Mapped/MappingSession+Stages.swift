@@ -73,15 +73,13 @@ extension MappingSession {
             defaultInstancePlan = nil
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
-        let prefetch = try computed.flatMap { computed in
-            try prefetchesBatches && total > batchSize
-                ? sourceAttachment.flatMap {
-                    try SourceBatchPrefetch.open(
-                        computed, entity: table.number, limit: batchSize, bridge: bridge, attachment: $0, on: db)
-                } : nil
+        var prefetch: SourceBatchPrefetch?
+        if prefetchesBatches, total > batchSize, let computed, let sourceAttachment {
+            prefetch = try SourceBatchPrefetch.open(
+                computed, entity: table.number, limit: batchSize, bridge: bridge, attachment: sourceAttachment, on: db)
+            if prefetch != nil { statistics?.recordPrefetched(mapping.mapping.name) }
         }
         defer { prefetch?.finish() }
-        if prefetch != nil { statistics?.recordPrefetched(mapping.mapping.name) }
         while true {
             try context.checkCancelled()
             let bounds: StatementArguments = ["ent": table.number, "last": last, "limit": batchSize]
