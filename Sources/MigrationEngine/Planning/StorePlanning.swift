@@ -12,8 +12,9 @@ public struct StorePlanning: Sendable {
     public let graph: VersionGraph
     /// The chosen chain.
     public let plan: MigrationPlan
-    /// Rows in the store's entity tables: what each step of the chain reads and writes.
-    public let rowCount: Int
+    /// Rows in the store's entity tables: what each step of the chain reads and writes; `nil` when planning
+    /// was asked not to count them (a plan that goes straight to a run, shown to no one).
+    public let rowCount: Int?
     /// Whether SQLite's `quick_check` of the store passed while it was planned. When false,
     /// ``MigrationProject/migrate(_:options:report:)`` runs the check itself, beside the chain's first step,
     /// and refuses a damaged store there as planning would have.
@@ -28,17 +29,18 @@ public struct StorePlanning: Sendable {
     ///
     /// Without `checksIntegrity` the store's `quick_check` is left to the run, except where no run would make
     /// it: it is still made before any planning error is thrown (a damaged store is refused as damaged, not
-    /// for what its damage made planning find) and when the store is already at the target.
+    /// for what its damage made planning find) and when the store is already at the target. Without
+    /// `countsRows` the entity tables are not counted (``rowCount`` is `nil`).
     package init(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
         inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions = .init(),
-        checksIntegrity: Bool = true
+        checksIntegrity: Bool = true, countsRows: Bool = true
     ) throws {
         let found: Found
         do {
             found = try Self.plan(
                 storePath: storePath, bundle: bundle, settings: settings, explicit: explicit, inference: inference,
-                target: target, snapshot: snapshot, checksIntegrity: checksIntegrity)
+                target: target, snapshot: snapshot, checksIntegrity: checksIntegrity, countsRows: countsRows)
         } catch {
             // Planning used to check first: a damaged store is refused as damaged, in the check's words,
             // whatever its damage made planning find.
@@ -71,18 +73,20 @@ public struct StorePlanning: Sendable {
     }
 
     /// What planning found: the store's version, the chain, the graph, the target and the store's rows.
-    private typealias Found = (version: String, plan: MigrationPlan, graph: VersionGraph, target: String, rows: Int)
+    private typealias Found = (version: String, plan: MigrationPlan, graph: VersionGraph, target: String, rows: Int?)
 
     private static func plan(
         storePath: String, bundle: ModelBundle, settings: PlanningSettings, explicit: [ExplicitMappingCandidate],
-        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions, checksIntegrity: Bool
+        inference: (any InferenceProvider)?, target: String?, snapshot: SnapshotOptions, checksIntegrity: Bool,
+        countsRows: Bool
     ) throws -> Found {
-        let contents = try StoreReader.read(path: storePath, checkIntegrity: checksIntegrity, options: snapshot)
+        let contents = try StoreReader.read(
+            path: storePath, checkIntegrity: checksIntegrity, options: snapshot, countsRows: countsRows)
         guard let target = target ?? bundle.currentVersion?.name else {
             throw PlanningError(.unknownVersion, message: "\(bundle.path) names no current version; pass --to")
         }
         let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
-        let rows = contents.rowCounts.map(\.rows).reduce(0, +)
+        let rows = countsRows ? contents.rowCounts.map(\.rows).reduce(0, +) : nil
         if let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata) {
             return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
         }

@@ -10,19 +10,21 @@ extension MigrationProject {
     ///     the check itself, beside its first step, and refuses a damaged store with the same error
     ///     (``StorePlanning/isIntegrityChecked`` says which was done). A store already at the target, or
     ///     one that cannot be planned, is still checked here.
+    ///   - countsRows: Count the store's rows for ``StorePlanning/rowCount`` (what each step reads); pass false
+    ///     for a plan no one is shown before it runs, which then reads no entity table.
     ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
     /// - Returns: The store's version, the chosen chain and the graph it was chosen from.
     /// - Throws: ``ProjectError`` without a model, ``StoreError`` for an unreadable store, ``PlanningError``
     ///   when the store matches no version or no route reaches the target.
     public func plan(
-        store: String, target: String? = nil, checksIntegrity: Bool = true,
+        store: String, target: String? = nil, checksIntegrity: Bool = true, countsRows: Bool = true,
         report: @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> StorePlanning {
         let bundle = try requireBundle(for: "planning")
         try recoverIfNeeded(store: store, report: report)
         return try StorePlanning(
             storePath: store, bundle: bundle, settings: settings, explicit: explicitMappings, inference: inference,
-            target: target, snapshot: snapshot, checksIntegrity: checksIntegrity)
+            target: target, snapshot: snapshot, checksIntegrity: checksIntegrity, countsRows: countsRows)
     }
 
     /// The whole version graph: every version and every step the mappings and inference allow.

@@ -13,14 +13,16 @@ package enum StoreReader {
     ///   - checkIntegrity: Run SQLite's `quick_check` first (a failure is `damaged`). It reads every
     ///     page, so only callers that must know the whole file is sound ask for it.
     ///   - options: How a snapshot, when one is needed, treats the `-wal` and the header.
+    ///   - countsRows: Count each entity's rows (``StoreContents/rowCounts``, empty when false): a scan of every
+    ///     entity table that does not hold one entity alone, and a count of its b-tree otherwise.
     /// - Returns: The store's files, metadata, primary keys, row counts, tables and model cache.
     /// - Throws: ``StoreError`` for a missing, locked or damaged store, a file that is not SQLite, or a
     ///   database without Core Data's bookkeeping tables (`.notCoreData`).
-    package static func read(path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init()) throws(StoreError)
-        -> StoreContents
-    {
+    package static func read(
+        path: String, checkIntegrity: Bool = true, options: SnapshotOptions = .init(), countsRows: Bool = true
+    ) throws(StoreError) -> StoreContents {
         try withDatabase(path: path, options: options) { queue, header, files throws(StoreError) in
-            try read(queue, header: header, files: files, path: path, checkIntegrity)
+            try read(queue, header: header, files: files, path: path, checkIntegrity, countsRows: countsRows)
         }
     }
 
@@ -95,7 +97,8 @@ package enum StoreReader {
     }
 
     private static func read(
-        _ queue: DatabaseQueue, header: [UInt8], files: StoreFileSet, path: String, _ checkIntegrity: Bool
+        _ queue: DatabaseQueue, header: [UInt8], files: StoreFileSet, path: String, _ checkIntegrity: Bool,
+        countsRows: Bool = true
     ) throws(StoreError) -> StoreContents {
         do {
             return try queue.read { db in
@@ -120,7 +123,7 @@ package enum StoreReader {
                     journalMode: JournalMode(headerWriteVersion: header[18]),
                     autoVacuum: try Int.fetchOne(db, sql: "PRAGMA auto_vacuum") ?? 0,
                     metadata: metadata, primaryKeys: primaryKeys,
-                    rowCounts: try layout.rowCounts(db),
+                    rowCounts: countsRows ? try layout.rowCounts(db) : [],
                     joinTables: try layout.describe(layout.joinTables, db),
                     historyTables: try layout.describe(layout.historyTables, db),
                     otherTables: try layout.describe(layout.otherTables, db),

@@ -35,8 +35,9 @@ struct MigrateCommand: ParsableCommand {
             let printer = ProgressPrinter(json: json)
             let project = try planning.project(stores: stores)
             // The run checks each store's integrity beside its first step, instead of before the plan is shown.
+            // With --json the plan is an event without row estimates: the stores' rows are not counted for it.
             let plans = try stores.map {
-                try project.plan(store: $0, target: to, checksIntegrity: false, report: printer.handle)
+                try project.plan(store: $0, target: to, checksIntegrity: false, countsRows: !json, report: printer.handle)
             }
             // Written unbuffered like the progress that follows, so a pipe gets the plan first.
             if !json { plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") } }

@@ -11,8 +11,8 @@ enum PlanRendering {
             let lossy = step.isLossy ? ", LOSES DATA" : ""
             // An inferred step's origin is just "inferred"; only a mapping's name adds anything.
             let origin = step.origin.mappingName.map { ": \($0)" } ?? ""
-            out +=
-                "\n\(index + 1). \(step.from) → \(step.to)  [\(step.kind.rawValue)\(origin)\(lossy)]  ~\(planning.rowCount) rows\n"
+            let rows = planning.rowCount.map { "  ~\($0) rows" } ?? ""
+            out += "\n\(index + 1). \(step.from) → \(step.to)  [\(step.kind.rawValue)\(origin)\(lossy)]\(rows)\n"
             for operation in step.operations { out += "     \(operation)\n" }
             for warning in step.warnings { out += "     warning: \(warning)\n" }
         }
