@@ -99,4 +99,41 @@ struct MappedStepPolicyChecksTests {
         #expect(try written.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZAUTHOR") } == authors + 1)
         try written.close()
     }
+
+    /// Makes each entry, and asks the run to stop at entry `at`.
+    struct Cancelling: MigrationPolicy {
+        let flag: CancellationFlag
+        let at: Int64
+
+        func createDestinationInstances(
+            for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
+        ) throws {
+            if source.primaryKey == at { flag.cancel() }
+            try context.createDefaultDestinationInstance(for: source, mapping: mapping)
+        }
+
+        var customizesRelationships: Bool { false }
+    }
+
+    @Test("a policy step cancelled while the next batch is read ahead stops there, and lets its source go")
+    func cancelledWhileReadingAhead() throws {
+        let source = try MappedStepPolicyRowPathTests.journal4(column: nil, value: "", key: 0)
+        let flag = CancellationFlag()
+        var policies = MigrationPolicyRegistry()
+        policies.register(Cancelling(flag: flag, at: 6), named: WordCountPolicy.name)
+        var step = try MappedStep(
+            mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
+            destinationModel: SampleJournalStore.version(5), policies: policies, batchSize: 4)
+        let statistics = MappedStepStatistics()
+        step.statistics = statistics
+        #expect(throws: MigrationCancelled.self) {
+            try SampleJournalStore.run(step, source: source, cancellation: flag)
+        }
+        #expect(statistics.prefetchedMappings == ["EntryToEntry"])
+        // Nothing holds the source open any more: it can be removed, and a new connection reads it whole.
+        let queue = try DatabaseQueue(path: source)
+        #expect(try queue.read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZENTRY") } == 30)
+        try queue.close()
+        try FileManager.default.removeItem(atPath: source)
+    }
 }
