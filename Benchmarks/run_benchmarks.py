@@ -88,10 +88,14 @@ class TimedOut(Exception):
         self.seconds = seconds
 
 
-def run(command, cwd=None, stdin=None, check=True, timeout=None):
-    # Each timed run starts with the disk quiet: what an earlier run (a peer's, or the setup's copy and
-    # removal of stores) left for the kernel to write back would otherwise slow this run's own writes.
+def quiet_disk():
+    """Called before each timed run: what an earlier run (a peer's, or the setup's copy and removal of stores)
+    left for the kernel to write back would otherwise slow this run's own writes (a short run most)."""
     os.sync()
+
+
+def run(command, cwd=None, stdin=None, check=True, timeout=None):
+    quiet_disk()
     started = time.perf_counter()
     child = subprocess.Popen(
         [str(c) for c in command], cwd=cwd, stdin=subprocess.DEVNULL if stdin is None else stdin,
@@ -136,20 +140,12 @@ def fresh_folder(name):
 
 
 def copy_store(source, folder, name="Journal.sqlite"):
-    """A private copy of a cached store (with any sidecars) for a run that may replace it, on disk before the
-    run starts: a user's store has been written long before it is migrated, and the kernel writing the copy
-    back during a timed run would slow whatever that run writes (a short run most)."""
+    """A private copy of a cached store (with any sidecars) for a run that may replace it (on disk before the
+    run starts, by `quiet_disk`)."""
     target = Path(folder) / name
     for suffix in ["", "-wal", "-shm"]:
         if Path(str(source) + suffix).exists():
             shutil.copyfile(str(source) + suffix, str(target) + suffix)
-            with open(str(target) + suffix, "rb") as copied:
-                os.fsync(copied.fileno())
-    directory = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(directory)
-    finally:
-        os.close(directory)
     return target
 
 
@@ -273,6 +269,7 @@ def sqlite_split(source, shape, target):
 
 
 def run_with_input(command, text):
+    quiet_disk()
     started = time.perf_counter()
     child = subprocess.Popen([str(c) for c in command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
@@ -442,6 +439,7 @@ def console_migration(source):
         session.wait_for("Plan → Journal 3")
         session.send("m")
         session.wait_for("Backup of the original goes to:")
+        quiet_disk()
         started = time.perf_counter()
         session.send("Enter")
         # Polled slowly, so that polling takes little from the console; the time is then read from its output.
@@ -520,7 +518,7 @@ def measure_size(size, paths, repeats, figures, with_console):
         remove(copy)
         # The floor of an in-place rename: a file copy, then one integrity_check of it; and the floor of one
         # that keeps the swap's promise, the copy on disk (fdatasync) before anything could replace the store.
-        os.sync()
+        quiet_disk()
         started = time.perf_counter()
         shutil.copyfile(paths[2], copy)
         figures.add("file copy", size, time.perf_counter() - started)

@@ -12,13 +12,17 @@ import Testing
 @Suite("Mapped step: counts a policy reads and required values it leaves empty")
 struct MappedStepPolicyChecksTests {
     /// The sample's policy step with `policy` under the sample's policy name, in batches of 4.
-    static func run(_ policy: some MigrationPolicy, source: String) throws -> String {
+    static func step(_ policy: some MigrationPolicy) throws -> MappedStep {
         var policies = MigrationPolicyRegistry()
         policies.register(policy, named: WordCountPolicy.name)
-        let step = try MappedStep(
+        return try MappedStep(
             mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
             destinationModel: SampleJournalStore.version(5), policies: policies, batchSize: 4)
-        return try SampleJournalStore.run(step, source: source)
+    }
+
+    /// Runs ``step(_:)`` from `source`; the new store's path.
+    static func run(_ policy: some MigrationPolicy, source: String) throws -> String {
+        try SampleJournalStore.run(try step(policy), source: source)
     }
 
     /// Makes each entry, then empties the named required attribute of some of them.
@@ -119,11 +123,7 @@ struct MappedStepPolicyChecksTests {
     func cancelledWhileReadingAhead() throws {
         let source = try MappedStepPolicyRowPathTests.journal4(column: nil, value: "", key: 0)
         let flag = CancellationFlag()
-        var policies = MigrationPolicyRegistry()
-        policies.register(Cancelling(flag: flag, at: 6), named: WordCountPolicy.name)
-        var step = try MappedStep(
-            mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
-            destinationModel: SampleJournalStore.version(5), policies: policies, batchSize: 4)
+        var step = try Self.step(Cancelling(flag: flag, at: 6))
         let statistics = MappedStepStatistics()
         step.statistics = statistics
         #expect(throws: MigrationCancelled.self) {
