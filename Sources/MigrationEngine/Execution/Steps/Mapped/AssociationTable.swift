@@ -149,9 +149,10 @@ final class AssociationTable {
     /// object, or (no key) its own.
     private func made(by merge: MergeLookup, source: SQLFragment, key: SQLFragment) -> SQLFragment {
         """
-        (CASE WHEN (\(key)) IS NULL
-          THEN (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = \(source))
-          ELSE (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = (\(key))) END)
+        COALESCE(
+          (SELECT g."destination" FROM \(Self.mergeTable) g WHERE g."mapping" = \(value: merge.mapping) AND g."key" = (\(key))),
+          (SELECT m."destination" FROM \(Self.madeTable) m WHERE m."mapping" = \(value: merge.mapping) AND m."source" = \(source)
+            AND m."key" IS NULL))
         """
     }
 
@@ -267,6 +268,21 @@ final class AssociationTable {
             WHERE "mapping" = ? AND "key" = CAST(? AS TEXT)
             """)
         return try Row.fetchOne(statement, arguments: [mapping, Data(key.utf8)]).map { ($0[0], $0[1]) }
+    }
+
+    /// Records the objects a merge numbered while another mapping was copied (``MergeNumbering``): each in
+    /// the table of objects made, and each key's in the merge table, as the merge's own pass records them.
+    func recordNumbered(mapping: Int, made: [MergeNumbering.Made], entity: Int) throws {
+        let object = try db.makeStatement(
+            """
+            INSERT INTO \(Self.madeTable) ("mapping", "source", "key", "destination") VALUES (?, ?, CAST(? AS TEXT), ?)
+            """)
+        let key = try db.makeStatement("INSERT INTO \(Self.mergeTable) VALUES (?, CAST(? AS TEXT), ?, ?)")
+        for one in made {
+            let bytes = one.key.map { Data($0) }
+            try object.execute(arguments: [mapping, one.source, bytes, one.destination])
+            if let bytes { try key.execute(arguments: [mapping, bytes, one.destination, entity]) }
+        }
     }
 
     func recordMerge(mapping: Int, key: String, destination: Int64, entity: Int) throws {

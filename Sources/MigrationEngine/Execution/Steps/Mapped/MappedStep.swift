@@ -33,6 +33,11 @@ package struct MappedStep: MigrationStep {
     /// Whether stage 1, row by row, reads each next batch of source rows ahead on another thread; `false`
     /// reads each when it is needed (tests compare the two paths' stores).
     var prefetchesBatches = true
+    /// Whether stage 1 may run a merge in the pass of the copy linking to it; `false` runs each mapping's own
+    /// pass (tests compare the two paths' stores).
+    var fusesMerges = true
+    /// The most objects a merge numbers in such a pass before its own pass runs instead (tests make it small).
+    var fusedMergeCapacity = 100_000
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -153,6 +158,8 @@ package struct MappedStep: MigrationStep {
             session.linksInBulk = linksInBulk
             session.batchesInserts = batchesInserts
             session.prefetchesBatches = prefetchesBatches
+            session.fusesMerges = fusesMerges
+            session.mergeNumbering.capacity = fusedMergeCapacity
             session.sourceAttachment = attachment
             session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
             try session.association.create()
@@ -163,7 +170,7 @@ package struct MappedStep: MigrationStep {
             }
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
             let order = session.compilesExpressions ? session.stageOneOrder() : resolved
-            for entry in order { try session.createDestinationInstances(entry, context: context, batchSize: batchSize) }
+            try session.createDestinationInstances(in: order, context: context, batchSize: batchSize)
             try session.createIndexes()
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             for entry in resolved { try session.validate(entry) }

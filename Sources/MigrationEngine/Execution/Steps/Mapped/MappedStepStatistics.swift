@@ -9,6 +9,7 @@ final class MappedStepStatistics: Sendable {
     private let keptRows = Mutex(0)
     private let setBased = Mutex<Set<String>>([])
     private let prefetched = Mutex<Set<String>>([])
+    private let fused = Mutex<Set<String>>([])
 
     /// Rows stage 2 wrote (foreign keys set, join-table rows inserted), over every statement.
     var relationshipRowsWritten: Int { rows.withLock { $0 } }
@@ -57,5 +58,14 @@ final class MappedStepStatistics: Sendable {
     /// Records that a mapping's stage 1 read its batches ahead.
     func recordPrefetched(_ mapping: String) {
         _ = prefetched.withLock { $0.insert(mapping) }
+    }
+
+    /// The merges whose objects were numbered while the mapping linking to them was copied
+    /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``), by name.
+    var fusedMerges: Set<String> { fused.withLock { $0 } }
+
+    /// Records that a merge ran in the pass of the copy linking to it.
+    func recordFused(_ mapping: String) {
+        _ = fused.withLock { $0.insert(mapping) }
     }
 }

@@ -23,6 +23,23 @@ extension MappingSession {
         }
     }
 
+    /// Stage 1 over `order`, a merge and the copy after it linking to it in one pass where they can
+    /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``).
+    func createDestinationInstances(in order: [ResolvedEntityMapping], context: StepContext, batchSize: Int) throws {
+        var index = 0
+        while index < order.count {
+            if fusesMerges, compilesExpressions, index + 1 < order.count,
+                try SetBasedEntityMapper(session: self).mapFused(
+                    merge: order[index], copy: order[index + 1], context: context, batchSize: batchSize)
+            {
+                index += 2
+                continue
+            }
+            try createDestinationInstances(order[index], context: context, batchSize: batchSize)
+            index += 1
+        }
+    }
+
     /// Stage 1 for one mapping: every source object (that passes the filter) gets its destination objects.
     func createDestinationInstances(_ mapping: ResolvedEntityMapping, context: StepContext, batchSize: Int) throws {
         guard mapping.mapping.kind.readsSource, let entity = mapping.sourceEntity,

@@ -66,6 +66,12 @@ final class MappingSession {
     /// Whether stage 1, row by row, reads each next batch of source rows ahead on a connection of its own
     /// (``SourceBatchPrefetch``); `false` reads every batch on ``db`` (tests compare the two paths' stores).
     var prefetchesBatches = true
+    /// Whether stage 1 may run a merge in the pass of the copy linking to it
+    /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``); `false` runs each mapping's own pass
+    /// (tests compare the two paths' stores).
+    var fusesMerges = true
+    /// Numbers a merge's objects during a fused pass, registered on `db`.
+    let mergeNumbering = MergeNumbering()
     /// What ``db`` attached the source as (its path or URI), for a connection of stage 1's own to attach too.
     var sourceAttachment: String?
     /// Whether stage 2 may link relationships in bulk (``RelationshipBulkLinker``); `false` links every object
@@ -115,6 +121,7 @@ final class MappingSession {
         self.policies = policies
         self.association = AssociationTable(db: db)
         try bridge.register(in: db)
+        try mergeNumbering.register(in: db)
     }
 
     func tables(_ side: ObjectReference.Side) -> MappedStoreTables {

@@ -31,6 +31,9 @@ struct SetBasedEntityMapper {
         var filterGuard: SQLFragment?
         var keyGuard: SQLFragment?
         var valuesGuard: SQLFragment?
+        /// With row guards, the columns the filter, the merge key and the values read, in this order (each
+        /// guard checks one of them).
+        var reads: [[(column: SQLFragment, kind: SQLValueKind)]] = []
     }
 
     /// Maps `mapping`'s objects; `false` when the mapping needs the row-by-row path.
@@ -94,14 +97,16 @@ struct SetBasedEntityMapper {
                 guard let attribute = from.attributes[name], let column = from.columns[name] else { return nil }
                 return ("s.\(column)", attribute.type)
             }, functions: session.functions(for: mapping), bridge: session.bridge)
+        var plan = Plan(mapping: mapping, from: from, to: to, values: [])
         /// A fresh record of reads for the next part, and the guard of the part just compiled.
         func nextPart() -> SQLFragment? {
             let guarded = compiler.reads.flatMap { session.bridge.rowGuard($0.columns) }
+            plan.reads.append(compiler.reads?.columns ?? [])
             if guardsRows { compiler.reads = ExpressionSQLCompiler.ColumnReads() }
             return guarded
         }
         _ = nextPart()
-        var plan = Plan(mapping: mapping, from: from, to: to, values: [])
+        plan.reads = []
         if let filter = mapping.mapping.filter {
             guard let sql = compiler.truth(filter.expression) else { return nil }
             plan.filter = sql
@@ -157,31 +162,31 @@ struct SetBasedEntityMapper {
     }
 
     /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`.
-    private func columns(_ plan: Plan) -> [SQLIdentifier] {
+    func columns(_ plan: Plan) -> [SQLIdentifier] {
         [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
             + plan.to.storedAttributes.compactMap { plan.to.columns[$0.name] } + plan.links.map(\.column)
     }
 
     /// The values of `columns(plan)` after `Z_PK, Z_ENT, Z_OPT`.
-    private func values(_ plan: Plan) -> SQLFragment {
+    func values(_ plan: Plan) -> SQLFragment {
         SQLFragment.joined(plan.values + plan.links.map(\.value))
     }
 
     /// The rows of one batch the mapping reads (the range is bound per batch, by name), the filter's columns
     /// checked before it reads them, then `also` (the guard of what the statement reads of the rows kept).
-    private func rows(_ plan: Plan, also: SQLFragment? = nil) -> SQLFragment {
+    func rows(_ plan: Plan, also: SQLFragment? = nil) -> SQLFragment {
         let range: SQLFragment = "s.Z_ENT = \(value: plan.from.number) AND s.Z_PK > :low AND s.Z_PK <= :high"
         return SQLFragment.joined([range] + [plan.filterGuard, plan.filter, also].compactMap { $0 }, separator: " AND ")
     }
 
     /// `AND` and `guard`, or nothing.
-    private func and(_ guard: SQLFragment?) -> SQLFragment {
+    func and(_ guard: SQLFragment?) -> SQLFragment {
         `guard`.map { " AND \($0)" } ?? ""
     }
 
     /// Whether each object keeps its source object's `Z_PK` and every source row makes one: the associations
     /// are then the identity, deferred (``AssociationTable/deferIdentity(mapping:from:source:destination:)``).
-    private func identity(_ plan: Plan) -> Bool {
+    func identity(_ plan: Plan) -> Bool {
         session.keyPreserving.contains(plan.mapping.index) && plan.filter == nil
     }
 
@@ -233,7 +238,7 @@ struct SetBasedEntityMapper {
 
     /// How a merge's filter and key are evaluated again where its associations are read, when doing so gives
     /// what it kept (see `Expression.isRepeatable(with:)`); `nil` when they must be recorded instead.
-    private func recomputed(_ plan: Plan, key: SQLFragment) -> AssociationTable.Recomputed? {
+    func recomputed(_ plan: Plan, key: SQLFragment) -> AssociationTable.Recomputed? {
         let functions = session.functions(for: plan.mapping)
         let parts = [plan.mapping.mapping.filter, plan.mapping.mapping.mergeKey].compactMap { $0?.expression }
         guard parts.allSatisfy({ $0.isRepeatable(with: functions) }) else { return nil }
@@ -286,12 +291,7 @@ struct SetBasedEntityMapper {
                 SELECT \(value: m), st."key", st."destination", \(value: number) FROM \(made) st
                 WHERE \(new) AND st."key" IS NOT NULL ORDER BY st."source"
                 """,
-                """
-                INSERT INTO \(plan.to.table) (\(columns(plan)))
-                SELECT st."destination", \(value: number), 1, \(values(plan))
-                FROM \(made) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source" WHERE \(new)\(and(plan.valuesGuard))
-                ORDER BY st."source"
-                """,
+                madeObjects(plan),
             ]
         let db = session.db
         let prepared = try statements.map { try db.makeStatement($0) }
@@ -313,8 +313,21 @@ struct SetBasedEntityMapper {
         }
     }
 
+    /// Inserts the objects of `plan`'s merge numbered in the table of objects made
+    /// (``AssociationTable/madeTable``) from the source rows in `:low…:high`, each from its source row.
+    func madeObjects(_ plan: Plan) -> SQLFragment {
+        let new: SQLFragment =
+            "st.\"mapping\" = \(value: plan.mapping.index) AND st.\"source\" > :low AND st.\"source\" <= :high"
+        return """
+            INSERT INTO \(plan.to.table) (\(columns(plan)))
+            SELECT st."destination", \(value: plan.to.number), 1, \(values(plan))
+            FROM \(AssociationTable.madeTable) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source"
+            WHERE \(new)\(and(plan.valuesGuard)) ORDER BY st."source"
+            """
+    }
+
     /// Runs `body` over ranges of source `Z_PK`s in order, reporting progress; `body` returns the rows it kept.
-    private func batches(_ plan: Plan, context: StepContext, batchSize: Int, _ body: (Int64, Int64) throws -> Int)
+    func batches(_ plan: Plan, context: StepContext, batchSize: Int, _ body: (Int64, Int64) throws -> Int)
         throws
     {
         let db = session.db
