@@ -47,10 +47,11 @@ struct MergeNumberingTests {
         #expect(numbering.made.count == 2)
     }
 
-    @Test("a key holding a NUL is not the key that ends there")
+    @Test("a key holding a NUL is not the key that ends there; empty keys are one key")
     func keysWithNUL() throws {
-        let (numbering, result) = try Self.number([(1, "CAST(x'7361006200' AS TEXT)"), (2, "'sa'"), (3, "'sa'")])
-        #expect(try result.get() == [1, 2, 2])
+        let (numbering, result) = try Self.number(
+            [(1, "CAST(x'7361006200' AS TEXT)"), (2, "'sa'"), (3, "'sa'"), (4, "''"), (5, "''")])
+        #expect(try result.get() == [1, 2, 2, 3, 3])
         #expect(numbering.made.first?.key == [0x73, 0x61, 0x00, 0x62, 0x00])
     }
 

@@ -1,4 +1,5 @@
 import CSQLiteGuard
+import Foundation
 import GRDB
 
 /// The objects a merge makes, numbered while another mapping's rows are copied
@@ -90,7 +91,7 @@ final class MergeNumbering: @unchecked Sendable {
             var hasher = Hasher()
             hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
             let hash = hasher.finalize()
-            for index in keyed[hash] ?? [] where made[index].key?.elementsEqual(bytes) == true {
+            for index in keyed[hash] ?? [] where Self.equal(made[index].key, bytes) {
                 return sqlite3_result_int64(context, made[index].destination)
             }
             self.bytes += count
@@ -100,6 +101,12 @@ final class MergeNumbering: @unchecked Sendable {
         default:
             refuse(context)
         }
+    }
+
+    private static func equal(_ key: [UInt8]?, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let key, key.count == bytes.count else { return false }
+        guard let start = bytes.baseAddress, !key.isEmpty else { return true }
+        return key.withUnsafeBytes { $0.baseAddress.map { memcmp($0, start, key.count) == 0 } ?? false }
     }
 
     private func record(_ source: Int64, key: [UInt8]?) -> Int64 {
