@@ -232,12 +232,11 @@ def sqlite_copy(source, target):
     return run_with_input(["sqlite3", target], "\n".join(script) + "\n")
 
 
-def sqlite_chain(source, shape, target):
-    """The chain Journal 1 -> 3 written by hand in one `sqlite3` run, as the copy above but with the chain's
-    change: Journal 3's tables (from `shape`, a store the engine migrated), each entry's `body` written as
-    `text` and `favorite` (new, between `Z_OPT` and `mood` in Core Data's column order) as its default 0. The
-    entry rows change shape, so SQLite decodes and encodes every row, where the plain copy (same tables) moves
-    each row's bytes as they are (its transfer optimization). The floor of any migration making this change."""
+def by_hand(source, shape, target, rows):
+    """One `sqlite3` run making `shape`'s tables (a store the engine migrated: Apple's schema) from `source`:
+    the tables, then `rows(tables)` (statements filling them, given the table names), then the indexes after
+    the rows, in one transaction written without waiting for the disk (`synchronous = OFF`), as the engine
+    writes a step's store."""
     with sqlite3.connect(f"file:{shape}?mode=ro", uri=True) as db:
         objects = db.execute("SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL "
                              "AND name NOT LIKE 'sqlite_%' ORDER BY rowid").fetchall()
@@ -245,13 +244,22 @@ def sqlite_chain(source, shape, target):
     quoted = str(source).replace("'", "''")
     script = ["PRAGMA synchronous = OFF;", f"ATTACH '{quoted}' AS source;", "BEGIN;"]
     script += [sql + ";" for kind, _, sql in objects if kind == "table"]
-    script += [f'INSERT INTO main."{name}" SELECT * FROM source."{name}";' for kind, name, _ in objects
-               if kind == "table" and name != "ZENTRY"]
-    script += ["INSERT INTO main.ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZMOOD, ZCREATED, ZAUTHOR, ZTEXT, ZTITLE) "
-               "SELECT Z_PK, Z_ENT, Z_OPT, 0, ZMOOD, ZCREATED, ZAUTHOR, ZBODY, ZTITLE FROM source.ZENTRY;"]
+    script += rows([name for kind, name, _ in objects if kind == "table"])
     script += [sql + ";" for kind, _, sql in objects if kind == "index"]
     script += ["COMMIT;"]
     return run_with_input(["sqlite3", target], "\n".join(script) + "\n")
+
+
+def sqlite_chain(source, shape, target):
+    """The chain Journal 1 -> 3 written by hand in one `sqlite3` run, as the copy above but with the chain's
+    change: Journal 3's tables (from `shape`, a store the engine migrated), each entry's `body` written as
+    `text` and `favorite` (new, between `Z_OPT` and `mood` in Core Data's column order) as its default 0. The
+    entry rows change shape, so SQLite decodes and encodes every row, where the plain copy (same tables) moves
+    each row's bytes as they are (its transfer optimization). The floor of any migration making this change."""
+    return by_hand(source, shape, target, lambda tables: [
+        f'INSERT INTO main."{name}" SELECT * FROM source."{name}";' for name in tables if name != "ZENTRY"] + [
+        "INSERT INTO main.ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZMOOD, ZCREATED, ZAUTHOR, ZTEXT, ZTITLE) "
+        "SELECT Z_PK, Z_ENT, Z_OPT, 0, ZMOOD, ZCREATED, ZAUTHOR, ZBODY, ZTITLE FROM source.ZENTRY;"])
 
 
 def integrity_check(store):
@@ -270,14 +278,7 @@ def sqlite_split(source, shape, target):
     index is built after the rows. It writes without waiting for the disk (`synchronous = OFF`), as the engine
     writes a step's store: the split's figure is the step's, which flushes nothing (a run flushes its final store
     once, on the other core, while validating it). The floor of the mapped split, before any checking."""
-    with sqlite3.connect(f"file:{shape}?mode=ro", uri=True) as db:
-        objects = db.execute("SELECT type, sql FROM sqlite_master WHERE sql IS NOT NULL "
-                             "AND name NOT LIKE 'sqlite_%' ORDER BY rowid").fetchall()
-    db.close()
-    quoted = str(source).replace("'", "''")
-    script = ["PRAGMA synchronous = OFF;", f"ATTACH '{quoted}' AS source;", "BEGIN;"]
-    script += [sql + ";" for kind, sql in objects if kind == "table"]
-    script += [
+    return by_hand(source, shape, target, lambda tables: [
         "CREATE TEMP TABLE names (name TEXT PRIMARY KEY, pk INTEGER);",
         "INSERT INTO names SELECT name, ROW_NUMBER() OVER (ORDER BY first) FROM (SELECT trim(ZAUTHOR) AS name, "
         "MIN(Z_PK) AS first FROM source.ZENTRY WHERE ZAUTHOR IS NOT NULL AND trim(ZAUTHOR) != '' "
@@ -286,10 +287,7 @@ def sqlite_split(source, shape, target):
         "INSERT INTO main.ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZMOOD, ZAUTHOR, ZCREATED, ZTEXT, ZTITLE) "
         "SELECT e.Z_PK, 2, e.Z_OPT, e.ZFAVORITE, e.ZMOOD, n.pk, e.ZCREATED, e.ZTEXT, e.ZTITLE "
         "FROM source.ZENTRY e LEFT JOIN names n ON n.name = trim(e.ZAUTHOR) ORDER BY e.Z_PK;",
-    ]
-    script += [sql + ";" for kind, sql in objects if kind == "index"]
-    script += ["COMMIT;"]
-    return run_with_input(["sqlite3", target], "\n".join(script) + "\n")
+    ])
 
 
 def run_with_input(command, text):

@@ -66,7 +66,8 @@ extension SetBasedEntityMapper {
     }
 
     private func fusion(merge: ResolvedEntityMapping, copy: ResolvedEntityMapping) -> Fusion? {
-        guard session.policies.isEmpty, let name = merge.sourceEntity?.name, copy.sourceEntity?.name == name,
+        guard session.policies.isEmpty, merge.mapping.mergeKey != nil, let name = merge.sourceEntity?.name,
+            copy.sourceEntity?.name == name,
             let from = session.source.entities[name],
             let mergeTo = merge.destinationEntity.flatMap({ session.destination.entities[$0.name] }),
             let copyTo = copy.destinationEntity.flatMap({ session.destination.entities[$0.name] }),
