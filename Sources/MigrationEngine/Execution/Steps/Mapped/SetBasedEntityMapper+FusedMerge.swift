@@ -26,6 +26,8 @@ extension SetBasedEntityMapper {
         numbering.start(base: base)
         session.bridge.reset()
         let db = session.db
+        // The merge's progress goes with the copy's: both read the same rows.
+        context.report(.entityProgress(index: context.index, entity: merge.mapping.name, done: 0, total: total ?? 0))
         do {
             try db.inSourceReadingTransaction {
                 let insertion = try db.makeStatement(fused.insertion)
