@@ -277,16 +277,20 @@ final class AssociationTable {
             """
             INSERT INTO \(Self.madeTable) ("mapping", "source", "key", "destination") VALUES (?, ?, CAST(? AS TEXT), ?)
             """)
-        let key = try db.makeStatement("INSERT INTO \(Self.mergeTable) VALUES (?, CAST(? AS TEXT), ?, ?)")
         for one in made {
             let bytes = one.key.map { Data($0) }
             try object.execute(arguments: [mapping, one.source, bytes, one.destination])
-            if let bytes { try key.execute(arguments: [mapping, bytes, one.destination, entity]) }
+            if let bytes { try recordMerge(mapping: mapping, key: bytes, destination: one.destination, entity: entity) }
         }
     }
 
     func recordMerge(mapping: Int, key: String, destination: Int64, entity: Int) throws {
+        try recordMerge(mapping: mapping, key: Data(key.utf8), destination: destination, entity: entity)
+    }
+
+    /// Records the object made for a merge key given by its bytes (cast to text, so a NUL in it stays).
+    private func recordMerge(mapping: Int, key: Data, destination: Int64, entity: Int) throws {
         try db.cachedStatement("INSERT INTO \(Self.mergeTable) VALUES (?, CAST(? AS TEXT), ?, ?)")
-            .execute(arguments: [mapping, Data(key.utf8), destination, entity])
+            .execute(arguments: [mapping, key, destination, entity])
     }
 }

@@ -103,24 +103,13 @@ extension SetBasedEntityMapper {
         return Fusion(merge: mergePlan, copy: copyPlan, again: again, link: link, insertion: insertion)
     }
 
-    /// What the two mappings' own runs record once done: keys handed out, associations (deferred), the
-    /// relationship written at insert.
+    /// What the two mappings' own runs record once done, and the merge's keys handed out.
     private func record(_ fused: Fusion, made: Int64) {
-        let (merge, copy) = (fused.merge, fused.copy)
+        let merge = fused.merge
         session.nextKeys[merge.to.name] = (session.nextKeys[merge.to.name] ?? 0) + made
-        for plan in [merge, copy] {
-            session.statistics?.recordSetBased(plan.mapping.mapping.name)
-            session.association.noteRecorded(mapping: plan.mapping.index, entity: plan.to.number)
-            session.stageOneDone.insert(plan.mapping.index)
-        }
+        recordMapped(merge, recomputed: fused.again, links: [])
+        recordMapped(fused.copy, recomputed: nil, links: [fused.link])
         session.statistics?.recordFused(merge.mapping.mapping.name)
-        session.association.deferIdentity(
-            mapping: copy.mapping.index, from: copy.from.table, source: copy.from.number, destination: copy.to.number)
-        session.association.deferMerge(
-            AssociationTable.MergeLookup(mapping: merge.mapping.index, entity: merge.to.number, recomputed: fused.again))
-        let done = MappingSession.BulkLink(
-            mapping: copy.mapping.index, relationship: fused.link.relationship.name, targets: [merge.mapping.index])
-        session.bulkLinks.insert(done)
-        session.linkedAtInsert.insert(done)
+        session.stageOneDone.formUnion([merge.mapping.index, fused.copy.mapping.index])
     }
 }

@@ -60,28 +60,36 @@ struct SetBasedEntityMapper {
                 }
                 return .commit
             }
-            session.statistics?.recordSetBased(mapping.mapping.name)
-            session.association.noteRecorded(mapping: mapping.index, entity: plan.to.number)
-            if identity(plan) {
-                session.association.deferIdentity(
-                    mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
-            }
-            if plan.key != nil {
-                session.association.deferMerge(
-                    AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number, recomputed: again))
-            }
-            for link in links {
-                let done = MappingSession.BulkLink(
-                    mapping: mapping.index, relationship: link.relationship.name, targets: [link.target.index])
-                session.bulkLinks.insert(done)
-                session.linkedAtInsert.insert(done)
-            }
+            recordMapped(plan, recomputed: again, links: links)
             return true
         } catch {
             guard session.bridge.needsEvaluator else { throw error }
             session.nextKeys = keys
             session.bridge.reset()
             return false
+        }
+    }
+
+    /// What a mapping run as SQL leaves for later stages: its associations (deferred: the identity, or a
+    /// merge's lookup, found again from `recomputed` or from the kept rows it recorded) and the relationships
+    /// it wrote at insert.
+    func recordMapped(_ plan: Plan, recomputed: AssociationTable.Recomputed?, links: [MappingSession.InsertLink]) {
+        let mapping = plan.mapping
+        session.statistics?.recordSetBased(mapping.mapping.name)
+        session.association.noteRecorded(mapping: mapping.index, entity: plan.to.number)
+        if identity(plan) {
+            session.association.deferIdentity(
+                mapping: mapping.index, from: plan.from.table, source: plan.from.number, destination: plan.to.number)
+        }
+        if plan.key != nil {
+            session.association.deferMerge(
+                AssociationTable.MergeLookup(mapping: mapping.index, entity: plan.to.number, recomputed: recomputed))
+        }
+        for link in links {
+            let done = MappingSession.BulkLink(
+                mapping: mapping.index, relationship: link.relationship.name, targets: [link.target.index])
+            session.bulkLinks.insert(done)
+            session.linkedAtInsert.insert(done)
         }
     }
 
@@ -105,8 +113,7 @@ struct SetBasedEntityMapper {
             if guardsRows { compiler.reads = ExpressionSQLCompiler.ColumnReads() }
             return guarded
         }
-        _ = nextPart()
-        plan.reads = []
+        if guardsRows { compiler.reads = ExpressionSQLCompiler.ColumnReads() }
         if let filter = mapping.mapping.filter {
             guard let sql = compiler.truth(filter.expression) else { return nil }
             plan.filter = sql
