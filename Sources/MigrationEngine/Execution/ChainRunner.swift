@@ -71,6 +71,8 @@ struct ChainRunner {
         var sourceCounts: EntityRows.Counts?
         // Whether the first step's result, checked in full, stands for the source's check (SourcePageCoverage).
         var sourceCovered = false
+        // A mapped first step's source counted row by row beside the step (see SourceRowCount).
+        var recount: SourceRowCount?
         do {
             for (index, candidate) in job.plan.steps.enumerated() {
                 try checkCancelled()
@@ -86,10 +88,16 @@ struct ChainRunner {
                 var known = sourceCounts
                 if known == nil {
                     // A source that cannot be counted is left for the step to refuse in its own words; the
-                    // count below then fails with the validator's.
+                    // count below then fails with the validator's. An inferred step's result is held to every
+                    // count it takes, so its source is counted whole; a mapped step's source is also read row by
+                    // row, on the other core while the step runs.
                     do {
-                        known = try CountExpectation.sourceCounts(
-                            step.sourceModel, source, readingEachRow: candidate.kind != .inferred)
+                        if candidate.kind == .inferred {
+                            known = try CountExpectation.sourceCounts(step.sourceModel, source, readingEachRow: false)
+                        } else {
+                            recount = try SourceRowCount(step.sourceModel, source)
+                            known = recount?.whole
+                        }
                     } catch {
                         known = nil
                     }
@@ -107,6 +115,8 @@ struct ChainRunner {
                     if !sourceCovered { integrity?.start() }
                 }
                 try checkCancelled()
+                try recount?.confirm()
+                recount = nil
                 report(.stageStarted(.validation(step: index)))
                 // The store that stands for the source's check gets the full check too, last step or not.
                 let checksIntegrity = isLast || (index == 0 && sourceCovered)
@@ -149,8 +159,9 @@ struct ChainRunner {
             // passed integrity_check while covering the source (see SourcePageCoverage) shows it sound already.
             if !sourceCovered { try integrity?.verdict() }
         } catch {
+            let reported = recount?.failure(over: error) ?? error
             made.forEach(TemporaryFile.remove)
-            throw error
+            throw reported
         }
         return Outcome(path: source, digest: digest)
     }

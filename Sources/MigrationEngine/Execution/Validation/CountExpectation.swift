@@ -60,10 +60,24 @@ enum CountExpectation {
     static func sourceCounts(_ model: ObjectModel, _ source: String, readingEachRow: Bool = true) throws
         -> EntityRows.Counts
     {
-        let queue = try PrivateStoreConnection.open(source) { try HardenedConnection.open(source) }
-        defer { try? queue.close() }
+        let queue = try openSource(source)
+        defer { close(queue) }
         return try queue.read { db in
             try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: readingEachRow)
+        }
+    }
+
+    /// A read connection to a step's source, a private file nothing writes meanwhile.
+    static func openSource(_ source: String) throws -> DatabaseQueue {
+        try PrivateStoreConnection.open(source) { try HardenedConnection.open(source) }
+    }
+
+    /// Closes a connection that only read: a failure to close loses nothing, and the counts it read stand.
+    static func close(_ queue: DatabaseQueue) {
+        do {
+            try queue.close()
+        } catch {
+            // Nothing was written through it; SQLite releases what is left when the queue is deallocated.
         }
     }
 }
