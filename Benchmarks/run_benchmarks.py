@@ -290,6 +290,19 @@ def sqlite_split(source, shape, target):
     ])
 
 
+def sqlite_split_floor(source, shape, target):
+    """The least any split Journal 3 -> 4 costs, written by hand in one `sqlite3` run: every entry re-encoded
+    into Journal 4's table with an author key that costs nothing to find (`Z_PK % 12`, about as many keys as
+    the sample's authors, so the index sorts as much), and the index after the rows; no author is read,
+    trimmed, merged or made. With one integrity_check of its result, what remains of the split's target for
+    finding the authors."""
+    return by_hand(source, shape, target, lambda tables: [
+        "INSERT INTO main.ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZMOOD, ZAUTHOR, ZCREATED, ZTEXT, ZTITLE) "
+        "SELECT Z_PK, 2, Z_OPT, ZFAVORITE, ZMOOD, NULLIF(Z_PK % 12, 0), ZCREATED, ZTEXT, ZTITLE "
+        "FROM source.ZENTRY ORDER BY Z_PK;",
+    ])
+
+
 def run_with_input(command, text):
     quiet_disk()
     started = time.perf_counter()
@@ -588,6 +601,11 @@ def measure_size(size, paths, repeats, figures, with_console):
         figures.add("sql split checked", size, size / (seconds + integrity_check(split).seconds))
         remove(folder)
         folder = fresh_folder("run")
+        split = folder / "split.sqlite"
+        seconds = sqlite_split_floor(paths[3], paths[4], split).seconds
+        figures.add("split floor", size, size / (seconds + integrity_check(split).seconds))
+        remove(folder)
+        folder = fresh_folder("run")
 
         # The Swift policy step (Journal 4 -> 5) through the sample app's tool, which registers the policy.
         store = copy_store(paths[4], folder)
@@ -701,7 +719,9 @@ def write_report(path, args, sizes, figures, info, load_start, load_end, started
     rows.append((f"mapped split Journal 3 → 4 ({t:,} source rows)", figures.summary("split", t, "rows/s"),
                  f"step in {fmt(t / m('split', t), 's')}; dry run end to end {figures.summary('split wall', t, 's')}",
                  f"floor, the split in SQL by hand: {figures.summary('sql split', t, 'rows/s')}; "
-                 f"with one integrity_check of it: {figures.summary('sql split checked', t, 'rows/s')}",
+                 f"with one integrity_check of it: {figures.summary('sql split checked', t, 'rows/s')}; "
+                 f"the least any split costs (entries re-encoded with an author key found at no cost, the index, "
+                 f"one integrity_check; no author read or merged): {figures.summary('split floor', t, 'rows/s')}",
                  "≥ 500k rows/s", m("split", t) >= 500_000))
     rows.append((f"Swift policy step Journal 4 → 5 ({t:,} rows)", figures.summary("policy", t, "rows/s"),
                  f"step in {fmt(t / m('policy', t), 's')}; PolicyExample end to end "
@@ -783,6 +803,8 @@ def write_report(path, args, sizes, figures, info, load_start, load_end, started
         ("mapped split, peak resident memory of the process", "split memory", "MB"),
         ("the split in SQL by hand (`sqlite3`, one transaction), source rows/s", "sql split", "rows/s"),
         ("the split in SQL by hand plus one integrity_check, source rows/s", "sql split checked", "rows/s"),
+        ("the least any split costs (author keys found at no cost) plus one integrity_check, source rows/s",
+         "split floor", "rows/s"),
         ("Swift policy step Journal 4 → 5, rows/s of the step", "policy", "rows/s"),
         ("Swift policy step, `PolicyExample` end to end (backup and swap included)", "policy wall", "s"),
         ("headless Journal 1 → 3, from the plan to the exit", "headless", "s"),

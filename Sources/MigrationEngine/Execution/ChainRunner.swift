@@ -89,14 +89,15 @@ struct ChainRunner {
                 if known == nil {
                     // A source that cannot be counted is left for the step to refuse in its own words; the
                     // count below then fails with the validator's. An inferred step's result is held to every
-                    // count it takes, so its source is counted whole; a mapped step's source is also read row by
-                    // row, on the other core while the step runs.
+                    // count it takes, so its source is counted whole; a mapped step's source is read row by row
+                    // where its result is held to no count (see SourceRowCount).
                     do {
-                        if candidate.kind == .inferred {
-                            known = try CountExpectation.sourceCounts(step.sourceModel, source, readingEachRow: false)
-                        } else {
-                            recount = try SourceRowCount(step.sourceModel, source)
+                        if let mapped = step as? MappedStep {
+                            recount = try SourceRowCount(step.sourceModel, source, held: CountExpectation.heldSources(mapped))
                             known = recount?.whole
+                        } else {
+                            known = try CountExpectation.sourceCounts(
+                                step.sourceModel, source, reading: candidate.kind == .inferred ? .whole : .eachRow)
                         }
                     } catch {
                         known = nil
@@ -116,7 +117,6 @@ struct ChainRunner {
                 }
                 try checkCancelled()
                 try recount?.confirm()
-                recount = nil
                 report(.stageStarted(.validation(step: index)))
                 // The store that stands for the source's check gets the full check too, last step or not.
                 let checksIntegrity = isLast || (index == 0 && sourceCovered)
@@ -151,6 +151,7 @@ struct ChainRunner {
                 let seconds = Date().timeIntervalSince(started)
                 timings[timings.count - 1].seconds = seconds
                 report(.stepValidated(index: index, seconds: seconds))
+                recount = nil
                 if source != snapshot.path { TemporaryFile.remove(source) }
                 source = destination
             }

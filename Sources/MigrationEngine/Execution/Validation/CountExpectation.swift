@@ -21,6 +21,20 @@ enum CountExpectation {
 
     static func mapped(_ step: MappedStep, sourceCounts counts: [String: Int]) -> [String: Int] {
         var expected: [String: Int] = [:]
+        for (destination, source) in heldPairs(step) { expected[destination, default: 0] += counts[source] ?? 0 }
+        return expected
+    }
+
+    /// The source entities whose rows `step`'s result is held to: a destination entity's count is the sum of
+    /// theirs. A source row of another entity number, counted whole as one of theirs, is missing from the
+    /// result and refused by that count.
+    static func heldSources(_ step: MappedStep) -> Set<String> {
+        Set(heldPairs(step).map(\.source))
+    }
+
+    /// Each destination entity with a predictable count and the source entity of each mapping that makes it.
+    private static func heldPairs(_ step: MappedStep) -> [(destination: String, source: String)] {
+        var pairs: [(destination: String, source: String)] = []
         var unpredictable: Set<String> = []
         for entry in step.resolved {
             guard let destination = entry.destinationEntity?.name else { continue }
@@ -31,9 +45,9 @@ enum CountExpectation {
                 unpredictable.insert(destination)
                 continue
             }
-            expected[destination, default: 0] += counts[source] ?? 0
+            pairs.append((destination, source))
         }
-        return expected.filter { !unpredictable.contains($0.key) }
+        return pairs.filter { !unpredictable.contains($0.destination) }
     }
 
     static func inferred(from step: any MigrationStep, sourceCounts: [String: Int]) -> [String: Int] {
@@ -51,19 +65,19 @@ enum CountExpectation {
     /// - Parameters:
     ///   - model: The source's model version.
     ///   - source: The store to count.
-    ///   - readingEachRow: false for an inferred step, whose tables of one entity are counted without
-    ///     reading their rows (see `EntityRows.counts(_:path:readingEachRow:)`): it copies every row of the
-    ///     entity's number, so a row of another number is missing from its result or kept in it, and either
-    ///     fails the result's validation.
+    ///   - reading: ``EntityRows/Reading/whole`` for an inferred step, whose tables of one entity are counted
+    ///     without reading their rows (see `EntityRows.counts(_:path:reading:scanned:)`): it copies every row
+    ///     of the entity's number, so a row of another number is missing from its result or kept in it, and
+    ///     either fails the result's validation.
     /// - Returns: The rows found, by entity and by table.
     /// - Throws: ``StoreError`` when the store cannot be opened or read.
-    static func sourceCounts(_ model: ObjectModel, _ source: String, readingEachRow: Bool = true) throws
+    static func sourceCounts(_ model: ObjectModel, _ source: String, reading: EntityRows.Reading = .eachRow) throws
         -> EntityRows.Counts
     {
         let queue = try openSource(source)
         defer { close(queue) }
         return try queue.read { db in
-            try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: readingEachRow)
+            try EntityRows.reading(db, model: model).counts(db, path: source, reading: reading)
         }
     }
 

@@ -33,6 +33,27 @@ struct EntityRows {
         var byEntity: [String: Int] = [:]
         /// Rows per entity number in each of the model's entity tables (every table present, empty or not).
         var byTable: [String: [Int: Int]] = [:]
+        /// The entities whose tables were counted whole, their rows not read (see ``Reading``).
+        var countedWhole: Set<String> = []
+    }
+
+    /// Which tables ``counts(_:path:reading:scanned:)`` reads row by row.
+    enum Reading: Sendable {
+        /// Every table: each row's `Z_ENT` is read and must name an entity of its table.
+        case eachRow
+        /// A table that holds one model entity is counted whole, without reading its rows (SQLite counts the
+        /// b-tree's cells): every row there is counted as that entity's, whatever its `Z_ENT`.
+        case whole
+        /// As ``whole`` for the tables of these entities, as ``eachRow`` for the others.
+        case wholeFor(Set<String>)
+
+        func countsWhole(_ entity: String) -> Bool {
+            switch self {
+            case .eachRow: false
+            case .whole: true
+            case .wholeFor(let entities): entities.contains(entity)
+            }
+        }
     }
 
     /// Rows per entity name (sub-entity rows counted under the sub-entity only).
@@ -44,15 +65,15 @@ struct EntityRows {
     /// - Parameters:
     ///   - db: A connection to the store.
     ///   - path: The store's path, for errors.
-    ///   - readingEachRow: false to count a table that holds one model entity whole, without reading
-    ///     its rows (SQLite counts the b-tree's cells): what a step's source needs for its expected counts. A
-    ///     row there of another entity number is then counted as that entity's; the step's result, validated
-    ///     reading each row, refuses it (kept, or missing from the count expected).
+    ///   - reading: Which tables of one model entity are counted whole, without reading their rows: what a
+    ///     step's source needs for the counts its result is held to. A row there of another entity number is
+    ///     then counted as that entity's; the step's result, validated reading each row, refuses it (kept, or
+    ///     missing from the count expected).
     ///   - scanned: What a pass over a table already found (see `SchemaConformance.check(_:)`).
     /// - Returns: The rows found, by entity and by table and number.
     /// - Throws: ``StoreError`` or GRDB's `DatabaseError` when a table cannot be read.
     func counts(
-        _ db: Database, path: String, readingEachRow: Bool = true, scanned: SchemaConformance.SingleEntityRows = [:]
+        _ db: Database, path: String, reading: Reading = .eachRow, scanned: SchemaConformance.SingleEntityRows = [:]
     ) throws -> Counts {
         var counts = Counts()
         for table in schema.tables {
@@ -64,8 +85,9 @@ struct EntityRows {
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
             counts.byTable[table.name] = [:]
-            let whole = readingEachRow || members.count != 1 ? nil : members.first
+            let whole = members.count == 1 && reading.countsWhole(members[0].name) ? members.first : nil
             let found = scanned[table.name].map { $0.map { ($0.key, $0.value.rows, $0.value.maxKey) } }
+            if let whole, found == nil { counts.countedWhole.insert(whole.name) }
             for (number, rows, maxKey) in try found ?? groups(SQLIdentifier(table.name), db, wholeAs: whole?.number) {
                 guard let entry = members.first(where: { $0.number == number }) else {
                     throw ExecutionError(

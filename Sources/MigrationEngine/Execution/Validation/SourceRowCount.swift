@@ -1,68 +1,93 @@
 import GRDB
 
-/// The rows of a mapped step's source, counted twice: whole at once, and reading each row's entity number on
-/// a thread of its own while the step runs.
+/// The rows of a mapped step's source: counted whole for the step, and read row by row only where the step's
+/// result cannot refuse what a whole count misses.
 ///
-/// The whole count (SQLite counts each table's cells) is what the step's progress and its expected counts use;
-/// it takes a quarter of the time reading every row does, and a mapped step's result cannot always refuse what
-/// it misses: a table read only by filtered, merging or policy mappings is held to no count afterwards, so a
-/// row there carrying another entity's number would be left behind unseen. The count that reads each row
-/// refuses such a store, as it did when it ran before the step; it now runs on the machine's other core, and
-/// ``confirm()`` waits for it before the step's result is validated, so nothing is validated, backed up or
-/// swapped on the whole count alone.
+/// Counting a table whole (SQLite counts its b-tree's cells) takes a quarter of the time reading each row's
+/// entity number does, but counts a row carrying another entity's number as one of the table's own. Where the
+/// step's result is held to the count (``CountExpectation/heldSources(_:)``), such a row is missing from the
+/// result and the run is refused. A table read only by filtered, merging or policy mappings is held to no
+/// count, so its rows are read one by one, on a thread of its own while the step runs; ``confirm()`` waits
+/// for that before the result is validated. A run that fails anyway has its source read row by row (see
+/// ``failure(over:)``), so a store holding rows its model cannot have is refused with the error that names
+/// them, as when every source was read so before its step.
 final class SourceRowCount: Sendable {
-    /// The rows of each entity table, counted whole: every row of a table holding one entity counted as that
-    /// entity's.
+    /// The rows of each entity table, tables of one entity counted whole.
     let whole: EntityRows.Counts
-    private let eachRow: ConcurrentWork<EntityRows.Counts>
+    /// The tables the step's result is not held to, read row by row; nil when every table is.
+    private let eachRow: ConcurrentWork<EntityRows.Counts>?
+    private let model: ObjectModel
     private let path: String
 
     /// Counts the store at `source`, a private file nothing writes while it is read (a snapshot, or a step's
-    /// result), at `model`'s version: whole now, and row by row on a thread of its own.
+    /// result), at `model`'s version.
     ///
     /// One connection serves both counts: it reads the store first (so a `-wal` the store still holds has its
     /// index rebuilt before the step opens its own connection, which would be refused meanwhile) and is then
     /// handed to the thread.
+    /// - Parameters:
+    ///   - model: The source's version.
+    ///   - source: The store.
+    ///   - held: The entities whose rows the step's result is held to.
     /// - Throws: ``StoreError``, or ``ExecutionError`` when a table is missing or holds a key above its `Z_MAX`.
-    init(_ model: ObjectModel, _ source: String) throws {
+    init(_ model: ObjectModel, _ source: String, held: Set<String>) throws {
+        self.model = model
         path = source
         let queue = try CountExpectation.openSource(source)
+        let whole: EntityRows.Counts
         do {
-            whole = try queue.read { db in
-                try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: false)
-            }
+            whole = try queue.read { db in try EntityRows.reading(db, model: model).counts(db, path: source, reading: .whole) }
         } catch {
             CountExpectation.close(queue)
             throw error
         }
+        self.whole = whole
+        guard !whole.countedWhole.isSubset(of: held) else {
+            CountExpectation.close(queue)
+            eachRow = nil
+            return
+        }
         eachRow = ConcurrentWork {
             defer { CountExpectation.close(queue) }
             return try queue.read { db in
-                try EntityRows.reading(db, model: model).counts(db, path: source, readingEachRow: true)
+                try EntityRows.reading(db, model: model).counts(db, path: source, reading: .wholeFor(held))
             }
         }
     }
 
-    /// Waits for the count that reads each row; throws its error (a row of an entity number its table does
-    /// not hold, for one), or ``ExecutionError`` `.validationFailed` when it found other rows than ``whole``.
+    /// Waits for the tables the step's result is not held to, read row by row; throws their count's error (a
+    /// row of an entity number its table does not hold, for one), or ``ExecutionError`` `.validationFailed`
+    /// when they hold other rows than ``whole`` says.
     func confirm() throws {
-        let counted = try eachRow.value()
-        guard counted != whole else { return }
-        let table = counted.byTable.keys.sorted().first { counted.byTable[$0] != whole.byTable[$0] } ?? "an entity table"
-        throw ExecutionError(
-            .validationFailed, path: path,
-            message: "\(table) holds \(counted.byTable[table] ?? [:]) rows by entity number, \(whole.byTable[table] ?? [:]) counted whole")
+        guard let eachRow else { return }
+        try agree(try eachRow.value())
     }
 
-    /// What a step that failed with `error` reports: the count's own error if it failed (a store holding rows
-    /// its model cannot have explains what went wrong after), otherwise `error`. Waits for the count, which
-    /// reads the source: it must end before the source is removed. A cancelled run stays cancelled.
-    func failure(over stepError: any Error) -> any Error {
+    /// What a step that failed with `error` reports: the error reading the source row by row gives, if it
+    /// gives one (a store holding rows its model cannot have explains what went wrong after), otherwise
+    /// `error`. Waits for the thread, which reads the source: it must end before the source is removed. A
+    /// cancelled run stays cancelled.
+    func failure(over error: any Error) -> any Error {
+        if error is MigrationCancelled {
+            eachRow?.wait()
+            return error
+        }
         do {
             try confirm()
-            return stepError
-        } catch {
-            return stepError is MigrationCancelled ? stepError : error
+            try agree(try CountExpectation.sourceCounts(model, path))
+        } catch let refusal {
+            return refusal
         }
+        return error
+    }
+
+    private func agree(_ counted: EntityRows.Counts) throws {
+        guard counted.byTable != whole.byTable else { return }
+        let table = counted.byTable.keys.sorted().first { counted.byTable[$0] != whole.byTable[$0] } ?? "?"
+        throw ExecutionError(
+            .validationFailed, path: path,
+            message:
+                "\(table) holds \(counted.byTable[table] ?? [:]) rows by entity number, \(whole.byTable[table] ?? [:]) counted whole"
+        )
     }
 }
