@@ -63,22 +63,24 @@ final class SourceRowCount: Sendable {
         try agree(try eachRow.value())
     }
 
-    /// What a step that failed with `error` reports: the error reading the source row by row gives, if it
-    /// gives one (a store holding rows its model cannot have explains what went wrong after), otherwise
-    /// `error`. Waits for the thread, which reads the source: it must end before the source is removed. A
-    /// cancelled run stays cancelled.
-    func failure(over error: any Error) -> any Error {
-        if error is MigrationCancelled {
+    /// What a step that failed with `stepError` reports: the source read row by row, the refusal that gives if
+    /// it holds rows its model cannot have (which explains what went wrong after), otherwise `stepError` (a
+    /// source that cannot be read again says nothing about the step). Waits for the thread, which reads the
+    /// source: it must end before the source is removed. A cancelled run stays cancelled.
+    func failure(over stepError: any Error) -> any Error {
+        if stepError is MigrationCancelled {
             eachRow?.wait()
-            return error
+            return stepError
         }
         do {
             try confirm()
             try agree(try CountExpectation.sourceCounts(model, path))
-        } catch let refusal {
+        } catch let refusal as ExecutionError where refusal.code == .validationFailed {
             return refusal
+        } catch {
+            // Not a refusal of the source's rows: the step's own error stands.
         }
-        return error
+        return stepError
     }
 
     private func agree(_ counted: EntityRows.Counts) throws {

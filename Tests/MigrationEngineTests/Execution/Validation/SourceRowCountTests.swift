@@ -88,6 +88,11 @@ struct SourceRowCountTests {
             #expect("\(foreign.failure(over: stepError))".contains("entity number 7"))
             #expect(foreign.failure(over: MigrationCancelled()) is MigrationCancelled)
         }
+        // A source that cannot be read again says nothing about why the step failed: its error stands.
+        let gone = try Self.store(foreignNumber: nil)
+        let count = try SourceRowCount(model, gone, held: ["Entry"])
+        try FileManager.default.removeItem(atPath: gone)
+        #expect("\(count.failure(over: stepError))" == "\(stepError)")
     }
 
     @Test("The sample split is held to its entries' count; a filter on their copy lifts the hold")
