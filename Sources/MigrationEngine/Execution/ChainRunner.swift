@@ -71,7 +71,7 @@ struct ChainRunner {
         var sourceCounts: EntityRows.Counts?
         // Whether the first step's result, checked in full, stands for the source's check (SourcePageCoverage).
         var sourceCovered = false
-        // A mapped first step's source counted row by row beside the step (see SourceRowCount).
+        // A mapped first step's source counts: whole, and row by row where its result is held to none (SourceRowCount).
         var recount: SourceRowCount?
         do {
             for (index, candidate) in job.plan.steps.enumerated() {
