@@ -31,7 +31,8 @@ struct EntityRows {
     struct Counts: Sendable, Hashable {
         /// Rows per entity name (sub-entity rows counted under the sub-entity only).
         var byEntity: [String: Int] = [:]
-        /// Rows per entity number in each of the model's entity tables (every table present, empty or not).
+        /// Rows per entity number in each of the model's entity tables (every table present, empty or not, but
+        /// those ``Reading/eachRowOnly(_:)`` leaves out).
         var byTable: [String: [Int: Int]] = [:]
         /// The entities whose tables were counted whole, their rows not read (see ``Reading``).
         var countedWhole: Set<String> = []
@@ -44,15 +45,18 @@ struct EntityRows {
         /// A table that holds one model entity is counted whole, without reading its rows (SQLite counts the
         /// b-tree's cells): every row there is counted as that entity's, whatever its `Z_ENT`.
         case whole
-        /// As ``whole`` for the tables of these entities, as ``eachRow`` for the others.
-        case wholeFor(Set<String>)
+        /// Only the tables that hold one of these entities alone, each row read; the other tables are left
+        /// out of the counts.
+        case eachRowOnly(Set<String>)
 
         func countsWhole(_ entity: String) -> Bool {
-            switch self {
-            case .eachRow: false
-            case .whole: true
-            case .wholeFor(let entities): entities.contains(entity)
-            }
+            if case .whole = self { true } else { false }
+        }
+
+        /// Whether a table holding `members` is left out.
+        func skips(_ members: [PrimaryKeyEntry]) -> Bool {
+            guard case .eachRowOnly(let entities) = self else { return false }
+            return members.count != 1 || !entities.contains(members[0].name)
         }
     }
 
@@ -84,6 +88,7 @@ struct EntityRows {
                     .validationFailed, path: path,
                     message: "not a valid \(model.name) store: table \(table.name) for \(root.name) is missing")
             }
+            if reading.skips(members) { continue }
             counts.byTable[table.name] = [:]
             let whole = members.count == 1 && reading.countsWhole(members[0].name) ? members.first : nil
             let found = scanned[table.name].map { $0.map { ($0.key, $0.value.rows, $0.value.maxKey) } }

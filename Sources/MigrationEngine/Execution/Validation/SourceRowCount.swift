@@ -14,7 +14,7 @@ import GRDB
 final class SourceRowCount: Sendable {
     /// The rows of each entity table, tables of one entity counted whole.
     let whole: EntityRows.Counts
-    /// The tables the step's result is not held to, read row by row; nil when every table is.
+    /// The tables of one entity the step's result is not held to, read row by row; nil when every one is.
     private let eachRow: ConcurrentWork<EntityRows.Counts>?
     private let model: ObjectModel
     private let path: String
@@ -42,7 +42,8 @@ final class SourceRowCount: Sendable {
             throw error
         }
         self.whole = whole
-        guard !whole.countedWhole.isSubset(of: held) else {
+        let unheld = whole.countedWhole.subtracting(held)
+        guard !unheld.isEmpty else {
             CountExpectation.close(queue)
             eachRow = nil
             return
@@ -50,7 +51,7 @@ final class SourceRowCount: Sendable {
         eachRow = ConcurrentWork {
             defer { CountExpectation.close(queue) }
             return try queue.read { db in
-                try EntityRows.reading(db, model: model).counts(db, path: source, reading: .wholeFor(held))
+                try EntityRows.reading(db, model: model).counts(db, path: source, reading: .eachRowOnly(unheld))
             }
         }
     }
@@ -83,9 +84,10 @@ final class SourceRowCount: Sendable {
         return stepError
     }
 
+    /// Throws unless every table `counted` holds has the rows ``whole`` found in it.
     private func agree(_ counted: EntityRows.Counts) throws {
-        guard counted.byTable != whole.byTable else { return }
-        let table = counted.byTable.keys.sorted().first { counted.byTable[$0] != whole.byTable[$0] } ?? "?"
+        guard let table = counted.byTable.keys.sorted().first(where: { counted.byTable[$0] != whole.byTable[$0] })
+        else { return }
         throw ExecutionError(
             .validationFailed, path: path,
             message:
