@@ -97,7 +97,7 @@ extension SetBasedEntityMapper {
         copyPlan.links = [(column, "(CASE WHEN \(kept) THEN \(MergeNumbering.call(key: key)) END)")]
         let insertion: SQLFragment = """
             INSERT INTO \(copyTo.table) (\(columns(copyPlan)))
-            SELECT s.Z_PK, \(value: copyTo.number), 1, \(values(copyPlan)) FROM \(from.table) s
+            SELECT \(values(copyPlan, key: "s.Z_PK")) FROM \(from.table) s
             WHERE \(rows(copyPlan, also: rowGuard)) ORDER BY s.Z_PK
             """
         return Fusion(merge: mergePlan, copy: copyPlan, again: again, link: link, insertion: insertion)

@@ -174,9 +174,11 @@ struct SetBasedEntityMapper {
             + plan.to.storedAttributes.compactMap { plan.to.columns[$0.name] } + plan.links.map(\.column)
     }
 
-    /// The values of `columns(plan)` after `Z_PK, Z_ENT, Z_OPT`.
-    func values(_ plan: Plan) -> SQLFragment {
-        SQLFragment.joined(plan.values + plan.links.map(\.value))
+    /// The values of `columns(plan)`: `key`, the entity number and the first save count, then the object's
+    /// own. Joined as one list, since a destination entity with no stored attribute and no link has none of
+    /// its own (a separator written after the first three would leave `1, FROM`).
+    func values(_ plan: Plan, key: SQLFragment) -> SQLFragment {
+        SQLFragment.joined([key, "\(value: plan.to.number)", "1"] + plan.values + plan.links.map(\.value))
     }
 
     /// The rows of one batch the mapping reads (the range is bound per batch, by name), the filter's columns
@@ -213,12 +215,12 @@ struct SetBasedEntityMapper {
             plan.filter == nil
             ? """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
-            SELECT \(key), \(value: number), 1, \(values(plan)) FROM \(plan.from.table) s
+            SELECT \(values(plan, key: key)) FROM \(plan.from.table) s
             WHERE \(rows(plan, also: plan.valuesGuard)) ORDER BY s.Z_PK
             """
             : """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
-            SELECT a."destination", \(value: number), 1, \(values(plan))
+            SELECT \(values(plan, key: "a.\"destination\""))
             FROM \(association) a CROSS JOIN \(plan.from.table) s ON s.Z_PK = a."source"
             WHERE a.rowid > :mark\(and(plan.valuesGuard)) ORDER BY a.rowid
             """
@@ -327,7 +329,7 @@ struct SetBasedEntityMapper {
             "st.\"mapping\" = \(value: plan.mapping.index) AND st.\"source\" > :low AND st.\"source\" <= :high"
         return """
             INSERT INTO \(plan.to.table) (\(columns(plan)))
-            SELECT st."destination", \(value: plan.to.number), 1, \(values(plan))
+            SELECT \(values(plan, key: "st.\"destination\""))
             FROM \(AssociationTable.madeTable) st CROSS JOIN \(plan.from.table) s ON s.Z_PK = st."source"
             WHERE \(new)\(and(plan.valuesGuard)) ORDER BY st."source"
             """
