@@ -9,9 +9,17 @@ public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible
 
     /// The stored form of `attribute`'s default (`defaultValueString`), or `nil` when it has none
     /// or the text cannot be read for the type. Booleans become 0/1; dates are seconds since 2001; integer
-    /// types read any text, as Xcode compiles it (see `leadingInteger`).
+    /// types read any text, as Xcode compiles it (see `leadingInteger`). A String or URI default is the text
+    /// as written, empty included: Xcode writes `defaultValueString=""` for an empty-string default, which
+    /// Core Data fills in like any other (a new required String attribute with it is inferred).
     package init?(attribute: Attribute) {
-        guard let text = attribute.defaultValue?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let written = attribute.defaultValue else { return nil }
+        if attribute.type == .string || attribute.type == .uri {
+            self = .text(written)
+            return
+        }
+        let text = written.trimmingCharacters(in: .whitespaces)
+        guard !text.isEmpty else { return nil }
         switch attribute.type {
         case .boolean:
             switch text.lowercased() {
@@ -24,8 +32,6 @@ public enum DefaultLiteral: Sendable, Hashable, Codable, CustomStringConvertible
         case .double, .float, .decimal, .date:
             guard let value = Double(text) else { return nil }
             self = .real(value)
-        case .string, .uri:
-            self = .text(text)
         case .uuid:
             guard let uuid = UUID(uuidString: text) else { return nil }
             self = .blob(withUnsafeBytes(of: uuid.uuid) { Data($0) })
