@@ -66,7 +66,13 @@ package struct PathPlanner: Sendable {
     private func noRoute(_ source: String, _ target: String) -> PlanningError {
         var reason = "no explicit mapping or inferable step leads there"
         if graph.inference == nil, graph.explicitEdges.isEmpty { reason += " (inferred steps are turned off)" }
-        if let via = graph.routing.overrides[source] {
+        if graph.order.precedes(target, source), !graph.order.allowsDowngrades {
+            // Every inferred step out of the store's version leads away from an older target, so whatever
+            // cannot be inferred there is beside the point: the order is what rules the target out.
+            reason =
+                "\"\(target)\" is older than \"\(source)\", downgrades are off and no explicit mapping leads back"
+                + " (the project file's `downgrades: true` allows inferred ones)"
+        } else if let via = graph.routing.overrides[source] {
             reason = "routing sends \"\(source)\" to \"\(via)\" and nothing leads on from there"
         } else if let blocked = graph.uninferable(from: source).first {
             reason =

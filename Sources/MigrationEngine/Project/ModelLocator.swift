@@ -1,9 +1,9 @@
 import Foundation
 
 /// Finds a store's model and mapping folders when none were named, the way a support engineer lays out what
-/// they were handed: the model (`.xcdatamodeld`, else `.momd`) in the store's folder or the one above it
-/// (the corpus layout `<case>/stores/App.sqlite` beside `<case>/App.xcdatamodeld`), and a `mappings` (or
-/// `Mappings`) folder beside the model or the store.
+/// they were handed: the model (`.xcdatamodeld` or a bare `.xcdatamodel`, else `.momd`) in the store's
+/// folder or the one above it (the corpus layout `<case>/stores/App.sqlite` beside `<case>/App.xcdatamodeld`),
+/// and a `mappings` (or `Mappings`) folder beside the model or the store.
 ///
 /// A folder with several models is ambiguous: none is chosen, and the location says so. Without a model the
 /// store's own cached model is used, which every command that reads objects accepts.
@@ -43,11 +43,12 @@ public enum ModelLocator {
         return ModelLocation(model: nil, origin: .storeCache, mappings: mappingFolders(model: nil, store: store))
     }
 
-    /// The models directly in `folder`: its `.xcdatamodeld`s, or when it has none its `.momd`s (a source
-    /// and the bundle compiled from it are one model, not two).
+    /// The models directly in `folder`: its model sources (`.xcdatamodeld`s, and bare `.xcdatamodel`s, a
+    /// model of one version as Xcode makes it before a second is added), or when it has none its `.momd`s (a
+    /// source and the bundle compiled from it are one model, not two).
     static func models(in folder: String) -> [String] {
         let names = entries(of: folder)
-        let sources = names.filter { $0.hasSuffix(".xcdatamodeld") }
+        let sources = names.filter { $0.hasSuffix(".xcdatamodeld") || $0.hasSuffix(".xcdatamodel") }
         let chosen = sources.isEmpty ? names.filter { $0.hasSuffix(".momd") } : sources
         return chosen.sorted().map { URL(fileURLWithPath: folder).appendingPathComponent($0).path }
     }

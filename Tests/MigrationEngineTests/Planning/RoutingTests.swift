@@ -51,6 +51,19 @@ struct RoutingTests {
         #expect(try loose.plan(from: "V3", to: "V1").description == "V3-inf-V1")
     }
 
+    @Test("A target older than the store says downgrades are off, not what an upgrade out of it cannot infer")
+    func olderTargetNamesDowngrades() throws {
+        // V3 → V4 cannot be inferred: that reason used to be given for a target that lies the other way.
+        let inference = PlanningFixture.RuleInference(inferable: { from, _ in from != "V3" })
+        let planner = try PlanningFixture.planner(PlanningFixture.bundle(4), explicit: [], inference: inference)
+        let error = #expect(throws: PlanningError.self) { try planner.plan(from: "V3", to: "V1") }
+        #expect(error?.code == .noRoute)
+        #expect(error?.description.contains(#""V1" is older than "V3", downgrades are off"#) == true)
+        #expect(error?.description.contains("cannot be inferred") == false)
+        let upgrade = #expect(throws: PlanningError.self) { try planner.plan(from: "V3", to: "V4") }
+        #expect(upgrade?.description.contains("V3 → V4 cannot be inferred (rule says no)") == true)
+    }
+
     @Test("Missing routes, unknown versions and cycles name the versions")
     func errorsNameVersions() throws {
         let inference = PlanningFixture.RuleInference(inferable: { _, _ in false })

@@ -45,6 +45,21 @@ struct ModelLocatorTests {
         #expect(location.model == URL(fileURLWithPath: Corpus.path(testCase.model)).standardizedFileURL.path)
     }
 
+    @Test("A bare .xcdatamodel beside the store is found like an .xcdatamodeld, and loads as one version")
+    func bareVersionBesideTheStore() throws {
+        let folder = try TemporaryDirectory.make()
+        let bare = folder.appendingPathComponent("Journal.xcdatamodel")
+        try FileManager.default.copyItem(atPath: JournalFixture.modelPath + "/Journal 3.xcdatamodel", toPath: bare.path)
+        let location = ModelLocator.locate(store: folder.appendingPathComponent("App.sqlite").path)
+        #expect(location.origin == .found)
+        #expect(location.model == bare.path)
+        #expect(try ModelLoader.load(path: try #require(location.model)).versions.map(\.name) == ["Journal"])
+        try FileManager.default.copyItem(
+            atPath: JournalFixture.modelPath, toPath: folder.appendingPathComponent("Other.xcdatamodeld").path)
+        let both = ModelLocator.locate(store: folder.appendingPathComponent("App.sqlite").path)
+        #expect(both.model == nil && both.note?.contains("2 models in") == true)
+    }
+
     @Test("Two models in one folder: none is chosen, and the note says why")
     func ambiguous() throws {
         let folder = try TemporaryDirectory.make()
