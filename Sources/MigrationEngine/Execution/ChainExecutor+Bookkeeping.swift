@@ -52,12 +52,6 @@ extension ChainExecutor {
                 try DurableFile.removeTree(folder)
             } catch {
                 report(.log("warning: the unused backup could not be removed: \(error)"))
-                do {
-                    // It may share files with the original still in use; it must not change with it.
-                    try BackupLink.detach(backupFolder: folder, from: manifest.storePath)
-                } catch {
-                    report(.log("warning: the unused backup could not be separated from the store: \(error)"))
-                }
             }
         }
     }

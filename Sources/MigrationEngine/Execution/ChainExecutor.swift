@@ -112,7 +112,7 @@ package struct ChainExecutor: Sendable {
     /// Digests the database and logs of each store, as they are now, on a thread of its own.
     private static func digestOriginals(_ jobs: [MigrationJob]) -> ConcurrentWork<[String: StampedDigest]> {
         let files = jobs.flatMap { job in
-            BackupLink.linkedSuffixes.map { StorePaths(storePath: job.storePath).storePath + $0 }
+            BackupCopy.databaseAndLogs.map { StorePaths(storePath: job.storePath).storePath + $0 }
         }
         return ConcurrentWork {
             var digests: [String: StampedDigest] = [:]
@@ -144,7 +144,9 @@ package struct ChainExecutor: Sendable {
         var outcome: Recovery.Outcome?
         for (job, final) in zip(jobs, finals) where !job.plan.steps.isEmpty {
             do {
-                if let journal = try SwapJournal.find(besideStore: job.storePath) { outcome = try Recovery.resolve(journal) }
+                if let journal = try SwapJournal.find(besideStore: job.storePath) {
+                    outcome = try Recovery.resolve(journal).outcome
+                }
             } catch {
                 report(.log("the interrupted swap could not be recovered now (\(error)); the next run recovers it"))
                 return nil

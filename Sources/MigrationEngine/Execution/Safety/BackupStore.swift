@@ -16,16 +16,15 @@ package struct BackupStore: Sendable {
     package func folder(of id: String) -> String { root + "/backups/" + id }
 
     /// Puts the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new backup
-    /// and returns the manifest. The database and its logs are hard-linked where the filesystem allows (see
-    /// ``BackupLink``): the swap only ever renames them away, so the backup keeps the untouched original
-    /// without copying it. Every other file, and every file where linking is impossible, is copied and the
-    /// copy checked against the original. Each file's digest is computed once.
+    /// and returns the manifest. Every file is copied (``BackupCopy``: a backup never shares a file with the
+    /// live store, which an app may write the moment a run stops short of its swap) and digested from the
+    /// bytes written.
     package func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
         try create(of: storePath, version: version, targetVersion: targetVersion, knownDigests: [:])
     }
 
     /// ``create(of:version:targetVersion:)`` with digests of the store's files taken ahead of time, by path:
-    /// a linked file's is used when the file is unchanged since (same stamp) instead of reading it again.
+    /// a copy must match its source's when the source is unchanged since (same stamp).
     func create(of storePath: String, version: String?, targetVersion: String?, knownDigests: [String: StampedDigest])
         throws(ExecutionError) -> BackupManifest
     {
@@ -38,20 +37,7 @@ package struct BackupStore: Sendable {
             let source = paths.folder + "/" + name
             let copy = partial + "/" + name
             try DurableFile.makeFolder(URL(fileURLWithPath: copy).deletingLastPathComponent().path)
-            let linkable = BackupLink.linkedSuffixes.contains { paths.fileName + $0 == name }
-            let digest: String?
-            let linked = linkable ? try BackupLink.link(source, to: copy) : false
-            if linked {
-                digest = knownDigests[source]?.digest(ifUnchanged: copy) ?? FileDigest.sha256(copy)
-            } else {
-                try DurableFile.copy(source, to: copy)
-                let copied = FileDigest.sha256(copy)
-                guard copied == FileDigest.sha256(source) else {
-                    throw ExecutionError(.backupDamaged, path: copy, message: "the backup copy differs from \(source)")
-                }
-                digest = copied
-            }
-            guard let digest else { throw ExecutionError(.backupDamaged, path: copy, message: "the backup cannot be read") }
+            let digest = try BackupCopy.copy(source, to: copy, known: knownDigests[source])
             entries.append(.init(name: name, size: StoreFileList.size(copy), sha256: digest))
         }
         let manifest = BackupManifest(

@@ -35,6 +35,31 @@ enum FileDigest {
         return hex(hasher.finalize())
     }
 
+    /// Copies an open file's bytes from its current offset to the end into another open file, and returns
+    /// the hex digest of the bytes written; nil on a read or write error. One read of the source serves
+    /// both the copy and its digest, so the digest describes exactly what the copy holds.
+    static func sha256(copying source: Int32, into target: Int32) -> String? {
+        var hasher = SHA256()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
+        defer { buffer.deallocate() }
+        while true {
+            let got = read(source, buffer.baseAddress, pieceSize)
+            if got < 0 && errno == EINTR { continue }
+            guard got >= 0 else { return nil }
+            if got == 0 { break }
+            let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
+            hasher.update(bufferPointer: piece)
+            var written = 0
+            while written < got {
+                let put = write(target, piece.baseAddress! + written, got - written)
+                if put < 0 && errno == EINTR { continue }
+                guard put > 0 else { return nil }
+                written += put
+            }
+        }
+        return hex(hasher.finalize())
+    }
+
     /// The hex digest of bytes in memory.
     static func sha256(of data: Data) -> String {
         hex(SHA256.hash(data: data))

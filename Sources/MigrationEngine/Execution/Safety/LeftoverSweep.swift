@@ -24,10 +24,6 @@ struct LeftoverSweep {
                     backup: nil))
         }
         for path in leftovers { try DurableFile.removeTree(path) }
-        for root in roots.sorted() {
-            try BackupStore(root: root).removePartialBackups()
-            // A run killed between its backup and its swap leaves a backup linked to the original in use.
-            try BackupLink.detachAll(in: root, from: storePath)
-        }
+        for root in roots.sorted() { try BackupStore(root: root).removePartialBackups() }
     }
 }

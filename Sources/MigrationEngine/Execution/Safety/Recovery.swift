@@ -3,11 +3,13 @@ import Foundation
 /// Brings a store whose run was interrupted back to a complete store, and records what it did.
 ///
 /// This is the one entry point every front end calls before it reads or changes a store. When a
-/// ``SwapJournal`` lies beside the store, all stores of the interrupted run are treated together: when every
-/// one of them still has its new file (already in place, or waiting intact beside it) and no original was
-/// written since, the swap is finished; otherwise every store is put back to its original, keeping data an
-/// app wrote after the crash. Both paths are idempotent, and the choice cannot flip halfway (finishing never
-/// removes a new file; undoing never creates one), so a crash during recovery is recovered by the next run.
+/// ``SwapJournal`` lies beside the store, all stores of the interrupted run are treated together. An app may
+/// have opened a store after the crash, before this runs: a store it wrote to keeps what it holds now (new
+/// or original) and nothing is renamed over it. The others follow: when no original was written and every
+/// new file is in place or waiting intact, the swap is finished; otherwise they are put back to their
+/// originals. Only when an app wrote to a new store and to an original do the stores of the run end apart
+/// (``Outcome/split``). Both paths are idempotent, and the choice cannot flip halfway (finishing never removes
+/// a new file; undoing never creates one), so a crash during recovery is recovered by the next run.
 /// Then the leftovers of killed runs (temporaries, snapshots, parked files, partial backups) are removed, and
 /// each killed run and the recovery are appended to the history log.
 public enum Recovery {
@@ -17,9 +19,21 @@ public enum Recovery {
         case finishedSwap = "finished-swap"
         /// Every store now holds its original data again.
         case restoredOriginal = "restored-original"
-        /// An original was written after the crash: every store keeps its current data, the new files were
-        /// discarded.
+        /// An original was written after the crash: every store keeps or gets back its original data (with
+        /// what the app wrote), the new files were discarded.
         case keptNewerData = "kept-newer-data"
+        /// An app wrote after the crash both to a store already swapped and to one not yet swapped: each keeps
+        /// the data written to it, so the stores of the run are no longer at one version (the history says
+        /// which store kept which).
+        case split
+    }
+
+    /// What recovery did to the stores of one journal.
+    struct Resolution: Sendable, Hashable {
+        /// How the swap ended.
+        var outcome: Outcome
+        /// The stores that hold their new data after a ``Outcome/split``.
+        var keptNew: Set<String> = []
     }
 
     /// Recovers the store at `storePath` (and the other stores of its run) if a journal says a swap was
@@ -50,15 +64,18 @@ public enum Recovery {
         // Under the lock, look again: the run that held the store may have finished its swap meanwhile.
         if let current = try SwapJournal.find(besideStore: storePath) {
             let started = Date()
-            let outcome = try resolve(current, stageHook: stageHook)
+            let resolution = try resolve(current, stageHook: stageHook)
+            let outcome = resolution.outcome
             for member in current.members {
+                let side = resolution.keptNew.contains(member.storePath) ? "its new data" : "its original data"
+                let note = outcome == .split ? " (an app wrote to stores of the run after the crash; this one keeps \(side))" : ""
                 try RunHistory(root: BackupLocation.root(of: member.backupFolder)).append(
                     RunRecord(
                         run: current.run, action: .recover, storePath: member.storePath, started: started, finished: Date(),
                         from: nil, to: nil, steps: [], result: .succeeded,
                         detail:
-                            "\(current.action.rawValue) run \(current.run) was interrupted during its swap: \(outcome.rawValue)",
-                        backup: URL(fileURLWithPath: member.backupFolder).lastPathComponent))
+                            "\(current.action.rawValue) run \(current.run) was interrupted during its swap: \(outcome.rawValue)\(note)",
+                        backup: URL(fileURLWithPath: member.backupFolder).lastPathComponent, outcome: outcome))
             }
             result = (current, outcome)
         }
@@ -68,25 +85,41 @@ public enum Recovery {
 
     /// Finishes or undoes an interrupted swap; the caller holds every member's lock.
     static func resolve(_ journal: SwapJournal, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in })
-        throws(ExecutionError) -> Outcome
+        throws(ExecutionError) -> Resolution
     {
-        var changed = false
-        for member in journal.members where !member.isSwapped {
-            if try !member.originalIsUnchanged() { changed = true }
+        // A store an app wrote to after the crash keeps the side it was written on, whatever the others do.
+        var keptNew: Set<String> = []
+        var keptOld: Set<String> = []
+        for member in journal.members {
+            if member.isSwapped {
+                if member.newStoreIsWritten { keptNew.insert(member.storePath) }
+            } else if try !member.originalIsUnchanged() {
+                keptOld.insert(member.storePath)
+            }
         }
-        if !changed, journal.members.allSatisfy(\.canFinish) {
+        if keptOld.isEmpty, journal.members.allSatisfy(\.canFinish) {
             try StoreSwap(journal: journal, stageHook: stageHook).rollForward()
-            return .finishedSwap
+            return Resolution(outcome: .finishedSwap)
         }
-        for member in journal.members { try restoreOriginal(member, run: journal.run) }
+        for member in journal.members {
+            if keptNew.contains(member.storePath) {
+                // It stays new: its parked logs are the original's, which its backup holds.
+                for parked in member.parked.values { try DurableFile.remove(parked) }
+            } else {
+                try restoreOriginal(member, run: journal.run, written: keptOld.contains(member.storePath))
+            }
+        }
         try journal.remove()
-        return changed ? .keptNewerData : .restoredOriginal
+        if !keptNew.isEmpty { return Resolution(outcome: .split, keptNew: keptNew) }
+        return Resolution(outcome: keptOld.isEmpty ? .restoredOriginal : .keptNewerData)
     }
 
-    private static func restoreOriginal(_ member: SwapJournal.Member, run: String) throws(ExecutionError) {
+    /// Puts one store back to its original. `written`: the original (not yet replaced) was written after the
+    /// crash, so none of its parked logs may come back beside it.
+    private static func restoreOriginal(_ member: SwapJournal.Member, run: String, written: Bool) throws(ExecutionError) {
         let paths = StorePaths(storePath: member.storePath)
         if member.isSwapped {
-            // The new file is in place: the original set comes back whole from the backup.
+            // The new file is in place and unwritten: the original set comes back whole from the backup.
             let backups = BackupStore(root: BackupLocation.root(of: member.backupFolder))
             let manifest = try backups.manifest(
                 of: URL(fileURLWithPath: member.backupFolder).lastPathComponent, for: member.storePath)
@@ -95,17 +128,18 @@ public enum Recovery {
             for parked in member.parked.values { try DurableFile.remove(parked) }
         } else {
             for (suffix, parked) in member.parked.sorted(by: { $0.key < $1.key }) where StoreFileList.isFile(parked) {
-                if StoreFileList.isFile(paths.storePath + suffix) {
-                    // A log begun after the crash is the app's newer data: keep it, and keep the parked one too.
+                if written || StoreFileList.isFile(paths.storePath + suffix) {
+                    // SQLite would replay an old log over the pages an app wrote since (silently undoing them,
+                    // or leaving a malformed database): set it aside in the backup folder instead, beside the
+                    // backup's own copy of it.
                     let kept = member.backupFolder + "/parked-\(run)" + suffix
-                    try DurableFile.copy(parked, to: kept)
+                    try DurableFile.remove(kept)
+                    _ = try BackupCopy.copy(parked, to: kept, known: nil)
                     try DurableFile.remove(parked)
                 } else {
                     try DurableFile.rename(parked, to: paths.storePath + suffix)
                 }
             }
-            // The original stays in use: the backup must not share its files with it.
-            try BackupLink.detach(backupFolder: member.backupFolder, from: member.storePath)
         }
         try DurableFile.remove(member.temporaryPath)
     }

@@ -60,4 +60,6 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var detail: String?
     /// The backup taken (or restored from).
     public var backup: String?
+    /// How a recovery ended for this store (`recover` records only; older logs have none).
+    public var outcome: Recovery.Outcome? = nil
 }

@@ -17,7 +17,7 @@ struct StampedDigest: Sendable, Hashable {
         }
     }
 
-    /// The digest, if the file at `path` (the one digested, or a hard link of it) is unchanged since.
+    /// The digest, if the file at `path` (the one digested) is unchanged since.
     func digest(ifUnchanged path: String) -> String? {
         FileStamp.of(path) == stamp ? digest : nil
     }

@@ -40,8 +40,6 @@ package enum StoreRestore {
             // Before the journal exists nothing of the store has moved; after, the journal is left for recovery.
             if !FileManager.default.fileExists(atPath: paths.journal) {
                 TemporaryFile.remove(temporary)
-                // The current files stay in use: a backup of them taken by link must become a copy.
-                try BackupLink.detachAll(in: root, from: paths.storePath)
                 try marker.remove(beside: paths.storePath)
             }
             throw error

@@ -13,14 +13,26 @@ extension SwapJournal.Member {
         isSwapped || FileDigest.sha256(temporaryPath) == newDigest
     }
 
+    /// Whether the new store, in place, was written since the swap: its bytes are no longer the new store's,
+    /// or a log lies beside it (the swap parked the original's logs, so any log there now is an app's).
+    var newStoreIsWritten: Bool {
+        FileDigest.sha256(storePath) != newDigest || logSuffixes.contains { StoreFileList.size(storePath + $0) > 0 }
+    }
+
+    /// The logs a swap parks.
+    private var logSuffixes: [String] { ["-wal", "-journal"] }
+
     /// Whether the original (not yet replaced) is still as the journal recorded it: same database size,
     /// change counter and bytes (a WAL-mode checkpoint rewrites pages without bumping the counter), same log
     /// (parked or live) by size and salts, and no new log begun after parking. When it is not, an app wrote
     /// to it after the crash, and that data must be kept.
     func originalIsUnchanged() throws(ExecutionError) -> Bool {
+        // A log begun beside the database after its own was parked is an app's write.
+        for (suffix, path) in parked where StoreFileList.isFile(path) && StoreFileList.isFile(storePath + suffix) {
+            return false
+        }
         let live = storePath + "-wal"
         let parkedLog = parked["-wal"].flatMap { StoreFileList.isFile($0) ? $0 : nil }
-        if parkedLog != nil, StoreFileList.isFile(live) { return false }
         guard try StoreFingerprint.take(database: storePath, wal: parkedLog ?? live) == original else { return false }
         return FileDigest.sha256(storePath) == originalDigest
     }

@@ -15,12 +15,16 @@ struct RecoveryTests {
         let journal: SwapJournal
     }
 
-    func prepare() throws -> Prepared {
+    /// - Parameter before: Run on each store before anything else (to give it a `-wal`, say).
+    /// - Returns: The stores, their original bytes and the journal.
+    /// - Throws: When a store cannot be written or migrated.
+    func prepare(before: (String) throws -> Void = { _ in }) throws -> Prepared {
         let folder = try TemporaryDirectory.make()
         let stores = [
             try ExecutionFixture.store("v1.0.0", in: folder, name: "A.sqlite"),
             try ExecutionFixture.store("v1.0.0", in: folder, name: "B.sqlite"),
         ]
+        try stores.forEach(before)
         let originals = try stores.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
         var moves: [SwapJournalBuilder.Move] = []
         let options = ExecutionOptions(backupRoot: folder.appendingPathComponent("backups").path)
