@@ -22,6 +22,28 @@ enum FileDigest {
 
     /// The hex digest of an open file's bytes from its current offset to the end, or nil on a read error.
     static func sha256(descriptor: Int32) -> String? {
+        sha256(reading: descriptor) { _ in true }
+    }
+
+    /// Copies an open file's bytes from its current offset to the end into another open file, and returns
+    /// the hex digest of the bytes written; nil on a read or write error. One read of the source serves
+    /// both the copy and its digest, so the digest describes exactly what the copy holds.
+    static func sha256(copying source: Int32, into target: Int32) -> String? {
+        sha256(reading: source) { piece in
+            var written = 0
+            while written < piece.count {
+                let put = write(target, piece.baseAddress! + written, piece.count - written)
+                if put < 0 && errno == EINTR { continue }
+                guard put > 0 else { return false }
+                written += put
+            }
+            return true
+        }
+    }
+
+    /// Reads an open file to its end in pieces, hashing each and handing it to `each`; nil on a read error
+    /// or when `each` returns false.
+    private static func sha256(reading descriptor: Int32, each: (UnsafeRawBufferPointer) -> Bool) -> String? {
         var hasher = SHA256()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
         defer { buffer.deallocate() }
@@ -30,32 +52,9 @@ enum FileDigest {
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else { return nil }
             if got == 0 { break }
-            hasher.update(bufferPointer: UnsafeRawBufferPointer(rebasing: buffer[0..<got]))
-        }
-        return hex(hasher.finalize())
-    }
-
-    /// Copies an open file's bytes from its current offset to the end into another open file, and returns
-    /// the hex digest of the bytes written; nil on a read or write error. One read of the source serves
-    /// both the copy and its digest, so the digest describes exactly what the copy holds.
-    static func sha256(copying source: Int32, into target: Int32) -> String? {
-        var hasher = SHA256()
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let got = read(source, buffer.baseAddress, pieceSize)
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { break }
             let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
             hasher.update(bufferPointer: piece)
-            var written = 0
-            while written < got {
-                let put = write(target, piece.baseAddress! + written, got - written)
-                if put < 0 && errno == EINTR { continue }
-                guard put > 0 else { return nil }
-                written += put
-            }
+            guard each(piece) else { return nil }
         }
         return hex(hasher.finalize())
     }

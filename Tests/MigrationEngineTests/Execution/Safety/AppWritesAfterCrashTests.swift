@@ -39,9 +39,9 @@ struct AppWritesAfterCrashTests {
         }
     }
 
-    /// Puts the store in WAL mode with its value committed only in its `-wal`, as a store an app has open
+    /// Puts the store in WAL mode with `change` committed only in its `-wal`, as a store an app has open
     /// holds it (the files are copied while the writer is still open, so nothing is checkpointed).
-    static func moveValueIntoLog(_ store: String) throws {
+    static func commitOnlyToLog(_ store: String, _ change: String) throws {
         let live = try TemporaryDirectory.make().appendingPathComponent("live.sqlite").path
         try FileManager.default.copyItem(atPath: store, toPath: live)
         var configuration = Configuration()
@@ -49,7 +49,7 @@ struct AppWritesAfterCrashTests {
         let queue = try DatabaseQueue(path: live, configuration: configuration)
         try queue.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            try db.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'kept only in the log'"#)
+            try db.execute(sql: change)
         }
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: live, toPath: store)
@@ -57,17 +57,16 @@ struct AppWritesAfterCrashTests {
         try queue.close()
     }
 
+    /// A WAL store with its value committed only in its `-wal`.
+    static func moveValueIntoLog(_ store: String) throws {
+        try commitOnlyToLog(store, #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'kept only in the log'"#)
+    }
+
     /// Two stores prepared for a swap (WAL stores with their value only in the log when `wal`), and the swap
     /// stopped dead the `occurrence`-th time it reaches `stage`.
     static func cut(at stage: SwapStage, occurrence: Int = 1, wal: Bool = false) throws -> RecoveryTests.Prepared {
         let prepared = try RecoveryTests().prepare(before: wal ? moveValueIntoLog : { _ in })
-        var seen = 0
-        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { reached in
-            if reached == stage { seen += 1 }
-            return reached == stage && seen == occurrence
-        }
-        #expect(throws: ExecutionError.self) { try swap.run() }
+        RecoveryTests.stop(prepared, at: stage, occurrence: occurrence)
         return prepared
     }
 
@@ -132,21 +131,9 @@ struct AppWritesAfterCrashTests {
     func logLeftBesideTheNewStoreIsKept() throws {
         let prepared = try Self.cut(at: .databaseReplaced, occurrence: 1)
         try Self.appWrites(prepared.stores[1], column: "ZV1_0_0_NAME")
-        // An app killed itself before closing: its committed write is only in the -wal beside the new store.
+        // An app killed before closing: its committed write is only in the -wal beside the new store.
         let first = prepared.stores[0]
-        let scratch = try TemporaryDirectory.make().appendingPathComponent("app.sqlite").path
-        try FileManager.default.copyItem(atPath: first, toPath: scratch)
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        let queue = try DatabaseQueue(path: scratch, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
-            try db.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
-        }
-        try FileManager.default.removeItem(atPath: first)
-        try FileManager.default.copyItem(atPath: scratch, toPath: first)
-        try FileManager.default.copyItem(atPath: scratch + "-wal", toPath: first + "-wal")
-        try queue.close()
+        try Self.commitOnlyToLog(first, #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
         let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
         #expect(recovered.outcome == .split)
         #expect(try Self.contents(first, column: "ZV1_1_0_NAME").value == "written by the app")

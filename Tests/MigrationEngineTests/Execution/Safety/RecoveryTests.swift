@@ -41,6 +41,17 @@ struct RecoveryTests {
         return Prepared(stores: stores, originals: originals, journal: journal)
     }
 
+    /// Runs the prepared swap and stops it dead the `occurrence`-th time it reaches `stage`, as a crash would.
+    static func stop(_ prepared: Prepared, at stage: SwapStage, occurrence: Int = 1) {
+        var seen = 0
+        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
+        swap.interruption = { reached in
+            if reached == stage { seen += 1 }
+            return reached == stage && seen == occurrence
+        }
+        #expect(throws: ExecutionError.self) { try swap.run() }
+    }
+
     static let cuts: [(SwapStage, Int)] = [
         (.journalWritten, 1), (.sidecarsParked, 1), (.databaseReplaced, 1), (.sidecarsParked, 2),
         (.databaseReplaced, 2), (.swapped, 1),
@@ -52,13 +63,7 @@ struct RecoveryTests {
     func cutAndRecover(cut: Int) throws {
         let prepared = try prepare()
         let (stage, occurrence) = Self.cuts[cut]
-        var seen = 0
-        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { reached in
-            if reached == stage { seen += 1 }
-            return reached == stage && seen == occurrence
-        }
-        #expect(throws: ExecutionError.self) { try swap.run() }
+        Self.stop(prepared, at: stage, occurrence: occurrence)
         let recovered = try #require(try Recovery.recoverIfNeeded(storePath: prepared.stores[1]))
         #expect(recovered.outcome == .finishedSwap) // every temporary was intact, so the swap is finished
         for store in prepared.stores {
@@ -91,18 +96,9 @@ struct RecoveryTests {
 
 @Suite("Recovery keeps what an app wrote after the crash")
 struct RecoveryAfterAppWriteTests {
-    /// Two stores prepared for a swap, and the swap stopped dead at `stage`.
-    static func cut(at stage: SwapStage) throws -> RecoveryTests.Prepared {
-        let prepared = try RecoveryTests().prepare()
-        var swap = StoreSwap(journal: prepared.journal, stageHook: { _ in })
-        swap.interruption = { $0 == stage }
-        #expect(throws: ExecutionError.self) { try swap.run() }
-        return prepared
-    }
-
     @Test("A new store an app has written to since the crash is kept, not rolled back")
     func appWroteToNewStore() throws {
-        let prepared = try Self.cut(at: .swapped)
+        let prepared = try AppWritesAfterCrashTests.cut(at: .swapped)
         for store in prepared.stores {
             try DatabaseQueue(path: store).write {
                 try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_1_0_NAME" = 'written by the app'"#)
@@ -117,7 +113,7 @@ struct RecoveryAfterAppWriteTests {
 
     @Test("An original an app wrote to after a crash before its swap is kept, with every other store put back")
     func appWroteToOriginal() throws {
-        let prepared = try Self.cut(at: .journalWritten)
+        let prepared = try AppWritesAfterCrashTests.cut(at: .journalWritten)
         try DatabaseQueue(path: prepared.stores[0]).write {
             try $0.execute(sql: #"UPDATE "ZBASICENTITY" SET "ZV1_0_0_NAME" = 'written by the app'"#)
         }
