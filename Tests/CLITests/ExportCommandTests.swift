@@ -49,6 +49,24 @@ struct ExportCommandTests {
         }
     }
 
+    @Test("A store at no version of --model is exported and paged through its cached model, said on stderr")
+    func noVersionReadsCache() throws {
+        let store = try JournalFixture.store(version: 1, entries: 12)
+        // Journal 3 alone, as an edited model the store was never written with.
+        let model = try TemporaryDirectory.make().appendingPathComponent("Edited.xcdatamodel").path
+        try FileManager.default.copyItem(
+            atPath: URL(fileURLWithPath: Self.model).appendingPathComponent("Journal 3.xcdatamodel").path, toPath: model)
+        let export = try CLIRunner.run(["export", store, "--model", model, "--entity", "Entry", "--format", "json"])
+        #expect(export.status == 0, "\(export.stderr)")
+        #expect(try keys(export.stdout) == Array(1...12))
+        #expect(export.stderr.contains("\(store): matches no version of \(model)"))
+        #expect(export.stderr.contains("own cached model (Z_MODELCACHE)"))
+        let rows = try CLIRunner.run(["rows", store, "--model", model, "--entity", "Entry", "--limit", "4", "--json"])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(try keys(rows.stdout) == [1, 2, 3, 4])
+        #expect(rows.stderr.contains("matches no version of"))
+    }
+
     @Test("Export with --model: one file per entity, counts as stored, nothing written beside the store")
     func exportWithModel() throws {
         let store = try Self.store()

@@ -77,12 +77,9 @@ package final class EngineDataSource: ConsoleDataSource {
     private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {
         if let cached = cache.withLock({ $0 }), cached.storePath == storePath { return (cached.pager, cached.model) }
         let contents = try StoreReader.read(path: storePath, checkIntegrity: false)
-        var model = try? contents.cachedModel()
-        if let modelPath, let bundle = try? ModelLoader.load(path: modelPath),
-            let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata)
-        {
-            model = bundle.version(named: version) ?? model
-        }
+        // The model `rows` and `export` read by; rows whose model cannot be found are still shown, untyped.
+        let bundle = modelPath.flatMap { try? ModelLoader.load(path: $0) }
+        let model = try? ObjectReadingModel.choose(bundle: bundle, contents: contents, store: storePath).model
         let pager = try EntityRowPager(path: storePath, counts: contents.rowCounts)
         cache.withLock { $0 = Cache(storePath: storePath, pager: pager, model: model) }
         return (pager, model)

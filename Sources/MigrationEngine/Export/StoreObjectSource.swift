@@ -1,7 +1,8 @@
 import GRDB
 
-/// A store opened for reading objects by model: the model version its hashes match (or its own cached
-/// model), the schema that version implies, the store's UUID and entity numbers, and its actual columns.
+/// A store opened for reading objects by model (the version its hashes match, or its own cached model:
+/// ``ObjectReadingModel``), the schema that model implies, the store's UUID and entity numbers, and its actual
+/// columns.
 struct StoreObjectSource {
     let store: String
     let model: ObjectModel
@@ -10,24 +11,11 @@ struct StoreObjectSource {
     let names: [Int: String]
     let tableColumns: [String: [String]]
 
-    /// Reads what the export needs from an open snapshot; `bundle` nil uses the store's cached model.
+    /// Reads what the export needs from an open snapshot, by the model ``ObjectReadingModel`` chooses.
     init(store: String, contents: StoreContents, bundle: ModelBundle?, db: Database) throws {
         self.store = store
-        if let bundle {
-            guard let name = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
-                let version = bundle.version(named: name)
-            else {
-                throw ExportError(store: store, message: "the store matches no version of \(bundle.path)", category: .noRoute)
-            }
-            model = version
-        } else {
-            guard let cached = try contents.cachedModel() else {
-                throw ExportError(
-                    store: store, message: "the store has no model cache; pass --model with the app's model",
-                    category: .invalidInput)
-            }
-            model = cached
-        }
+        let chosen = try ObjectReadingModel.choose(bundle: bundle, contents: contents, store: store)
+        model = chosen.model
         let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
         schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
         var columns: [String: [String]] = [:]

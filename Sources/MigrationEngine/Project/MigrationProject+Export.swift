@@ -5,8 +5,8 @@ extension MigrationProject {
     /// Exports a store's objects with values rendered by model type, streaming row by row from a private
     /// snapshot (the store is never written).
     ///
-    /// The model is the version of the project's model whose hashes the store matches, or without one the
-    /// store's own cached model. With `entity`, that entity's objects and its sub-entities'; without, every
+    /// The model is the version of the project's model whose hashes the store matches, else the store's own
+    /// cached model (``objectModel(store:)`` says which, and why). With `entity`, that entity's objects and its sub-entities'; without, every
     /// non-abstract entity's own objects into one file each (each object once).
     ///
     /// - Parameters:
@@ -19,8 +19,8 @@ extension MigrationProject {
     ///   - cancellation: Set from another thread to stop between two objects; the file being written is
     ///     removed and the one that was there is kept.
     /// - Returns: The objects written per entity, in the order exported.
-    /// - Throws: ``ExportError`` for an unknown entity, a store no version matches or an output that cannot be
-    ///   written, or with category `cancelled` when `cancellation` was set; ``StoreError`` for a missing,
+    /// - Throws: ``ExportError`` for an unknown entity, a store no version matches that has no model cache or
+    ///   an output that cannot be written, or with category `cancelled` when `cancellation` was set; ``StoreError`` for a missing,
     ///   damaged or locked store.
     public func export(
         store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination,
@@ -44,6 +44,19 @@ extension MigrationProject {
                     to: destination, cancellation: cancellation)
             ]
         }
+    }
+
+    /// The model `export` and `rows` read the store's objects by, and where it came from: the version of the
+    /// project's model the store matches, else the store's own cached model, with a notice saying so when a
+    /// model was given.
+    ///
+    /// - Parameter store: The store's `.sqlite` file; only read (its bookkeeping tables, not its rows).
+    /// - Returns: The model, its source, and the notice for people.
+    /// - Throws: ``ExportError`` for a store that matches no version and has no (readable) model cache;
+    ///   ``StoreError`` for a missing, damaged or locked store.
+    public func objectModel(store: String) throws -> ObjectReadingModel {
+        let contents = try StoreReader.read(path: store, checkIntegrity: false, options: snapshot, countsRows: false)
+        return try ObjectReadingModel.choose(bundle: bundle, contents: contents, store: store)
     }
 
     /// A page of one entity's objects (with its sub-entities'), in primary-key order, rendered as `export`

@@ -30,7 +30,7 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model.locate(store: store).model, settings: PlanningSettings())
+            let project = try model.objectReadingProject(store: store)
             // On a terminal, store text goes through the filter that shows control characters as pictures.
             let terminal = out == nil && TerminalOutput.standardOutputIsTerminal ? PrintableExportOutput() : nil
             let destination: ExportDestination =

@@ -29,7 +29,7 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            let project = try MigrationProject(modelPath: model.locate(store: store).model, settings: PlanningSettings())
+            let project = try model.objectReadingProject(store: store)
             let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
             if json {
                 print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")

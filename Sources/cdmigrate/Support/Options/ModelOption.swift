@@ -22,6 +22,17 @@ struct ModelOption: ParsableArguments {
         }
         return location
     }
+
+    /// A project for reading `store`'s objects (`rows`, `export`) with the located model. A store that matches
+    /// no version of it is read through its own cached model, and standard error says so, so that nobody takes
+    /// the objects for the model's.
+    func objectReadingProject(store: String) throws -> MigrationProject {
+        let project = try MigrationProject(modelPath: locate(store: store).model, settings: PlanningSettings())
+        if project.bundle != nil, let notice = try project.objectModel(store: store).notice {
+            StandardError.write("cdmigrate: \(notice)\n")
+        }
+        return project
+    }
 }
 
 /// A command's JSON document with the store's model location added as `modelLocation` beside its own keys.
