@@ -8,11 +8,14 @@ import GRDB
 /// writes elsewhere. Tables and indexes are rebuilt from SQLite's pragmas (``ForeignTableDefinition``,
 /// ``ForeignIndexDefinition``), virtual tables from their checked module arguments
 /// (``VirtualTableDefinition``); triggers and views exist only as text, so a store with one on a table outside
-/// the model is refused by name.
+/// the model is refused by name. Entity numbers and keys held in persistent history and CloudKit metadata
+/// are rewritten to the destination's (``EntityNumberColumns``).
 struct ForeignTableCopier {
     let facts: SourceStoreFacts
     let sourceSchema: StoreSchema
     let destinationNumbers: Set<Int>
+    /// Where each source entity's objects went, for those carried one for one under known keys.
+    let destinations: [Int: EntityNumberColumns.Destination]
 
     func copy(_ db: Database) throws {
         let known = sourceSchema.tableNames
@@ -51,6 +54,8 @@ struct ForeignTableCopier {
             if table.columns.contains(where: \.autoincrement) { autoincrement.append(table.name) }
         }
         try carrySequences(of: autoincrement, db)
+        let sourceEntities = Dictionary(sourceSchema.entities.map { ($0.number, $0.name) }, uniquingKeysWith: { a, _ in a })
+        try EntityNumberColumns(path: facts.path, sourceEntities: sourceEntities, destinations: destinations).remap(db)
         // By number: a model entity's row may keep a name Core Data renamed.
         let modelNumbers = Set(sourceSchema.entities.map(\.number))
         for row in facts.primaryKeys where !modelNumbers.contains(row.number) && !destinationNumbers.contains(row.number) {

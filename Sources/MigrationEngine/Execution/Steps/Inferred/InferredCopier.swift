@@ -53,7 +53,7 @@ struct InferredCopier {
                     }
                     try context.checkCancelled()
                     current = "copy of tables outside the model"
-                    try copyForeignTables(db)
+                    try copyForeignTables(db, plan: plan)
                     return .commit
                 }
             }
@@ -94,9 +94,16 @@ struct InferredCopier {
         return done
     }
 
-    /// Tables outside the source model (persistent history, app tables) are carried over untouched.
-    private func copyForeignTables(_ db: Database) throws {
-        try ForeignTableCopier(facts: facts, sourceSchema: sourceSchema, destinationNumbers: destinationNumbers).copy(db)
+    /// Tables outside the source model (persistent history, app tables) are carried over, the entity numbers
+    /// and keys history holds following each source entity's objects (an inferred step copies each entity whole).
+    private func copyForeignTables(_ db: Database, plan: InferredCopyPlan) throws {
+        let destinations = Dictionary(
+            plan.entityCopies.map {
+                ($0.sourceNumber, EntityNumberColumns.Destination(number: $0.destinationNumber, keyShift: $0.keyShift))
+            }, uniquingKeysWith: { first, _ in first })
+        try ForeignTableCopier(
+            facts: facts, sourceSchema: sourceSchema, destinationNumbers: destinationNumbers, destinations: destinations
+        ).copy(db)
     }
 }
 

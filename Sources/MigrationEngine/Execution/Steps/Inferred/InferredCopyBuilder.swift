@@ -25,6 +25,7 @@ struct InferredCopyBuilder {
         var names: [SQLIdentifier] = []
         var values: [SQLFragment] = []
         var filled: Set<String> = []
+        let shift = keys.offset(from: sourceTable.name, to: table.name)
         func sourceColumn(_ role: SchemaColumn.Role) -> SQLFragment? {
             sourceTable.column(role).map { "s.\(SQLIdentifier($0.name))" }
         }
@@ -32,7 +33,6 @@ struct InferredCopyBuilder {
             var value: SQLFragment?
             switch column.role {
             case .primaryKey:
-                let shift = keys.offset(from: sourceTable.name, to: table.name)
                 value = shift == 0 ? "s.\"Z_PK\"" : "s.\"Z_PK\" + \(value: shift)"
             case .entityNumber:
                 value = "\(value: newNumber)"
@@ -67,7 +67,7 @@ struct InferredCopyBuilder {
         }
         return InferredCopyPlan.EntityCopy(
             destinationEntity: to.name, sourceTable: sourceTable.name, sourceNumber: oldNumber,
-            destinationTable: table.name, destinationNumber: newNumber, filledColumns: filled,
+            destinationTable: table.name, destinationNumber: newNumber, keyShift: shift, filledColumns: filled,
             sql: Self.entityInsert(into: table.name, names, values: values, from: sourceTable.name, number: oldNumber))
     }
 

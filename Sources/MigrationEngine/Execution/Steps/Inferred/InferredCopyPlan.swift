@@ -14,6 +14,8 @@ struct InferredCopyPlan: Sendable {
         var destinationTable: String
         /// The entity number every row written carries (a constant of the statement).
         var destinationNumber: Int
+        /// Added to each row's `Z_PK` (0 when keys are kept; see ``KeyRemapping``).
+        var keyShift: Int
         /// Destination columns the statement fills with a value that cannot be NULL: a default given as a
         /// constant, alone or as the fallback of `COALESCE`.
         var filledColumns: Set<String>

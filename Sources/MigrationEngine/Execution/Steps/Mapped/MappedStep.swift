@@ -176,7 +176,8 @@ package struct MappedStep: MigrationStep {
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()
             try ForeignTableCopier(
-                facts: facts, sourceSchema: sourceSchema, destinationNumbers: Set(session.destination.numbers.keys)
+                facts: facts, sourceSchema: sourceSchema, destinationNumbers: Set(session.destination.numbers.keys),
+                destinations: session.carriedEntities()
             ).copy(db)
             try session.association.drop()
             try session.updatePrimaryKeyCounters()

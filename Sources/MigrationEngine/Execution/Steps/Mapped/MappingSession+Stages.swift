@@ -23,6 +23,24 @@ extension MappingSession {
         }
     }
 
+    /// Where each source entity's objects went, for those that one mapping alone makes into one destination
+    /// object each under its source key (a key-preserving copy or transform; a split's other mappings make new
+    /// objects beside them): the objects persistent history and CloudKit metadata may go on naming
+    /// (``EntityNumberColumns``). An entity dropped, made into objects only by a policy or under new keys, or
+    /// kept under its keys in two places is left out.
+    func carriedEntities() -> [Int: EntityNumberColumns.Destination] {
+        let keeping = mappings.filter { [.copy, .transform].contains($0.mapping.kind) && keyPreserving.contains($0.index) }
+        var carried: [Int: EntityNumberColumns.Destination] = [:]
+        for (name, list) in Dictionary(grouping: keeping, by: { $0.sourceEntity?.name ?? "" }) {
+            guard list.count == 1, let target = list.first?.destinationEntity,
+                let old = source.layout.entity(named: name)?.number,
+                let new = destination.layout.entity(named: target.name)?.number
+            else { continue }
+            carried[old] = EntityNumberColumns.Destination(number: new, keyShift: 0)
+        }
+        return carried
+    }
+
     /// Stage 1 over `order`, a merge and the copy after it linking to it in one pass where they can
     /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``).
     func createDestinationInstances(in order: [ResolvedEntityMapping], context: StepContext, batchSize: Int) throws {
