@@ -5,10 +5,12 @@
 /// from the column pool of that entity's table (so it may carry a suffix: `Z_23USERS1`). The pools are
 /// visited entity by entity in number order, each entity's to-many relationships by name.
 ///
-/// The table is named after the side whose entity has the lower number, `Z_<number><RELATIONSHIP>`; when
-/// both sides belong to one entity, after the relationship whose name sorts last. Its columns are the one
-/// holding that side's own keys, then the one holding its targets, then a `Z_FOK_` column for each ordered
-/// side in the same order. A table name found in an existing store wins over the prediction.
+/// The table is named `Z_<number><RELATIONSHIP>` after the side Core Data meets first: it visits entities in
+/// code-unit name order, each entity's properties in ``PropertyHashOrder``. So between two entities the one
+/// whose name sorts first names it; when both sides belong to one entity, the relationship whose column name
+/// comes first in the entity's hash order. Its columns are the one holding that side's own keys, then the one
+/// holding its targets, then a `Z_FOK_` column for each ordered side in the same order. A table name found in
+/// an existing store wins over the prediction.
 struct ManyToManyLayout: Sendable {
     /// The join tables in the order their owners are numbered.
     let tables: [JoinTable]
@@ -40,7 +42,7 @@ struct ManyToManyLayout: Sendable {
             guard let first = Self.layout(owner: pair.0, inverse: pair.1, columns: columns, numbering: numbering),
                 let second = Self.layout(owner: pair.1, inverse: pair.0, columns: columns, numbering: numbering)
             else { return nil }
-            let predicted = Self.predictedOwner(pair.0, pair.1, numbering: numbering) == pair.0 ? first : second
+            let predicted = Self.predictedOwner(pair.0, pair.1, model: model) == pair.0 ? first : second
             let alternative = predicted == first ? second : first
             let chosen =
                 !existingTableNames.contains(predicted.name) && existingTableNames.contains(alternative.name)
@@ -57,12 +59,17 @@ struct ManyToManyLayout: Sendable {
         return inverse
     }
 
-    /// The side whose entity has the lower number; within one entity, the relationship sorting last.
-    private static func predictedOwner(_ lhs: JoinTable.Side, _ rhs: JoinTable.Side, numbering: EntityNumbering) -> JoinTable.Side
-    {
-        let (left, right) = (numbering.number(of: lhs.entity) ?? 0, numbering.number(of: rhs.entity) ?? 0)
-        if left != right { return left < right ? lhs : rhs }
-        return SchemaBuilder.precedes(lhs.relationship, rhs.relationship) ? rhs : lhs
+    /// The side Core Data meets first: the entity whose name sorts first in code units; within one entity, the
+    /// relationship whose column name comes first in the slot order of the entity's stored properties.
+    private static func predictedOwner(_ lhs: JoinTable.Side, _ rhs: JoinTable.Side, model: ObjectModel) -> JoinTable.Side {
+        if lhs.entity != rhs.entity { return SchemaBuilder.precedes(lhs.entity, rhs.entity) ? lhs : rhs }
+        guard let entity = model.entity(named: lhs.entity) else { return lhs }
+        let stored =
+            model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
+            + model.allRelationships(of: entity).filter { !$0.isTransient }.map(\.name)
+        let order = PropertyHashOrder.slotOrder(of: Array(Set(stored.map(CoreDataName.column(for:)))))
+        let (left, right) = (CoreDataName.column(for: lhs.relationship), CoreDataName.column(for: rhs.relationship))
+        return (order.firstIndex(of: left) ?? 0) <= (order.firstIndex(of: right) ?? 0) ? lhs : rhs
     }
 
     private static func declaringEntity(of inverse: Relationship, from relationship: Relationship, in model: ObjectModel)

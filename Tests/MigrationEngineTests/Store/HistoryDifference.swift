@@ -22,9 +22,6 @@ struct HistoryDifference: Sendable {
         /// A join table an in-place migration renamed (`ALTER TABLE … RENAME`), which SQLite writes quoted
         /// and which keeps its earlier column order.
         case renamedTable
-        /// A self-referencing many-to-many pair whose table Core Data named after the other relationship
-        /// than in the store's earlier versions, with no change in the model.
-        case reflexiveSide
         /// An entity name Core Data's migration kept in `Z_PRIMARYKEY` after the model renamed the entity.
         case keptEntityName
         /// Persistent history tables, which belong to no model version.
@@ -119,19 +116,17 @@ struct HistoryDifference: Sendable {
             .init(.appleOnly, "Z_1ROLE_Z_21ROLE_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_20USERS_Z_24USERS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_23IGNOREDCLIENTS_Z_23IGNOREDCLIENTS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_23TRUSTEDCLIENTS_Z_23TRUSTEDCLIENTS_INDEX", .reflexiveSide),
+            .init(.appleOnly, "Z_23TRUSTEDCLIENTS_Z_23TRUSTEDCLIENTS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_24IGNOREDCLIENTS", .renamedTable),
             .init(.predictedOnly, "Z_24IGNOREDCLIENTS", .renamedTable),
             .init(.appleOnly, "Z_24IGNOREDCLIENTS_Z_24IGNOREDCLIENTS_INDEX", .leftoverIndex),
             .init(.predictedOnly, "Z_24IGNOREDCLIENTS_Z_24IGNOREDCLIENTS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_24TRUSTEDBYCLIENTS", .reflexiveSide),
-            .init(.appleOnly, "Z_24TRUSTEDBYCLIENTS_Z_24TRUSTEDBYCLIENTS_INDEX", .reflexiveSide),
-            .init(.predictedOnly, "Z_24TRUSTEDCLIENTS", .reflexiveSide),
-            .init(.appleOnly, "Z_24TRUSTEDCLIENTS_Z_24TRUSTEDCLIENTS_INDEX", .reflexiveSide),
-            .init(.predictedOnly, "Z_24TRUSTEDCLIENTS_Z_24TRUSTEDCLIENTS_INDEX", .reflexiveSide),
+            .init(.appleOnly, "Z_24TRUSTEDBYCLIENTS", .renamedTable),
+            .init(.predictedOnly, "Z_24TRUSTEDBYCLIENTS", .renamedTable),
+            .init(.appleOnly, "Z_24TRUSTEDCLIENTS_Z_24TRUSTEDCLIENTS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_25IGNOREDCLIENTS_Z_25IGNOREDCLIENTS_INDEX", .leftoverIndex),
-            .init(.appleOnly, "Z_25TRUSTEDBYCLIENTS_Z_25TRUSTEDBYCLIENTS_INDEX", .reflexiveSide),
-            .init(.appleOnly, "Z_25TRUSTEDCLIENTS_Z_25TRUSTEDCLIENTS_INDEX", .reflexiveSide),
+            .init(.appleOnly, "Z_25TRUSTEDBYCLIENTS_Z_25TRUSTEDBYCLIENTS_INDEX", .leftoverIndex),
+            .init(.appleOnly, "Z_25TRUSTEDCLIENTS_Z_25TRUSTEDCLIENTS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_5LABELS_Z_7LABELS_INDEX", .leftoverIndex),
             .init(.appleOnly, "Z_5LABELS_Z_9LABELS_INDEX", .leftoverIndex),
             .init(
