@@ -32,6 +32,7 @@ package struct ChainExecutor: Sendable {
         let locks = try lockAll(jobs)
         defer { locks.forEach { $0.release() } }
         let locked = Set(locks.map { StorePaths(storePath: $0.storePath).storePath })
+        for job in jobs { try BackupStore(root: options.backupRoot(for: job.storePath)).checkOwnFiles() }
         for job in jobs { try recover(job.storePath, locked: locked) }
         let markers = try writeMarkers(jobs, run: run, started: started)
         defer { removeMarkers(markers, jobs) }

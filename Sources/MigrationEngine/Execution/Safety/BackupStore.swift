@@ -31,7 +31,7 @@ package struct BackupStore: Sendable {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
         let partial = folder(of: id) + ".partial"
-        try DurableFile.makeFolder(partial)
+        try OwnFolder.make(partial, root: root)
         var entries: [BackupManifest.Entry] = []
         for name in StoreFileList.names(of: paths) {
             let source = paths.folder + "/" + name
@@ -68,9 +68,17 @@ package struct BackupStore: Sendable {
         }
     }
 
+    /// Throws unless the folders and the history log cdmigrate keeps under `root` are its own (see
+    /// ``OwnFolder``): checked before a run or a restore starts, so a planted link refuses it up front.
+    package func checkOwnFiles() throws(ExecutionError) {
+        try OwnFolder.check(root + "/backups", root: root)
+        try OwnFolder.checkFile(RunHistory(root: root).path)
+    }
+
     /// The names in the backups folder, complete and partial (none when there is no folder yet).
     func folderNames() throws(ExecutionError) -> [String] {
         let folder = root + "/backups"
+        try OwnFolder.check(folder, root: root)
         guard access(folder, F_OK) == 0 else { return [] }
         do {
             return try FileManager.default.contentsOfDirectory(atPath: folder)
@@ -99,6 +107,7 @@ package struct BackupStore: Sendable {
         guard BackupLocation.isIdentifier(id) else {
             throw ExecutionError(.backupNotFound, path: root, message: "\"\(id)\" is not a backup identifier")
         }
+        try OwnFolder.check(folder(of: id), root: root)
         let path = folder(of: id) + "/" + BackupManifest.fileName
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ExecutionError(.backupNotFound, path: folder(of: id), message: "no such backup")

@@ -4,13 +4,33 @@ import Foundation
 /// the directory entry is flushed, so a journal or manifest is either absent or complete.
 enum DurableFile {
     /// Writes `data` to `path` through a temporary file, fsyncs it, renames it into place and fsyncs the folder.
+    /// The temporary is made new (`O_EXCL`, `O_NOFOLLOW`): a file or link planted under its name is removed
+    /// first, never written through.
     static func write(_ data: Data, to path: String) throws(ExecutionError) {
         let temporary = path + ".writing"
-        guard FileManager.default.createFile(atPath: temporary, contents: data) else {
-            throw ExecutionError(.io, path: temporary, message: "cannot write")
+        try remove(temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw ExecutionError(.io, path: temporary, message: "cannot write: \(String(cString: strerror(errno)))")
         }
-        try sync(temporary)
+        let flushed = data.withUnsafeBytes { writeAll(descriptor, $0) } && fsync(descriptor) == 0
+        close(descriptor)
+        guard flushed else {
+            throw ExecutionError(.io, path: temporary, message: "cannot write: \(String(cString: strerror(errno)))")
+        }
         try rename(temporary, to: path)
+    }
+
+    /// Writes every byte to an open file, retrying short and interrupted writes; false on an error.
+    static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var done = 0
+        while done < bytes.count {
+            let put = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+            if put < 0 && errno == EINTR { continue }
+            guard put > 0 else { return false }
+            done += put
+        }
+        return true
     }
 
     /// Renames atomically (replacing `to`) and flushes the folder entry.

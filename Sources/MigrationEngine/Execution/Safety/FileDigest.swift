@@ -29,16 +29,7 @@ enum FileDigest {
     /// the hex digest of the bytes written; nil on a read or write error. One read of the source serves
     /// both the copy and its digest, so the digest describes exactly what the copy holds.
     static func sha256(copying source: Int32, into target: Int32) -> String? {
-        sha256(reading: source) { piece in
-            var written = 0
-            while written < piece.count {
-                let put = write(target, piece.baseAddress! + written, piece.count - written)
-                if put < 0 && errno == EINTR { continue }
-                guard put > 0 else { return false }
-                written += put
-            }
-            return true
-        }
+        sha256(reading: source) { DurableFile.writeAll(target, $0) }
     }
 
     /// Reads an open file to its end in pieces, hashing each and handing it to `each`; nil on a read error

@@ -48,9 +48,16 @@ package final class StoreLock {
 
     private static func lockFile(_ path: String) throws(ExecutionError) -> Int32 {
         for _ in 0..<10 {
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+            // Never through a planted link (it would create or lock its target), never a planted FIFO or device.
+            let descriptor = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
-                throw ExecutionError(.io, path: path, message: "cannot create the lock file: \(String(cString: strerror(errno)))")
+                let reason = errno == ELOOP ? "it is a symbolic link; refused (remove it)" : String(cString: strerror(errno))
+                throw ExecutionError(.io, path: path, message: "cannot create the lock file: \(reason)")
+            }
+            var kind = stat()
+            guard fstat(descriptor, &kind) == 0, (kind.st_mode & S_IFMT) == S_IFREG else {
+                close(descriptor)
+                throw ExecutionError(.io, path: path, message: "the lock file is not a regular file; refused (remove it)")
             }
             guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
                 close(descriptor)

@@ -27,6 +27,7 @@ package enum StoreRestore {
         let backups = BackupStore(root: root)
         let lock = try StoreLock(storePath: paths.storePath)
         defer { lock.release() }
+        try backups.checkOwnFiles()
         _ = try Recovery.recoverIfNeeded(storePath: paths.storePath, locked: [paths.storePath])
         let run = String(UUID().uuidString.prefix(8)).lowercased()
         let marker = RunMarker(run: run, action: .restore, started: started, backupRoot: root)
