@@ -61,7 +61,7 @@ extension EntityExportLayout {
     }
 
     /// The query for a to-many: through its join table when it is many-to-many, else through the inverse
-    /// to-one's key in the destination's table; nil when it has neither (no inverse).
+    /// to-one's key in the destination's table, or without an inverse the key Core Data keeps there for it.
     private static func toManySQL(
         _ relationship: Relationship, lineage: Set<String>, model: ObjectModel, schema: StoreSchema,
         column: ((SchemaColumn.Role) -> Bool, SchemaTable, String) throws(ExportError) -> String?
@@ -81,7 +81,16 @@ extension EntityExportLayout {
                 ON d."Z_PK" = j.\#(SQLIdentifier(other)) WHERE j.\#(SQLIdentifier(match)) = ? ORDER BY \#(order)
                 """#
         }
-        guard let inverse = model.inverse(of: relationship), !inverse.isToMany else { return nil }
+        guard let inverse = model.inverse(of: relationship) else {
+            let own = relationship.name
+            guard
+                let key = try column(
+                    { if case .toManyKey(let owner, own) = $0 { lineage.contains(owner) } else { false } }, destination,
+                    "\(relationship.destinationEntity) key of \(own)")
+            else { return nil }
+            return #"SELECT "Z_PK", "Z_ENT" FROM \#(target) WHERE \#(SQLIdentifier(key)) = ? ORDER BY "Z_PK""#
+        }
+        guard !inverse.isToMany else { return nil }
         let owners = Set(
             model.entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
                 .map { (model.ancestors(of: $0) + [$0]).map(\.name) } ?? [])

@@ -5,7 +5,7 @@
 /// (integers and to-one keys; `Z_FOK_` order columns; dates and doubles; decimals; strings; UUIDs;
 /// Transformables; other blobs). Inside a group the columns come entity by entity (the root first,
 /// sub-entities in number order) and, per entity, attributes by name, then to-one keys by name (each
-/// followed by its `Z<n>_` entity column).
+/// followed by its `Z<n>_` entity column), then the keys of to-manys without an inverse that point at it.
 package struct SchemaBuilder: Sendable {
     /// The model version to lay out.
     package let model: ObjectModel
@@ -27,9 +27,10 @@ package struct SchemaBuilder: Sendable {
         let numbering = EntityNumbering(model: model)
         var tables: [SchemaTable] = []
         var namespaces: [String: ColumnNamespace] = [:]
+        let unowned = unownedToManys(numbering)
         for root in numbering.roots {
             var namespace = ColumnNamespace()
-            tables.append(table(for: root, numbering: numbering, namespace: &namespace))
+            tables.append(table(for: root, numbering: numbering, unowned: unowned, namespace: &namespace))
             namespaces[tables[tables.count - 1].name] = namespace
         }
         let joins = ManyToManyLayout(
@@ -40,7 +41,26 @@ package struct SchemaBuilder: Sendable {
             triggerStatements: derived.statements, derivedValueStatements: derived.fillStatements)
     }
 
-    private func table(for root: Entity, numbering: EntityNumbering, namespace: inout ColumnNamespace) -> SchemaTable {
+    /// Every stored to-many without an inverse, by destination entity, in the order their key columns are
+    /// laid out: by the declaring entity's number, then by name.
+    private func unownedToManys(_ numbering: EntityNumbering) -> [String: [(number: Int, owner: String, name: String)]] {
+        var found: [String: [(number: Int, owner: String, name: String)]] = [:]
+        for entity in numbering.entities {
+            guard let declaring = model.entity(named: entity.name) else { continue }
+            for relationship in declaring.relationships
+            where relationship.isToMany && !relationship.isTransient && model.inverse(of: relationship) == nil {
+                found[relationship.destinationEntity, default: []].append((entity.number, entity.name, relationship.name))
+            }
+        }
+        return found.mapValues { list in
+            list.sorted { $0.number != $1.number ? $0.number < $1.number : Self.precedes($0.name, $1.name) }
+        }
+    }
+
+    private func table(
+        for root: Entity, numbering: EntityNumbering, unowned: [String: [(number: Int, owner: String, name: String)]],
+        namespace: inout ColumnNamespace
+    ) -> SchemaTable {
         let tableName = CoreDataName.table(forRoot: root.name)
         var columns: [SchemaColumn] = []
         var indexes: [SchemaIndex] = []
@@ -85,6 +105,15 @@ package struct SchemaBuilder: Sendable {
                                 role: .foreignOrder(entity: entity.name, relationship: relationship.name))
                         ))
                 }
+            }
+            // Core Data keeps a to-many without an inverse as a hidden to-one in the destination: a key column
+            // named after the declaring entity's number and the relationship, indexed like a to-one's.
+            for toMany in unowned[entity.name] ?? [] {
+                let key = namespace.claim(CoreDataName.column(for: "\(toMany.number)\(toMany.name)"))
+                columns.append(
+                    SchemaColumn(
+                        name: key, sqlType: "INTEGER", role: .toManyKey(entity: toMany.owner, relationship: toMany.name)))
+                indexes.append(SchemaIndex(name: "\(tableName)_\(key)_INDEX", table: tableName, columns: [key]))
             }
         }
         // After every other integer, ordered by the ordered to-many they serve (its entity's number, then

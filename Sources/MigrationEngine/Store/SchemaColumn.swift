@@ -16,6 +16,10 @@ public struct SchemaColumn: Sendable, Hashable, Codable {
         case foreignEntity(entity: String, relationship: String)
         /// A to-one's position in its inverse ordered to-many (`Z_FOK_<NAME>`).
         case foreignOrder(entity: String, relationship: String)
+        /// A to-many without an inverse, in its destination's table: the `Z_PK` of the object (of `entity`,
+        /// which declares `relationship`) whose set holds the row (`Z<n><NAME>`, `n` the declaring entity's
+        /// number), as an inverse to-one's key would.
+        case toManyKey(entity: String, relationship: String)
     }
 
     /// The column name, unquoted.

@@ -129,14 +129,23 @@ struct SchemaConformance {
         return rows == 0 ? [:] : [number: (rows, try EntityRows.highestKey(name, db))]
     }
 
-    /// Every to-one key of the table pointing at an existing object of the right entity.
+    /// Every to-one key of the table, and every key of a to-many without an inverse kept in it, pointing at an
+    /// existing object of the right entity.
     private func checkReferences(_ db: Database, _ column: SchemaColumn, in table: SchemaTable, _ schema: StoreSchema) throws {
-        guard case .foreignKey(let entity, let name) = column.role,
-            let relationship = model.entity(named: entity)?.relationship(named: name)
-        else { return }
-        try checkReferences(
-            db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
-            to: relationship.destinationEntity, schema)
+        switch column.role {
+        case .foreignKey(let entity, let name):
+            guard let relationship = model.entity(named: entity)?.relationship(named: name) else { return }
+            try checkReferences(
+                db, table: table.name, column: column.name, rows: entityFilter(entity, schema),
+                to: relationship.destinationEntity, schema)
+        case .toManyKey(let owner, let name):
+            guard let relationship = model.entity(named: owner)?.relationship(named: name) else { return }
+            try checkReferences(
+                db, table: table.name, column: column.name, rows: entityFilter(relationship.destinationEntity, schema),
+                to: owner, schema)
+        default:
+            return
+        }
     }
 
     /// Rows (matching `rows`) whose `column` is set but names no object of `destination` or below it.

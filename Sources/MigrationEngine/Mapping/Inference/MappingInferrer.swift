@@ -153,9 +153,11 @@ struct MappingInferrer {
         // To-one → to-many (and ordered ↔ unordered) keeps every link; the reverse would have to pick one.
         if from.isToMany && !relationship.isToMany {
             notInferable.append(fail("becomes to-one: objects related to several would keep only one"))
-        } else if relationship.isToMany && destination.inverse(of: relationship) == nil && source.inverse(of: from) != nil {
-            notInferable.append(
-                fail("loses its inverse (to-many relationships without an inverse are not supported by cdmigrate)"))
+        } else if relationship.isToMany && destination.inverse(of: relationship) == nil,
+            source.inverse(of: from)?.isToMany == true
+        {
+            // Without an inverse each object can be in one set only (its key column holds one owner).
+            notInferable.append(fail("loses its to-many inverse: objects in several sets would keep only one"))
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true

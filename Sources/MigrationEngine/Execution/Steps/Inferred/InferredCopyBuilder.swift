@@ -54,11 +54,17 @@ struct InferredCopyBuilder {
                 }
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
-                guard chain.contains(declaring), let sourceName = entityMapping.relationship(name)?.source,
+                guard chain.contains(declaring) else { continue }
+                if let sourceName = entityMapping.relationship(name)?.source,
                     let relationship = source.allRelationships(of: from).first(where: { $0.name == sourceName })
-                else { continue }
-                let declarer = owner(of: sourceName, in: from, model: source)
-                value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
+                {
+                    let declarer = owner(of: sourceName, in: from, model: source)
+                    value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
+                } else if case .foreignKey = column.role {
+                    value = gainedInverse(declaring, name, column: sourceColumn)
+                }
+            case .toManyKey(let declaring, let name):
+                value = unownedMembership(declaring, name, column: sourceColumn)
             }
             if let value {
                 names.append(SQLIdentifier(column.name))
@@ -91,6 +97,39 @@ struct InferredCopyBuilder {
         case .double?, .float?: "CAST(\(expression) AS REAL)"
         default: expression
         }
+    }
+
+    /// The key of the object whose to-many without an inverse (`declaring.name` in the destination) holds the
+    /// row: read from the source's own key column for it, or from the inverse to-one the source kept, so the
+    /// membership survives a step that removes the inverse. A many-to-many source has no single owner per row.
+    private func unownedMembership(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
+        -> SQLFragment?
+    {
+        guard let owner = mapping.entity(declaring), let ownerName = owner.source,
+            let ownerEntity = source.entity(named: ownerName), let sourceName = owner.relationship(name)?.source,
+            let relationship = source.allRelationships(of: ownerEntity).first(where: { $0.name == sourceName }),
+            let ownerTable = sourceSchema.table(for: ownerName)?.name
+        else { return nil }
+        let key: SQLFragment?
+        if let inverse = source.inverse(of: relationship) {
+            guard !inverse.isToMany, let target = source.entity(named: relationship.destinationEntity) else { return nil }
+            key = column(.foreignKey(entity: self.owner(of: inverse.name, in: target, model: source), relationship: inverse.name))
+        } else {
+            key = column(.toManyKey(entity: self.owner(of: sourceName, in: ownerEntity, model: source), relationship: sourceName))
+        }
+        return key.map { keys.reference($0, targetTable: ownerTable) }
+    }
+
+    /// A new to-one whose inverse is a to-many that had no inverse in the source: its key is the owner's key
+    /// the source kept for that to-many in this row, so the memberships survive a step that adds the inverse.
+    private func gainedInverse(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
+        -> SQLFragment?
+    {
+        guard let relationship = destination.entity(named: declaring)?.relationship(named: name),
+            let inverse = destination.inverse(of: relationship), inverse.isToMany,
+            let target = destination.entity(named: relationship.destinationEntity)
+        else { return nil }
+        return unownedMembership(self.owner(of: inverse.name, in: target, model: destination), inverse.name, column: column)
     }
 
     private func relationshipValue(

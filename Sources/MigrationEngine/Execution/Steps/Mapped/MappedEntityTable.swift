@@ -68,6 +68,9 @@ struct MappedStoreTables {
     let numbers: [Int: String]
     /// The store's layout as the schema builder describes it (join-table names read from the store).
     let layout: StoreSchema
+    /// For each to-many without an inverse (by declaring entity and name), the column of the destination's
+    /// table that holds the owner's `Z_PK`, when the store has it.
+    let toManyKeys: [JoinTable.Side: SQLIdentifier]
 
     init(_ db: Database, schema: SQLIdentifier, model: ObjectModel, layout: StoreSchema) throws {
         self.schema = schema
@@ -132,6 +135,19 @@ struct MappedStoreTables {
                     uniquingKeysWith: { a, _ in a }))
         }
         self.entities = entities
+        var keys: [JoinTable.Side: SQLIdentifier] = [:]
+        for table in layout.tables {
+            for column in table.columns {
+                guard case .toManyKey(let owner, let relationship) = column.role else { continue }
+                if columnsByTable[table.name] == nil {
+                    columnsByTable[table.name] = Set(try db.columnNames(in: table.name, schema: schema))
+                }
+                if columnsByTable[table.name]?.contains(column.name) == true {
+                    keys[JoinTable.Side(entity: owner, relationship: relationship)] = SQLIdentifier(column.name)
+                }
+            }
+        }
+        toManyKeys = keys
     }
 
     /// The join table of a many-to-many relationship of `entity` (declared by it or an ancestor): the qualified
@@ -145,6 +161,14 @@ struct MappedStoreTables {
         let mine = join.owner == JoinTable.Side(entity: declaring.name, relationship: relationship)
         let (owner, target) = (SQLIdentifier(join.ownerColumn), SQLIdentifier(join.targetColumn))
         return ("\(schema).\(SQLIdentifier(join.name))", mine ? owner : target, mine ? target : owner)
+    }
+
+    /// The column holding the owner's key for a to-many without an inverse of `entity` (declared by it or an
+    /// ancestor), in the destination entity's table.
+    func toManyKey(_ relationship: String, of entity: Entity) -> SQLIdentifier? {
+        ([entity] + model.ancestors(of: entity)).lazy.compactMap {
+            self.toManyKeys[JoinTable.Side(entity: $0.name, relationship: relationship)]
+        }.first
     }
 
     /// The table of an entity, or an error naming the store side.

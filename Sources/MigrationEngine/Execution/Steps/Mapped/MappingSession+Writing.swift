@@ -145,6 +145,14 @@ extension MappingSession {
             for target in fitting { try setForeignKey(of: target, inverse, to: object) }
             return
         }
+        if inverse == nil, let key = destination.toManyKey(name, of: table.entity) {
+            for target in fitting {
+                try db.cachedStatement("UPDATE \(try destination.table(target.entity).table) SET \(key) = ? WHERE \"Z_PK\" = ?")
+                    .execute(arguments: [object.primaryKey, target.primaryKey])
+                statistics?.addRelationshipRows(db.changesCount)
+            }
+            return
+        }
         guard let join = destination.join(name, of: table.entity) else {
             throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
         }

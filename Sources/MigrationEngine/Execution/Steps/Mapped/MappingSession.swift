@@ -178,7 +178,8 @@ final class MappingSession {
         return try SQLiteValueReader.rows(statement, arguments: [object.primaryKey]).first?.first ?? .null
     }
 
-    /// The objects of a to-many relationship: through the inverse to-one's foreign key, or the join table.
+    /// The objects of a to-many relationship: through the inverse to-one's foreign key, the key a to-many
+    /// without an inverse keeps in its destination's table, or the join table.
     private func toMany(_ relationship: Relationship, of object: ObjectReference, in stores: MappedStoreTables) throws
         -> [ObjectReference]
     {
@@ -187,6 +188,8 @@ final class MappingSession {
         let sql: SQLFragment
         if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
             sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(try target.column(inverse.name)) = ? ORDER BY Z_PK"
+        } else if let key = stores.toManyKey(relationship.name, of: try stores.table(object.entity).entity) {
+            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(key) = ? ORDER BY Z_PK"
         } else if let join = stores.join(relationship.name, of: try stores.table(object.entity).entity) {
             sql = """
                 SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(join.theirs) \
