@@ -9,14 +9,13 @@ import Testing
     "Kill harness sample", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"),
     InstalledTool.required("python3"))
 struct KillHarnessSampleTests {
-    @Test("Killed at random instants and swap stages, migrate and restore always leave the old or the new store and nothing else")
-    func quickSample() throws {
+    /// Runs the harness with `arguments` and returns its JSON summary, expecting no failure.
+    static func run(_ arguments: [String]) throws -> [String: Any] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [
-            "python3", Corpus.packageRoot.appendingPathComponent("Scripts/kill_harness.py").path,
-            "--quick", "--seed", String(Int.random(in: 1...1_000_000)), "--binary", CLIRunner.binary,
-        ]
+        process.arguments =
+            ["python3", Corpus.packageRoot.appendingPathComponent("Scripts/kill_harness.py").path]
+            + arguments + ["--binary", CLIRunner.binary]
         let out = Pipe()
         process.standardOutput = out
         process.standardError = out
@@ -29,8 +28,26 @@ struct KillHarnessSampleTests {
                 try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
             })
         #expect((summary["failures"] as? [Any])?.isEmpty == true, "\(output)")
+        return summary
+    }
+
+    @Test("Killed at random instants and swap stages, migrate and restore always leave the old or the new store and nothing else")
+    func quickSample() throws {
+        let summary = try Self.run(["--quick", "--seed", String(Int.random(in: 1...1_000_000))])
         // Counts are kills: trials go on until four migrate kills (at most twelve trials).
-        #expect(summary["migrateKills"] as? Int == 4, "\(output)")
-        #expect((4...12).contains(summary["trials"] as? Int ?? 0), "\(output)")
+        #expect(summary["migrateKills"] as? Int == 4, "\(summary)")
+        #expect((4...12).contains(summary["trials"] as? Int ?? 0), "\(summary)")
+    }
+
+    @Test("The app writing after a kill at each swap stage (WAL, rollback; one store, two): its writes are kept")
+    func appWritesSample() throws {
+        let summary = try Self.run([
+            "--quick", "--app-writes", "--modes", "wal,rollback", "--stores", "1,2", "--seed", "1",
+        ])
+        #expect(summary["migrateKills"] as? Int == 8, "\(summary)")
+        let app = try #require(summary["appWrites"] as? [String: Any])
+        let outcomes = try #require(app["outcomes"] as? [String: Int])
+        // The fixed sample ends every way an app's write can make a recovery end.
+        #expect(Set(outcomes.keys) == ["finished-swap", "kept-newer-data", "split"], "\(summary)")
     }
 }
