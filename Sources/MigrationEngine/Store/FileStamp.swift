@@ -1,8 +1,7 @@
 import Foundation
 
 /// What `stat` says of one file, to the nanosecond: a write changes the modification time or the size, a
-/// replacement the device or inode. Links and permission changes leave it alone, so a backup's hard link
-/// of a file carries the file's stamp.
+/// replacement the device or inode. Links and permission changes leave it alone.
 package struct FileStamp: Sendable, Hashable {
     var device: UInt64
     var inode: UInt64
