@@ -1,7 +1,8 @@
 import GRDB
 
 /// Clears the references the new store's rows make to objects that were lost: an optional to-one key (with
-/// its entity and order columns) becomes NULL, a many-to-many link is dropped, and an object whose
+/// its entity and order columns) becomes NULL, a many-to-many link is dropped, so is a membership in a lost
+/// object's to-many without an inverse (its key in the member's row becomes NULL), and an object whose
 /// required to-one pointed at a lost object is left out (kept, it would fail Core Data's validation on
 /// its next save, and with it the whole save). Leaving objects out can strand more references, so the
 /// passes repeat until one changes nothing.
@@ -38,6 +39,14 @@ struct DanglingReferences {
                 let source = SQLIdentifier(table.name)
                 for column in table.columns {
                     let key = SQLIdentifier(column.name)
+                    if case .toManyKey(let owner, let name) = column.role,
+                        let lost = targetCheck(owner, key: "\(source).\(key)")
+                    {
+                        try db.execute("UPDATE \(source) SET \(key) = NULL WHERE \(key) IS NOT NULL AND \(lost)" as SQLFragment)
+                        outcome.add(owner, name, cleared: db.changesCount)
+                        changed = changed || db.changesCount > 0
+                        continue
+                    }
                     guard case .foreignKey(let entity, let name) = column.role,
                         let relationship = model.entity(named: entity)?.relationship(named: name),
                         let target = targetCheck(relationship.destinationEntity, key: "\(source).\(key)")

@@ -76,6 +76,19 @@ struct UnownedToManyTests {
         #expect(error.message.contains("ZBOOK.Z2BOOKS point at no Shelf"))
     }
 
+    @Test("Salvage clears a membership in a lost shelf, so the store verifies")
+    func salvageClears() throws {
+        let model = Self.model("v1")
+        let path = try Self.store(model)
+        let outcome = try DatabaseQueue(path: path).write { db in
+            try db.execute(sql: "DELETE FROM ZSHELF WHERE Z_PK = 2")
+            return try DanglingReferences(model: model, schema: SchemaBuilder(model: model).build()).clear(db)
+        }
+        #expect(outcome.references.map { "\($0.entity).\($0.relationship) \($0.cleared)" } == ["Shelf.books 1"])
+        #expect(try Self.shelves(path, column: "Z2BOOKS") == [1, 1, nil, nil])
+        try DatabaseQueue(path: path).read { db in _ = try SchemaConformance(model: model, path: path).check(db) }
+    }
+
     @Test("Export lists each shelf's books through the key")
     func exports() throws {
         let model = Self.model("v1")
