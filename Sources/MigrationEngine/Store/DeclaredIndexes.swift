@@ -5,7 +5,8 @@
 /// `Z_<Entity>_<p1>_<p2>` for a compound index, `Z_<Entity>_<fetch index name>` for a fetch index (R-tree
 /// ones are not created) and `Z_<Entity>_UNIQUE_<p1>_<p2>` (a `UNIQUE` index) for a uniqueness
 /// constraint, every column followed by `COLLATE BINARY ASC` (or `DESC`). Table-named (up to 752):
-/// `<TABLE>_<COLUMN>_INDEX`, `<TABLE>_<COL1>_<COL2>` with bare columns, and uniqueness constraints as
+/// `<TABLE>_<COLUMN>_INDEX`, `<TABLE>_<COL1>_<COL2>` with bare columns (a fetch index too, by its element
+/// count), and uniqueness constraints as
 /// `CONSTRAINT <COL1>_<COL2> UNIQUE (<COL1>, <COL2>)` inside `CREATE TABLE`.
 struct DeclaredIndexes {
     /// The indexes, entity by entity in number order.
@@ -50,10 +51,18 @@ struct DeclaredIndexes {
             for fetchIndex in entity.fetchIndexes where fetchIndex.elements.allSatisfy({ $0.type == "Binary" }) {
                 let names = fetchIndex.elements.compactMap { column($0.property, in: entity) }
                 guard names.count == fetchIndex.elements.count, !names.isEmpty else { continue }
-                indexes.append(
-                    SchemaIndex(
+                // Frameworks of the table-named style predate fetch indexes: one that Xcode converted from an
+                // indexed attribute or a compound index (wire's re-saved `zmessaging`, written at 640) is
+                // created as that was, `ZUSER_ZNORMALIZEDNAME_INDEX`, `ZCONVERSATION_ZINTERNALISARCHIVED_ZLASTMODIFIEDDATE`.
+                let index =
+                    style == .tableNamed
+                    ? SchemaIndex(
+                        name: names.count == 1 ? "\(table)_\(names[0])_INDEX" : ([table] + names).joined(separator: "_"),
+                        table: table, columns: names)
+                    : SchemaIndex(
                         name: "Z_\(entity.name)_\(fetchIndex.name)", table: table, columns: names,
-                        columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") }))
+                        columnSuffixes: fetchIndex.elements.map { "COLLATE BINARY " + ($0.ascending ? "ASC" : "DESC") })
+                if !indexes.contains(where: { $0.name == index.name }) { indexes.append(index) }
             }
             for constraint in entity.uniquenessConstraints {
                 let names = constraint.compactMap { column($0, in: entity) }
