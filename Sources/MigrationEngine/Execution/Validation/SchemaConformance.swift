@@ -2,7 +2,8 @@ import GRDB
 
 /// The schema-level half of ``StoreValidator``: the tables, columns and entity numbers ``SchemaBuilder``
 /// derives for the model; every to-one key and join-table row pointing at an existing object of the right
-/// entity; and no required attribute or to-one left empty.
+/// entity; no required attribute or to-one left empty; and every member of an ordered relationship with its
+/// position.
 struct SchemaConformance {
     let model: ObjectModel
     let path: String
@@ -47,6 +48,7 @@ struct SchemaConformance {
                 try checkReferences(db, table: join.name, column: join.targetColumn, rows: "1", to: ownerTarget, schema)
             }
         }
+        try checkPositions(db, schema)
         return single
     }
 
@@ -169,7 +171,7 @@ struct SchemaConformance {
         return "\(alias)\(SQLIdentifier.entityNumber) IN (\(values: numbers))"
     }
 
-    private func problem(_ message: String) -> ExecutionError {
+    func problem(_ message: String) -> ExecutionError {
         ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(message)")
     }
 }

@@ -41,4 +41,30 @@ struct MappedStepShelfTests {
         let subtitles = try DatabaseQueue(path: out).read { try String?.fetchAll($0, sql: "SELECT ZSUBTITLE FROM ZBOOK") }
         #expect(subtitles == (path == .xcodeMappingModel ? [nil, nil] : ["BOOK 1", "BOOK 2"]))
     }
+
+    @Test("an ordered to-many keeps its order, every member with a position", arguments: Path.allCases)
+    func orderSurvives(path: Path) throws {
+        let out = try Self.run(path)
+        let model = ShelfFixture.model(2)
+        #expect(try ShelfFixture.contents(out, model: model).order == ShelfFixture.order)
+        let column = try ShelfFixture.orderColumn(model)
+        let unplaced = try DatabaseQueue(path: out).read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZNOTE WHERE ZBOOK IS NOT NULL AND \(column) IS NULL")
+        }
+        #expect(unplaced == 0)
+    }
+}
+
+@Suite("Validation: every member of an ordered relationship has its position")
+struct OrderedPositionValidationTests {
+    @Test("a store whose ordered to-many lost a position fails validation, naming the relationship")
+    func lostPositionFails() throws {
+        let model = ShelfFixture.model(1)
+        let path = try ShelfFixture.source()
+        try StoreValidator(model: model).validate(path)
+        let column = try ShelfFixture.orderColumn(model)
+        try DatabaseQueue(path: path).write { try $0.execute(sql: "UPDATE ZNOTE SET \(column) = NULL WHERE Z_PK = 3") }
+        let error = #expect(throws: ExecutionError.self) { try StoreValidator(model: model).validate(path) }
+        #expect(error?.message.contains("1 member(s) of the ordered relationship Book.notes have no position") == true)
+    }
 }

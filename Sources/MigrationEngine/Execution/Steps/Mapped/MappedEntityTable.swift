@@ -19,6 +19,9 @@ final class MappedEntityTable {
     let columns: [String: SQLIdentifier]
     /// For to-one relationships whose destination has sub-entities: the column holding the target's `Z_ENT`.
     let entityColumns: [String: SQLIdentifier]
+    /// For to-one relationships whose inverse is an ordered to-many: the column holding the object's position
+    /// among its target's (`Z_FOK_<NAME>`), where the store has it.
+    let orderColumns: [String: SQLIdentifier]
     /// Every attribute (inherited ones included) by name, looked up once per step rather than per object.
     let attributes: [String: Attribute]
     /// Every relationship (inherited ones included) by name.
@@ -33,7 +36,8 @@ final class MappedEntityTable {
 
     init(
         entity: Entity, number: Int, familyNumbers: [Int], name: SQLIdentifier, table: SQLFragment,
-        columns: [String: SQLIdentifier], entityColumns: [String: SQLIdentifier], attributes: [String: Attribute],
+        columns: [String: SQLIdentifier], entityColumns: [String: SQLIdentifier], orderColumns: [String: SQLIdentifier],
+        attributes: [String: Attribute],
         relationships: [String: Relationship], storedAttributes: [Attribute], insert: SQLFragment,
         defaults: [String: DatabaseValue]
     ) {
@@ -44,6 +48,7 @@ final class MappedEntityTable {
         self.table = table
         self.columns = columns
         self.entityColumns = entityColumns
+        self.orderColumns = orderColumns
         self.attributes = attributes
         self.relationships = relationships
         self.storedAttributes = storedAttributes
@@ -71,6 +76,8 @@ struct MappedStoreTables {
     /// For each to-many without an inverse (by declaring entity and name), the column of the destination's
     /// table that holds the owner's `Z_PK`, when the store has it.
     let toManyKeys: [JoinTable.Side: SQLIdentifier]
+    /// The columns each join table of ``layout`` has in the store (an older store may lack an order column).
+    let joinColumns: [String: Set<String>]
 
     init(_ db: Database, schema: SQLIdentifier, model: ObjectModel, layout: StoreSchema) throws {
         self.schema = schema
@@ -97,6 +104,7 @@ struct MappedStoreTables {
             }
             var columns: [String: SQLIdentifier] = [:]
             var entityColumns: [String: SQLIdentifier] = [:]
+            var orderColumns: [String: SQLIdentifier] = [:]
             for declaring in model.ancestors(of: entity).reversed() + [entity] {
                 for attribute in declaring.attributes where !attribute.isTransient {
                     if let found = column(.attribute(entity: declaring.name, name: attribute.name)) {
@@ -108,6 +116,9 @@ struct MappedStoreTables {
                     if let found = column(.foreignKey(entity: declaring.name, relationship: name)) { columns[name] = found }
                     if let found = column(.foreignEntity(entity: declaring.name, relationship: name)) {
                         entityColumns[name] = found
+                    }
+                    if let found = column(.foreignOrder(entity: declaring.name, relationship: name)) {
+                        orderColumns[name] = found
                     }
                 }
             }
@@ -122,7 +133,7 @@ struct MappedStoreTables {
                 + stored.compactMap { columns[$0.name] }
             entities[entity.name] = MappedEntityTable(
                 entity: entity, number: number, familyNumbers: family, name: name, table: table, columns: columns,
-                entityColumns: entityColumns,
+                entityColumns: entityColumns, orderColumns: orderColumns,
                 attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 relationships: Dictionary(
                     model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
@@ -148,19 +159,43 @@ struct MappedStoreTables {
             }
         }
         toManyKeys = keys
+        var joinColumns: [String: Set<String>] = [:]
+        for join in layout.joinTables {
+            joinColumns[join.name] = Set(try db.columnNames(in: join.name, schema: schema))
+        }
+        self.joinColumns = joinColumns
     }
 
     /// The join table of a many-to-many relationship of `entity` (declared by it or an ancestor): the qualified
     /// table, the column holding `entity`'s objects and the column holding the related objects.
     func join(_ relationship: String, of entity: Entity) -> (table: SQLFragment, mine: SQLIdentifier, theirs: SQLIdentifier)? {
+        orderedJoin(relationship, of: entity).map { ($0.table, $0.mine, $0.theirs) }
+    }
+
+    /// ``join(_:of:)`` with the order column keeping the related objects' positions among `entity`'s
+    /// object's, when `relationship` is ordered and the store has the column.
+    func orderedJoin(_ relationship: String, of entity: Entity) -> OrderedJoin? {
         guard
             let declaring = ([entity] + model.ancestors(of: entity)).first(where: { $0.relationship(named: relationship) != nil }
             ),
             let join = layout.joinTable(entity: declaring.name, relationship: relationship)
         else { return nil }
-        let mine = join.owner == JoinTable.Side(entity: declaring.name, relationship: relationship)
+        let side = JoinTable.Side(entity: declaring.name, relationship: relationship)
+        let mine = join.owner == side
         let (owner, target) = (SQLIdentifier(join.ownerColumn), SQLIdentifier(join.targetColumn))
-        return ("\(schema).\(SQLIdentifier(join.name))", mine ? owner : target, mine ? target : owner)
+        let existing = joinColumns[join.name] ?? []
+        func order(_ side: JoinTable.Side) -> SQLIdentifier? {
+            join.orderColumn(ordering: side).flatMap { existing.contains($0) ? SQLIdentifier($0) : nil }
+        }
+        return OrderedJoin(
+            table: "\(schema).\(SQLIdentifier(join.name))", mine: mine ? owner : target, theirs: mine ? target : owner,
+            order: order(side))
+    }
+
+    /// A join table seen from one side (``orderedJoin(_:of:)``): the table, the column of that side's
+    /// objects, the column of the objects they relate to, and those objects' positions when ordered.
+    struct OrderedJoin {
+        let table: SQLFragment, mine: SQLIdentifier, theirs: SQLIdentifier, order: SQLIdentifier?
     }
 
     /// The column holding the owner's key for a to-many without an inverse of `entity` (declared by it or an

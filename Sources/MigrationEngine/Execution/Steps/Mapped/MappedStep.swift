@@ -173,6 +173,7 @@ package struct MappedStep: MigrationStep {
             try session.createDestinationInstances(in: order, context: context, batchSize: batchSize)
             try session.createIndexes()
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
+            try OrderPositions.fillMissing(db, in: session.destination)
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()
             try ForeignTableCopier(

@@ -141,8 +141,13 @@ extension MappingSession {
             }
             return
         }
+        // An ordered to-many is given its objects in order, as Core Data sets an ordered set: each keeps its
+        // position (the order column's step, as ``OrderPositions`` numbers them).
+        let positions = relationship.isOrdered ? fitting.indices.map { OrderPositions.position($0) } : []
         if let inverse, !inverse.isToMany {
-            for target in fitting { try setForeignKey(of: target, inverse, to: object) }
+            for (index, target) in fitting.enumerated() {
+                try setForeignKey(of: target, inverse, to: object, position: positions.isEmpty ? nil : positions[index])
+            }
             return
         }
         if inverse == nil, let key = destination.toManyKey(name, of: table.entity) {
@@ -153,8 +158,20 @@ extension MappingSession {
             }
             return
         }
-        guard let join = destination.join(name, of: table.entity) else {
+        guard let join = destination.orderedJoin(name, of: table.entity) else {
             throw ExpressionEvaluationError("\(object.entity).\(name): the destination store has no join table for it")
+        }
+        if let order = join.order, !positions.isEmpty {
+            let statement = try db.cachedStatement(
+                """
+                INSERT INTO \(join.table) (\([join.mine, join.theirs, order])) VALUES (?, ?, ?)
+                ON CONFLICT DO UPDATE SET \(order) = excluded.\(order)
+                """)
+            for (index, target) in fitting.enumerated() {
+                try statement.execute(arguments: [object.primaryKey, target.primaryKey, positions[index]])
+                statistics?.addRelationshipRows(db.changesCount)
+            }
+            return
         }
         let statement = try db.cachedStatement("INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs])) VALUES (?, ?)")
         for target in fitting {
@@ -163,15 +180,21 @@ extension MappingSession {
         }
     }
 
-    private func setForeignKey(of object: ObjectReference, _ relationship: Relationship, to target: ObjectReference?)
-        throws
-    {
+    /// Points `object`'s to-one `relationship` at `target`; with `position`, also sets the object's position
+    /// among its target's (the order column of a to-one whose inverse is ordered, where the store has one).
+    private func setForeignKey(
+        of object: ObjectReference, _ relationship: Relationship, to target: ObjectReference?, position: Int64? = nil
+    ) throws {
         let table = try destination.table(object.entity)
         var assignments: [SQLFragment] = ["\(try table.column(relationship.name)) = ?"]
         var arguments: [DatabaseValue] = [target?.primaryKey.databaseValue ?? .null]
         if let typed = table.entityColumns[relationship.name] {
             assignments.append("\(typed) = ?")
             arguments.append(try target.map { try destination.table($0.entity).number.databaseValue } ?? .null)
+        }
+        if let position, let order = table.orderColumns[relationship.name] {
+            assignments.append("\(order) = ?")
+            arguments.append(position.databaseValue)
         }
         arguments.append(object.primaryKey.databaseValue)
         try db.cachedStatement("UPDATE \(table.table) SET \(SQLFragment.joined(assignments)) WHERE \"Z_PK\" = ?")

@@ -179,7 +179,8 @@ final class MappingSession {
     }
 
     /// The objects of a to-many relationship: through the inverse to-one's foreign key, the key a to-many
-    /// without an inverse keeps in its destination's table, or the join table.
+    /// without an inverse keeps in its destination's table, or the join table; an ordered one's in its order
+    /// (its `Z_FOK_` column), as Core Data hands a mapping an ordered set.
     private func toMany(_ relationship: Relationship, of object: ObjectReference, in stores: MappedStoreTables) throws
         -> [ObjectReference]
     {
@@ -187,13 +188,15 @@ final class MappingSession {
         let target = try stores.table(relationship.destinationEntity)
         let sql: SQLFragment
         if let inverse = stores.model.inverse(of: relationship), !inverse.isToMany {
-            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(try target.column(inverse.name)) = ? ORDER BY Z_PK"
+            let order = target.orderColumns[inverse.name].map { "\($0), " as SQLFragment } ?? ""
+            sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(try target.column(inverse.name)) = ? ORDER BY \(order)Z_PK"
         } else if let key = stores.toManyKey(relationship.name, of: try stores.table(object.entity).entity) {
             sql = "SELECT Z_PK, Z_ENT FROM \(target.table) WHERE \(key) = ? ORDER BY Z_PK"
-        } else if let join = stores.join(relationship.name, of: try stores.table(object.entity).entity) {
+        } else if let join = stores.orderedJoin(relationship.name, of: try stores.table(object.entity).entity) {
+            let order = join.order.map { "j.\($0), " as SQLFragment } ?? ""
             sql = """
                 SELECT t.Z_PK, t.Z_ENT FROM \(join.table) j JOIN \(target.table) t ON t.Z_PK = j.\(join.theirs) \
-                WHERE j.\(join.mine) = ? ORDER BY t.Z_PK
+                WHERE j.\(join.mine) = ? ORDER BY \(order)t.Z_PK
                 """
         } else {
             throw ExpressionEvaluationError("\(object.entity).\(relationship.name): the store has no table for this relationship")

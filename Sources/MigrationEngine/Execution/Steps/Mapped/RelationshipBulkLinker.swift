@@ -28,8 +28,10 @@ struct RelationshipBulkLinker {
         else { return false }
         let model = session.destination.model
         let inverse = model.inverse(of: relationship)
+        // `o`: the target's position in the source's ordered relationship the lookup reads, if it reads one.
         let pairs: SQLFragment = """
-            SELECT a1."destination" AS d, a1."destinationEntity" AS de, a2."destination" AS t, a2."destinationEntity" AS te
+            SELECT a1."destination" AS d, a1."destinationEntity" AS de, a2."destination" AS t, a2."destinationEntity" AS te,
+              \(from.order) AS o
             FROM \(association) a1 \(from.join)
             JOIN \(association) a2 ON a2."mapping" IN (\(values: targets.mappings.map(\.index)))
               AND a2."source" = \(from.key) AND a2."destinationEntity" IN (\(values: targetTable.familyNumbers))
@@ -53,9 +55,17 @@ struct RelationshipBulkLinker {
             }
             return true
         }
-        if let inverse, linkedThroughInverse(mapping, inverse, targets.mappings, targets.from, made, targetTable) {
+        // An ordered to-many is linked even when its inverse was: only this side gives its objects' order.
+        let ordered = relationship.isToMany && relationship.isOrdered
+        if !ordered, let inverse, linkedThroughInverse(mapping, inverse, targets.mappings, targets.from, made, targetTable) {
             return linked()
         }
+        // Each target's position among its object's, in the source's order, then by key (as the per-object
+        // path, reading the source relationship in its order, gives them).
+        let ranked: SQLFragment = """
+            SELECT *, \(value: OrderPositions.step) * row_number() OVER (PARTITION BY d ORDER BY o IS NULL, o, t) AS n
+            FROM (\(pairs))
+            """
         try session.association.materialize()
         if let inverse, !inverse.isToMany, targetTable.columns[inverse.name] != nil {
             // Objects sharing a target: the per-object path leaves the target's key at the last one linked,
@@ -72,15 +82,27 @@ struct RelationshipBulkLinker {
         }
         if let inverse, !inverse.isToMany {
             guard let back = targetTable.columns[inverse.name] else { return false }
-            try update(targetTable, [(back, "p.d")] + typed(targetTable, inverse.name, "p.de"), pairs: pairs, key: "p.t")
+            var assignments = [(back, "p.d" as SQLFragment)] + typed(targetTable, inverse.name, "p.de")
+            if ordered, let order = targetTable.orderColumns[inverse.name] { assignments.append((order, "p.n")) }
+            try update(targetTable, assignments, pairs: ordered ? ranked : pairs, key: "p.t")
             return linked()
         }
-        guard let join = session.destination.join(relationship.name, of: destinationEntity) else { return false }
-        try session.db.execute(
-            """
-            INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs]))
-            SELECT p.d, p.t FROM (\(pairs)) AS p
-            """)
+        guard let join = session.destination.orderedJoin(relationship.name, of: destinationEntity) else { return false }
+        if ordered, let order = join.order {
+            // `WHERE true` keeps SQLite from reading `ON CONFLICT` as a join constraint of the `SELECT`.
+            try session.db.execute(
+                """
+                INSERT INTO \(join.table) (\([join.mine, join.theirs, order]))
+                SELECT p.d, p.t, p.n FROM (\(ranked)) AS p WHERE true
+                ON CONFLICT DO UPDATE SET \(order) = excluded.\(order)
+                """)
+        } else {
+            try session.db.execute(
+                """
+                INSERT OR IGNORE INTO \(join.table) (\([join.mine, join.theirs]))
+                SELECT p.d, p.t FROM (\(pairs)) AS p
+                """)
+        }
         session.statistics?.addRelationshipRows(session.db.changesCount)
         return linked()
     }
@@ -181,27 +203,31 @@ struct RelationshipBulkLinker {
     }
 
     /// SQL joining a1's source object to the source objects `from` names: `$source`, or `$source.<relationship>`
-    /// through a foreign key (to-one) or the inverse's foreign key (to-many).
+    /// through a foreign key (to-one) or the inverse's foreign key (to-many); `order` is each one's position
+    /// in that relationship when it is ordered (its `Z_FOK_` column), else `NULL`.
     private func sourceJoin(_ mapping: ResolvedEntityMapping, _ from: Expression) throws
-        -> (join: SQLFragment, key: SQLFragment)?
+        -> (join: SQLFragment, key: SQLFragment, order: SQLFragment)?
     {
-        if from.kind == .variable("source") { return ("", "a1.\"source\"") }
+        if from.kind == .variable("source") { return ("", "a1.\"source\"", "NULL") }
         guard case .key(let base, let name) = from.kind, base.kind == .variable("source"),
             let entity = mapping.sourceEntity, let table = session.source.entities[entity.name],
             let relationship = table.relationships[name]
         else { return nil }
         if !relationship.isToMany {
             guard let column = table.columns[name] else { return nil }
-            return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(column)")
+            return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(column)", "NULL")
         }
         guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany else {
-            guard let join = session.source.join(name, of: entity) else { return nil }
-            return ("JOIN \(join.table) j ON j.\(join.mine) = a1.\"source\"", "j.\(join.theirs)")
+            guard let join = session.source.orderedJoin(name, of: entity) else { return nil }
+            let order: SQLFragment = relationship.isOrdered ? join.order.map { "j.\($0)" } ?? "NULL" : "NULL"
+            return ("JOIN \(join.table) j ON j.\(join.mine) = a1.\"source\"", "j.\(join.theirs)", order)
         }
         guard let other = session.source.entities[relationship.destinationEntity], let column = other.columns[inverse.name]
         else { return nil }
+        let order: SQLFragment = relationship.isOrdered ? other.orderColumns[inverse.name].map { "s.\($0)" } ?? "NULL" : "NULL"
         return (
-            "JOIN \(other.table) s ON s.\(column) = a1.\"source\" AND s.Z_ENT IN (\(values: other.familyNumbers))", "s.Z_PK"
+            "JOIN \(other.table) s ON s.\(column) = a1.\"source\" AND s.Z_ENT IN (\(values: other.familyNumbers))", "s.Z_PK",
+            order
         )
     }
 }

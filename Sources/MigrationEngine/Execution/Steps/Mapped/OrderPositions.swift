@@ -1,0 +1,61 @@
+import GRDB
+
+/// Positions of objects in ordered to-many relationships (`Z_FOK_` columns) that a mapped step writes.
+///
+/// A relationship set from a lookup or a policy gets its objects' positions as it is given them (in the
+/// source's order, when read from an ordered source relationship); Core Data keeps the order column of every
+/// member filled, so a member linked without one (from the to-one side only) is placed after its owner's
+/// others, in key order, once every relationship is written (``fillMissing(_:in:)``).
+enum OrderPositions {
+    /// The distance between consecutive positions (as inferred steps number a relationship that becomes ordered).
+    static let step: Int64 = 1024
+
+    /// The position of the object at `index` of an ordered to-many given in order.
+    static func position(_ index: Int) -> Int64 {
+        step * Int64(index + 1)
+    }
+
+    /// Gives every member of an ordered relationship in `tables` that has no position one: after the positions
+    /// its owner's members have, in key order.
+    static func fillMissing(_ db: Database, in tables: MappedStoreTables) throws {
+        var done: Set<String> = []
+        for table in tables.entities.values.sorted(by: { $0.number < $1.number }) {
+            for (relationship, order) in table.orderColumns.sorted(by: { $0.key < $1.key }) {
+                guard let key = table.columns[relationship], done.insert("\(table.name.name).\(order.name)").inserted
+                else { continue }
+                try fill(db, table: table.table, row: "Z_PK", group: key, rank: "Z_PK", order: order)
+            }
+        }
+        for join in tables.layout.joinTables {
+            let existing = tables.joinColumns[join.name] ?? []
+            let table: SQLFragment = "\(tables.schema).\(SQLIdentifier(join.name))"
+            let sides = [(join.owner, join.ownerColumn, join.targetColumn), (join.inverse, join.targetColumn, join.ownerColumn)]
+            var filled: Set<String> = []
+            for (side, group, rank) in sides {
+                guard let order = join.orderColumn(ordering: side), existing.contains(order), filled.insert(order).inserted
+                else { continue }
+                try fill(
+                    db, table: table, row: "rowid", group: SQLIdentifier(group), rank: "\(SQLIdentifier(rank))",
+                    order: SQLIdentifier(order))
+            }
+        }
+    }
+
+    /// Numbers the rows of `table` whose `group` is set and `order` is not. The windows read every row before
+    /// the first is updated, so each group's highest position is the one it had before.
+    private static func fill(
+        _ db: Database, table: SQLFragment, row: SQLFragment, group: SQLIdentifier, rank: SQLFragment,
+        order: SQLIdentifier
+    ) throws {
+        try db.execute(
+            """
+            UPDATE \(table) AS x SET \(order) = f.n FROM (
+              SELECT r, base + \(value: step) * row_number() OVER (PARTITION BY g ORDER BY k) AS n FROM (
+                SELECT \(row) AS r, \(group) AS g, \(rank) AS k, \(order) AS c,
+                  IFNULL(MAX(\(order)) OVER (PARTITION BY \(group)), 0) AS base
+                FROM \(table) WHERE \(group) IS NOT NULL)
+              WHERE c IS NULL) AS f
+            WHERE x.\(row) = f.r
+            """)
+    }
+}
