@@ -23,6 +23,9 @@ public struct EntityMapping: Sendable, Hashable {
     public var mergeKey: MappingExpression?
     /// The name of a registered ``MigrationPolicy`` that takes part in the three stages.
     public var policy: String?
+    /// Free-form user info (an Xcode entity mapping's, or a mapping file's `userInfo`), for the mapping's
+    /// policy to read, as `NSEntityMapping.userInfo` is for a custom policy class.
+    public var userInfo: [String: String]
     /// Where the mapping is written in its file.
     public var position: SourcePosition?
 
@@ -30,7 +33,8 @@ public struct EntityMapping: Sendable, Hashable {
     package init(
         name: String, kind: EntityMappingKind, sourceEntity: String?, destinationEntity: String?,
         filter: MappingExpression? = nil, attributes: [PropertyMapping] = [], relationships: [PropertyMapping] = [],
-        mergeKey: MappingExpression? = nil, policy: String? = nil, position: SourcePosition? = nil
+        mergeKey: MappingExpression? = nil, policy: String? = nil, userInfo: [String: String] = [:],
+        position: SourcePosition? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -41,6 +45,7 @@ public struct EntityMapping: Sendable, Hashable {
         self.relationships = relationships
         self.mergeKey = mergeKey
         self.policy = policy
+        self.userInfo = userInfo
         self.position = position
     }
 

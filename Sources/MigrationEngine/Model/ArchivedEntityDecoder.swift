@@ -107,7 +107,8 @@ enum ArchivedEntityDecoder {
         return nil
     }
 
-    private static func userInfo(_ object: ArchivedObject?) -> [String: String] {
+    /// A user info dictionary's entries whose values read as text (strings, numbers, dates).
+    static func userInfo(_ object: ArchivedObject?) -> [String: String] {
         (object?.dictionary ?? [:]).compactMapValues(text)
     }
 

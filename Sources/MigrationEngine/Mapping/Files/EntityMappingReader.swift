@@ -1,7 +1,7 @@
 /// Reads one entry of a mapping file's `mappings` list.
 enum EntityMappingReader {
     static let keys = [
-        "name", "kind", "source", "destination", "filter", "attributes", "relationships", "merge", "policy",
+        "name", "kind", "source", "destination", "filter", "attributes", "relationships", "merge", "policy", "userInfo",
     ]
 
     static func read(_ item: YAMLField) throws(MappingFileError) -> EntityMapping {
@@ -16,6 +16,9 @@ enum EntityMappingReader {
             kind: kind, sourceEntity: source, destinationEntity: destination,
             filter: try values["filter"]?.expression("filter"), mergeKey: try values["merge"]?.expression("merge"),
             policy: policy, position: item.position)
+        for (key, value, _) in try values["userInfo"]?.keyedFields("userInfo") ?? [] {
+            mapping.userInfo[key] = try value.string("userInfo \(key)")
+        }
         for (name, value, position) in try values["attributes"]?.keyedFields("attributes") ?? [] {
             mapping.attributes.append(
                 PropertyMapping(name: name, value: try value.expression("attribute \(name)"), position: position))

@@ -30,7 +30,15 @@ package struct MappingDirectoryReader: Sendable {
             case "yaml", "yml", "json":
                 result.append(candidate(try MappingFileReader.read(path: path), name: name, bundle: bundle))
             case "xcmappingmodel":
-                result.append(candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle, xcodeFile: path))
+                do {
+                    result.append(
+                        candidate(try XcodeMappingImporter.read(path: path), name: name, bundle: bundle, xcodeFile: path))
+                } catch {
+                    // A mapping model that names its two versions but cannot be applied blocks its own step
+                    // only: planning shows it as unusable there, and every other step plans as before.
+                    guard let versions = XcodeMappingImporter.versions(path: path) else { throw error }
+                    result.append(unusable(error, name: name, versions: versions, bundle: bundle))
+                }
             case "cdm":
                 result.append(
                     candidate(
@@ -71,6 +79,17 @@ package struct MappingDirectoryReader: Sendable {
     /// A candidate for one mapping: matched by its version names and by the entity hashes of those versions.
     package func candidate(_ mapping: MappingModel, name: String, bundle: ModelBundle) -> ExplicitMappingCandidate {
         candidate(mapping, name: name, bundle: bundle, xcodeFile: nil)
+    }
+
+    /// A candidate for the step between `versions` whose step cannot be built, failing with `error`.
+    private func unusable(
+        _ error: MappingFileError, name: String, versions: (from: String, to: String), bundle: ModelBundle
+    ) -> ExplicitMappingCandidate {
+        let hashes = { (version: String) in bundle.entityHashes(ofVersion: version) ?? [:] }
+        return ExplicitMappingCandidate(
+            name: name, sourceHashes: hashes(versions.from), destinationHashes: hashes(versions.to),
+            sourceVersion: versions.from, destinationVersion: versions.to, operations: [], warnings: []
+        ) { _, _ in throw error }
     }
 
     /// A candidate; for an Xcode mapping model (`xcodeFile`) that names a custom policy class no registered

@@ -28,6 +28,12 @@ public enum MappingFileWriter {
             if let merge = mapping.merge {
                 lines += field("merge", merge, comment: "objects with equal values are one object", indent: 4)
             }
+            if !mapping.userInfo.isEmpty {
+                lines.append("    userInfo:  # given to the mapping's policy")
+                for (key, value) in mapping.userInfo.sorted(by: { $0.key < $1.key }) {
+                    lines.append("      \(scalar(key)): \(scalar(value))")
+                }
+            }
             for (title, properties) in [("attributes", mapping.attributes), ("relationships", mapping.relationships)]
             where !properties.isEmpty {
                 // A section of comment lines alone would read as an empty value, which YAML takes as null.

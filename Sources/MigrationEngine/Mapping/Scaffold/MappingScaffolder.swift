@@ -101,7 +101,7 @@ package struct MappingScaffolder: Sendable {
         -> ScaffoldMapping
     {
         let mapping = entry.mapping
-        var result = ScaffoldMapping(name: mapping.name, destination: mapping.destinationEntity)
+        var result = ScaffoldMapping(name: mapping.name, destination: mapping.destinationEntity, userInfo: mapping.userInfo)
         let sourceName: String?
         switch part {
         case .split(let split): sourceName = split.sourceEntity

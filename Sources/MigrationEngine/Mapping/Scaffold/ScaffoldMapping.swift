@@ -18,12 +18,14 @@ public struct ScaffoldMapping: Sendable, Hashable {
     public var attributes: [ScaffoldProperty]
     /// Destination relationships with their values.
     public var relationships: [ScaffoldProperty]
+    /// The mapping's user info, which its policy reads.
+    public var userInfo: [String: String]
 
     /// Creates a mapping.
     package init(
         name: String, kind: EntityMappingKind? = nil, source: ScaffoldValue? = nil, destination: String? = nil,
         notes: [String] = [], filter: ScaffoldValue? = nil, merge: ScaffoldValue? = nil,
-        attributes: [ScaffoldProperty] = [], relationships: [ScaffoldProperty] = []
+        attributes: [ScaffoldProperty] = [], relationships: [ScaffoldProperty] = [], userInfo: [String: String] = [:]
     ) {
         self.name = name
         self.kind = kind
@@ -34,5 +36,6 @@ public struct ScaffoldMapping: Sendable, Hashable {
         self.merge = merge
         self.attributes = attributes
         self.relationships = relationships
+        self.userInfo = userInfo
     }
 }

@@ -48,6 +48,26 @@ package enum XcodeMappingImporter {
             path: file, notes: policyNotes(mappings))
     }
 
+    /// The source and destination versions a mapping model at `path` names, read without importing its
+    /// entity mappings (so a model that fails to import still says which step it was made for); `nil` when
+    /// the file cannot be read as one.
+    package static func versions(path: String) -> (from: String, to: String)? {
+        let file = path.hasSuffix(".xml") ? path : URL(fileURLWithPath: path).appendingPathComponent("xcmapping.xml").path
+        guard let data = FileManager.default.contents(atPath: file) else { return nil }
+        let root: XMLElementTree
+        do {
+            root = try XMLElementTree.parse(data)
+        } catch {
+            return nil
+        }
+        let models = XcodeMappingDocument(root).objects.values.filter { $0.type == "XDDEVMAPPINGMODEL" }
+        guard models.count == 1, let model = models.first,
+            let from = XcodeMappingDocument.versionName(model.attributes["sourcemodelpath"]),
+            let to = XcodeMappingDocument.versionName(model.attributes["destinationmodelpath"])
+        else { return nil }
+        return (from, to)
+    }
+
     /// What must be registered for each custom policy class the mappings name.
     static func policyNotes(_ mappings: [EntityMapping]) -> [String] {
         mappings.compactMap { mapping in
@@ -61,8 +81,30 @@ package enum XcodeMappingImporter {
     /// The fields of an entity mapping object that the importer understands.
     static let entityFields: Set<String> = [
         "name", "sourcename", "destinationname", "mappingtypename", "mappingnumber", "migrationpolicyclassname",
-        "autogenerateexpression",
+        "autogenerateexpression", "userinfodata",
     ]
+
+    /// An entity mapping's `userinfodata`: a keyed-archived `NSDictionary`, whose text entries the mapping's
+    /// policy is given. Bytes that are not such an archive fail the import, naming the entity mapping.
+    private static func userInfo(_ encoded: String?, mapping: String, file: String, at position: SourcePosition)
+        throws(MappingFileError) -> [String: String]
+    {
+        guard let encoded, !encoded.isEmpty else { return [:] }
+        let problem = { (reason: String) in
+            MappingFileError(path: file, at: position, "entity mapping \(mapping): the user info \(reason)")
+        }
+        guard let data = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters) else {
+            throw problem("is not base64")
+        }
+        let root: ArchivedObject
+        do {
+            root = try KeyedArchive(data: data).root()
+        } catch {
+            throw problem("is not a keyed archive: \(error)")
+        }
+        guard root.dictionary != nil else { throw problem("is not a dictionary") }
+        return ArchivedEntityDecoder.userInfo(root)
+    }
 
     private static func entityMapping(_ object: XcodeMappingDocument.Object, document: XcodeMappingDocument, file: String)
         throws(MappingFileError) -> EntityMapping
@@ -76,11 +118,12 @@ package enum XcodeMappingImporter {
             case ("Custom"?, _, _): .custom
             default: .undefined(source: source, destination: destination, policy: policy)
             }
-        var mapping = EntityMapping(
-            name: object.attributes["name"] ?? EntityMapping.defaultName(source: source, destination: destination),
-            kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
-            position: SourcePosition(line: object.line, column: 1))
+        let name = object.attributes["name"] ?? EntityMapping.defaultName(source: source, destination: destination)
         let position = SourcePosition(line: object.line, column: 1)
+        var mapping = EntityMapping(
+            name: name, kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
+            userInfo: try userInfo(object.attributes["userinfodata"], mapping: name, file: file, at: position),
+            position: position)
         if let unknown = object.attributes.keys.sorted().first(where: {
             !entityFields.contains($0) && object.attributes[$0]?.isEmpty == false
         }) {
