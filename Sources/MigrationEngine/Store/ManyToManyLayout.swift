@@ -64,10 +64,7 @@ struct ManyToManyLayout: Sendable {
     private static func predictedOwner(_ lhs: JoinTable.Side, _ rhs: JoinTable.Side, model: ObjectModel) -> JoinTable.Side {
         if lhs.entity != rhs.entity { return SchemaBuilder.precedes(lhs.entity, rhs.entity) ? lhs : rhs }
         guard let entity = model.entity(named: lhs.entity) else { return lhs }
-        let stored =
-            model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
-            + model.allRelationships(of: entity).filter { !$0.isTransient }.map(\.name)
-        let order = PropertyHashOrder.slotOrder(of: Array(Set(stored.map(CoreDataName.column(for:)))))
+        let order = PropertyHashOrder.columnOrder(of: entity, in: model)
         let (left, right) = (CoreDataName.column(for: lhs.relationship), CoreDataName.column(for: rhs.relationship))
         return (order.firstIndex(of: left) ?? 0) <= (order.firstIndex(of: right) ?? 0) ? lhs : rhs
     }

@@ -1,15 +1,20 @@
-/// The order Core Data meets an entity's properties in when it lays out many-to-many join tables: the slot
-/// order of a CoreFoundation hash table keyed by each stored property's column name (`Z` + upper-cased name).
+/// The order Core Data meets an entity's properties in when it lays out many-to-many join tables and `Z_FOK_`
+/// columns: the slot order of a CoreFoundation hash table keyed by each stored property's column name (`Z` +
+/// upper-cased name), inherited properties included, relationships placed first, then attributes, each in
+/// code-unit order (the placing order only decides collisions).
 ///
 /// Of a self-referencing many-to-many pair, the relationship met first names the join table
 /// (`docs/guide/store-schema.md`). Every wire store from 2.4 on shows it: `UserClient` has `trustedClients` /
 /// `trustedByClients` and `ignoredClients` / `ignoredByClients`; up to 2.95.0 its 32 stored properties fill a
 /// 41-slot table where `ZTRUSTEDCLIENTS` (slot 21) precedes `ZTRUSTEDBYCLIENTS` (37), and 2.96.0's one new
 /// attribute grows the table to 71 slots, where `ZTRUSTEDBYCLIENTS` (22) comes first — so Core Data's own
-/// migration to 2.96.0 renamed the table. Only the model decides it, never the store's history.
+/// migration to 2.96.0 renamed the table. Only the model decides it, never the store's history. Several
+/// `Z_FOK_` columns of one entity come in this order too (`Z_FOK_VISIBLEINCONVERSATION` before
+/// `Z_FOK_HIDDENINCONVERSATION` in every wire `ZMESSAGE` that has both; in 2.59.0 only because relationships
+/// are placed before attributes).
 ///
 /// The table is CoreFoundation's: the 64-bit CFString hash of the key, a bucket count taken from CF's list of
-/// sizes (the smallest whose capacity holds every key), linear probing; keys are placed in code-unit order.
+/// sizes (the smallest whose capacity holds every key), linear probing.
 enum PropertyHashOrder {
     /// Bucket counts and the number of keys each may hold, as CoreFoundation grows a hash table.
     private static let tableSizes: [(buckets: Int, capacity: Int)] = [
@@ -18,16 +23,31 @@ enum PropertyHashOrder {
         (19447, 12019), (31231, 19302), (50683, 31324), (81919, 50629), (132607, 81956),
     ]
 
-    /// The keys in the order a CoreFoundation dictionary holding exactly them enumerates them.
+    /// The column names of the entity's stored properties (its own and inherited ones) in slot order.
     ///
-    /// - Parameter keys: Distinct strings.
-    /// - Returns: `keys` in slot order; in code-unit order when there are more than any table size holds
-    ///   (no model comes near).
+    /// - Parameters:
+    ///   - entity: An entity of `model`.
+    ///   - model: The model version.
+    /// - Returns: `Z<NAME>` for each stored attribute and relationship, in the order Core Data meets them.
+    static func columnOrder(of entity: Entity, in model: ObjectModel) -> [String] {
+        let relationships = model.allRelationships(of: entity).filter { !$0.isTransient }.map(\.name)
+        let attributes = model.allAttributes(of: entity).filter { !$0.isTransient }.map(\.name)
+        var seen: Set<String> = []
+        let keys = [relationships, attributes].flatMap { names in
+            names.map(CoreDataName.column(for:)).sorted { SchemaBuilder.precedes($0, $1) }
+        }
+        return slotOrder(of: keys.filter { seen.insert($0).inserted })
+    }
+
+    /// The keys in the order a CoreFoundation dictionary enumerates them after they were added in this order.
+    ///
+    /// - Parameter keys: Distinct strings, in the order they are added.
+    /// - Returns: `keys` in slot order; as given when there are more than any table size holds (no model comes
+    ///   near).
     static func slotOrder(of keys: [String]) -> [String] {
-        let placed = keys.sorted { SchemaBuilder.precedes($0, $1) }
-        guard let buckets = tableSizes.first(where: { $0.capacity >= placed.count })?.buckets else { return placed }
+        guard let buckets = tableSizes.first(where: { $0.capacity >= keys.count })?.buckets else { return keys }
         var slots = [String?](repeating: nil, count: buckets)
-        for key in placed {
+        for key in keys {
             var slot = Int(stringHash(key) % UInt64(buckets))
             while slots[slot] != nil { slot = (slot + 1) % buckets }
             slots[slot] = key

@@ -65,8 +65,9 @@ package struct SchemaBuilder: Sendable {
         var columns: [SchemaColumn] = []
         var indexes: [SchemaIndex] = []
         let entities = numbering.hierarchy(below: root)
-        var orderColumns: [(key: (Int, String), column: SchemaColumn)] = []
+        var orderColumns: [(key: (Int, Int), column: SchemaColumn)] = []
         for entity in entities {
+            let slots = PropertyHashOrder.columnOrder(of: entity, in: model)
             // Each entity's own properties only: the model decoders drop the inherited copies a cached
             // model repeats in every sub-entity (`ModelArchiveDecoder`), so nothing is laid out twice.
             let attributes = entity.attributes.filter { Self.isStored($0) }
@@ -96,10 +97,10 @@ package struct SchemaBuilder: Sendable {
                             role: .foreignEntity(entity: entity.name, relationship: relationship.name)))
                 }
                 if let inverse = model.inverse(of: relationship), inverse.isToMany, inverse.isOrdered {
-                    let owner = numbering.number(of: relationship.inverseEntity ?? relationship.destinationEntity) ?? 0
+                    let slot = slots.firstIndex(of: CoreDataName.column(for: relationship.name)) ?? slots.count
                     orderColumns.append(
                         (
-                            (owner, inverse.name),
+                            (numbering.number(of: entity.name) ?? 0, slot),
                             SchemaColumn(
                                 name: namespace.claim("Z_FOK_\(bareKey)"), sqlType: "INTEGER",
                                 role: .foreignOrder(entity: entity.name, relationship: relationship.name))
@@ -116,12 +117,10 @@ package struct SchemaBuilder: Sendable {
                 indexes.append(SchemaIndex(name: "\(tableName)_\(key)_INDEX", table: tableName, columns: [key]))
             }
         }
-        // After every other integer, ordered by the ordered to-many they serve (its entity's number, then
-        // its name): `Z_FOK_VISIBLEINCONVERSATION` (for `Conversation.allMessages`) before
-        // `Z_FOK_HIDDENINCONVERSATION` (`hiddenMessages`) in wire 2.21.1's `ZMESSAGE`.
-        columns +=
-            orderColumns
-            .sorted { $0.key.0 != $1.key.0 ? $0.key.0 < $1.key.0 : Self.precedes($0.key.1, $1.key.1) }.map(\.column)
+        // After every other integer, entity by entity, and within one entity in the order Core Data meets
+        // their keys (`PropertyHashOrder`): `Z_FOK_VISIBLEINCONVERSATION` before `Z_FOK_HIDDENINCONVERSATION` in
+        // every wire `ZMESSAGE` that has both, `Z_FOK_ASSET` before `Z_FOK_MESSAGE` in `ZGENERICMESSAGEDATA`.
+        columns += orderColumns.sorted { $0.key < $1.key }.map(\.column)
         let fixed = [
             SchemaColumn(name: "Z_PK", sqlType: "INTEGER", role: .primaryKey),
             SchemaColumn(name: "Z_ENT", sqlType: "INTEGER", role: .entityNumber),

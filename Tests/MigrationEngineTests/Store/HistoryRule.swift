@@ -16,10 +16,6 @@ enum HistoryRule: String, Sendable, CaseIterable {
     /// Columns an in-place migration added with `ALTER TABLE … ADD COLUMN`: the same columns, the added ones
     /// at the end instead of in their group.
     case appendedColumn
-    /// Not history: the same columns, only several `Z_FOK_` columns in another relative order. No rule was
-    /// found that gives wire's `ZMESSAGE` order (`VISIBLE…` before `HIDDEN…`, 1.25–2.59.0) and also
-    /// `ZGENERICMESSAGEDATA`'s; cdmigrate orders them by the ordered to-many they serve.
-    case orderColumnOrder
     /// An index only Apple's store has, on a table the prediction has too: in-place migrations never drop
     /// indexes, so one named for earlier entity numbers or in an older style stays.
     case leftoverIndex
@@ -71,8 +67,6 @@ enum HistoryRule: String, Sendable, CaseIterable {
             return .renamedTable
         }
         guard Set(theirs) == Set(mine), theirs.count == mine.count else { return nil }
-        let isOrder = { (column: String) in column.hasPrefix("Z_FOK_") }
-        if theirs.filter({ !isOrder($0) }) == mine.filter({ !isOrder($0) }) { return .orderColumnOrder }
         // The longest head of Apple's columns that keeps the predicted order; the rest was appended.
         for split in stride(from: theirs.count - 1, through: 1, by: -1) {
             let head = Array(theirs[..<split])

@@ -83,6 +83,33 @@ struct JoinTableNamingTests {
         )
     }
 
+    @Test("Several Z_FOK_ columns of one entity come in the same hash order, not by name")
+    func orderColumnsFollowHashOrder() throws {
+        func toOne(_ name: String, _ inverse: String) -> Relationship {
+            Relationship(name: name, destinationEntity: "Conversation", inverseName: inverse)
+        }
+        func ordered(_ name: String, _ inverse: String) -> Relationship {
+            Relationship(name: name, destinationEntity: "Message", inverseName: inverse, isToMany: true, isOrdered: true)
+        }
+        let model = ObjectModel(
+            name: "fok",
+            entities: [
+                Entity(
+                    name: "Conversation",
+                    relationships: [
+                        ordered("hiddenMessages", "hiddenInConversation"), ordered("messages", "visibleInConversation"),
+                    ]),
+                Entity(
+                    name: "Message",
+                    attributes: [Attribute(name: "date", type: .date), Attribute(name: "text", type: .string)],
+                    relationships: [toOne("hiddenInConversation", "hiddenMessages"), toOne("visibleInConversation", "messages")]),
+            ])
+        // Five properties in a 7-slot table: `ZVISIBLEINCONVERSATION` first, as in wire's `ZMESSAGE`, though
+        // `hidden…` sorts first by name and by the to-many it serves.
+        let columns = try #require(SchemaBuilder(model: model).build().table(for: "Message")).columns.map(\.name)
+        #expect(columns.filter { $0.hasPrefix("Z_FOK_") } == ["Z_FOK_VISIBLEINCONVERSATION", "Z_FOK_HIDDENINCONVERSATION"])
+    }
+
     /// Stores whose reflexive `UserClient` tables are named after the other side than the 64-bit rule gives.
     /// The same rule with CoreFoundation's 32-bit hash (`CFHashCode` on a 32-bit device) gives exactly their
     /// names; their model caches, though, follow the 64-bit order, so this is an explanation, not a proof.
