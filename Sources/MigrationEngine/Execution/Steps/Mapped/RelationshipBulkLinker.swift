@@ -67,7 +67,11 @@ struct RelationshipBulkLinker {
             FROM (\(pairs))
             """
         try session.association.materialize()
-        if let inverse, !inverse.isToMany, targetTable.columns[inverse.name] != nil {
+        // Without an inverse, a to-many's key in its destination's table holds one owner, as an inverse to-one's
+        // (an unordered one only: no order column of Core Data's is known for it).
+        let ownerKey =
+            inverse == nil && !ordered ? session.destination.toManyKey(relationship.name, of: destinationEntity) : nil
+        if (inverse.map { !$0.isToMany && targetTable.columns[$0.name] != nil } ?? false) || ownerKey != nil {
             // Objects sharing a target: the per-object path leaves the target's key at the last one linked,
             // where an UPDATE … FROM would take any of them.
             let shared: SQLFragment = "SELECT t FROM (\(pairs)) GROUP BY t HAVING COUNT(*) > 1 LIMIT 1"
@@ -85,6 +89,10 @@ struct RelationshipBulkLinker {
             var assignments = [(back, "p.d" as SQLFragment)] + typed(targetTable, inverse.name, "p.de")
             if ordered, let order = targetTable.orderColumns[inverse.name] { assignments.append((order, "p.n")) }
             try update(targetTable, assignments, pairs: ordered ? ranked : pairs, key: "p.t")
+            return linked()
+        }
+        if let ownerKey {
+            try update(targetTable, [(ownerKey, "p.d")], pairs: pairs, key: "p.t")
             return linked()
         }
         guard let join = session.destination.orderedJoin(relationship.name, of: destinationEntity) else { return false }
@@ -218,6 +226,14 @@ struct RelationshipBulkLinker {
             return ("JOIN \(table.table) s ON s.Z_PK = a1.\"source\"", "s.\(column)", "NULL")
         }
         guard let inverse = session.source.model.inverse(of: relationship), !inverse.isToMany else {
+            if session.source.model.inverse(of: relationship) == nil, let key = session.source.toManyKey(name, of: entity),
+                let other = session.source.entities[relationship.destinationEntity]
+            {
+                return (
+                    "JOIN \(other.table) s ON s.\(key) = a1.\"source\" AND s.Z_ENT IN (\(values: other.familyNumbers))", "s.Z_PK",
+                    "NULL"
+                )
+            }
             guard let join = session.source.orderedJoin(name, of: entity) else { return nil }
             let order: SQLFragment = relationship.isOrdered ? join.order.map { "j.\($0)" } ?? "NULL" : "NULL"
             return ("JOIN \(join.table) j ON j.\(join.mine) = a1.\"source\"", "j.\(join.theirs)", order)
