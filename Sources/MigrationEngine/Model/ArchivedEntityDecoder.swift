@@ -56,6 +56,7 @@ enum ArchivedEntityDecoder {
         // Bits 1 and 2 of NSFlagsKey say that a maximum and a minimum were encoded.
         if flags & 0x1 != 0 { attribute.maxValue = object["NSMaxValueName"].flatMap(text) }
         if flags & 0x2 != 0 { attribute.minValue = object["NSMinValueName"].flatMap(text) }
+        try CompositeAttributes.refuse(attribute, of: entity, path: path)
         return attribute
     }
 

@@ -92,7 +92,7 @@ package enum ModelSourceReader {
         let name = try requiredName(element, "an attribute of \(entity)", path: path)
         let type: AttributeType = try named(
             element, "attributeType", default: "Undefined", of: "attribute \(entity).\(name)", path: path)
-        return Attribute(
+        let attribute = Attribute(
             name: name, type: type,
             isOptional: element.flag("optional"),
             isTransient: element.flag("transient"),
@@ -110,6 +110,8 @@ package enum ModelSourceReader {
             isIndexed: element.flag("indexed"),
             userInfo: userInfo(element)
         )
+        try CompositeAttributes.refuse(attribute, of: entity, path: path, line: element.line)
+        return attribute
     }
 
     private static func relationship(_ element: XMLElementTree, entity: String, path: String) throws(ModelError)
