@@ -27,7 +27,28 @@ enum ArchivedEntityDecoder {
                     FetchedProperty(name: key, isOptional: property["NSIsOptional"]?.boolean ?? false))
             }
         }
+        entity.fetchIndexes = fetchIndexes(object["NSFetchIndexDescriptions"], beyond: entity)
         return entity
+    }
+
+    /// The fetch indexes an archive lists beyond those its indexed attributes and `NSCompoundIndexes` stand for
+    /// (`ModelArchiveEncoder.fetchIndexes(of:)` writes those too): declared ones, and compound indexes naming
+    /// relationships, which `NSCompoundIndexes` leaves out (wire's `Message`, whose cached model is the only
+    /// description of store 2.65.0).
+    private static func fetchIndexes(_ object: ArchivedObject?, beyond entity: Entity) -> [FetchIndex] {
+        let implied = Set(entity.attributes.filter(\.isIndexed).map(\.name))
+            .union(entity.compoundIndexes.map { $0.joined(separator: "_") })
+        return (object?.elements ?? []).compactMap { description in
+            guard let name = description["NSIndexName"]?.string, !implied.contains(name) else { return nil }
+            let elements = (description["NSIndexElements"]?.elements ?? []).compactMap { element -> FetchIndex.Element? in
+                guard let property = element["NSPropertyName"]?.string else { return nil }
+                // NSFetchIndexElementType: 0 binary, 1 R-tree.
+                return FetchIndex.Element(
+                    property: property, type: element["NSFetchIndexElementType"]?.integer == 1 ? "R-Tree" : "Binary",
+                    ascending: element["NSAscending"]?.boolean ?? true)
+            }
+            return elements.isEmpty ? nil : FetchIndex(name: name, elements: elements)
+        }
     }
 
     private static func attribute(_ object: ArchivedObject, name: String, entity: String, path: String) throws(ModelError)

@@ -33,6 +33,20 @@ struct ModelCacheDecoderTests {
         }
     }
 
+    @Test("Fetch indexes beyond indexed attributes and NSCompoundIndexes are read (wire 2.65.0's Message)", Corpus.required)
+    func fetchIndexesNamingRelationships() throws {
+        // Store 2.65.0 matches no committed version: its cache is its only model, and its `ZMESSAGE` has these.
+        let contents = try StoreReader.read(path: try Corpus.copyStore("wire/stores/store2-65-0.wiredatabase"))
+        let message = try #require(try contents.cachedModel()?.entity(named: "Message"))
+        #expect(
+            Set(message.fetchIndexes.map(\.name)) == [
+                "hiddenInConversation_isExpired_serverTimestamp_delivered",
+                "visibleInConversation_serverTimestamp_isExpired_delivered",
+            ])
+        // Those that an indexed attribute or NSCompoundIndexes already stands for are not read twice.
+        #expect(!message.fetchIndexes.contains { index in message.attributes.contains { $0.isIndexed && $0.name == index.name } })
+    }
+
     @Test("A renaming identifier survives as a renaming identifier", Corpus.required)
     func renamingIdentifier() throws {
         let contents = try StoreReader.read(path: try Corpus.copyStore("rename-chain/stores/Example_v1.1.0.sqlite"))

@@ -17,7 +17,8 @@ enum HistoryRule: String, Sendable, CaseIterable {
     /// at the end instead of in their group.
     case appendedColumn
     /// An index only Apple's store has, on a table the prediction has too: in-place migrations never drop
-    /// indexes, so one named for earlier entity numbers or in an older style stays.
+    /// indexes, so one named for a join table's earlier entity numbers, or one in an older style over columns
+    /// the prediction indexes too, stays.
     case leftoverIndex
     /// Apple's store has no `Z_MODELCACHE` (frameworks before the cache, surfjournal at 519); cdmigrate
     /// always writes one so a store it creates can be read without its model.
@@ -53,7 +54,19 @@ enum HistoryRule: String, Sendable, CaseIterable {
         {
             return .renamedTable
         }
-        return appleOnly && ours[name] == nil && ours[entry.table] != nil ? .leftoverIndex : nil
+        guard appleOnly, ours[name] == nil, ours[entry.table] != nil else { return nil }
+        // Named for a join table's earlier name (entity numbers moved), or the same columns the prediction
+        // indexes under the name of another style: never an index the prediction lacks altogether.
+        let namedForAnotherTable = entry.table.hasPrefix("Z_") && !name.hasPrefix(entry.table + "_")
+        let sameColumns = ours.values.contains { index in
+            index.type == "index" && index.table == entry.table && indexedColumns(index.sql) == indexedColumns(entry.sql)
+        }
+        return namedForAnotherTable || sameColumns ? .leftoverIndex : nil
+    }
+
+    /// The bare column names an index covers, without collation or order.
+    static func indexedColumns(_ sql: String) -> [String] {
+        columns(sql).map { String($0.prefix { !$0.isWhitespace }) }
     }
 
     /// Which rule explains two `CREATE TABLE` statements of one table, if any.
