@@ -35,12 +35,13 @@ extension MigrationProject {
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in
                     let reader = try source.reader(entity: name, includingSubentities: false)
-                    return try write(reader, db: db, format: format, to: .folder(folder), cancellation: cancellation)
+                    return try write(
+                        reader, store: store, db: db, format: format, to: .folder(folder), cancellation: cancellation)
                 }
             }
             return [
                 try write(
-                    try source.reader(entity: entity, includingSubentities: true), db: db, format: format,
+                    try source.reader(entity: entity, includingSubentities: true), store: store, db: db, format: format,
                     to: destination, cancellation: cancellation)
             ]
         }
@@ -101,8 +102,16 @@ extension MigrationProject {
         }
     }
 
+    /// `file`, once ``OutputPathCheck`` finds it is no file of a store's set.
+    private func checkedOutput(_ file: String, store: String) throws(ExportError) -> String {
+        if let problem = OutputPathCheck.problem(writing: file, stores: [store]) {
+            throw ExportError(store: file, message: problem, category: .invalidInput)
+        }
+        return file
+    }
+
     private func write(
-        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to destination: ExportDestination,
+        _ reader: ObjectRowReader, store: String, db: Database, format: ExportFormat, to destination: ExportDestination,
         cancellation: CancellationFlag
     ) throws -> EntityExportCount {
         let output: ExportOutputFile
@@ -111,10 +120,10 @@ extension MigrationProject {
             let count = try stream(reader, db: db, format: format, to: handle, path: "standard output", cancellation)
             return EntityExportCount(entity: reader.layout.entity, file: nil, objects: count)
         case .file(let file):
-            output = try ExportOutputFile.create(file)
+            output = try ExportOutputFile.create(try checkedOutput(file, store: store))
         case .folder(let folder):
-            output = try ExportOutputFile.create(
-                try ExportFiles.file(in: folder, named: "\(reader.layout.entity).\(format.fileExtension)"))
+            let file = try ExportFiles.file(in: folder, entity: reader.layout.entity, extension: format.fileExtension)
+            output = try ExportOutputFile.create(try checkedOutput(file, store: store))
         }
         let count: Int
         do {

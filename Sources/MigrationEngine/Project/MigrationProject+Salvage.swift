@@ -24,7 +24,7 @@ extension MigrationProject {
     public func salvage(
         store: String, to output: String, version: String? = nil, progress: (String, Int) -> Void = { _, _ in }
     ) throws -> SalvageReport {
-        let destination = try SalvageOutput(output)
+        let destination = try SalvageOutput(output, store: store)
         let snapshot = try StoreSnapshot.take(
             of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true, readsDatabaseAloneWhenLogRefused: true))
         defer { snapshot.remove() }

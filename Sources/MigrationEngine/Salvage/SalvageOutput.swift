@@ -8,9 +8,13 @@ struct SalvageOutput {
     /// Where the store is written until it is complete.
     let temporary: String
 
-    /// Checks that `path` does not exist and its folder does, and picks the temporary name.
-    init(_ path: String) throws(SalvageError) {
+    /// Checks that `path` does not exist, is no file of `store`'s set or another store's (a `-wal` name
+    /// beside a database would be applied to it) and its folder exists, and picks the temporary name.
+    init(_ path: String, store: String) throws(SalvageError) {
         self.path = path
+        if let problem = OutputPathCheck.problem(writing: path, stores: [store]) {
+            throw SalvageError(store: path, message: problem, category: .invalidInput)
+        }
         var info = stat()
         guard lstat(path, &info) != 0, errno == ENOENT else {
             throw SalvageError(store: path, message: "refusing to overwrite an existing file", category: .io)

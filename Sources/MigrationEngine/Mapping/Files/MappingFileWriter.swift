@@ -58,6 +58,10 @@ public enum MappingFileWriter {
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
     public static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
         let data = Data(text(scaffold).utf8)
+        // Even with --force, a store's database or sidecar is never replaced by a mapping file.
+        if let problem = OutputPathCheck.problem(writing: path, stores: []) {
+            throw ExecutionError(.io, path: path, message: problem)
+        }
         if replacing { return try DurableFile.write(data, to: path) }
         if FileManager.default.fileExists(atPath: path) {
             throw ExecutionError(.io, path: path, message: "already exists; pass --force to replace it")
