@@ -74,21 +74,19 @@ struct InferredCopier {
         plan.entityCopies.reduce(0) { $0 + (facts.entityCounts[$1.sourceTable]?[$1.sourceNumber] ?? 0) }
     }
 
-    /// Copies one entity's rows in `Z_PK` ranges; answers the rows inserted.
+    /// Copies one entity's rows in `Z_PK` ranges (``KeyBatches``); answers the rows inserted.
     private func copyEntity(_ copy: InferredCopyPlan.EntityCopy, db: Database) throws -> Int {
         let total = facts.entityCounts[copy.sourceTable]?[copy.sourceNumber] ?? 0
-        let highest = facts.maxRowKeys[copy.sourceTable] ?? 0
+        let highest = Int64(facts.maxRowKeys[copy.sourceTable] ?? 0)
         let statement = try db.makeStatement(copy.sql)
         var done = 0
-        var low = Int.min
         context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: 0, total: total))
-        while low < highest && total > 0 {
+        guard total > 0 else { return 0 }
+        let table: SQLFragment = "\(SQLIdentifier.source).\(SQLIdentifier(copy.sourceTable))"
+        try KeyBatches.forEach(in: table, entity: copy.sourceNumber, highest: highest, size: batchSize, db: db) { low, high in
             try context.checkCancelled()
-            // Core Data's keys start at 1; the first range also takes any key below that.
-            let high = low == Int.min ? min(highest, batchSize) : min(highest, low + batchSize)
             try statement.execute(arguments: copy.sql.statementArguments + ["low": low, "high": high])
             done += db.changesCount
-            low = high
             context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: done, total: total))
         }
         return done

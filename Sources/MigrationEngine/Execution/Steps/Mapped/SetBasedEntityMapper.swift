@@ -345,17 +345,15 @@ struct SetBasedEntityMapper {
         let total = try known ?? Int.fetchOne(db, count.request) ?? 0
         let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
         let highest = try Int64.fetchOne(db, maximum.request) ?? 0
-        let step = Int64(max(batchSize, 1) * 25)
         let name = plan.mapping.mapping.name
-        var low = Int64.min
         var done = 0
         context.report(.entityProgress(index: context.index, entity: name, done: 0, total: total))
-        while low < highest {
+        try KeyBatches.forEach(
+            in: plan.from.table, entity: plan.from.number, highest: highest, size: max(batchSize, 1) * 25, db: db
+        ) { low, high in
             try context.checkCancelled()
-            let high = low == Int64.min ? min(highest, step) : min(highest, low + step)
             done = min(total, done + (try body(low, high)))
-            low = high
-            if low < highest {
+            if high < highest {
                 context.report(.entityProgress(index: context.index, entity: name, done: done, total: total))
             }
         }
