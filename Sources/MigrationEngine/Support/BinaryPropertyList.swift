@@ -10,11 +10,18 @@ package struct BinaryPropertyList {
     let referenceSize: Int
     private let topObject: Int
 
+    /// The most a decoded list may expand to (see ``object(_:_:)``), whatever its own size: far above any
+    /// store metadata or model archive, far below what would exhaust memory.
+    static let expansionFloor = 64 << 20
+
     /// Parses a whole binary property list and returns its top object.
+    ///
+    /// Each object is decoded once however many others refer to it, and a list whose expanded size (shared
+    /// references counted each time) passes 64 MiB or 16 times its own size, whichever is more, is refused.
     package static func read(_ data: Data) throws(PropertyListError) -> PropertyListValue {
         let list = try BinaryPropertyList(data)
-        var visiting = Set<Int>()
-        return try list.object(list.topObject, visiting: &visiting)
+        var state = Decoding(limit: max(expansionFloor, 16 * data.count))
+        return try list.object(list.topObject, &state).value
     }
 
     /// Whether the data starts with the binary property list signature.
