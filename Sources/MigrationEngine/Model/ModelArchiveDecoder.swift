@@ -25,7 +25,10 @@ package enum ModelArchiveDecoder {
             entities.append(try ArchivedEntityDecoder.entity(object, path: path))
         }
         entities.sort { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
-        try rejectInheritanceCycles(entities, path: path)
+        // A damaged archive can make an entity its own ancestor, which would send hashing round for ever.
+        if let problem = InheritanceCheck.problem(in: entities) {
+            throw ModelError(.undecodableArchive, path: path, message: problem.message)
+        }
         entities = dropInheritedProperties(entities)
         let identifiers = (root["NSVersionIdentifiers"]?.elements ?? []).compactMap(\.string).sorted()
         let templates = ((try? members(root["NSFetchRequestTemplates"], path: path, what: "templates")) ?? [:])
@@ -65,21 +68,6 @@ package enum ModelArchiveDecoder {
             own.relationships.removeAll { inherited.contains($0.name) }
             own.fetchedProperties.removeAll { inherited.contains($0.name) }
             return own
-        }
-    }
-
-    /// A damaged archive can make an entity its own ancestor, which would send hashing round for ever.
-    private static func rejectInheritanceCycles(_ entities: [Entity], path: String) throws(ModelError) {
-        let parents = Dictionary(entities.map { ($0.name, $0.parentName) }, uniquingKeysWith: { first, _ in first })
-        for entity in entities {
-            var seen: Set<String> = [entity.name]
-            var current = entity.parentName
-            while let name = current {
-                guard seen.insert(name).inserted else {
-                    throw ModelError(.undecodableArchive, path: path, message: "entity \(entity.name) inherits from itself")
-                }
-                current = parents[name] ?? nil
-            }
         }
     }
 

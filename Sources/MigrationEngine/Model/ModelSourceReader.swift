@@ -172,10 +172,9 @@ package enum ModelSourceReader {
                         "relationship \(entity.name).\(relationship.name) points to unknown entity \(relationship.destinationEntity)"
                 )
             }
-            if hasInheritanceCycle(entity, in: model) {
-                throw ModelError(
-                    .invalidModel, path: path, line: lines[entity.name], message: "entity \(entity.name) inherits from itself")
-            }
+        }
+        if let problem = InheritanceCheck.problem(in: model.entities) {
+            throw ModelError(.invalidModel, path: path, line: lines[problem.entity], message: problem.message)
         }
     }
 
@@ -220,15 +219,5 @@ package enum ModelSourceReader {
             throw ModelError(.invalidModel, path: path, line: element.line, message: "\(owner()) has unknown \(key) \"\(raw)\"")
         }
         return value
-    }
-
-    private static func hasInheritanceCycle(_ entity: Entity, in model: ObjectModel) -> Bool {
-        var seen: Set<String> = [entity.name]
-        var current = entity
-        while let parentName = current.parentName, let parent = model.entity(named: parentName) {
-            if !seen.insert(parentName).inserted { return true }
-            current = parent
-        }
-        return false
     }
 }

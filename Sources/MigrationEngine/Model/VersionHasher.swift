@@ -16,7 +16,9 @@ package struct VersionHasher: Sendable {
 
     /// The 32-byte version hash of every entity, keyed by entity name.
     package var entityHashes: [String: Data] {
-        var digests: PropertyDigests?
+        // Every entity hashes its inherited properties again: remembering each property's digest makes a
+        // deep chain cost a look-up per inherited property, not a digest.
+        var digests: PropertyDigests? = PropertyDigests()
         return entityHashes(remembering: &digests)
     }
 
