@@ -9,19 +9,38 @@ enum SnapshotFileCopy {
     /// Bytes moved per call.
     static let pieceSize = 8 << 20
 
-    static func copy(from source: String, to target: String) throws {
+    /// Why a copy failed: the file and the system's own reason (`errno`), never a guess at one.
+    struct Failure: Error, CustomStringConvertible {
+        /// The file that could not be read or written.
+        let path: String
+        /// The system's error number.
+        let code: Int32
+        /// Whether the file to copy was not there: a sidecar an app removed (closing a WAL store removes its
+        /// `-wal`) between looking at the store and copying it.
+        var vanished: Bool { code == ENOENT }
+
+        /// Captures `errno` for `path`.
+        init(_ path: String) {
+            self.path = path
+            code = errno
+        }
+
+        var description: String { "\(path): \(String(cString: strerror(code)))" }
+    }
+
+    static func copy(from source: String, to target: String) throws(Failure) {
         let input = open(source, O_RDONLY | O_CLOEXEC)
-        guard input >= 0 else { throw CocoaError(.fileReadNoPermission, userInfo: [NSFilePathErrorKey: source]) }
+        guard input >= 0 else { throw Failure(source) }
         defer { close(input) }
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard output >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+        guard output >= 0 else { throw Failure(target) }
         defer { close(output) }
         #if os(Linux)
             while true {
                 let moved = sendfile(output, input, nil, pieceSize)
                 if moved < 0 && errno == EINTR { continue }
                 if moved < 0 && (errno == EINVAL || errno == ENOSYS) { break } // not supported here: copy below
-                guard moved >= 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                guard moved >= 0 else { throw Failure(target) }
                 if moved == 0 { return }
             }
         #endif
@@ -29,19 +48,19 @@ enum SnapshotFileCopy {
     }
 
     /// Copies from the descriptors' current offsets to the end, through one large buffer.
-    private static func copyThroughBuffer(_ input: Int32, _ output: Int32, target: String) throws {
+    private static func copyThroughBuffer(_ input: Int32, _ output: Int32, target: String) throws(Failure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let got = read(input, buffer.baseAddress, pieceSize)
             if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw CocoaError(.fileReadUnknown, userInfo: [NSFilePathErrorKey: target]) }
+            guard got >= 0 else { throw Failure(target) }
             if got == 0 { return }
             var written = 0
             while written < got {
                 let put = write(output, buffer.baseAddress! + written, got - written)
                 if put < 0 && errno == EINTR { continue }
-                guard put > 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target]) }
+                guard put > 0 else { throw Failure(target) }
                 written += put
             }
         }

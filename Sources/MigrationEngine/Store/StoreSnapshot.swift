@@ -74,15 +74,19 @@ package final class StoreSnapshot: Sendable {
         for _ in 0..<5 {
             let before = StoreFileSet.scan(resolved)
             let stamps = modificationStamps(resolved)
-            do {
+            do throws(SnapshotFileCopy.Failure) {
+                // An earlier attempt's files go first, so a -wal gone from the store is gone from the copy.
+                TemporaryFile.remove(copy)
                 for file in before.files where [.database, .wal, .journal].contains(file.role) {
-                    let target = copy + (file.role.suffix ?? "")
-                    try? FileManager.default.removeItem(atPath: target)
-                    try SnapshotFileCopy.copy(from: file.path, to: target)
+                    try SnapshotFileCopy.copy(from: file.path, to: copy + (file.role.suffix ?? ""))
                 }
+            } catch  where error.vanished && error.path != resolved {
+                // An app closed the store (removing its -wal) or finished a transaction (its -journal) while
+                // it was copied: the store is busy, not unreadable, so copy it again.
+                continue
             } catch {
                 try? FileManager.default.removeItem(at: directory)
-                throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error.localizedDescription)")
+                throw StoreError(.unreadable, path: path, message: "cannot copy the store: \(error)")
             }
             if modificationStamps(resolved) == stamps, StoreFileSet.scan(resolved) == before {
                 let log: WriteAheadLogCheck

@@ -79,6 +79,13 @@ package enum MappingFileReader {
             .composer(_, let problem, let mark, _):
             return MappingFileError(
                 path: path, at: SourcePosition(line: mark.line, column: mark.column), "not valid YAML: \(problem)")
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            // Yams' own text for this quotes the whole file; one line with the first key's place is enough.
+            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
+            return MappingFileError(
+                path: path, at: SourcePosition(line: context.mark.line, column: context.mark.column),
+                "not valid YAML: \(duplicates.count == 1 ? "the key" : "the keys") \(keys) \(duplicates.count == 1 ? "appears" : "appear") "
+                    + "more than once in the same mapping")
         default:
             return MappingFileError(path: path, at: nil, "not valid YAML: \(error)")
         }

@@ -67,6 +67,10 @@ struct MappingFileReaderTests {
                 "m.yaml:3:34: a mapping named \"X\" is already defined at line 3"
             ),
             (
+                "from: A\nto: B\nmappings:\n  - source: Post\n    destination: Post\n    source: Tag\n",
+                "m.yaml:4:5: not valid YAML: the key \"source\" appears more than once in the same mapping"
+            ),
+            (
                 "from: A\nto: B\nmappings:\n  - source: Post\n     destination: Post\n",
                 "m.yaml:5:17: not valid YAML: mapping values are not allowed in this context"
             ),
