@@ -9,15 +9,26 @@ extension MigrationProject {
     ///   - backupRoot: The folder given as `--backup-dir`; nil for `.cdmigrate/<store>` beside the store.
     ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap is recovered.
     /// - Returns: The backup folder, the recorded runs and the backups.
-    /// - Throws: ``ExecutionError`` when the history log or a backup manifest cannot be read.
+    /// - Throws: ``StoreError`` when `store` is missing or not a regular file (a folder, a FIFO);
+    ///   ``ExecutionError`` when the history log or a backup manifest cannot be read.
     public func history(
         store: String, backupRoot: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> StoreHistory {
         try recoverIfNeeded(store: store, report: report)
+        // After recovery, which may put a store back in place: a path that is no store file is an error, not
+        // an empty history (a mistyped path would otherwise look like a store never migrated).
+        var info = stat()
+        guard stat(store, &info) == 0 else {
+            throw StoreError(errno == ENOENT ? .notFound : .unreadable, path: store, message: String(cString: strerror(errno)))
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StoreError(.unreadable, path: store, message: "not a regular file")
+        }
         let root = ExecutionOptions(backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
             .backupRoot(for: store)
         return StoreHistory(
-            root: root, records: try RunHistory(root: root).records(), backups: try BackupStore(root: root).list())
+            root: root, records: try RunHistory(root: root).records(),
+            backups: try BackupStore(root: root).list(skipped: { report(.log($0)) }))
     }
 
     /// Puts a store back to one of its backups (the newest by default) through the same journaled swap as a

@@ -54,10 +54,25 @@ package struct BackupStore: Sendable {
         return manifest
     }
 
-    /// Every complete backup, oldest first; throws when the folder or a manifest in it cannot be read.
-    package func list() throws(ExecutionError) -> [BackupManifest] {
+    /// Every complete backup, oldest first; throws when the folder or a backup's manifest cannot be read.
+    ///
+    /// An entry that is no backup cdmigrate made — a name not in its form, or a folder without a manifest
+    /// (a stray folder someone made) — is left out and passed to `skipped` with why, so one stray folder
+    /// does not stop `history` or `restore`.
+    package func list(skipped: (String) -> Void = { _ in }) throws(ExecutionError) -> [BackupManifest] {
         var manifests: [BackupManifest] = []
-        for name in try folderNames() where !name.hasSuffix(".partial") { manifests.append(try manifest(of: name)) }
+        for name in try folderNames() where !name.hasSuffix(".partial") {
+            let entry = root + "/backups/" + name
+            guard BackupLocation.isIdentifier(name) else {
+                skipped("skipped \(entry): not a backup (its name is not one cdmigrate gives)")
+                continue
+            }
+            guard access(entry + "/" + BackupManifest.fileName, F_OK) == 0 else {
+                skipped("skipped \(entry): not a backup (no \(BackupManifest.fileName))")
+                continue
+            }
+            manifests.append(try manifest(of: name))
+        }
         return manifests.sorted { ($0.created, $0.id) < ($1.created, $1.id) }
     }
 
