@@ -24,4 +24,10 @@ struct CDMigrate: ParsableCommand {
         ],
         defaultSubcommand: ConsoleCommand.self
     )
+
+    /// Notes an early SIGINT or SIGTERM for the commands that cancel cleanly, then parses and runs.
+    static func main() {
+        EarlySignals.install(for: CommandLine.arguments)
+        main(nil)
+    }
 }

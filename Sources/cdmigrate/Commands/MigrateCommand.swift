@@ -32,6 +32,11 @@ struct MigrateCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
+            // SIGINT and SIGTERM cancel from the start, planning included (planning writes nothing and is
+            // not cut short, but the run then stops with exit 11 before it begins).
+            let flag = CancellationFlag()
+            var signals = SignalCancellation(flag)
+            defer { signals.stop() }
             let printer = ProgressPrinter(json: json)
             let project = try planning.project(stores: stores)
             // The run checks each store's integrity beside its first step, instead of before the plan is shown.
@@ -45,10 +50,17 @@ struct MigrateCommand: ParsableCommand {
                 if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
                 return
             }
-            if !dryRun, !yes { try confirm(plans.count) }
-            let flag = CancellationFlag()
-            let signals = SignalCancellation(flag)
-            defer { signals.stop() }
+            if !dryRun, !yes {
+                // At the prompt the signals' own action is wanted: Ctrl-C ends the wait, nothing has changed.
+                signals.stop()
+                try confirm(plans.count)
+                signals = SignalCancellation(flag)
+            }
+            if flag.isCancelled {
+                throw ExecutionError(
+                    .cancelled, path: stores.joined(separator: ", "),
+                    message: "cancelled before the run began; nothing was changed")
+            }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
                 cancellation: flag, stageHook: CrashHook.stageHook())
