@@ -78,6 +78,9 @@ struct ChainRunner {
                 try checkCancelled()
                 let step = try candidate.makeStep()
                 let destination = paths.temporary(run: run, step: index)
+                if let problem = SQLitePathLimit.problem(destination) {
+                    throw ExecutionError(.io, path: job.storePath, message: "cannot make the step's new store: \(problem)")
+                }
                 made.append(destination)
                 report(.stepStarted(index: index, step: candidate.summary))
                 timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))

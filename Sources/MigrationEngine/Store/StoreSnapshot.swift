@@ -71,6 +71,10 @@ package final class StoreSnapshot: Sendable {
         }
         let directory = try makePrivateDirectory(in: parent ?? SnapshotFolder.resolve(), for: path)
         let copy = directory.appendingPathComponent(URL(fileURLWithPath: path).lastPathComponent).path
+        if let problem = SQLitePathLimit.problem(copy) {
+            try? FileManager.default.removeItem(at: directory)
+            throw StoreError(.unreadable, path: path, message: "cannot take a snapshot: \(problem)")
+        }
         for _ in 0..<5 {
             let before = StoreFileSet.scan(resolved)
             let stamps = modificationStamps(resolved)
