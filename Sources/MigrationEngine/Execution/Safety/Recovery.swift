@@ -108,8 +108,13 @@ public enum Recovery {
             } else {
                 try restoreOriginal(member, run: journal.run, written: keptOld.contains(member.storePath))
             }
+            stageHook(.storeRestored)
         }
         try journal.remove()
+        // Only now may the temporaries go: while the journal exists, a missing temporary means the swap
+        // renamed it into place (``SwapJournal/Member/isSwapped``), so removing one earlier would make the
+        // next run, after a crash here, take a restored store that an app wrote for a new one.
+        for member in journal.members { try DurableFile.remove(member.temporaryPath) }
         if !keptNew.isEmpty { return Resolution(outcome: .split, keptNew: keptNew) }
         return Resolution(outcome: keptOld.isEmpty ? .restoredOriginal : .keptNewerData)
     }
@@ -141,6 +146,5 @@ public enum Recovery {
                 }
             }
         }
-        try DurableFile.remove(member.temporaryPath)
     }
 }

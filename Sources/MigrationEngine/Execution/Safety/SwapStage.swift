@@ -9,4 +9,6 @@ public enum SwapStage: String, Sendable, CaseIterable {
     case databaseReplaced = "database-replaced"
     /// Every store is swapped; parked files and the journal are still there.
     case swapped
+    /// Recovery has put one store back to its original, or kept it new; the journal is still there.
+    case storeRestored = "store-restored"
 }
