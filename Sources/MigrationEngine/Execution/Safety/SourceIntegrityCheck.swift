@@ -57,8 +57,15 @@ final class SourceIntegrityCheck: Sendable {
             started.withLock { $0 = (nil, work) }
             return work
         }
+        let run = runCancellation
         let work = ConcurrentWork {
             do {
+                // SQLite forgets an interrupt that arrives before the statement starts, and a starved thread
+                // that started late could read the whole store before ``interrupt()`` asks again: a run
+                // cancelled by now is not checked at all (nothing will be backed up or swapped for it).
+                if run.isCancelled {
+                    throw StoreError.reading(DatabaseError(resultCode: .SQLITE_INTERRUPT, message: "interrupted"), path: path)
+                }
                 try StoreReader.checkIntegrity(queue, path: path)
             } catch {
                 flag.cancel()

@@ -22,6 +22,19 @@ struct SourceIntegrityCheckTests {
         #expect(verdict?.message.contains("interrupt") == true, "\(String(describing: verdict))")
     }
 
+    @Test("A check started after the run was cancelled ends interrupted without reading the store")
+    func checkStartedAfterCancellationIsInterrupted() throws {
+        // SQLite forgets an interrupt sent before a statement starts: a check whose thread starts late must see
+        // the cancellation itself, or a starved thread reads the whole store after the run was cancelled.
+        let store = try JournalFixture.store(version: 1, entries: 300)
+        let snapshot = try StoreSnapshot.take(of: store)
+        let cancellation = CancellationFlag()
+        let check = SourceIntegrityCheck(snapshot, cancellation: cancellation, deferred: true)
+        cancellation.cancel()
+        let verdict = #expect(throws: StoreError.self) { try check.verdict() }
+        #expect(verdict?.message.contains("interrupt") == true, "\(String(describing: verdict))")
+    }
+
     @Test("When the check's own finding stopped the step, the damage is reported, not the stop")
     func ownCancellationKeepsTheVerdict() throws {
         let store = try JournalFixture.store(version: 1, entries: 300)
