@@ -11,4 +11,7 @@ public enum SwapStage: String, Sendable, CaseIterable {
     case swapped
     /// Recovery has put one store back to its original, or kept it new; the journal is still there.
     case storeRestored = "store-restored"
+
+    /// The stages a migration's or a restore's own swap reaches (``storeRestored`` is reached only by recovery).
+    public static let ofSwap: [SwapStage] = allCases.filter { $0 != .storeRestored }
 }
