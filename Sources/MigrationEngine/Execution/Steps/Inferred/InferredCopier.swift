@@ -83,7 +83,7 @@ struct InferredCopier {
         context.report(.entityProgress(index: context.index, entity: copy.destinationEntity, done: 0, total: total))
         guard total > 0 else { return 0 }
         let table: SQLFragment = "\(SQLIdentifier.source).\(SQLIdentifier(copy.sourceTable))"
-        try KeyBatches.forEach(in: table, entity: copy.sourceNumber, highest: highest, size: batchSize, db: db) { low, high in
+        try KeyBatches.forEach(in: table, highest: highest, size: batchSize, db: db) { low, high in
             try context.checkCancelled()
             try statement.execute(arguments: copy.sql.statementArguments + ["low": low, "high": high])
             done += db.changesCount

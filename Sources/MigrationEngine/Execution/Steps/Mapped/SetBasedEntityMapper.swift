@@ -349,7 +349,7 @@ struct SetBasedEntityMapper {
         var done = 0
         context.report(.entityProgress(index: context.index, entity: name, done: 0, total: total))
         try KeyBatches.forEach(
-            in: plan.from.table, entity: plan.from.number, highest: highest, size: max(batchSize, 1) * 25, db: db
+            in: plan.from.table, highest: highest, size: max(batchSize, 1) * 25, db: db
         ) { low, high in
             try context.checkCancelled()
             done = min(total, done + (try body(low, high)))
