@@ -113,7 +113,7 @@ package struct ChainExecutor: Sendable {
     /// Digests the database and logs of each store, as they are now, on a thread of its own.
     private static func digestOriginals(_ jobs: [MigrationJob]) -> ConcurrentWork<[String: StampedDigest]> {
         let files = jobs.flatMap { job in
-            BackupCopy.databaseAndLogs.map { StorePaths(storePath: job.storePath).storePath + $0 }
+            StoreFileList.databaseAndLogs.map { StorePaths(storePath: job.storePath).storePath + $0 }
         }
         return ConcurrentWork {
             var digests: [String: StampedDigest] = [:]

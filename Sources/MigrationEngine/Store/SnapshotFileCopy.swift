@@ -56,12 +56,8 @@ enum SnapshotFileCopy {
             if got < 0 && errno == EINTR { continue }
             guard got >= 0 else { throw Failure(target) }
             if got == 0 { return }
-            var written = 0
-            while written < got {
-                let put = write(output, buffer.baseAddress! + written, got - written)
-                if put < 0 && errno == EINTR { continue }
-                guard put > 0 else { throw Failure(target) }
-                written += put
+            guard DurableFile.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<got])) else {
+                throw Failure(target)
             }
         }
     }

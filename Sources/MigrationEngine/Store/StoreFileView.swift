@@ -77,6 +77,6 @@ struct StoreFileView {
 extension FileStamp {
     /// The stamps of the database, its `-wal` and its `-journal` (nil for a missing file).
     fileprivate static func all(_ databasePath: String) -> [FileStamp?] {
-        ["", "-wal", "-journal"].map { FileStamp.of(databasePath + $0) }
+        StoreFileList.databaseAndLogs.map { FileStamp.of(databasePath + $0) }
     }
 }

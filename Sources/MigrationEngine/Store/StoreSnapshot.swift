@@ -234,7 +234,7 @@ package final class StoreSnapshot: Sendable {
 
     private static func modificationStamps(_ path: String) -> [String: Date] {
         var stamps: [String: Date] = [:]
-        for suffix in ["", "-wal", "-journal"] {
+        for suffix in StoreFileList.databaseAndLogs {
             let attributes = try? FileManager.default.attributesOfItem(atPath: path + suffix)
             stamps[suffix] = attributes?[.modificationDate] as? Date
         }

@@ -7,9 +7,6 @@ import Foundation
 /// write through a shared file (a hard link) would change the backup with the store, or damage both. So every
 /// file is copied, its digest taken from the very bytes written, and the copy flushed before it counts.
 enum BackupCopy {
-    /// The database and its logs: the files whose digests a run takes ahead of time, while its steps run.
-    static let databaseAndLogs = ["", "-wal", "-journal"]
-
     /// Copies `source` into the new file `target` (never over a file already there, nor through a symbolic
     /// link) with the source's permission bits, flushed to disk.
     /// - Parameters:

@@ -11,7 +11,7 @@ struct RestoreStaging {
 
     func build(at temporary: String) throws(ExecutionError) {
         let source = backups.folder(of: manifest.id) + "/"
-        let logs = ["-wal", "-journal"].filter { suffix in manifest.files.contains { $0.name == paths.fileName + suffix } }
+        let logs = StoreFileList.logs.filter { suffix in manifest.files.contains { $0.name == paths.fileName + suffix } }
         TemporaryFile.remove(temporary)
         try DurableFile.copy(source + paths.fileName, to: temporary)
         for suffix in logs { try DurableFile.copy(source + paths.fileName + suffix, to: temporary + suffix) }

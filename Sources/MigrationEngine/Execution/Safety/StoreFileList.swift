@@ -5,6 +5,10 @@ import Foundation
 enum StoreFileList {
     /// Sidecar suffixes SQLite may leave beside a database.
     static let sidecars = ["-wal", "-shm", "-journal"]
+    /// The sidecars that hold committed data (the `-shm` is only an index): the logs a swap parks.
+    static let logs = ["-wal", "-journal"]
+    /// The database and its logs: every file whose bytes make up a store's data.
+    static let databaseAndLogs = [""] + logs
 
     /// The names of the files that exist now.
     static func names(of paths: StorePaths) -> [String] {

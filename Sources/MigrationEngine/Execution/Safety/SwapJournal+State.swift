@@ -16,11 +16,8 @@ extension SwapJournal.Member {
     /// Whether the new store, in place, was written since the swap: its bytes are no longer the new store's,
     /// or a log lies beside it (the swap parked the original's logs, so any log there now is an app's).
     var newStoreIsWritten: Bool {
-        FileDigest.sha256(storePath) != newDigest || logSuffixes.contains { StoreFileList.size(storePath + $0) > 0 }
+        FileDigest.sha256(storePath) != newDigest || StoreFileList.logs.contains { StoreFileList.size(storePath + $0) > 0 }
     }
-
-    /// The logs a swap parks.
-    private var logSuffixes: [String] { ["-wal", "-journal"] }
 
     /// Whether the original (not yet replaced) is still as the journal recorded it: same database size,
     /// change counter and bytes (a WAL-mode checkpoint rewrites pages without bumping the counter), same log

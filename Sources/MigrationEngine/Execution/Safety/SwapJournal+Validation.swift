@@ -26,7 +26,7 @@ extension SwapJournal {
             }
             guard
                 member.parked.allSatisfy({
-                    ["-wal", "-journal"].contains($0.key) && $0.value == paths.parked(run: run, suffix: $0.key)
+                    StoreFileList.logs.contains($0.key) && $0.value == paths.parked(run: run, suffix: $0.key)
                 })
             else {
                 throw refuse("a parked file of \(member.storePath) is not named by this run")

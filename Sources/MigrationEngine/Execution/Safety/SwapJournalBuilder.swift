@@ -24,7 +24,7 @@ enum SwapJournalBuilder {
                 throw ExecutionError(.backupDamaged, path: move.store, message: "the backup lacks the database file")
             }
             var parked: [String: String] = [:]
-            for suffix in ["-wal", "-journal"] { parked[suffix] = paths.parked(run: run, suffix: suffix) }
+            for suffix in StoreFileList.logs { parked[suffix] = paths.parked(run: run, suffix: suffix) }
             members.append(
                 SwapJournal.Member(
                     storePath: paths.storePath, temporaryPath: move.temporary, newDigest: newDigest,
