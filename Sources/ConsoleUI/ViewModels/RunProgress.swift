@@ -87,6 +87,8 @@ package struct RunProgress: Sendable, Hashable {
             appendLog(line)
         case .recovered(_, let outcome):
             appendLog("recovered an interrupted migration: \(outcome.rawValue)")
+        case .repaired(_, let repairs):
+            appendLog("repaired \(repairs.total) object change(s), \(repairs.setAside) set aside")
         case .committed(let backupPath, _):
             swap.finish(at: now)
             outcome = .succeeded(backup: backupPath)

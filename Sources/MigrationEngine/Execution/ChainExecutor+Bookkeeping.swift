@@ -62,15 +62,17 @@ extension ChainExecutor {
 
     func record(
         _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]],
-        _ result: RunRecord.Result, _ detail: String?, _ backups: [BackupManifest]
+        _ result: RunRecord.Result, _ detail: String?, _ backups: [BackupManifest],
+        _ repairs: [String: RepairReport] = [:]
     ) throws -> [RunRecord] {
         var records: [RunRecord] = []
         for (job, steps) in zip(jobs, timings) {
             let backup = backups.first { $0.storePath == StorePaths(storePath: job.storePath).storePath }
-            let record = RunRecord(
+            var record = RunRecord(
                 run: run, action: options.dryRun ? .dryRun : .migrate, storePath: StorePaths(storePath: job.storePath).storePath,
                 started: started, finished: Date(), from: job.plan.from, to: job.plan.to, steps: steps,
                 result: result, detail: detail, backup: backup?.id)
+            record.repairs = repairs[job.storePath]
             try RunHistory(root: options.backupRoot(for: job.storePath)).append(record)
             records.append(record)
         }

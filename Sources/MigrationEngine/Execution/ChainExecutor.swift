@@ -45,6 +45,8 @@ package struct ChainExecutor: Sendable {
         var finals: [String] = []
         var newDigests: [String: StampedDigest] = [:]
         var backups: [BackupManifest] = []
+        var repairs: [String: RepairReport] = [:]
+        var sideStores: [SetAsideStore] = []
         var swapping = false
         do {
             for (index, job) in jobs.enumerated() {
@@ -57,12 +59,15 @@ package struct ChainExecutor: Sendable {
                     let outcome = try runner.execute(&timings[index])
                     finals.append(outcome.path)
                     newDigests[outcome.path] = outcome.digest
+                    repairs[job.storePath] = outcome.repairs
+                    sideStores += outcome.sideStore.map { [$0] } ?? []
                 }
             }
             if options.dryRun {
                 zip(jobs, finals).filter { $0.0.plan.steps.count > 0 }.forEach { TemporaryFile.remove($0.1) }
+                sideStores.forEach { $0.discard() }
                 report(.committed(backup: nil, dryRun: true))
-                return try record(jobs, run, started, timings, .succeeded, nil, [])
+                return try record(jobs, run, started, timings, .succeeded, nil, [], repairs)
             }
             let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
             if !moving.isEmpty { report(.stageStarted(.backup)) }
@@ -83,17 +88,21 @@ package struct ChainExecutor: Sendable {
             report(.stageStarted(.swap))
             swapping = true
             try StoreSwap(journal: journal, stageHook: options.stageHook).run()
-            return committed(jobs, run, started, timings, nil, backups)
+            publish(sideStores)
+            return committed(jobs, run, started, timings, nil, backups, repairs)
         } catch {
             if swapping, let outcome = finishOrUndo(jobs, finals), outcome == .finishedSwap {
                 // The swap failed part-way but every new store was intact, so it was finished: a success.
                 report(.log("the swap was interrupted by \(error) and has been completed"))
-                return committed(jobs, run, started, timings, "swap completed by recovery after: \(error)", backups)
+                publish(sideStores)
+                return committed(
+                    jobs, run, started, timings, "swap completed by recovery after: \(error)", backups, repairs)
             }
             if !swapping {
                 zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.forEach { TemporaryFile.remove($0.1) }
                 removeBackups(backups)
             }
+            sideStores.forEach { $0.discard() }
             let cancelled = error is MigrationCancelled
             report(.failed(MigrationFailure(error)))
             do {
@@ -122,17 +131,29 @@ package struct ChainExecutor: Sendable {
         }
     }
 
+    /// Gives the side stores of a run's repairs their names, once the repaired stores are swapped in; the
+    /// stores are migrated, so a side store that cannot be kept is a warning (its objects stay in the backup).
+    private func publish(_ sideStores: [SetAsideStore]) {
+        for sideStore in sideStores {
+            do {
+                try sideStore.publish()
+            } catch {
+                report(.log("warning: the objects set aside could not be kept (\(error)); they are in the backup"))
+            }
+        }
+    }
+
     /// Reports the commit and records it; the stores are migrated, so a history failure is only a warning.
     private func committed(
         _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]], _ detail: String?,
-        _ backups: [BackupManifest]
+        _ backups: [BackupManifest], _ repairs: [String: RepairReport]
     ) -> [RunRecord] {
         report(
             .committed(
                 backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) },
                 dryRun: false))
         do {
-            return try record(jobs, run, started, timings, .succeeded, detail, backups)
+            return try record(jobs, run, started, timings, .succeeded, detail, backups, repairs)
         } catch {
             report(.log("warning: the stores were migrated, but the history log could not be written: \(error)"))
             return []

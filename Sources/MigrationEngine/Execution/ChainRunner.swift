@@ -16,6 +16,10 @@ struct ChainRunner {
         /// Its digest, taken on the other core while it was validated (nil if the file changed since, or on a
         /// dry run, which swaps nothing in).
         var digest: StampedDigest?
+        /// What was repaired in the source's copy before the first step (see ``ExecutionOptions/brokenObjects``).
+        var repairs: RepairReport?
+        /// The objects set aside, to publish beside the store once it is swapped (or discard).
+        var sideStore: SetAsideStore?
     }
 
     /// The validated final store and each step's time; throws after removing every temporary it made.
@@ -38,6 +42,9 @@ struct ChainRunner {
         report(.stageStarted(.snapshot))
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
         defer { snapshot.remove() }
+        // Repairs change the private copy only, before anything reads it: every step, count and check after
+        // them sees the repaired store.
+        let repaired = try repairSource(snapshot)
         // Planning left the store's quick_check to the run: it reads the snapshot on the other core while the
         // steps run and are validated, and is waited for before the run backs up or swaps anything. An inferred
         // first step may rename in place and make it redundant (see SourcePageCoverage): it is started when
@@ -48,9 +55,51 @@ struct ChainRunner {
                 snapshot, cancellation: options.cancellation, deferred: job.plan.steps.first?.kind == .inferred) : nil
         defer { integrity?.wait() }
         do {
-            return try execute(from: snapshot, integrity: integrity, &timings)
+            var outcome = try execute(from: snapshot, integrity: integrity, &timings)
+            outcome.repairs = repaired?.repairs
+            outcome.sideStore = repaired?.sideStore
+            return outcome
         } catch {
-            throw integrity?.failure(over: error) ?? error
+            repaired?.sideStore.discard()
+            throw explained(integrity?.failure(over: error) ?? error, snapshot)
+        }
+    }
+
+    /// With ``ExecutionOptions/brokenObjects`` `.repair`, repairs the objects of the snapshot (the run's
+    /// private copy) that break the store's version, reporting every change; nil otherwise.
+    private func repairSource(_ snapshot: StoreSnapshot) throws -> (repairs: RepairReport, sideStore: SetAsideStore)? {
+        guard options.brokenObjects == .repair, let first = job.plan.steps.first else { return nil }
+        let model = try first.makeStep().sourceModel
+        let sideStore = try SetAsideStore(path: SetAsideStore.path(beside: job.storePath, run: run), store: job.storePath)
+        do {
+            let queue = try HardenedConnection.open(snapshot.path)
+            var repairs = try queue.write { db in
+                try BrokenObjects.reading(db, model: model).repair(db, sideStore: sideStore, recorded: model)
+            }
+            try queue.close()
+            // A dry run keeps nothing, the side store included.
+            if options.dryRun { repairs.sideStore = nil }
+            report(.repaired(store: job.storePath, repairs: repairs))
+            return (repairs, sideStore)
+        } catch {
+            sideStore.discard()
+            throw error
+        }
+    }
+
+    /// A step that failed on the store's own objects: the first object breaking the source's version and the
+    /// rule it breaks, instead of the step's or validator's words about a temporary file.
+    private func explained(_ error: any Error, _ snapshot: StoreSnapshot) -> any Error {
+        guard let failure = error as? ExecutionError, failure.code == .validationFailed || failure.code == .stepFailed,
+            let first = job.plan.steps.first
+        else { return error }
+        do {
+            let model = try first.makeStep().sourceModel
+            let queue = try snapshot.openReadOnly()
+            defer { try? queue.close() }
+            return try queue.read { BrokenObjects.diagnose($0, model: model, store: job.storePath) } ?? error
+        } catch {
+            return error
         }
     }
 

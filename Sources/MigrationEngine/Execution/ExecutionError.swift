@@ -11,6 +11,9 @@ public enum ExecutionErrorCode: String, FileErrorCode {
     case stepFailed
     /// A step's result did not pass validation.
     case validationFailed
+    /// An object of the store breaks a rule of its model version (the message names the object and the rule);
+    /// ``BrokenObjectPolicy/repair`` would repair it.
+    case brokenObject
     /// A backup is missing, incomplete or does not match its manifest.
     case backupDamaged
     /// The named backup does not exist.
@@ -23,7 +26,7 @@ public enum ExecutionErrorCode: String, FileErrorCode {
         switch self {
         case .locked: .locked
         case .io: .io
-        case .stepFailed, .validationFailed: .migrationFailed
+        case .stepFailed, .validationFailed, .brokenObject: .migrationFailed
         case .backupDamaged: .damaged
         case .backupNotFound: .notFound
         case .cancelled: .cancelled

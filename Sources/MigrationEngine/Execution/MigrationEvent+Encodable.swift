@@ -1,7 +1,7 @@
 extension MigrationEvent: Encodable {
     private enum CodingKeys: String, CodingKey {
         case event, steps, index, step, entity, done, total, seconds, message, store, outcome, backup, dryRun, reason
-        case category, path, rows, stage
+        case category, path, rows, stage, repairs
     }
 
     /// One flat object per event, named by `event` (`planReady`, `stepStarted`, …), as scripts read them.
@@ -43,6 +43,10 @@ extension MigrationEvent: Encodable {
             try container.encode("recovered", forKey: .event)
             try container.encode(store, forKey: .store)
             try container.encode(outcome, forKey: .outcome)
+        case .repaired(let store, let repairs):
+            try container.encode("repaired", forKey: .event)
+            try container.encode(store, forKey: .store)
+            try container.encode(repairs, forKey: .repairs)
         case .committed(let backup, let dryRun):
             try container.encode("committed", forKey: .event)
             try container.encode(backup, forKey: .backup)

@@ -21,6 +21,9 @@ public enum MigrationEvent: Sendable, Hashable {
     case log(String)
     /// A swap interrupted by an earlier run was brought to a complete store before this one read it.
     case recovered(store: String, outcome: Recovery.Outcome)
+    /// Objects of `store` that broke its model were repaired in the run's copy before the first step (the
+    /// original is changed only by the swap): every change, object by object.
+    case repaired(store: String, repairs: RepairReport)
     /// The original store set was replaced by the migrated one (or, in a dry run, would have been).
     case committed(backup: String?, dryRun: Bool)
     /// The run failed; the original store is untouched.

@@ -29,6 +29,11 @@ public struct ExecutionOptions: Sendable {
     public var stageHook: @Sendable (SwapStage) -> Void
     /// How the source store's snapshot treats a `-wal` SQLite would apply only in part.
     public var snapshot: SnapshotOptions
+    /// What becomes of a store's objects that break its model: refused (the default; the error names the
+    /// first), or repaired in the run's copy before the first step, every change reported
+    /// (``MigrationEvent/repaired(store:repairs:)``) and recorded, objects set aside in a side store beside the
+    /// store (published only when the migrated store is swapped in).
+    public var brokenObjects: BrokenObjectPolicy
 
     /// Creates options: a real run, default backups, not cancelled, a lossy `-wal` refused.
     ///
@@ -39,11 +44,14 @@ public struct ExecutionOptions: Sendable {
     ///   - cancellation: Set it to stop the run at the next batch boundary; the originals are then untouched.
     ///   - stageHook: Called at each stage of a swap (tests crash the process there).
     ///   - snapshot: How the source store's snapshot treats a `-wal` SQLite would apply only in part.
+    ///   - brokenObjects: Whether objects that break the store's model are refused or repaired.
     public init(
         dryRun: Bool = false, backupRoot: String? = nil, cancellation: CancellationFlag = CancellationFlag(),
-        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }, snapshot: SnapshotOptions = .init()
+        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }, snapshot: SnapshotOptions = .init(),
+        brokenObjects: BrokenObjectPolicy = .refuse
     ) {
         self.snapshot = snapshot
+        self.brokenObjects = brokenObjects
         self.dryRun = dryRun
         self.backupRoot = backupRoot
         self.cancellation = cancellation

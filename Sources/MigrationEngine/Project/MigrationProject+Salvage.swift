@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 extension MigrationProject {
@@ -15,6 +16,9 @@ extension MigrationProject {
     ///   - store: The damaged store's `.sqlite` file; only read.
     ///   - output: The new store's path; it must not exist.
     ///   - version: The model version to read the store as; nil to identify it.
+    ///   - brokenObjects: What becomes of objects the damage left whole that break the model (a required
+    ///     value empty, …): refused (the error names the first), or repaired and listed in
+    ///     ``SalvageReport/repairs``, those that cannot be set aside in a side store beside `output`.
     ///   - progress: Called with a table name and the rows copied from it so far.
     /// - Returns: The version chosen and why, what was copied and lost per entity and table, and the references
     ///   cleared.
@@ -22,9 +26,12 @@ extension MigrationProject {
     ///   ``StoreError`` for a missing store, a file that is not SQLite or not Core Data, or a schema SQLite
     ///   cannot read at all.
     public func salvage(
-        store: String, to output: String, version: String? = nil, progress: (String, Int) -> Void = { _, _ in }
+        store: String, to output: String, version: String? = nil, brokenObjects: BrokenObjectPolicy = .refuse,
+        progress: (String, Int) -> Void = { _, _ in }
     ) throws -> SalvageReport {
         let destination = try SalvageOutput(output, store: store)
+        let sideStore =
+            brokenObjects == .repair ? try SetAsideStore(path: SetAsideStore.path(beside: output), store: store) : nil
         let snapshot = try StoreSnapshot.take(
             of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true, readsDatabaseAloneWhenLogRefused: true))
         defer { snapshot.remove() }
@@ -40,24 +47,35 @@ extension MigrationProject {
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
                 salvage.notes = logReview.notes + snapshot.headerRepairs
                 salvage.leftOutLog = logReview.leftOut
+                salvage.sideStore = sideStore
                 // With frames in its log, the copy's file may hold pages the log replaced.
                 let readsLog = snapshot.writeAheadLog.appliedFrames > 0 && salvage.leftOutLog == nil
                 salvage.loosePages = readsLog ? nil : LoosePageScan(path: snapshot.path)
                 if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }
-            try destination.publish()
+            try sideStore?.publish()
+            do {
+                try destination.publish()
+            } catch {
+                if sideStore?.isUsed == true { unlink(SetAsideStore.path(beside: output)) }
+                throw error
+            }
             return report
         } catch var error as ExecutionError {
-            // The new store failed its own checks: the error is about the output, not its temporary name.
+            // The new store failed its own checks: the error is about the output, not its temporary name; an
+            // object that breaks the model is the damaged store's.
             destination.discard()
-            error.path = output
+            sideStore?.discard()
+            if error.code != .brokenObject { error.path = output }
             throw error
         } catch let error as DatabaseError {
             destination.discard()
+            sideStore?.discard()
             throw StoreError.reading(error, path: store)
         } catch {
             destination.discard()
+            sideStore?.discard()
             throw error
         }
     }

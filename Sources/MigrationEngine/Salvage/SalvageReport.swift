@@ -31,6 +31,8 @@ public struct SalvageReport: Sendable, Hashable, Codable {
     /// The `-wal` left out because it does not apply to what is left of the database, or nil when it was read
     /// (or there was none); also one of ``notes``.
     public var leftOutLog: LeftOutLog? = nil
+    /// Every change made to objects that broke the model, when they were repaired (nil: not asked).
+    public var repairs: RepairReport? = nil
 
     /// Objects written to the new store.
     public var recovered: Int { entities.map(\.recovered).reduce(0, +) }

@@ -19,6 +19,8 @@ struct StoreSalvage {
     var leftOutLog: LeftOutLog?
     /// The copy's pages, to find rows its tables' B-trees no longer reach; nil when the copy has a log.
     var loosePages: LoosePageScan?
+    /// Where objects that break the model are set aside when they are repaired; nil to refuse them.
+    var sideStore: SetAsideStore?
 
     func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
         let recorded = choice.model
@@ -55,11 +57,22 @@ struct StoreSalvage {
                         .reduce(0, +)
                 }
                 try writer.installDerivedAttributes(target)
+                if let sideStore {
+                    report.repairs = try BrokenObjects.reading(target, model: recorded)
+                        .repair(target, sideStore: sideStore, recorded: recorded)
+                }
                 return .commit
             }
         }
         try destination.close()
-        try StoreValidator(model: recorded).validate(output.temporary)
+        do {
+            try StoreValidator(model: recorded).validate(output.temporary)
+        } catch {
+            // Rows the damage left whole may still break the model: the object and rule are named instead.
+            let queue = try HardenedConnection.open(output.temporary, readonly: true)
+            defer { try? queue.close() }
+            throw try queue.read { BrokenObjects.diagnose($0, model: recorded, store: store) } ?? error
+        }
         return report
     }
 

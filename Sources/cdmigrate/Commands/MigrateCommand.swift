@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate migrate STORE… [--model M] [--to V] [--dry-run] [--yes] [--backup-dir D] [--json]`.
+/// `cdmigrate migrate STORE… [--model M] [--to V] [--dry-run] [--yes] [--backup-dir D] [--repair] [--json]`.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
@@ -26,6 +26,12 @@ struct MigrateCommand: ParsableCommand {
         name: .customLong("backup-dir"),
         help: "Where backups and the history log go (default: .cdmigrate/<store> beside each store).")
     var backupDir: String?
+
+    @Flag(
+        help:
+            "Repair objects that break the store's model (each change listed, and recorded in the history): a reference to no object is cleared, a required value gets its default, an object that cannot be repaired is set aside in STORE-set-aside-RUN.sqlite."
+    )
+    var repair = false
 
     @Flag(help: "Print events as JSON lines.")
     var json = false
@@ -63,7 +69,7 @@ struct MigrateCommand: ParsableCommand {
             }
             let options = ExecutionOptions(
                 dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                cancellation: flag, stageHook: CrashHook.stageHook())
+                cancellation: flag, stageHook: CrashHook.stageHook(), brokenObjects: repair ? .repair : .refuse)
             try project.migrate(plans, options: options, report: printer.handle)
         }
     }

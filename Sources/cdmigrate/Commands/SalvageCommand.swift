@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate salvage STORE [--model M] [--version V] --output NEW [--json]`: every object that can still be
+/// `cdmigrate salvage STORE [--model M] [--version V] --output NEW [--repair] [--json]`: every object that can still be
 /// read from a damaged store, written into a new, valid store; the damaged one is only read.
 struct SalvageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +20,12 @@ struct SalvageCommand: ParsableCommand {
     @Option(help: "The new store to write; must not exist.")
     var output: String
 
+    @Flag(
+        help:
+            "Repair objects that break the model (listed one by one in the report): a required value gets its default, an object that cannot be repaired is set aside in NEW-set-aside.sqlite."
+    )
+    var repair = false
+
     @Flag(help: "Print the report as JSON.")
     var json = false
 
@@ -27,7 +33,8 @@ struct SalvageCommand: ParsableCommand {
         try reportingFailures {
             let location = model.locate(store: store)
             let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
-            let report = try project.salvage(store: store, to: output, version: version)
+            let report = try project.salvage(
+                store: store, to: output, version: version, brokenObjects: repair ? .repair : .refuse)
             print(json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : SalvageReportText.render(report))
         }
     }

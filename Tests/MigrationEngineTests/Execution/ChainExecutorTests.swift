@@ -46,6 +46,7 @@ struct ChainExecutorTests {
             case .failed: "failed"
             case .log: "log"
             case .recovered: "recovered"
+            case .repaired: "repaired"
             }
         }
         #expect(kinds.first == "plan" && kinds.last == "commit")

@@ -62,4 +62,6 @@ public struct RunRecord: Sendable, Hashable, Codable {
     public var backup: String?
     /// How a recovery ended for this store (`recover` records only; older logs have none).
     public var outcome: Recovery.Outcome? = nil
+    /// What was repaired of objects that broke the model before the first step (migrations asked to repair).
+    public var repairs: RepairReport? = nil
 }

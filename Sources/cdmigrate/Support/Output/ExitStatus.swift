@@ -25,7 +25,14 @@ func reportingFailures(_ body: () throws -> Void) throws {
     do {
         try body()
     } catch let error as CategorizedError {
-        StandardError.write("cdmigrate: error: \(error.description)\n")
+        StandardError.write("cdmigrate: error: \(error.description)\(remedy(for: error))\n")
         throw ExitCode(ExitStatus.code(for: error.category))
     }
+}
+
+/// What the user can do about an error, worded for this CLI (the engine names no option): empty for most.
+private func remedy(for error: any CategorizedError) -> String {
+    guard let error = error as? ExecutionError, error.code == .brokenObject else { return "" }
+    return
+        " (--repair repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
 }

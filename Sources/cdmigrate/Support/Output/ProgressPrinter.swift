@@ -63,6 +63,8 @@ final class ProgressPrinter: Sendable {
         case .stepValidated(let index, let seconds): return "step \(index + 1): validated in \(String(format: "%.2f", seconds))s"
         case .log(let message): return message
         case .recovered(let store, let outcome): return "recovered an interrupted migration of \(store): \(outcome.rawValue)"
+        case .repaired(let store, let repairs):
+            return (["\(store):"] + RepairReportText.lines(repairs)).joined(separator: "\n")
         case .committed(let backup, let dryRun):
             return dryRun
                 ? "dry run complete: every step succeeded and validated; nothing was changed"

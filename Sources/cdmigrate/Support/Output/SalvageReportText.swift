@@ -45,6 +45,7 @@ enum SalvageReportText {
             lines.append("  \(reference.entity).\(reference.relationship): " + (cleared + dropped).joined(separator: "; "))
         }
         lines += report.notes.map { "  note: \($0)" }
+        if let repairs = report.repairs { lines += RepairReportText.lines(repairs) }
         let lost = report.lost.map { ", \($0) known lost" } ?? ""
         lines.append("\(report.recovered) objects recovered\(lost)")
         return lines.joined(separator: "\n")

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// Stores with one object that breaks its model (issue 32 item 5), generated from the sample app: migrate and
+/// salvage refuse them naming the object and rule, changing nothing; asked to repair, they repair exactly
+/// that object, list the change, and the result verifies.
+@Suite("Objects that break the model: refused, or repaired and listed")
+struct BrokenObjectRepairTests {
+    static let project = Result { try MigrationProject(bundle: SampleJournalStore.bundle) }
+
+    /// One kind of broken object: the statement that breaks a generated store, and the change a repair lists.
+    struct Breakage: Sendable, CustomTestStringConvertible {
+        var name: String
+        /// The version of the store the statement breaks (3: Entry only; 4: Entry and Author).
+        var version: Int
+        var statement: String
+        var entity: String
+        var primaryKey: Int64
+        var property: String
+        var action: ObjectRepair.Action
+        var testDescription: String { name }
+    }
+
+    static let breakages = [
+        Breakage(
+            name: "required attribute empty", version: 3, statement: "UPDATE ZENTRY SET ZFAVORITE = NULL WHERE Z_PK = 7",
+            entity: "Entry", primaryKey: 7, property: "favorite", action: .defaulted),
+        Breakage(
+            name: "key naming no object", version: 4, statement: "UPDATE ZENTRY SET ZAUTHOR = 9999 WHERE Z_PK = 5",
+            entity: "Entry", primaryKey: 5, property: "author", action: .cleared),
+        Breakage(
+            name: "Z_ENT of no entity", version: 3, statement: "UPDATE ZENTRY SET Z_ENT = 42 WHERE Z_PK = 9",
+            entity: "Entry", primaryKey: 9, property: "Z_ENT", action: .setAside),
+        Breakage(
+            name: "Z_MAX below the largest Z_PK", version: 3,
+            statement: "UPDATE Z_PRIMARYKEY SET Z_MAX = 10 WHERE Z_NAME = 'Entry'",
+            entity: "Entry", primaryKey: 40, property: "Z_MAX", action: .raised),
+    ]
+
+    /// A generated store of 40 entries (and 6 authors at version 4) broken by `breakage`.
+    static func brokenStore(_ breakage: Breakage) throws -> String {
+        let store =
+            breakage.version == 3
+            ? try SampleJournalStore.journal3((1...40).map { (nil, 2, "entry \($0)") })
+            : try SalvageFixture.journal4(entries: 40, authors: 6)
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { try $0.execute(sql: breakage.statement) }
+        try queue.close()
+        return store
+    }
+
+    @Test("migrate refuses, naming the object and rule and changing nothing", arguments: breakages)
+    func migrateRefuses(_ breakage: Breakage) throws {
+        let store = try Self.brokenStore(breakage)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let project = try Self.project.get()
+        let planning = try project.plan(store: store, target: "Journal 5")
+        let error = try #require(throws: ExecutionError.self) { try project.migrate([planning]) }
+        #expect(error.code == .brokenObject)
+        #expect(error.path == store)
+        #expect(error.message.hasPrefix("\(breakage.entity) \(breakage.primaryKey) breaks Journal \(breakage.version): "))
+        #expect(!error.description.contains("\n"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("migrate --repair repairs the one object, lists it in the event and the history, and verifies", arguments: breakages)
+    func migrateRepairs(_ breakage: Breakage) throws {
+        let store = try Self.brokenStore(breakage)
+        let project = try Self.project.get()
+        let planning = try project.plan(store: store, target: "Journal 5")
+        let events = EventLog()
+        let records = try project.migrate(
+            [planning], options: ExecutionOptions(brokenObjects: .repair), report: { events.append($0) })
+        let repairs = try #require(records.first?.repairs)
+        #expect(events.events.compactMap { if case .repaired(_, let repairs) = $0 { repairs } else { nil } } == [repairs])
+        let change = try #require(repairs.changes.first)
+        #expect(repairs.changes.count == 1, "\(repairs.changes.map(\.text))")
+        #expect(change.entity == breakage.entity)
+        #expect(change.primaryKey == breakage.primaryKey)
+        #expect(change.property == breakage.property)
+        #expect(change.action == breakage.action)
+        #expect(try project.verify(store: store).version == "Journal 5")
+        let history = try RunHistory(root: ExecutionOptions().backupRoot(for: store)).records()
+        #expect(history.last?.repairs == repairs)
+        let side = URL(fileURLWithPath: store).deletingLastPathComponent()
+            .appendingPathComponent("Journal-set-aside-\(records[0].run).sqlite").path
+        #expect(repairs.sideStore == (breakage.action == .setAside ? side : nil))
+        #expect(FileManager.default.fileExists(atPath: side) == (breakage.action == .setAside))
+        if breakage.action == .setAside {
+            let kept = try DatabaseQueue(path: side).read { try Int64.fetchOne($0, sql: "SELECT Z_PK FROM ZENTRY") }
+            #expect(kept == breakage.primaryKey)
+        }
+    }
+
+    @Test("A dry run repairs only its copy and keeps no side store", arguments: breakages.filter { $0.action == .setAside })
+    func dryRunKeepsNothing(_ breakage: Breakage) throws {
+        let store = try Self.brokenStore(breakage)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let project = try Self.project.get()
+        let planning = try project.plan(store: store, target: "Journal 5")
+        let records = try project.migrate([planning], options: ExecutionOptions(dryRun: true, brokenObjects: .repair))
+        #expect(records.first?.repairs?.setAside == 1)
+        #expect(records.first?.repairs?.sideStore == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+    }
+
+    @Test("salvage refuses an object the damage left whole that breaks the model; --repair lists it", arguments: breakages)
+    func salvage(_ breakage: Breakage) throws {
+        let store = try Self.brokenStore(breakage)
+        let project = try Self.project.get()
+        let folder = try TemporaryDirectory.make()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        if breakage.action == .defaulted {
+            // Salvage clears references to lost objects and leaves rows of no entity out, as it always has:
+            // only what it cannot tell from damage is refused.
+            let error = try #require(throws: ExecutionError.self) { try project.salvage(store: store, to: output) }
+            #expect(error.code == .brokenObject)
+            #expect(error.path == store)
+            #expect(!FileManager.default.fileExists(atPath: output))
+        }
+        let repaired = folder.appendingPathComponent("Repaired.sqlite").path
+        let report = try project.salvage(store: store, to: repaired, brokenObjects: .repair)
+        #expect(try project.verify(store: repaired).version == "Journal \(breakage.version)")
+        let repairs = try #require(report.repairs)
+        if breakage.action == .defaulted {
+            #expect(repairs.changes.map(\.primaryKey) == [breakage.primaryKey])
+            #expect(repairs.changes.first?.new?.hasPrefix("0") == true)
+        }
+    }
+}
