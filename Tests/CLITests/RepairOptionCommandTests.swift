@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// `migrate` and `salvage` on a store with one object that breaks its model (issue 32 item 5): without
+/// `--repair`, exit 10 and one line naming the store, the object and the rule, with the option as the
+/// remedy; with it, every change listed in text and JSON, and the result verifies.
+@Suite("--repair on migrate and salvage")
+struct RepairOptionCommandTests {
+    /// A copy of `store` with `statement` run on it.
+    static func broken(_ store: String, _ statement: String) throws -> String {
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { try $0.execute(sql: statement) }
+        try queue.close()
+        return store
+    }
+
+    @Test("A required to-one left empty (wibosco-colors v3): refused by both, set aside by both with --repair", Corpus.required)
+    func requiredToOne() throws {
+        let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
+        let relative = "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"
+        let store = try Self.broken(try Corpus.copyStore(relative), "UPDATE ZPOST SET ZCOLOR = NULL WHERE Z_PK = 5")
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let refused = try CLIRunner.run(["migrate", store, "--model", model, "--yes"])
+        #expect(refused.status == 10)
+        let line = try #require(refused.stderr.split(separator: "\n").last.map(String.init))
+        #expect(
+            line.hasPrefix(
+                "cdmigrate: error: \(store): Post 5 breaks CoreDataMigration_Example 3: required to-one color is empty; nothing was changed"
+            ))
+        #expect(line.contains("--repair"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+
+        let folder = try TemporaryDirectory.make()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let salvage = try CLIRunner.run(["salvage", store, "--model", model, "--output", output])
+        #expect(salvage.status == 10)
+        #expect(salvage.stderr.contains("\(store): Post 5 breaks CoreDataMigration_Example 3: required to-one color is empty"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+
+        let salvaged = try CLIRunner.run(["salvage", store, "--model", model, "--output", output, "--repair", "--json"])
+        #expect(salvaged.status == 0, "\(salvaged.stderr)")
+        let report = try salvaged.decoded(SalvageReport.self)
+        let side = folder.appendingPathComponent("Salvaged-set-aside.sqlite").path
+        #expect(report.repairs?.sideStore == side)
+        #expect(report.repairs?.changes.map(\.text).first == "Post 5 color: required to-one color is empty: empty → set aside")
+        #expect(try CLIRunner.run(["verify", output, "--model", model]).status == 0)
+
+        let migrated = try CLIRunner.run(["migrate", store, "--model", model, "--yes", "--repair"])
+        #expect(migrated.status == 0, "\(migrated.stderr)")
+        #expect(migrated.stdout.contains("  repaired: Post 5 color: required to-one color is empty: empty → set aside"))
+        #expect(migrated.stdout.contains("  repaired: Color 5969 post: post names no Post object: Post 5 → empty"))
+        #expect(try CLIRunner.run(["verify", store, "--model", model]).status == 0)
+        let history = try CLIRunner.run(["history", store, "--json"])
+        #expect(history.stdout.contains("\"setAside\""))
+    }
+
+    @Test("A required attribute left empty (sample app, Journal 2): --repair gives it the model's default, in JSON events")
+    func requiredAttribute() throws {
+        let store = try Self.broken(
+            try CLIRunner.sampleStore(version: 2, entries: 30), "UPDATE ZENTRY SET ZFAVORITE = NULL WHERE Z_PK = 3")
+        let refused = try CLIRunner.run(["migrate", store, "--model", CLIRunner.sampleModel, "--to", "Journal 3", "--yes"])
+        #expect(refused.status == 10)
+        #expect(refused.stderr.contains("\(store): Entry 3 breaks Journal 2: required attribute favorite is empty"))
+        let repaired = try CLIRunner.run([
+            "migrate", store, "--model", CLIRunner.sampleModel, "--to", "Journal 3", "--yes", "--repair", "--json",
+        ])
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+        let event = try #require(repaired.stdout.split(separator: "\n").first { $0.contains("\"event\":\"repaired\"") })
+        let repairs = try JSONDecoder().decode(RepairedEvent.self, from: Data(event.utf8)).repairs
+        #expect(repairs.changes.count == 1)
+        #expect(repairs.changes.first?.action == .defaulted)
+        #expect(repairs.changes.first?.new == "0 (the model's default)")
+        #expect(try CLIRunner.run(["verify", store, "--model", CLIRunner.sampleModel]).status == 0)
+    }
+
+    struct RepairedEvent: Decodable {
+        var repairs: RepairReport
+    }
+}
