@@ -31,7 +31,8 @@ package final class EngineDataSource: ConsoleDataSource {
             return LoadedStore(overview: overview, versions: [], compatibility: nil, modelName: nil, defaultTarget: nil)
         }
         let bundle = try ModelLoader.load(path: modelPath)
-        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel())
+        let report = CompatibilityCheck.check(
+            bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel(), tableColumns: contents.tableColumns)
         let versions = try Self.ordered(bundle).map { VersionInfo(name: $0, isCurrent: $0 == bundle.currentVersionName) }
         return LoadedStore(
             overview: overview, versions: versions, compatibility: report,

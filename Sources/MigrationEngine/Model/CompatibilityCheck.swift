@@ -11,17 +11,24 @@ package enum CompatibilityCheck {
     ///   - metadata: The store's `Z_METADATA`.
     ///   - storeModel: The store's own model (from its `Z_MODELCACHE`), used to say per property
     ///     what differs; without it differences are reported per entity only.
+    ///   - tableColumns: The store's tables and columns; when no version's hashes fit, the nearest version is
+    ///     chosen among the versions whose tables the store has exactly (a garbled hash says nothing about the
+    ///     schema, and counting the other hashes alone can favour a later version that shares them).
     /// - Returns: Each version's comparison, the compatible version and the nearest one.
-    package static func check(_ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil)
-        -> CompatibilityReport
-    {
+    package static func check(
+        _ bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel? = nil,
+        tableColumns: [String: [String]] = [:]
+    ) -> CompatibilityReport {
         let comparesHashes = (metadata.hashesVersion ?? 0) >= 3
         let versions = bundle.versions.indices.map { index in
             compare(versionAt: index, of: bundle, metadata: metadata, storeModel: storeModel)
         }
         let compatible = versions.first(where: \.isCompatible)?.version
+        let fitting =
+            compatible != nil || tableColumns.isEmpty
+            ? [] : Set(bundle.versions.filter { SchemaFit.fits($0, tableColumns) }.map(\.name))
         var nearest: VersionComparison?
-        for candidate in versions {
+        for candidate in versions where fitting.isEmpty || fitting.contains(candidate.version) {
             guard let best = nearest else {
                 nearest = candidate
                 continue

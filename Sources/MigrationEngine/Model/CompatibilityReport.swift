@@ -3,7 +3,8 @@ public struct CompatibilityReport: Sendable, Hashable, Codable {
     /// The version whose entity names (and hashes, with hash scheme 3) equal the store's, if any.
     public var compatibleVersion: String?
     /// The compatible version, or else the version with the most matching entities (ties go to fewer
-    /// differences, then to the later version).
+    /// differences, then to the later version), chosen among the versions whose tables and columns the
+    /// store has exactly when there are any.
     public var nearestVersion: String?
     /// Whether hashes were compared (`NSStoreModelVersionHashesVersion` ≥ 3) or only entity names.
     public var comparesHashes: Bool

@@ -91,7 +91,7 @@ public struct StorePlanning: Sendable {
             return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
         }
         // Only a store that fits no version needs every version compared, for the nearest one.
-        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
+        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, tableColumns: contents.tableColumns)
         let nearest = report.nearestVersion.map { " (nearest: \($0))" } ?? ""
         let unknown = PlanningError(
             .unknownVersion, versions: report.nearestVersion.map { [$0] } ?? [],

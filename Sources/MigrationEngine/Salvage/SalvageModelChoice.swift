@@ -38,7 +38,7 @@ struct SalvageModelChoice {
                 return SalvageModelChoice(model: model, evidence: .modelCache)
             }
         }
-        let fitting = bundle.versions.filter { fits($0, source.tableColumns) }
+        let fitting = bundle.versions.filter { SchemaFit.fits($0, source.tableColumns) }
         // Versions that differ only where the tables do not show (validation rules, hash modifiers) are
         // alike to the rows, but their hashes differ: the new store must name the right one.
         guard fitting.count == 1, let model = fitting.first else {
@@ -53,14 +53,5 @@ struct SalvageModelChoice {
                 category: .noRoute)
         }
         return SalvageModelChoice(model: model, evidence: .tableLayout)
-    }
-
-    /// Whether every entity and join table of `model` exists in the store with exactly its columns.
-    private static func fits(_ model: ObjectModel, _ tableColumns: [String: [String]]) -> Bool {
-        let schema = SchemaBuilder(model: model, existingTableNames: Set(tableColumns.keys)).build()
-        let expected =
-            schema.tables.map { ($0.name, Set($0.columns.map(\.name))) }
-            + schema.joinTables.map { ($0.name, Set([$0.ownerColumn, $0.targetColumn] + $0.orderColumns)) }
-        return expected.allSatisfy { name, columns in tableColumns[name].map(Set.init) == columns }
     }
 }

@@ -22,6 +22,8 @@ public struct StoreContents: Sendable {
     public var otherTables: [StoreTable]
     /// The raw `Z_MODELCACHE.Z_CONTENT`, when the store has one.
     public var modelCache: Data?
+    /// Every table's columns, in declaration order: what tells the store's version when its hashes name none.
+    public var tableColumns: [String: [String]] = [:]
 
     /// The row count of the entity with this name.
     ///

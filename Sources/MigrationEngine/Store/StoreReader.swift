@@ -127,7 +127,8 @@ package enum StoreReader {
                     joinTables: try layout.describe(layout.joinTables, db),
                     historyTables: try layout.describe(layout.historyTables, db),
                     otherTables: try layout.describe(layout.otherTables, db),
-                    modelCache: modelCache)
+                    modelCache: modelCache,
+                    tableColumns: Dictionary(uniqueKeysWithValues: try tables.map { ($0, try db.columnNames(in: $0)) }))
             }
         } catch {
             throw StoreError.reading(error, path: path)

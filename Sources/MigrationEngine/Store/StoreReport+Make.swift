@@ -12,7 +12,10 @@ extension StoreReport {
     public init(path: String, contents: StoreContents, bundle: ModelBundle?, modelSource: ModelSource?, storeModel: ObjectModel?)
     {
         let metadata = contents.metadata
-        let compatibility = bundle.map { CompatibilityCheck.check($0, metadata: metadata, storeModel: storeModel) }
+        let compatibility = bundle.map {
+            CompatibilityCheck.check(
+                $0, metadata: metadata, storeModel: storeModel, tableColumns: contents.tableColumns)
+        }
         let chosen = compatibility.flatMap { report in report.nearestVersion.flatMap { report.comparison(for: $0) } }
         let byNumber = Dictionary(contents.primaryKeys.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         // The compared version's names for the store's entities, renames Core Data kept resolved.

@@ -1,0 +1,15 @@
+/// Whether a store's tables are those a model version implies: what identifies a store's version when its
+/// recorded hashes name none (lost, garbled, or written by a tool that got them wrong).
+enum SchemaFit {
+    /// Whether every entity and join table of `model` exists in the store with exactly its columns.
+    /// - Parameters:
+    ///   - model: The version.
+    ///   - tableColumns: The store's tables and their columns.
+    static func fits(_ model: ObjectModel, _ tableColumns: [String: [String]]) -> Bool {
+        let schema = SchemaBuilder(model: model, existingTableNames: Set(tableColumns.keys)).build()
+        let expected =
+            schema.tables.map { ($0.name, Set($0.columns.map(\.name))) }
+            + schema.joinTables.map { ($0.name, Set([$0.ownerColumn, $0.targetColumn] + $0.orderColumns)) }
+        return expected.allSatisfy { name, columns in tableColumns[name].map(Set.init) == columns }
+    }
+}
