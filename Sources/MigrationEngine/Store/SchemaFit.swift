@@ -5,6 +5,7 @@ enum SchemaFit {
     /// - Parameters:
     ///   - model: The version.
     ///   - tableColumns: The store's tables and their columns.
+    /// - Returns: Whether the store has each table with exactly the columns the version implies.
     static func fits(_ model: ObjectModel, _ tableColumns: [String: [String]]) -> Bool {
         let schema = SchemaBuilder(model: model, existingTableNames: Set(tableColumns.keys)).build()
         let expected =
