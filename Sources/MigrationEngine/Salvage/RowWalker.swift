@@ -41,11 +41,26 @@ struct RowWalker {
                 guard after < Int64.max else { return unreadable }
                 let statement = try db.makeStatement(scan)
                 let rows = try Row.fetchCursor(statement, arguments: [after + 1])
+                // A leaf page whose cell pointers survived but whose cells did not (a file cut inside the page,
+                // bytes overwritten) still gives rows: ids out of order, most often 0 with every value NULL.
+                // A B-tree in order never repeats or lowers an id, so such a row is damage, not an object;
+                // taking it would also move `after` back and read every row above it a second time.
+                var damagedCells = false
                 while let row = try rows.next() {
-                    after = row[0]
+                    let id: Int64 = row[0]
+                    guard id > after else {
+                        damagedCells = true
+                        continue
+                    }
+                    if damagedCells {
+                        Self.append(KeyRange(lower: after + 1, upper: id - 1), to: &unreadable)
+                        damagedCells = false
+                    }
+                    after = id
                     resumedAt = nil
                     try body(row, statement)
                 }
+                if damagedCells { Self.append(KeyRange(lower: after + 1, upper: nil), to: &unreadable) }
                 return unreadable
             } catch let error as DatabaseError where Self.isDamage(error) {
                 // A row found by seeking but unreadable in full (a damaged overflow page) is lost itself.
@@ -91,7 +106,8 @@ struct RowWalker {
     private func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
         do {
             guard let id = try Int64.fetchOne(seek.db.makeStatement(seek.sql), arguments: [start]) else { return .end }
-            return .row(id)
+            // Below the id sought: a damaged cell (see `walk`), so the seek did not find a row.
+            return id >= start ? .row(id) : .damaged
         } catch let error as DatabaseError where Self.isDamage(error) {
             return .damaged
         }

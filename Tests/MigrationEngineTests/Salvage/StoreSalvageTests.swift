@@ -184,6 +184,25 @@ struct StoreSalvageTests {
             report.danglingReferences.contains { $0.entity == "Post" && $0.relationship == "color" && $0.droppedObjects == lost })
     }
 
+    @Test(
+        "Apple's store cut inside a page: the cells cut off are not read as rows, nothing is read twice",
+        Corpus.required, arguments: [34, 40, 42, 44, 46, 66])
+    func cutInsideAPage(_ percent: Int) throws {
+        // Before the fix, cells whose bytes were cut off read as rows with id 0 between real rows; taking one
+        // moved the walk back to the start of the table and failed on "UNIQUE constraint failed: ZPOST.Z_PK".
+        let bundle = try ModelLoader.load(path: Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld"))
+        let store = try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite")
+        let damage = try DamageScript.damage(store, ["truncate", "--percent", "\(percent)"])
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let project = try MigrationProject(bundle: bundle)
+        let report = try project.salvage(store: damage.output, to: output)
+        #expect(try project.verify(store: output).version == "CoreDataMigration_Example 3")
+        let queue = try DatabaseQueue(path: output)
+        let keys = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZPOST") }
+        #expect(!keys.contains { $0 < 1 }, "a damaged cell was taken as an object")
+        #expect(report.entities.first { $0.entity == "Post" }?.recovered == keys.count)
+    }
+
     @Test("A file that is not SQLite, a missing file and an existing output are one-line errors naming the file")
     func refusals() throws {
         let folder = try TemporaryDirectory.make()
