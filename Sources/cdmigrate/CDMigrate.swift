@@ -13,6 +13,7 @@ struct CDMigrate: ParsableCommand {
             PlanCommand.self,
             MigrateCommand.self,
             VerifyCommand.self,
+            RepairCommand.self,
             HistoryCommand.self,
             RestoreCommand.self,
             ExportCommand.self,

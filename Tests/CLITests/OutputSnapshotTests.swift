@@ -10,7 +10,8 @@ import Testing
 @Suite("Whole command outputs", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct OutputSnapshotTests {
     static let commands = [
-        "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "history", "restore", "export", "rows",
+        "console", "demo", "inspect", "hash", "diff", "plan", "migrate", "verify", "repair", "history", "restore", "export",
+        "rows",
         "salvage", "scaffold-mapping",
     ]
     let model = RenameChainFixture.modelPath

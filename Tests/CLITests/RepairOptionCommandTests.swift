@@ -80,3 +80,30 @@ struct RepairOptionCommandTests {
         var repairs: RepairReport
     }
 }
+
+/// `cdmigrate repair` (issue 32 item 6) on the wibosco-colors v3 store with its Post hash garbled.
+@Suite("cdmigrate repair", Corpus.required)
+struct RepairCommandTests {
+    @Test("Into a new store (JSON) and in place (text): identified by its tables, verifies after; an unknown version exits 8")
+    func garbledHash() throws {
+        let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
+        let store = try RepairOptionCommandTests.broken(
+            try Corpus.copyStore("wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"),
+            "UPDATE Z_METADATA SET Z_PLIST = CAST(replace(CAST(Z_PLIST AS TEXT), 'Post', 'Pots') AS BLOB)")
+        #expect(try CLIRunner.run(["verify", store, "--model", model]).status != 0)
+        let output = try TemporaryDirectory.make().appendingPathComponent("Repaired.sqlite").path
+        let json = try CLIRunner.run(["repair", store, "--model", model, "--out", output, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try json.decoded(StoreRepairReport.self)
+        #expect(report.version == "CoreDataMigration_Example 3" && report.evidence == .tableLayout)
+        #expect(try CLIRunner.run(["verify", output, "--model", model]).status == 0)
+        let text = try CLIRunner.run(["repair", store, "--model", model])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.hasPrefix("\(store) → in place: at CoreDataMigration_Example 3 (version from its tables"))
+        #expect(text.stdout.contains("backup "))
+        #expect(try CLIRunner.run(["verify", store, "--model", model]).status == 0)
+        let unknown = try CLIRunner.run(["repair", store, "--model", model, "--version", "Nope"])
+        #expect(unknown.status == 8)
+        #expect(unknown.stderr == "cdmigrate: error: \(store): no version \"Nope\" in \(model)\n")
+    }
+}

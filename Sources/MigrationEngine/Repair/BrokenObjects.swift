@@ -16,6 +16,8 @@ struct BrokenObjects {
     let schema: StoreSchema
     /// Each entity's number in this store (its `Z_PRIMARYKEY` row, else the schema's).
     let numbers: [String: Int]
+    /// Whether a `Z_MAX` below a table's largest key counts as a violation.
+    var checksMax = true
 
     /// One object breaking one rule, with the change that repairs it.
     struct Violation {
@@ -80,6 +82,18 @@ struct BrokenObjects {
         }
     }
 
+    /// Raises each table's `Z_MAX` below its largest `Z_PK` (the one repair that touches no object).
+    /// - Returns: The changes made.
+    func raiseMaxKeys(_ db: Database) throws -> [ObjectRepair] {
+        var changes: [ObjectRepair] = []
+        for table in schema.tables where try db.tableExists(table.name) {
+            for violation in try lowMax(db, table, root: table.rootEntity) where try apply(violation.fix, db, nil) {
+                changes.append(violation.change)
+            }
+        }
+        return changes
+    }
+
     /// Up to `limit` violations, table by table.
     private func violations(_ db: Database, limit: Int) throws -> [Violation] {
         var found: [Violation] = []
@@ -93,7 +107,7 @@ struct BrokenObjects {
         // Bookkeeping and entity numbers first, every table: an object of no entity is the cause of the
         // references to it that then name no object.
         for (table, root, _) in tables {
-            found += try lowMax(db, table, root: root.name)
+            if checksMax { found += try lowMax(db, table, root: root.name) }
             found += try unknownEntities(db, table, root: root, limit: limit - found.count)
         }
         for (table, _, existing) in tables {
@@ -269,7 +283,7 @@ struct BrokenObjects {
     }
 
     /// Makes one change; false when the object was already changed or set aside by another this round.
-    private func apply(_ fix: Violation.Fix, _ db: Database, _ sideStore: SetAsideStore) throws -> Bool {
+    private func apply(_ fix: Violation.Fix, _ db: Database, _ sideStore: SetAsideStore?) throws -> Bool {
         switch fix {
         case .raiseMax(let number, let largest):
             try db.execute(
@@ -292,7 +306,7 @@ struct BrokenObjects {
                 AND \(SQLIdentifier(targetColumn)) = \(value: target)
                 """ as SQLFragment)
         case .setAside(let table, let key):
-            return try sideStore.take(table: table, key: key, from: db)
+            return try sideStore?.take(table: table, key: key, from: db) ?? false
         }
         return db.changesCount > 0
     }
@@ -336,11 +350,25 @@ extension BrokenObjects {
             message: "\(change.entity) \(change.primaryKey) breaks \(version): \(change.rule)\(value); nothing was changed")
     }
 
+    /// Validates the store at `path` (a new store written from `store`) against `model`; when it fails on an
+    /// object that breaks the model, the error names that object of `store` instead.
+    static func validate(_ path: String, model: ObjectModel, store: String) throws {
+        do {
+            try StoreValidator(model: model).validate(path)
+        } catch {
+            let queue = try HardenedConnection.open(path, readonly: true)
+            defer { try? queue.close() }
+            throw try queue.read { diagnose($0, model: model, store: store) } ?? error
+        }
+    }
+
     /// After a store failed validation: the first broken object of the store open on `db`, as the error to
     /// give instead, or nil when every object keeps the rules (the validation error then stands).
-    static func diagnose(_ db: Database, model: ObjectModel, store: String) -> ExecutionError? {
+    static func diagnose(_ db: Database, model: ObjectModel, store: String, checksMax: Bool = true) -> ExecutionError? {
         do {
-            let first = try BrokenObjects.reading(db, model: model).firstViolation(db)
+            var objects = try BrokenObjects.reading(db, model: model)
+            objects.checksMax = checksMax
+            let first = try objects.firstViolation(db)
             return first.map { refusal($0, store: store, version: model.name) }
         } catch {
             return nil

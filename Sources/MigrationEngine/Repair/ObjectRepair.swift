@@ -23,6 +23,8 @@ public struct ObjectRepair: Sendable, Hashable, Codable {
         case defaulted
         /// The object moved to the side store.
         case setAside
+        /// Bookkeeping (a metadata key, the model cache) rewritten to the version the store's schema matches.
+        case rewritten
     }
 
     /// The object's entity (the table's root entity when its `Z_ENT` names none).

@@ -65,14 +65,8 @@ struct StoreSalvage {
             }
         }
         try destination.close()
-        do {
-            try StoreValidator(model: recorded).validate(output.temporary)
-        } catch {
-            // Rows the damage left whole may still break the model: the object and rule are named instead.
-            let queue = try HardenedConnection.open(output.temporary, readonly: true)
-            defer { try? queue.close() }
-            throw try queue.read { BrokenObjects.diagnose($0, model: recorded, store: store) } ?? error
-        }
+        // Rows the damage left whole may still break the model: the object and rule are named then.
+        try BrokenObjects.validate(output.temporary, model: recorded, store: store)
         return report
     }
 

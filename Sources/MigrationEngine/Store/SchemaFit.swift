@@ -1,7 +1,12 @@
 /// Whether a store's tables are those a model version implies: what identifies a store's version when its
 /// recorded hashes name none (lost, garbled, or written by a tool that got them wrong).
 enum SchemaFit {
-    /// Whether every entity and join table of `model` exists in the store with exactly its columns.
+    /// Core Data's own tables, which every version's store has.
+    private static let bookkeeping: Set<String> = ["Z_METADATA", "Z_PRIMARYKEY", "Z_MODELCACHE"]
+
+    /// Whether every entity and join table of `model` exists in the store with exactly its columns, and the
+    /// store has no other entity or join table (a `Z…` table beside the bookkeeping ones): a version with
+    /// fewer entities would otherwise fit too.
     /// - Parameters:
     ///   - model: The version.
     ///   - tableColumns: The store's tables and their columns.
@@ -11,6 +16,8 @@ enum SchemaFit {
         let expected =
             schema.tables.map { ($0.name, Set($0.columns.map(\.name))) }
             + schema.joinTables.map { ($0.name, Set([$0.ownerColumn, $0.targetColumn] + $0.orderColumns)) }
-        return expected.allSatisfy { name, columns in tableColumns[name].map(Set.init) == columns }
+        let names = Set(expected.map(\.0))
+        let others = tableColumns.keys.filter { $0.hasPrefix("Z") && !bookkeeping.contains($0) && !names.contains($0) }
+        return others.isEmpty && expected.allSatisfy { name, columns in tableColumns[name].map(Set.init) == columns }
     }
 }

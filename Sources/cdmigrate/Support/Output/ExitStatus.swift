@@ -34,5 +34,5 @@ func reportingFailures(_ body: () throws -> Void) throws {
 private func remedy(for error: any CategorizedError) -> String {
     guard let error = error as? ExecutionError, error.code == .brokenObject else { return "" }
     return
-        " (--repair repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
+        " (migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
 }
