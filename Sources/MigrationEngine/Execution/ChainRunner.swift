@@ -70,7 +70,11 @@ struct ChainRunner {
     private func repairSource(_ snapshot: StoreSnapshot) throws -> (repairs: RepairReport, sideStore: SetAsideStore)? {
         guard options.brokenObjects == .repair, let first = job.plan.steps.first else { return nil }
         let model = try first.makeStep().sourceModel
-        let sideStore = try SetAsideStore(path: SetAsideStore.path(beside: job.storePath, run: run), store: job.storePath)
+        // Under the run's own prefix until published, so a killed run's is swept like its temporaries (the
+        // objects are in the backup as well).
+        let sideStore = try SetAsideStore(
+            path: SetAsideStore.path(beside: job.storePath, run: run), store: job.storePath,
+            temporary: StorePaths(storePath: job.storePath).prefix + "\(run)-set-aside.sqlite")
         do {
             let queue = try HardenedConnection.open(snapshot.path)
             var repairs = try queue.write { db in

@@ -24,11 +24,12 @@ final class SetAsideStore {
         return url.deletingLastPathComponent().appendingPathComponent(name).path
     }
 
-    /// A side store at `path` for objects of `store`; nothing is written until an object is set aside.
+    /// A side store at `path` for objects of `store`, written as `temporary` (when given) until published;
+    /// nothing is written until an object is set aside.
     /// - Throws: ``SalvageError`` when `path` exists or its folder does not.
-    init(path: String, store: String) throws {
+    init(path: String, store: String, temporary: String? = nil) throws {
         self.store = store
-        output = try SalvageOutput(path, store: store)
+        output = try SalvageOutput(path, store: store, temporary: temporary)
     }
 
     /// Whether an object was set aside.

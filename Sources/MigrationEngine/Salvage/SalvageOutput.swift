@@ -9,8 +9,9 @@ struct SalvageOutput {
     let temporary: String
 
     /// Checks that `path` does not exist, is no file of `store`'s set or another store's (a `-wal` name
-    /// beside a database would be applied to it) and its folder exists, and picks the temporary name.
-    init(_ path: String, store: String) throws(SalvageError) {
+    /// beside a database would be applied to it) and its folder exists, and picks the temporary name
+    /// (`temporary` when given: a run's own name, which the next run sweeps if this one is killed).
+    init(_ path: String, store: String, temporary: String? = nil) throws(SalvageError) {
         self.path = path
         if let problem = OutputPathCheck.problem(writing: path, stores: [store]) {
             throw SalvageError(store: path, message: problem, category: .invalidInput)
@@ -25,8 +26,10 @@ struct SalvageOutput {
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
             throw SalvageError(store: path, message: "the folder \(folder) does not exist", category: .notFound)
         }
-        temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).salvage-\(getpid())").path
-        TemporaryFile.remove(temporary)
+        self.temporary =
+            temporary
+            ?? url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).salvage-\(getpid())").path
+        TemporaryFile.remove(self.temporary)
     }
 
     /// Flushes the finished temporary store and gives it the asked-for name.

@@ -89,6 +89,7 @@ struct BrokenObjectRepairTests {
             .appendingPathComponent("Journal-set-aside-\(records[0].run).sqlite").path
         #expect(repairs.sideStore == (breakage.action == .setAside ? side : nil))
         #expect(FileManager.default.fileExists(atPath: side) == (breakage.action == .setAside))
+        #expect(try StorePaths(storePath: store).leftovers().isEmpty, "the side store's temporary was published")
         if breakage.action == .setAside {
             let kept = try DatabaseQueue(path: side).read { try Int64.fetchOne($0, sql: "SELECT Z_PK FROM ZENTRY") }
             #expect(kept == breakage.primaryKey)
