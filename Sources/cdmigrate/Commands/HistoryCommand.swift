@@ -42,6 +42,7 @@ struct HistoryCommand: ParsableCommand {
                         + (step.seconds.map { String(format: " %.2fs", $0) } ?? " unfinished"))
             }
             if let detail = record.detail { print("    \(detail)") }
+            if let repairs = record.repairs { RepairReportText.lines(repairs).forEach { print("    \($0)") } }
         }
         let backups = history.backups
         if !backups.isEmpty { print("backups:") }

@@ -132,3 +132,33 @@ struct BrokenObjectRepairTests {
         }
     }
 }
+
+/// `repair` on a generated store (no corpus needed) whose `Entry` hash is garbled: the hash and the digest
+/// computed from the hashes are both rewritten, each listed.
+@Suite("Bookkeeping repair of a generated store")
+struct GeneratedBookkeepingRepairTests {
+    @Test("A garbled hash and digest: both rewritten as Apple writes them, identified by the tables, verifies")
+    func hashAndDigest() throws {
+        let store = try SampleJournalStore.journal3((1...10).map { (nil, 2, "entry \($0)") })
+        let hash = try #require(VersionHasher(model: SampleJournalStore.version(3)).entityHashes["Entry"])
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in
+            var plist = try #require(try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA"))
+            let range = try #require(plist.range(of: hash))
+            plist[range.lowerBound] ^= 0x55
+            // The digest garbled too (a tool that wrote wrong hashes wrote their digest).
+            let digest = VersionHasher.digest(of: VersionHasher(model: SampleJournalStore.version(3)).entityHashes)
+            let text = try #require(plist.range(of: Data(digest.utf8)))
+            plist[text.lowerBound] = plist[text.lowerBound] == UInt8(ascii: "A") ? UInt8(ascii: "B") : UInt8(ascii: "A")
+            try db.execute(sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [plist])
+        }
+        try queue.close()
+        let project = try BrokenObjectRepairTests.project.get()
+        let output = try TemporaryDirectory.make().appendingPathComponent("Repaired.sqlite").path
+        let report = try project.repair(store: store, to: output)
+        #expect(report.version == "Journal 3" && report.evidence == .tableLayout)
+        #expect(
+            report.repairs.changes.map(\.property) == ["NSStoreModelVersionHashes.Entry", "NSStoreModelVersionHashesDigest"])
+        #expect(try project.verify(store: output).version == "Journal 3")
+    }
+}
