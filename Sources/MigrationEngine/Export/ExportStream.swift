@@ -1,13 +1,16 @@
 import Foundation
 
-/// Writes one entity's objects in an ``ExportFormat`` to a file handle as they come, through a small buffer,
-/// so memory stays bounded whatever the row count.
+/// Writes one entity's objects in an ``ExportFormat`` to a file handle as they come, through a buffer of
+/// bounded size, so memory stays bounded whatever the row count; a ``LargeValue`` goes through the same
+/// buffer a piece at a time, so it is never copied whole.
 final class ExportStream {
     private let handle: FileHandle
     private let format: ExportFormat
     private let path: String
-    private var buffer = Data()
+    private var buffer: [UInt8] = []
     private var count = 0
+    /// The buffer is written out once it holds this many bytes.
+    private static let flushSize = 1 << 16
 
     /// Starts the output: the CSV header, or the JSON array's opening bracket.
     init(handle: FileHandle, format: ExportFormat, fields: [String], path: String) throws(ExportError) {
@@ -15,41 +18,92 @@ final class ExportStream {
         self.format = format
         self.path = path
         switch format {
-        case .csv: try append(ObjectTextEncoding.csvHeader(fields))
-        case .json: try append("[")
+        case .csv: ObjectTextEncoding.append(ObjectTextEncoding.csvHeader(fields), to: &buffer)
+        case .json: buffer.append(UInt8(ascii: "["))
         case .jsonl: break
         }
+        try drain(&buffer)
     }
 
-    /// Writes one object.
-    func write(_ object: ExportedObject) throws(ExportError) {
+    /// Writes one object; the fields `large` holds (by index) are written from where they lie instead of
+    /// from the object's values.
+    ///
+    /// - Throws: ``ExportError`` when the output cannot be written or external data cannot be read.
+    func write(_ object: ExportedObject, large: [Int: LargeValue] = [:]) throws {
+        let field = { (index: Int, bytes: inout [UInt8]) throws -> Bool in
+            guard let value = large[index] else { return false }
+            try self.write(value, into: &bytes)
+            return true
+        }
         switch format {
-        case .csv: try append(ObjectTextEncoding.csvRecord(object))
-        case .json: try append((count == 0 ? "\n" : ",\n") + ObjectTextEncoding.jsonObject(object))
-        case .jsonl: try append(ObjectTextEncoding.jsonObject(object) + "\n")
+        case .csv: try ObjectTextEncoding.appendCSVRecord(object, to: &buffer, writing: field)
+        case .json:
+            ObjectTextEncoding.append(count == 0 ? "\n" : ",\n", to: &buffer)
+            try ObjectTextEncoding.appendJSONObject(object, to: &buffer, writing: field)
+        case .jsonl:
+            try ObjectTextEncoding.appendJSONObject(object, to: &buffer, writing: field)
+            buffer.append(ObjectTextEncoding.newline)
         }
         count += 1
+        try drain(&buffer)
     }
 
     /// Ends the output and flushes it; returns how many objects were written.
     func finish() throws(ExportError) -> Int {
-        if format == .json { try append(count == 0 ? "]\n" : "\n]\n") }
-        try flush()
+        if format == .json { ObjectTextEncoding.append(count == 0 ? "]\n" : "\n]\n", to: &buffer) }
+        try drain(&buffer, all: true)
         return count
     }
 
-    private func append(_ text: String) throws(ExportError) {
-        buffer.append(contentsOf: text.utf8)
-        if buffer.count >= 1 << 16 { try flush() }
+    /// A large value as a CSV field or a JSON string, encoded and written a piece at a time.
+    private func write(_ value: LargeValue, into bytes: inout [UInt8]) throws {
+        let csv = format == .csv
+        switch value {
+        case .text(let utf8):
+            let quoted = !csv || utf8.isEmpty || ObjectTextEncoding.needsCSVQuotes(utf8)
+            if quoted { bytes.append(ObjectTextEncoding.quote) }
+            try LargeValue.forEachTextPiece(utf8) { piece in
+                if csv {
+                    ObjectTextEncoding.appendCSVContent(piece, quoted: quoted, to: &bytes)
+                } else {
+                    ObjectTextEncoding.appendJSONContent(piece, to: &bytes)
+                }
+                try drain(&bytes)
+            }
+            if quoted { bytes.append(ObjectTextEncoding.quote) }
+        case .bytes(let raw):
+            try writeBase64(into: &bytes) { piece in try LargeValue.forEachBase64Piece(raw, piece) }
+        case .file(let file, let path):
+            try writeBase64(into: &bytes) { piece in try LargeValue.forEachBase64Piece(of: file, path: path, piece) }
+        }
     }
 
-    private func flush() throws(ExportError) {
-        guard !buffer.isEmpty else { return }
+    /// Base64 text given in pieces by `pieces`, as rendered text is written: quoted in JSON, and in CSV only
+    /// when empty (the base64 alphabet holds nothing CSV quotes).
+    private func writeBase64(into bytes: inout [UInt8], _ pieces: ((Data) throws -> Void) throws -> Void) throws {
+        let csv = format == .csv
+        if !csv { bytes.append(ObjectTextEncoding.quote) }
+        var empty = true
+        try pieces { piece in
+            empty = empty && piece.isEmpty
+            bytes.append(contentsOf: piece)
+            try drain(&bytes)
+        }
+        if !csv {
+            bytes.append(ObjectTextEncoding.quote)
+        } else if empty {
+            ObjectTextEncoding.append("\"\"", to: &bytes)
+        }
+    }
+
+    /// Writes `bytes` out and empties them once they hold ``flushSize`` bytes (any, with `all`).
+    private func drain(_ bytes: inout [UInt8], all: Bool = false) throws(ExportError) {
+        guard bytes.count >= (all ? 1 : Self.flushSize) else { return }
         do {
-            try handle.write(contentsOf: buffer)
+            try handle.write(contentsOf: bytes)
         } catch {
             throw ExportError(store: path, message: "cannot write: \(error.localizedDescription)", category: .io)
         }
-        buffer.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
     }
 }

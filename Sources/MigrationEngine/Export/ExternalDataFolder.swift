@@ -36,6 +36,19 @@ struct ExternalDataFolder: Sendable {
     ///
     /// - Throws: ``ExportError`` when the file is unreadable, or is not a regular file inside real folders.
     func contents(of uuid: String, object: String) throws -> Data? {
+        guard let (file, path) = try open(uuid, object: object) else { return nil }
+        do {
+            return try file.readToEnd() ?? Data()
+        } catch {
+            throw failure("\(object) refers to external data \(uuid), but \(path) cannot be read")
+        }
+    }
+
+    /// The file `uuid` names, open for reading, and its path, for `object` (named in errors); nil when the
+    /// file, or a folder on its way, is not there. `export` reads it a piece at a time (``LargeValue``).
+    ///
+    /// - Throws: ``ExportError`` when the file cannot be opened, or is not a regular file inside real folders.
+    func open(_ uuid: String, object: String) throws -> (FileHandle, path: String)? {
         guard let reference = UUID(uuidString: uuid), reference.uuidString == uuid else {
             throw failure("\(object) refers to external data \"\(uuid)\", which is not a UUID")
         }
@@ -53,10 +66,17 @@ struct ExternalDataFolder: Sendable {
                 throw failure("\(object): \(item) is not a plain \(kind == S_IFDIR ? "folder" : "file"); it is not followed")
             }
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        // Not through a link put there since the check, and still a regular file once open.
+        let descriptor = Foundation.open(file, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
             throw failure("\(object) refers to external data \(uuid), but \(file) cannot be read")
         }
-        return data
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+            throw failure("\(object): \(file) is not a plain file; it is not followed")
+        }
+        return (handle, file)
     }
 
     private func failure(_ message: String) -> ExportError {

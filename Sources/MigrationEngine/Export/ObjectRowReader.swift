@@ -1,3 +1,5 @@
+import CSQLiteGuard
+import Foundation
 import GRDB
 
 /// Steps through one entity's objects with a prepared statement, rendering each row as it is read, so any
@@ -25,18 +27,47 @@ struct ObjectRowReader {
         _ db: Database, page: (limit: Int, offset: Int)? = nil, expressionValues: Bool = false,
         _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
     ) throws {
+        try each(db, page: page, expressionValues: expressionValues, streaming: false) { object, expressions, _ in
+            try body(object, expressions)
+        }
+    }
+
+    /// Calls `body` with each object in primary-key order until it returns false, as ``read(_:page:expressionValues:_:)``
+    /// does, except that a TEXT or BLOB of at least ``LargeValue/threshold`` bytes, and every value kept
+    /// outside the store, is not rendered: its field holds `.null` in the object and the value is given by
+    /// field index, to be written from where it lies before `body` returns.
+    ///
+    /// - Throws: As ``read(_:page:expressionValues:_:)``.
+    func stream(_ db: Database, _ body: (ExportedObject, [Int: LargeValue]) throws -> Bool) throws {
+        try each(db, page: nil, expressionValues: false, streaming: true) { object, _, large in try body(object, large) }
+    }
+
+    private func each(
+        _ db: Database, page: (limit: Int, offset: Int)?, expressionValues: Bool, streaming: Bool,
+        _ body: (ExportedObject, [String: ExpressionValue], [Int: LargeValue]) throws -> Bool
+    ) throws {
         let select = layout.select + (page.map { " LIMIT \(value: $0.limit) OFFSET \(value: $0.offset)" } ?? "")
         let toManyStatements = try layout.toManys.map { try db.makeStatement($0.sql) }
         let fields = layout.fieldNames
         let statement = try db.makeStatement(select)
         let rows = try Row.fetchCursor(statement, arguments: select.statementArguments)
+        var large: [Int: LargeValue] = [:]
         while let row = try rows.next() {
             let key: Int64 = row[0]
             let entity = names[row[1] as Int? ?? 0] ?? layout.entity
             var values: [RenderedValue] = [.text(uri(entity, key)), .text(entity), .integer(key)]
             var expressions: [String: ExpressionValue] = [:]
+            large.removeAll(keepingCapacity: true)
             var index = 2
             for column in layout.attributes {
+                if streaming,
+                    let value = try largeValue(statement, at: index, as: column.attribute, entity: entity, key: key)
+                {
+                    large[values.count] = value
+                    values.append(.null)
+                    index += 1
+                    continue
+                }
                 // By byte count (GRDB's row would end text at a NUL); text that is not UTF-8 shows U+FFFD.
                 let stored = SQLiteValueReader.shown(statement, at: index)
                 values.append(try render(stored, as: column.attribute, entity: entity, key: key))
@@ -60,7 +91,7 @@ struct ObjectRowReader {
                 expressions[query.name] = .list(targets.map { .object(reference($0.0, $0.1)) })
             }
             let object = ExportedObject(entity: entity, primaryKey: key, fields: fields, values: values)
-            guard try body(object, expressions) else { return }
+            guard try body(object, expressions, large) else { return }
         }
     }
 
@@ -74,6 +105,37 @@ struct ObjectRowReader {
         let object = "\(entity) p\(key) \(attribute.name)"
         guard let bytes = try externalData.contents(of: uuid, object: object) else { return .missingExternalData(uuid) }
         return .text(bytes.base64EncodedString())
+    }
+
+    /// Column `index`'s value as a ``LargeValue`` when `export` writes it in pieces: TEXT (but a Decimal's,
+    /// which renders as a number's text) or a BLOB of at least ``LargeValue/threshold`` bytes, rendered as
+    /// ``ValueRenderer/render(_:as:)`` renders it (a BLOB as base64, an inline external-storage value
+    /// without its marker byte), or the file a value kept outside the store refers to. Nil for any other
+    /// value, and for a reference whose file is not there (rendered as missing).
+    private func largeValue(_ statement: Statement, at index: Int, as attribute: Attribute, entity: String, key: Int64)
+        throws -> LargeValue?
+    {
+        let handle = statement.sqliteStatement
+        let column = CInt(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_TEXT where attribute.type != .decimal:
+            let text = SQLiteValueReader.columnBytes(handle, column)
+            return text.count >= LargeValue.threshold ? .text(text) : nil
+        case SQLITE_BLOB:
+            let blob = SQLiteValueReader.blobBytes(handle, column)
+            if attribute.allowsExternalBinaryDataStorage, blob.count < LargeValue.threshold,
+                let uuid = ExternalDataFolder.reference(in: Data(blob))
+            {
+                let object = "\(entity) p\(key) \(attribute.name)"
+                return try externalData.open(uuid, object: object).map { .file($0.0, path: $0.path) }
+            }
+            guard blob.count >= LargeValue.threshold else { return nil }
+            let marked =
+                [.binary, .transformable].contains(attribute.type) && attribute.allowsExternalBinaryDataStorage
+                && blob.first == 1
+            return .bytes(marked ? UnsafeBufferPointer(rebasing: blob.dropFirst()) : blob)
+        default: return nil
+        }
     }
 
     private func uri(_ entity: String, _ key: Int64) -> String {

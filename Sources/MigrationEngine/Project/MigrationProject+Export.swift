@@ -141,8 +141,8 @@ extension MigrationProject {
         _ cancellation: CancellationFlag
     ) throws -> Int {
         let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path)
-        try reader.read(db) { object, _ in
-            try stream.write(object)
+        try reader.stream(db) { object, large in
+            try stream.write(object, large: large)
             return !cancellation.isCancelled
         }
         if cancellation.isCancelled {

@@ -52,7 +52,7 @@ package enum SQLiteValueReader {
     }
 
     /// Whether every byte is below 0x80, eight at a time.
-    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    package static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let start = bytes.baseAddress else { return true }
         let raw = UnsafeRawPointer(start)
         var high: UInt64 = 0
@@ -165,8 +165,9 @@ package enum SQLiteValueReader {
         }
     }
 
-    /// The bytes of column `column`'s TEXT value on the row `handle` is on.
-    private static func columnBytes(_ handle: SQLiteStatement, _ column: CInt) -> UnsafeBufferPointer<UInt8> {
+    /// The bytes of column `column`'s TEXT value on the row `handle` is on, where SQLite holds them (valid
+    /// until the statement steps or the column is read as another type).
+    package static func columnBytes(_ handle: SQLiteStatement, _ column: CInt) -> UnsafeBufferPointer<UInt8> {
         textBytes(sqlite3_column_text(handle, column), Int(sqlite3_column_bytes(handle, column)))
     }
 
@@ -181,6 +182,13 @@ package enum SQLiteValueReader {
     private static func textBytes(_ pointer: UnsafePointer<UInt8>?, _ count: Int) -> UnsafeBufferPointer<UInt8> {
         guard let pointer, count > 0 else { return UnsafeBufferPointer(start: nil, count: 0) }
         return UnsafeBufferPointer(start: pointer, count: count)
+    }
+
+    /// The bytes of column `column`'s BLOB value on the row `handle` is on, where SQLite holds them (valid
+    /// until the statement steps or the column is read as another type).
+    package static func blobBytes(_ handle: SQLiteStatement, _ column: CInt) -> UnsafeBufferPointer<UInt8> {
+        let pointer = sqlite3_column_blob(handle, column)?.assumingMemoryBound(to: UInt8.self)
+        return textBytes(pointer, Int(sqlite3_column_bytes(handle, column)))
     }
 
     /// A column that is not TEXT, as GRDB reads it (NULL, INTEGER, REAL and BLOB lose nothing there), without

@@ -156,8 +156,12 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         while start < columns.count {
             let part = columns[start..<min(columns.count, start + Self.columnsPerGuard)]
             guards.append(part.map(\.kind))
+            // A column's storage class is all a guard needs (but a UUID's byte count): `typeof()` gives it
+            // without SQLite reading the value, so a large TEXT or BLOB is not held once more for the guard
+            // beside the copy the statement writes (a mapped step held three times its largest value).
+            let arguments = part.map { $0.kind == .uuid ? $0.column : "typeof(\($0.column))" }
             let call: SQLFragment =
-                "cdmigrate_row(\(SQLFragment.joined(["\(value: guards.count - 1)"] + part.map(\.column))))"
+                "cdmigrate_row(\(SQLFragment.joined(["\(value: guards.count - 1)"] + arguments)))"
             calls.append(call)
             start += Self.columnsPerGuard
         }
@@ -171,7 +175,10 @@ final class ExpressionSQLBridge: @unchecked Sendable {
         let number = Int(sqlite3_value_int64(first))
         guard guards.indices.contains(number), count == guards[number].count + 1 else { return fail(context) }
         for (offset, kind) in guards[number].enumerated() {
-            guard let value = values[offset + 1], Self.reads(value, as: kind) else { return fail(context) }
+            guard let value = values[offset + 1] else { return fail(context) }
+            let read =
+                kind == .uuid ? Self.reads(value, as: kind) : Self.storageClass(named: value).map { Self.reads($0, as: kind) }
+            guard read == true else { return fail(context) }
         }
         sqlite3_result_int64(context, 1)
     }
@@ -180,14 +187,37 @@ final class ExpressionSQLBridge: @unchecked Sendable {
     /// ``SQLValueKind/value(_:)`` takes for the kind (a UUID's blob of 16 bytes).
     static func reads(_ value: OpaquePointer, as kind: SQLValueKind) -> Bool {
         let type = sqlite3_value_type(value)
+        guard kind == .uuid, type != SQLITE_NULL else { return reads(type, as: kind) }
+        return type == SQLITE_BLOB && sqlite3_value_bytes(value) == 16
+    }
+
+    /// Whether the inline guard reads a value of storage class `type` as `kind` (any kind but a UUID, whose
+    /// byte count matters too).
+    static func reads(_ type: CInt, as kind: SQLValueKind) -> Bool {
         if type == SQLITE_NULL { return kind != .null }
         switch kind {
         case .integer: return type == SQLITE_INTEGER
         case .double, .date, .bool: return type == SQLITE_INTEGER || type == SQLITE_FLOAT
         case .string: return type == SQLITE_TEXT
         case .data: return type == SQLITE_BLOB
-        case .uuid: return type == SQLITE_BLOB && sqlite3_value_bytes(value) == 16
+        case .uuid: return false
         case .null: return false
+        }
+    }
+
+    /// The storage class a `typeof()` result names (`null`, `integer`, `real`, `text`, `blob`: told apart
+    /// by their first letter); nil for any other value.
+    static func storageClass(named value: OpaquePointer) -> CInt? {
+        guard sqlite3_value_type(value) == SQLITE_TEXT, sqlite3_value_bytes(value) > 0,
+            let name = sqlite3_value_text(value)
+        else { return nil }
+        switch name[0] {
+        case UInt8(ascii: "n"): return SQLITE_NULL
+        case UInt8(ascii: "i"): return SQLITE_INTEGER
+        case UInt8(ascii: "r"): return SQLITE_FLOAT
+        case UInt8(ascii: "t"): return SQLITE_TEXT
+        case UInt8(ascii: "b"): return SQLITE_BLOB
+        default: return nil
         }
     }
 
