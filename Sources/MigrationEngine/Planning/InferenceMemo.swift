@@ -1,19 +1,40 @@
 import Synchronization
 
-/// What inference said about each pair of versions asked so far: a graph judges a pair only when a search (or
-/// the whole-graph view) first needs it, and never twice, since judging diffs two whole models.
+/// What inference said about each pair of versions asked so far, and each version's ``InferenceIndex``: a
+/// graph judges a pair only when a search (or the whole-graph view) first needs it, and never twice, since
+/// judging diffs two whole models; and it indexes a version once, however many pairs it is part of.
 final class InferenceMemo: Sendable {
     private let results = Mutex<[VersionPair: InferenceAssessment]>([:])
+    /// Whether a pair loses data, where only that was asked.
+    private let losses = Mutex<[VersionPair: Bool]>([:])
+    private let indexes = Mutex<[String: InferenceIndex]>([:])
 
     /// The remembered assessment of `pair`, or `judge`'s, remembered from now on.
     func assessment(of pair: VersionPair, judge: () -> InferenceAssessment) -> InferenceAssessment {
-        if let known = results.withLock({ $0[pair] }) { return known }
-        // Judged outside the lock: two threads asking at once may both judge, and both get the same answer.
-        let judged = judge()
-        return results.withLock { known in
-            if let first = known[pair] { return first }
-            known[pair] = judged
-            return judged
+        remembered(pair, in: results, judge)
+    }
+
+    /// Whether `pair` loses data: the remembered assessment's answer, or `screen`'s, remembered from now on.
+    func losesData(_ pair: VersionPair, screen: () -> Bool) -> Bool {
+        if let known = results.withLock({ $0[pair] }) { return known.isLossy }
+        return remembered(pair, in: losses, screen)
+    }
+
+    /// The remembered index of `version`, or `build`'s, remembered from now on.
+    func index(of version: String, build: () -> InferenceIndex) -> InferenceIndex {
+        remembered(version, in: indexes, build)
+    }
+
+    private func remembered<Key: Hashable & Sendable, Value: Sendable>(
+        _ key: Key, in memory: borrowing Mutex<[Key: Value]>, _ compute: () -> Value
+    ) -> Value {
+        if let known = memory.withLock({ $0[key] }) { return known }
+        // Computed outside the lock: two threads asking at once may both compute, and both get the same answer.
+        let computed = compute()
+        return memory.withLock { known in
+            if let first = known[key] { return first }
+            known[key] = computed
+            return computed
         }
     }
 }

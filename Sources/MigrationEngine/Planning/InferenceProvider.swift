@@ -1,11 +1,23 @@
 /// Judges and builds inferred steps between two model versions, so the model diff stays in one place (the
 /// inferred mapping) and can be swapped in tests. A graph asks it only about pairs the order allows, each at
-/// most once, and only when a search reaches them (about all of them only for the whole graph).
+/// most once, and only when a search reaches them (about all of them only for the whole graph). Each version
+/// comes with its ``InferenceIndex``, built once per graph.
 package protocol InferenceProvider: Sendable {
     /// Whether a step from `source` to `destination` can be inferred, and whether it loses data.
-    func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment
+    func assess(from source: InferenceIndex, to destination: InferenceIndex) -> InferenceAssessment
+    /// Whether the step from `source` to `destination` drops data: the ``InferenceAssessment/isLossy`` of
+    /// ``assess(from:to:)``, asked where a search only needs to rule out a lossy jump over other versions
+    /// (most pairs of a long history), so a provider may answer it without the whole assessment.
+    func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool
     /// The runnable inferred step.
     func makeStep(from source: ObjectModel, to destination: ObjectModel) throws -> any MigrationStep
+}
+
+extension InferenceProvider {
+    /// The whole assessment's answer.
+    package func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {
+        assess(from: source, to: destination).isLossy
+    }
 }
 
 /// What inference between two versions would do.

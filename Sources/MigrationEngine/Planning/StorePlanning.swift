@@ -115,7 +115,7 @@ public struct StorePlanning: Sendable {
                 .noRoute, versions: [ModelCacheDecoder.versionName, target],
                 message: "\(storePath): only the store's cached model matches it, and inference is turned off")
         }
-        let assessment = inference.assess(from: source, to: destination)
+        let assessment = inference.assess(from: InferenceIndex(source), to: InferenceIndex(destination))
         guard assessment.isInferable else {
             throw PlanningError(
                 .noRoute, versions: [ModelCacheDecoder.versionName, target],

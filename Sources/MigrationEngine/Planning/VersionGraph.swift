@@ -115,13 +115,30 @@ public struct VersionGraph: Sendable {
             factory: { try inference.makeStep(from: source, to: destination) })
     }
 
+    /// Whether the inferred step from `from` to `to` would drop data; false when there is none to take (the
+    /// pair is not allowed or is blocked). Asks inference only that (once per graph), unless the pair was judged
+    /// whole already: a search rules out lossy jumps over other versions this way, and judges whole only the
+    /// pairs it may take.
+    package func inferredStepLosesData(from: String, to: String) -> Bool {
+        guard !blocksInference(from: from, to: to), allowsInferredStep(from: from, to: to), let inference else {
+            return false
+        }
+        return memo.losesData(VersionPair(from: from, to: to)) {
+            inference.losesData(from: index(of: from), to: index(of: to))
+        }
+    }
+
     /// What inference says about an allowed pair (judged once per graph), or nil when the pair is not allowed.
     private func assessment(from: String, to: String) -> InferenceAssessment? {
         guard allowsInferredStep(from: from, to: to), let inference else { return nil }
-        let (source, destination) = (models[from]!, models[to]!)
         return memo.assessment(of: VersionPair(from: from, to: to)) {
-            inference.assess(from: source, to: destination)
+            inference.assess(from: index(of: from), to: index(of: to))
         }
+    }
+
+    /// The index inference reads of a version the graph has, built once per graph.
+    private func index(of version: String) -> InferenceIndex {
+        memo.index(of: version) { InferenceIndex(models[version]!) }
     }
 
     /// Edges for the explicit mappings; each is built once here, so a mapping that does not fit its versions

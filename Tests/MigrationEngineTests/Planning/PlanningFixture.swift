@@ -19,11 +19,11 @@ struct PlanningFixture {
         var inferable: @Sendable (String, String) -> Bool = { _, _ in true }
         var lossy: @Sendable (String, String) -> Bool = { _, _ in false }
 
-        func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment {
-            guard inferable(source.name, destination.name) else {
+        func assess(from source: InferenceIndex, to destination: InferenceIndex) -> InferenceAssessment {
+            guard inferable(source.model.name, destination.model.name) else {
                 return InferenceAssessment(isInferable: false, warnings: ["rule says no"])
             }
-            let loses = lossy(source.name, destination.name)
+            let loses = lossy(source.model.name, destination.model.name)
             return InferenceAssessment(isInferable: true, isLossy: loses, warnings: loses ? ["drops a value"] : [])
         }
 

@@ -45,6 +45,11 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     ///   - destination: The version to migrate to.
     /// - Returns: The mapping; a step that cannot be inferred lists why in ``notInferable`` rather than failing.
     public static func infer(from source: ObjectModel, to destination: ObjectModel) -> InferredMapping {
+        infer(from: InferenceIndex(source), to: InferenceIndex(destination))
+    }
+
+    /// Infers the mapping between two indexed versions (see ``infer(from:to:)-(ObjectModel,ObjectModel)``).
+    package static func infer(from source: InferenceIndex, to destination: InferenceIndex) -> InferredMapping {
         var inferrer = MappingInferrer(source: source, destination: destination)
         return inferrer.infer()
     }

@@ -1,19 +1,12 @@
 extension MappingInferrer {
-    /// What the mapping drops that holds data of its own.
-    func drops(entities: [InferredEntityMapping], droppedEntities: [String]) -> [DataLoss] {
-        var losses = droppedEntities.map { DataLoss(kind: .entity, entity: $0) }
-        for entity in entities {
-            guard let name = entity.source, let from = source.entity(named: name) else { continue }
-            losses += entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: name, property: $0) }
-            let relationships = source.allRelationships(of: from)
-            for dropped in entity.droppedRelationships {
-                guard let relationship = relationships.first(where: { $0.name == dropped }),
-                    !relationship.isToMany || source.inverse(of: relationship)?.isToMany == true
-                else { continue }
-                losses.append(DataLoss(kind: .relationship, entity: name, property: dropped))
+    /// What an entity's mapping drops that holds data of its own: every dropped attribute, and each dropped
+    /// relationship whose links are kept nowhere else (``InferenceIndex/EntityProperties/holdingLinks``).
+    func drops(_ entity: InferredEntityMapping, holdingLinks: Set<String>) -> [DataLoss] {
+        guard let name = entity.source else { return [] }
+        return entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: name, property: $0) }
+            + entity.droppedRelationships.filter(holdingLinks.contains).map {
+                DataLoss(kind: .relationship, entity: name, property: $0)
             }
-        }
-        return losses
     }
 
     /// Records a likely rename: in one entity, one property of a type dropped and one of it added.

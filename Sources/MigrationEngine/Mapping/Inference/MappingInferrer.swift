@@ -2,63 +2,129 @@
 struct MappingInferrer {
     let source: ObjectModel
     let destination: ObjectModel
+    private let sourceIndex: InferenceIndex
+    private let destinationIndex: InferenceIndex
     private var notInferable: [NotInferable] = []
     private var warnings: [String] = []
     var suggestions: [RenameSuggestion] = []
 
-    private let sourceEntities: RenameIndex<Entity>
+    /// Each destination entity's position with the position of the source entity whose objects it takes
+    /// (nil: a new entity), in destination order.
+    private let entityPairs: [(destination: Int, source: Int?)]
+    /// Source entity names whose objects some destination entity takes.
+    private let usedEntities: Set<String>
     /// Source entity name → the first destination entity taking its objects.
     private let destinationNames: [String: String]
 
-    init(source: ObjectModel, destination: ObjectModel) {
-        self.source = source
-        self.destination = destination
-        let index = RenameIndex(source.entities, name: \.name, renaming: \.renamingIdentifier)
+    init(source: InferenceIndex, destination: InferenceIndex) {
+        (sourceIndex, destinationIndex) = (source, destination)
+        (self.source, self.destination) = (source.model, destination.model)
         var names: [String: String] = [:]
-        for entity in destination.entities {
-            if let from = index.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name),
-                names[from.name] == nil
-            {
-                names[from.name] = entity.name
+        for entity in destination.model.entities {
+            if let from = source.entities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name) {
+                let name = source.entity(at: from).name
+                if names[name] == nil { names[name] = entity.name }
             }
         }
-        sourceEntities = index
         destinationNames = names
+        let all = destination.model.entities
+        (entityPairs, usedEntities) = Self.pairs(
+            Array(all.indices), in: source.entities, key: { all[$0].renamingIdentifier ?? all[$0].name },
+            name: { all[$0].name }, sourceName: { source.entity(at: $0).name })
+    }
+
+    /// Each destination element with the source element it takes values from: the one its key (renaming
+    /// identifier, or name) finds in `index` (see ``RenameIndex/match(key:ownName:)``), unless an earlier
+    /// destination element took that one already; and the names of the source elements taken.
+    private static func pairs<D, S>(
+        _ destinations: [D], in index: RenameIndex<S>, key: (D) -> String, name: (D) -> String,
+        sourceName: (S) -> String
+    ) -> (pairs: [(destination: D, source: S?)], used: Set<String>) {
+        var used: Set<String> = []
+        let pairs = destinations.map { element -> (destination: D, source: S?) in
+            guard let match = index.match(key: key(element), ownName: name(element)),
+                used.insert(sourceName(match)).inserted
+            else { return (element, nil) }
+            return (element, match)
+        }
+        return (pairs, used)
+    }
+
+    /// The attributes and relationships of a source entity's objects that nothing in the destination entity
+    /// takes values from, and each destination property with the source property it takes them from.
+    private static func propertyPairs(
+        _ destination: InferenceIndex.EntityProperties, from source: InferenceIndex.EntityProperties
+    ) -> (
+        attributes: [(destination: Attribute, source: Attribute?)], droppedAttributes: [String],
+        relationships: [(destination: Relationship, source: Relationship?)], droppedRelationships: [String]
+    ) {
+        let attributes = pairs(
+            destination.attributes, in: source.attributeIndex, key: { $0.renamingIdentifier ?? $0.name }, name: \.name,
+            sourceName: \.name)
+        let relationships = pairs(
+            destination.relationships, in: source.relationshipIndex, key: { $0.renamingIdentifier ?? $0.name },
+            name: \.name, sourceName: \.name)
+        return (
+            attributes.pairs, source.attributes.map(\.name).filter { !attributes.used.contains($0) },
+            relationships.pairs, source.relationships.map(\.name).filter { !relationships.used.contains($0) }
+        )
     }
 
     /// The source entity a destination entity takes its objects from (see ``RenameIndex/match(key:ownName:)``).
     func sourceEntity(for entity: Entity) -> Entity? {
-        sourceEntities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name)
+        sourceIndex.entities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name)
+            .map(sourceIndex.entity(at:))
+    }
+
+    /// Whether the mapping drops anything that holds data of its own: the same answer as `!infer().drops.isEmpty`,
+    /// found without mapping every entity, for a search that only needs to rule out lossy steps.
+    func losesData() -> Bool {
+        if source.entities.contains(where: { !usedEntities.contains($0.name) }) { return true }
+        for case (let to, let from?) in entityPairs {
+            let sourceProperties = sourceIndex.properties(at: from)
+            let matched = Self.propertyPairs(destinationIndex.properties(at: to), from: sourceProperties)
+            if !matched.droppedAttributes.isEmpty
+                || matched.droppedRelationships.contains(where: sourceProperties.holdingLinks.contains)
+            {
+                return true
+            }
+        }
+        return false
     }
 
     mutating func infer() -> InferredMapping {
         var mappings: [InferredEntityMapping] = []
-        var used: Set<String> = []
-        for entity in destination.entities {
-            guard let from = sourceEntity(for: entity), !used.contains(from.name) else {
+        var losses: [DataLoss] = []
+        for (to, from) in entityPairs {
+            let (entity, properties) = (destinationIndex.entity(at: to), destinationIndex.properties(at: to))
+            guard let from else {
                 mappings.append(
                     InferredEntityMapping(
                         destination: entity.name, source: nil,
-                        attributes: destination.allAttributes(of: entity).filter(SchemaBuilder.isStored).map {
+                        attributes: properties.attributes.map {
                             InferredPropertyMapping(
                                 kind: .attribute, destination: $0.name, source: nil, defaultValue: DefaultLiteral(attribute: $0))
                         },
-                        relationships: destination.allRelationships(of: entity).filter { !$0.isTransient }.map {
+                        relationships: properties.relationships.map {
                             InferredPropertyMapping(kind: .relationship, destination: $0.name, source: nil)
                         }))
                 continue
             }
-            used.insert(from.name)
-            mappings.append(map(entity, from: from))
+            let mapping = map(entity, properties, from: sourceIndex.entity(at: from), sourceIndex.properties(at: from))
+            losses += drops(mapping, holdingLinks: sourceIndex.properties(at: from).holdingLinks)
+            mappings.append(mapping)
         }
-        let dropped = source.entities.map(\.name).filter { !used.contains($0) }
+        let dropped = source.entities.map(\.name).filter { !usedEntities.contains($0) }
         return InferredMapping(
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
             droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions,
-            drops: drops(entities: mappings, droppedEntities: dropped))
+            drops: dropped.map { DataLoss(kind: .entity, entity: $0) } + losses)
     }
 
-    private mutating func map(_ entity: Entity, from: Entity) -> InferredEntityMapping {
+    private mutating func map(
+        _ entity: Entity, _ properties: InferenceIndex.EntityProperties, from: Entity,
+        _ sourceProperties: InferenceIndex.EntityProperties
+    ) -> InferredEntityMapping {
         var mapping = InferredEntityMapping(destination: entity.name, source: from.name)
         if entity.parentName != from.parentName.flatMap(destinationName(ofSource:)) {
             mapping.parentChange = .init(from: from.parentName, to: entity.parentName)
@@ -66,26 +132,17 @@ struct MappingInferrer {
         if entity.isAbstract && !from.isAbstract {
             notInferable.append(NotInferable(entity: entity.name, reason: "becomes abstract; its objects would have no entity"))
         }
-        let sourceAttributes = source.allAttributes(of: from).filter(SchemaBuilder.isStored)
-        let attributeIndex = RenameIndex(sourceAttributes, name: \.name, renaming: \.renamingIdentifier)
-        var usedAttributes: Set<String> = []
-        for attribute in destination.allAttributes(of: entity).filter(SchemaBuilder.isStored) {
-            let match = attributeIndex.match(key: attribute.renamingIdentifier ?? attribute.name, ownName: attribute.name)
-            guard let match, !usedAttributes.contains(match.name) else {
+        let matched = Self.propertyPairs(properties, from: sourceProperties)
+        for (attribute, match) in matched.attributes {
+            guard let match else {
                 mapping.attributes.append(added(attribute, in: entity))
                 continue
             }
-            usedAttributes.insert(match.name)
             mapping.attributes.append(mapAttribute(attribute, from: match, in: entity))
         }
-        mapping.droppedAttributes = sourceAttributes.map(\.name).filter { !usedAttributes.contains($0) }
-        let sourceRelationships = source.allRelationships(of: from).filter { !$0.isTransient }
-        let relationshipIndex = RenameIndex(sourceRelationships, name: \.name, renaming: \.renamingIdentifier)
-        var usedRelationships: Set<String> = []
-        for relationship in destination.allRelationships(of: entity) where !relationship.isTransient {
-            let match = relationshipIndex.match(
-                key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name)
-            guard let match, !usedRelationships.contains(match.name) else {
+        mapping.droppedAttributes = matched.droppedAttributes
+        for (relationship, match) in matched.relationships {
+            guard let match else {
                 mapping.relationships.append(
                     InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
@@ -96,10 +153,9 @@ struct MappingInferrer {
                 }
                 continue
             }
-            usedRelationships.insert(match.name)
             mapping.relationships.append(mapRelationship(relationship, from: match, in: entity))
         }
-        mapping.droppedRelationships = sourceRelationships.map(\.name).filter { !usedRelationships.contains($0) }
+        mapping.droppedRelationships = matched.droppedRelationships
         suggestRenames(mapping, sourceEntity: from, entity: entity)
         return mapping
     }

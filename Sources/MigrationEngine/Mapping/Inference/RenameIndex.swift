@@ -23,3 +23,5 @@ struct RenameIndex<Element> {
         byName[key] ?? byRenaming[key] ?? byName[ownName]
     }
 }
+
+extension RenameIndex: Sendable where Element: Sendable {}

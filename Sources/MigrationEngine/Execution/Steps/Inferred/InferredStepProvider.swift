@@ -6,7 +6,7 @@ package struct InferredStepProvider: InferenceProvider {
 
     /// Inferable when lightweight migration could do it; lossy when it drops anything the source stores
     /// (without a store at hand every dropped attribute, relationship or entity counts).
-    package func assess(from source: ObjectModel, to destination: ObjectModel) -> InferenceAssessment {
+    package func assess(from source: InferenceIndex, to destination: InferenceIndex) -> InferenceAssessment {
         let mapping = InferredMapping.infer(from: source, to: destination)
         let warnings =
             mapping.isInferable
@@ -15,6 +15,12 @@ package struct InferredStepProvider: InferenceProvider {
         return InferenceAssessment(
             isInferable: mapping.isInferable, isLossy: !mapping.drops.isEmpty,
             operations: mapping.operations, warnings: warnings)
+    }
+
+    /// Matches entities and properties as ``assess(from:to:)`` does, and stops at the first thing dropped:
+    /// no mapping, operation or warning is written for a pair a search only rules out.
+    package func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {
+        MappingInferrer(source: source, destination: destination).losesData()
     }
 
     /// The step.

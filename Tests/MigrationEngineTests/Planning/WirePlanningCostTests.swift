@@ -1,0 +1,57 @@
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// Planning a store of a long history judges whole only the pairs its chain may take: a jump that would drop
+/// data is ruled out by asking inference only that (issue 34: planning wire's store2-24-1 judged 1,925 pairs
+/// of its 90 versions whole, 2 s in a release build).
+@Suite("wire: planning judges whole only the pairs its chain may take", Corpus.required)
+struct WirePlanningCostTests {
+    static let chain = [
+        "2.24.1", "2.30.0", "2.31.0", "2.41.0", "2.42.0", "2.45.0", "2.46.0", "2.52.0", "2.53.0", "2.67.0", "2.68.0",
+        "2.101.0",
+    ].map { "zmessaging\($0)" }
+
+    @Test("store2-24-1 → 2.101.0: the same chain, lossy jumps ruled out without a whole judgement")
+    func storeTwentyFour() throws {
+        let inference = CountingInference()
+        let bundle = try RealAppStoreCase.wire[0].bundle()
+        let graph = try VersionGraph(bundle: bundle, settings: PlanningSettings(), explicit: [], inference: inference)
+        let plan = try PathPlanner(graph: graph).plan(from: Self.chain.first!, to: Self.chain.last!)
+        #expect(plan.steps.map(\.from) + [plan.to] == Self.chain)
+        let judged = inference.pairs
+        #expect(Set(judged).count == judged.count, "no pair judged twice")
+        // Every pair judged whole is one the chain may take: a step that loses nothing, or one between
+        // neighbouring versions (as the chain's five lossy steps are).
+        let engine = InferredStepProvider()
+        let versions = graph.versions
+        for pair in judged where engine.assess(from: index(bundle, pair.from), to: index(bundle, pair.to)).isLossy {
+            #expect(versions.firstIndex(of: pair.to)! == versions.firstIndex(of: pair.from)! + 1, "\(pair)")
+        }
+        // Before, every pair the search met was judged whole: 1,925 of them.
+        #expect(judged.count < 200, "judged whole: \(judged.count)")
+        #expect(inference.lossChecks.count > 1_500, "asked only whether they lose data: \(inference.lossChecks.count)")
+    }
+
+    @Test("Asking only whether a pair loses data answers as the whole judgement does, for every pair of wire's versions")
+    func screenAgreesWithAssessment() throws {
+        let bundle = try RealAppStoreCase.wire[0].bundle()
+        let engine = InferredStepProvider()
+        let indexes = bundle.versions.map(InferenceIndex.init)
+        var lossy = 0
+        for (i, source) in indexes.enumerated() {
+            for destination in indexes[(i + 1)...] {
+                let whole = engine.assess(from: source, to: destination).isLossy
+                #expect(
+                    engine.losesData(from: source, to: destination) == whole,
+                    "\(source.model.name) → \(destination.model.name)")
+                if whole { lossy += 1 }
+            }
+        }
+        #expect(lossy > 1_000, "both kinds of pair were compared")
+    }
+
+    private func index(_ bundle: ModelBundle, _ version: String) -> InferenceIndex {
+        InferenceIndex(bundle.version(named: version)!)
+    }
+}
