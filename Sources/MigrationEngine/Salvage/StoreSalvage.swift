@@ -93,6 +93,12 @@ struct StoreSalvage {
             )
             .run(from: db, into: target) { progress(table.name, $0) }
             let largest = max(recordedMax ?? 0, result.largestKey)
+            if let root, let recordedMax, result.largestKey > recordedMax {
+                // The store handed out keys past its own Z_MAX (a bookkeeping fault, not damage): said, not hidden.
+                report.notes.append(
+                    "\(root.name): Z_PRIMARYKEY.Z_MAX was \(recordedMax), below the largest key read (\(result.largestKey)); raised"
+                )
+            }
             if let root {
                 try target.execute(
                     "UPDATE Z_PRIMARYKEY SET Z_MAX = \(value: largest) WHERE \(SQLIdentifier.entityNumber) = \(value: root.number)"

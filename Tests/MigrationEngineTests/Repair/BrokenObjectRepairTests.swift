@@ -126,6 +126,9 @@ struct BrokenObjectRepairTests {
         let report = try project.salvage(store: store, to: repaired, brokenObjects: .repair)
         #expect(try project.verify(store: repaired).version == "Journal \(breakage.version)")
         let repairs = try #require(report.repairs)
+        if breakage.action == .raised {
+            #expect(report.notes.contains("Entry: Z_PRIMARYKEY.Z_MAX was 10, below the largest key read (40); raised"))
+        }
         if breakage.action == .defaulted {
             #expect(repairs.changes.map(\.primaryKey) == [breakage.primaryKey])
             #expect(repairs.changes.first?.new?.hasPrefix("0") == true)
