@@ -72,6 +72,20 @@ extension MigrationProject {
             report(.repaired(store: store, repairs: result.repairs))
             return result
         }
+        // A store whose bookkeeping is already right is left alone: no backup, no swap, no history record.
+        let needed = try SnapshotReading.read(store, options: snapshot) { copy in
+            let queue = try HardenedConnection.open(copy.path)
+            defer { try? queue.close() }
+            var found = RepairReport()
+            try queue.writeWithoutTransaction { db in
+                try db.inTransaction {
+                    found = try step.rewrite(db, path: store)
+                    return .rollback
+                }
+            }
+            return found
+        }
+        guard needed.total > 0 else { return result }
         var options = options
         options.snapshot = snapshot
         let candidate = StepCandidate(

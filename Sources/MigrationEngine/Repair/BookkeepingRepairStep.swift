@@ -30,14 +30,19 @@ struct BookkeepingRepairStep: MigrationStep {
         defer { try? destination.close() }
         try source.backup(to: destination)
         try context.checkCancelled()
-        let report = try destination.write { db in
-            var report = RepairReport()
-            try rewriteMetadata(db, path: context.destinationPath, &report)
-            try rewriteModelCache(db, path: context.destinationPath, &report)
-            for change in try BrokenObjects.reading(db, model: model).raiseMaxKeys(db) { report.add(change) }
-            return report
-        }
+        let report = try destination.write { db in try rewrite(db, path: context.destinationPath) }
         changes.report.withLock { $0 = report }
+    }
+
+    /// Rewrites the bookkeeping of the store open on `db` (at `path`, named in errors); the caller's
+    /// transaction decides whether the changes stay.
+    /// - Returns: Every change made.
+    func rewrite(_ db: Database, path: String) throws -> RepairReport {
+        var report = RepairReport()
+        try rewriteMetadata(db, path: path, &report)
+        try rewriteModelCache(db, path: path, &report)
+        for change in try BrokenObjects.reading(db, model: model).raiseMaxKeys(db) { report.add(change) }
+        return report
     }
 
     /// `Z_METADATA`'s plist rebuilt for ``model`` from the store's own (its other keys, UUID, framework

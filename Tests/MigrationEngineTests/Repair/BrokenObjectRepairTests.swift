@@ -165,3 +165,15 @@ struct GeneratedBookkeepingRepairTests {
         #expect(try project.verify(store: output).version == "Journal 3")
     }
 }
+
+extension GeneratedBookkeepingRepairTests {
+    @Test("A store whose bookkeeping is right is left alone in place: no backup, no swap, no record")
+    func nothingToRepair() throws {
+        let store = try SampleJournalStore.journal3((1...5).map { (nil, 2, "entry \($0)") })
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let report = try BrokenObjectRepairTests.project.get().repair(store: store)
+        #expect(report.repairs.total == 0 && report.record == nil && report.evidence == .metadata)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        #expect(try RunHistory(root: ExecutionOptions().backupRoot(for: store)).records().isEmpty)
+    }
+}
