@@ -20,6 +20,7 @@ struct CDMigrate: ParsableCommand {
             RowsCommand.self,
             SalvageCommand.self,
             ScaffoldMappingCommand.self,
+            SeedCommand.self,
             ConsoleCommand.self,
             DemoCommand.self,
         ],
