@@ -32,6 +32,9 @@ struct RepairOptionCommandTests {
             ))
         #expect(line.contains("--repair"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        let verify = try CLIRunner.run(["verify", store, "--model", model])
+        #expect(verify.status == 10)
+        #expect(verify.stderr.contains("\(store): Post 5 breaks CoreDataMigration_Example 3: required to-one color is empty"))
 
         let folder = try TemporaryDirectory.make()
         let output = folder.appendingPathComponent("Salvaged.sqlite").path

@@ -25,7 +25,8 @@ extension MigrationProject {
                     ?? "the store matches no version of \(bundle.path)"
                 throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [], message: "\(store): \(problem)")
             }
-            try StoreValidator(model: target).validate(snapshot.path)
+            // A store that fails because of one of its objects is told which object and which rule.
+            try BrokenObjects.validate(snapshot.path, model: target, store: store)
             return name
         }
         return StoreVerification(store: store, version: name, recovered: recovered)

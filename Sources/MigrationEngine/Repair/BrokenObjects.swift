@@ -150,7 +150,7 @@ struct BrokenObjects {
             let number: DatabaseValue = row[1]
             let change = ObjectRepair(
                 entity: root.name, primaryKey: key, property: "Z_ENT",
-                rule: "the entity number names no entity of \(table.name)", action: .setAside,
+                rule: "entity number \(number.isNull ? "NULL" : "\(number)") names no entity of \(table.name)", action: .setAside,
                 old: number.isNull ? nil : "\(number)", new: nil)
             return Violation(change: change, fix: .setAside(table: table.name, key: key))
         }
