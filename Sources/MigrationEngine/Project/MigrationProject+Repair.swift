@@ -112,15 +112,12 @@ extension MigrationProject {
         {
             return (model, .metadata)
         }
-        let fitting = bundle.versions.filter { SchemaFit.fits($0, contents.tableColumns) }
-        guard fitting.count == 1, let model = fitting.first else {
-            let detail =
-                fitting.isEmpty
-                ? "no version's tables match the store's"
-                : "the store's tables fit \(fitting.map(\.name).joined(separator: ", "))"
+        let fitting = SchemaFit.fitting(bundle.versions, contents.tableColumns)
+        guard let model = fitting.only else {
             throw PlanningError(
-                .unknownVersion, versions: fitting.map(\.name),
-                message: "\(store): cannot tell the store's version: its hashes match none and \(detail); pass the version")
+                .unknownVersion, versions: fitting.versions.map(\.name),
+                message:
+                    "\(store): cannot tell the store's version: its hashes match none and \(fitting.problem); pass the version")
         }
         return (model, .tableLayout)
     }

@@ -38,18 +38,14 @@ struct SalvageModelChoice {
                 return SalvageModelChoice(model: model, evidence: .modelCache)
             }
         }
-        let fitting = bundle.versions.filter { SchemaFit.fits($0, source.tableColumns) }
+        let fitting = SchemaFit.fitting(bundle.versions, source.tableColumns)
         // Versions that differ only where the tables do not show (validation rules, hash modifiers) are
         // alike to the rows, but their hashes differ: the new store must name the right one.
-        guard fitting.count == 1, let model = fitting.first else {
-            let detail =
-                fitting.isEmpty
-                ? "no version's tables match the store's"
-                : "the store's tables fit \(fitting.map(\.name).joined(separator: ", "))"
+        guard let model = fitting.only else {
             throw SalvageError(
                 store: store,
                 message:
-                    "cannot tell the store's version (its metadata and model cache are lost; \(detail)); pass --version VERSION",
+                    "cannot tell the store's version (its metadata and model cache are lost; \(fitting.problem)); pass --version VERSION",
                 category: .noRoute)
         }
         return SalvageModelChoice(model: model, evidence: .tableLayout)

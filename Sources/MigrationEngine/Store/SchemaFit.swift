@@ -4,6 +4,26 @@ enum SchemaFit {
     /// Core Data's own tables, which every version's store has.
     private static let bookkeeping: Set<String> = ["Z_METADATA", "Z_PRIMARYKEY", "Z_MODELCACHE"]
 
+    /// The versions among `versions` the store's tables fit: the store's version when there is one.
+    struct Fitting {
+        let versions: [ObjectModel]
+
+        /// The one version that fits, or nil when none or several do.
+        var only: ObjectModel? { versions.count == 1 ? versions.first : nil }
+
+        /// Why no single version was found, for an error.
+        var problem: String {
+            versions.isEmpty
+                ? "no version's tables match the store's"
+                : "the store's tables fit \(versions.map(\.name).joined(separator: ", "))"
+        }
+    }
+
+    /// The versions of `versions` that `tableColumns` fit (see ``fits(_:_:)``).
+    static func fitting(_ versions: [ObjectModel], _ tableColumns: [String: [String]]) -> Fitting {
+        Fitting(versions: versions.filter { fits($0, tableColumns) })
+    }
+
     /// Whether every entity and join table of `model` exists in the store with exactly its columns, and the
     /// store has no other entity or join table (a `Z…` table beside the bookkeeping ones): a version with
     /// fewer entities would otherwise fit too.
