@@ -1,0 +1,195 @@
+import Foundation
+import GRDB
+import MigrationEngine
+
+/// A random pair of model versions from one seed, with what the change between them predicts: a source model
+/// using every attribute type and relationship kind (to-one ↔ to-many, ordered, many-to-many, ordered
+/// many-to-many, one-to-one, without an inverse either way, reflexive, across a sub-entity), and a destination
+/// made of a few changes inference accepts (attributes added, added required with a default, removed, renamed
+/// by renaming identifier, made required with a default; entities added and renamed; relationships added and
+/// removed).
+struct GeneratedModelPair: CustomStringConvertible {
+    var seed: UInt64
+    var source: ObjectModel
+    var destination: ObjectModel
+    /// Source entity name → destination entity name, for every entity kept.
+    var entityNames: [String: String] = [:]
+    /// Source "Entity.property" → destination property name, for every property kept (renamed or not).
+    var propertyNames: [String: String] = [:]
+    /// Destination "Entity.attribute" → the value every object without one gets (added or made required).
+    var defaults: [String: DatabaseValue] = [:]
+    /// What was changed, for a failure's message.
+    var changes: [String] = []
+    /// The relationship kinds (0…7, see ``relate(_:_:_:name:kind:)``) and change kinds (0…7) drawn.
+    var relationshipKinds: Set<Int> = []
+    var changeKinds: Set<Int> = []
+
+    var description: String { "seed \(seed): \(changes.joined(separator: "; "))" }
+
+    static let types: [AttributeType] = [
+        .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid, .uri,
+        .transformable,
+    ]
+    static let names = ["Album", "Book", "Card", "Dish", "Envelope", "Flag"]
+
+    init(seed: UInt64) {
+        self.seed = seed
+        var random = SeededGenerator(seed: seed)
+        var entities: [Entity] = []
+        let count = 3 + Int(random.next() % 3)
+        for name in Self.names.prefix(count) {
+            var attributes: [Attribute] = []
+            for index in 0..<(2 + Int(random.next() % 4)) {
+                let type = Self.types[Int(random.next() % UInt64(Self.types.count))]
+                attributes.append(
+                    Attribute(
+                        name: "a\(index)", type: type, isOptional: !random.oneIn(4),
+                        allowsExternalBinaryDataStorage: (type == .binary || type == .transformable) && random.oneIn(2)))
+            }
+            entities.append(Entity(name: name, attributes: attributes))
+        }
+        // A sub-entity with its own attribute: relationships to its parent reach its objects too.
+        entities.append(
+            Entity(
+                name: entities[1].name + "Special", parentName: entities[1].name,
+                attributes: [Attribute(name: "extra", type: .string)]))
+        for index in 0..<(4 + Int(random.next() % 4)) {
+            let kind = Int(random.next() % 8)
+            relationshipKinds.insert(kind)
+            let from = Int(random.next() % UInt64(entities.count))
+            let to = kind == 7 ? from : Int(random.next() % UInt64(entities.count))
+            Self.relate(&entities, from, to, name: "r\(index)", kind: kind == 7 ? Int(random.next() % 5) : kind)
+        }
+        source = ObjectModel(name: "Generated\(seed)A", entities: entities)
+        destination = source
+        for entity in entities {
+            entityNames[entity.name] = entity.name
+            for property in entity.attributes.map(\.name) + entity.relationships.map(\.name) {
+                propertyNames["\(entity.name).\(property)"] = property
+            }
+        }
+        for _ in 0..<(2 + Int(random.next() % 3)) { change(&random) }
+        destination.name = "Generated\(seed)B"
+    }
+
+    /// Adds a relationship of one kind (and its inverse) between two entities: 0 to-one ↔ to-many, 1 to-one ↔
+    /// ordered to-many, 2 many-to-many, 3 ordered ↔ unordered many-to-many, 4 one-to-one, 5 to-one without an
+    /// inverse, 6 to-many without an inverse (7, drawn by the caller, makes one of 0…4 reflexive).
+    static func relate(_ entities: inout [Entity], _ from: Int, _ to: Int, name: String, kind: Int) {
+        let back = name + "Back"
+        let (a, b) = (entities[from].name, entities[to].name)
+        var forward = Relationship(name: name, destinationEntity: b, inverseName: back, inverseEntity: b)
+        var inverse = Relationship(name: back, destinationEntity: a, inverseName: name, inverseEntity: a)
+        switch kind {
+        case 0: inverse.isToMany = true
+        case 1: (inverse.isToMany, inverse.isOrdered) = (true, true)
+        case 2: (forward.isToMany, inverse.isToMany) = (true, true)
+        case 3: (forward.isToMany, forward.isOrdered, inverse.isToMany) = (true, true, true)
+        case 4: break
+        case 5: (forward.inverseName, forward.inverseEntity) = (nil, nil)
+        default:
+            forward = Relationship(name: name, destinationEntity: b, isToMany: true)
+        }
+        forward.maxCount = forward.isToMany ? 0 : 1
+        inverse.maxCount = inverse.isToMany ? 0 : 1
+        entities[from].relationships.append(forward)
+        if forward.inverseName != nil { entities[to].relationships.append(inverse) }
+    }
+
+    private mutating func change(_ random: inout SeededGenerator) {
+        var entities = destination.entities
+        let index = Int(random.next() % UInt64(entities.count))
+        let name = entities[index].name
+        let kind = Int(random.next() % 8)
+        changeKinds.insert(kind)
+        switch kind {
+        case 0:
+            entities[index].attributes.append(Attribute(name: "added\(changes.count)", type: .string))
+            changes.append("add \(name).added\(changes.count)")
+        case 1:
+            let attribute = "required\(changes.count)"
+            entities[index].attributes.append(
+                Attribute(name: attribute, type: .integer32, isOptional: false, defaultValue: "7"))
+            defaults["\(name).\(attribute)"] = 7.databaseValue
+            changes.append("add required \(name).\(attribute) = 7")
+        case 2:
+            guard let attribute = entities[index].attributes.first(where: { !$0.name.hasPrefix("required") }) else { return }
+            entities[index].attributes.removeAll { $0.name == attribute.name }
+            forget(name, attribute.name)
+            changes.append("remove \(name).\(attribute.name)")
+        case 3:
+            guard let position = entities[index].attributes.firstIndex(where: { $0.renamingIdentifier == nil }) else { return }
+            let old = entities[index].attributes[position].name
+            entities[index].attributes[position].name = old + "Renamed"
+            entities[index].attributes[position].renamingIdentifier = old
+            rename(name, old, to: old + "Renamed")
+            changes.append("rename \(name).\(old)")
+        case 4:
+            guard
+                let position = entities[index].attributes.firstIndex(where: {
+                    $0.isOptional && ($0.type == .string || $0.type.isInteger && $0.type != .boolean)
+                })
+            else { return }
+            let attribute = entities[index].attributes[position]
+            let value = attribute.type == .string ? "none" : "3"
+            entities[index].attributes[position].isOptional = false
+            entities[index].attributes[position].defaultValue = value
+            defaults["\(name).\(attribute.name)"] = attribute.type == .string ? value.databaseValue : 3.databaseValue
+            changes.append("make \(name).\(attribute.name) required, default \(value)")
+        case 5:
+            guard entities[index].renamingIdentifier == nil, !name.hasSuffix("Renamed") else { return }
+            let new = name + "Renamed"
+            entities[index].name = new
+            entities[index].renamingIdentifier = name
+            for other in entities.indices {
+                if entities[other].parentName == name { entities[other].parentName = new }
+                for position in entities[other].relationships.indices {
+                    if entities[other].relationships[position].destinationEntity == name {
+                        entities[other].relationships[position].destinationEntity = new
+                    }
+                    if entities[other].relationships[position].inverseEntity == name {
+                        entities[other].relationships[position].inverseEntity = new
+                    }
+                }
+            }
+            for (old, current) in entityNames where current == name { entityNames[old] = new }
+            let renamed = defaults.filter { $0.key.hasPrefix(name + ".") }
+            for (key, value) in renamed {
+                defaults[key] = nil
+                defaults[new + key.dropFirst(name.count)] = value
+            }
+            changes.append("rename entity \(name) → \(new)")
+        case 6:
+            guard let relationship = entities[index].relationships.first else { return }
+            entities[index].relationships.removeAll { $0.name == relationship.name }
+            forget(name, relationship.name)
+            if let inverse = relationship.inverseName,
+                let other = entities.firstIndex(where: { $0.name == relationship.destinationEntity })
+            {
+                entities[other].relationships.removeAll { $0.name == inverse }
+                forget(entities[other].name, inverse)
+            }
+            changes.append("remove \(name).\(relationship.name)")
+        default:
+            let target = entities[Int(random.next() % UInt64(entities.count))].name
+            entities[index].relationships.append(Relationship(name: "link\(changes.count)", destinationEntity: target))
+            changes.append("add \(name).link\(changes.count) → \(target)")
+        }
+        destination = ObjectModel(name: destination.name, entities: entities)
+    }
+
+    /// The source property that became `entity.property` in the destination drops out of the prediction.
+    private mutating func forget(_ entity: String, _ property: String) {
+        defaults["\(entity).\(property)"] = nil
+        for (key, current) in propertyNames where current == property && entityNames[String(key.prefix { $0 != "." })] == entity {
+            propertyNames[key] = nil
+        }
+    }
+
+    private mutating func rename(_ entity: String, _ property: String, to new: String) {
+        defaults["\(entity).\(new)"] = defaults.removeValue(forKey: "\(entity).\(property)")
+        for (key, current) in propertyNames where current == property && entityNames[String(key.prefix { $0 != "." })] == entity {
+            propertyNames[key] = new
+        }
+    }
+}
