@@ -20,7 +20,7 @@ struct GeneratedModelPair: CustomStringConvertible {
     var defaults: [String: DatabaseValue] = [:]
     /// What was changed, for a failure's message.
     var changes: [String] = []
-    /// The relationship kinds (0…7, see ``relate(_:_:_:name:kind:)``) and change kinds (0…7) drawn.
+    /// The relationship kinds (0…7, see ``relate(_:_:_:name:kind:)``) and change kinds (0…8) drawn.
     var relationshipKinds: Set<Int> = []
     var changeKinds: Set<Int> = []
 
@@ -47,6 +47,18 @@ struct GeneratedModelPair: CustomStringConvertible {
                         allowsExternalBinaryDataStorage: (type == .binary || type == .transformable) && random.oneIn(2)))
             }
             entities.append(Entity(name: name, attributes: attributes))
+        }
+        // A uniqueness constraint (the seeder makes the values unique; a step must keep them so).
+        if let position = entities[2].attributes.firstIndex(where: { $0.type == .string || $0.type == .integer64 }) {
+            entities[2].uniquenessConstraints = [[entities[2].attributes[position].name]]
+        }
+        // An abstract parent half the time: its objects are its sub-entity's only.
+        if random.oneIn(2) {
+            entities[0].isAbstract = true
+            entities.append(
+                Entity(
+                    name: entities[0].name + "Kind", parentName: entities[0].name,
+                    attributes: [Attribute(name: "kind", type: .integer16)]))
         }
         // A sub-entity with its own attribute: relationships to its parent reach its objects too.
         entities.append(
@@ -100,7 +112,7 @@ struct GeneratedModelPair: CustomStringConvertible {
         var entities = destination.entities
         let index = Int(random.next() % UInt64(entities.count))
         let name = entities[index].name
-        let kind = Int(random.next() % 8)
+        let kind = Int(random.next() % 9)
         changeKinds.insert(kind)
         switch kind {
         case 0:
@@ -115,6 +127,7 @@ struct GeneratedModelPair: CustomStringConvertible {
         case 2:
             guard let attribute = entities[index].attributes.first(where: { !$0.name.hasPrefix("required") }) else { return }
             entities[index].attributes.removeAll { $0.name == attribute.name }
+            entities[index].uniquenessConstraints.removeAll { $0.contains(attribute.name) }
             forget(name, attribute.name)
             changes.append("remove \(name).\(attribute.name)")
         case 3:
@@ -122,6 +135,9 @@ struct GeneratedModelPair: CustomStringConvertible {
             let old = entities[index].attributes[position].name
             entities[index].attributes[position].name = old + "Renamed"
             entities[index].attributes[position].renamingIdentifier = old
+            entities[index].uniquenessConstraints = entities[index].uniquenessConstraints.map { names in
+                names.map { $0 == old ? old + "Renamed" : $0 }
+            }
             rename(name, old, to: old + "Renamed")
             changes.append("rename \(name).\(old)")
         case 4:
@@ -170,6 +186,13 @@ struct GeneratedModelPair: CustomStringConvertible {
                 forget(entities[other].name, inverse)
             }
             changes.append("remove \(name).\(relationship.name)")
+        case 7:
+            // A type change inference converts: a narrower integer widened keeps every value.
+            guard let position = entities[index].attributes.firstIndex(where: { $0.type == .integer16 || $0.type == .integer32 })
+            else { return }
+            let old = entities[index].attributes[position].type
+            entities[index].attributes[position].type = .integer64
+            changes.append("widen \(name).\(entities[index].attributes[position].name) from \(old.rawValue) to Integer 64")
         default:
             let target = entities[Int(random.next() % UInt64(entities.count))].name
             entities[index].relationships.append(Relationship(name: "link\(changes.count)", destinationEntity: target))

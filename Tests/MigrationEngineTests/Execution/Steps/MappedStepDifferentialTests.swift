@@ -11,18 +11,6 @@ import Testing
 /// must be the same.
 @Suite("Mapped step: fast paths against object by object")
 struct MappedStepDifferentialTests {
-    /// A small deterministic generator (SplitMix64), so a failure names a seed that reproduces it.
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(bound))
-        }
-    }
-
     /// Authors that make the filter, the merge and `trim` matter (Unicode spaces, decomposed accents, case,
     /// blanks, `nil`), and texts the word count reads differently (punctuation, CR LF, non-ASCII).
     static let authors: [String?] = [
@@ -32,9 +20,10 @@ struct MappedStepDifferentialTests {
     static let texts = ["one two three", "", "five, six", "a\r\nb", "é e\u{301} Straße", "x", "seven eight nine ten"]
 
     static func entries(seed: UInt64, count: Int) -> [(String?, Int, String)] {
-        var generator = Generator(state: seed)
+        var generator = SeededGenerator(seed: seed)
+        let pick = { (bound: Int) in Int(generator.next() % UInt64(bound)) }
         return (0..<count).map { _ in
-            (authors[generator.next(authors.count)], generator.next(9) - 2, texts[generator.next(texts.count)])
+            (authors[pick(authors.count)], pick(9) - 2, texts[pick(texts.count)])
         }
     }
 
