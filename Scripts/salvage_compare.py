@@ -234,7 +234,7 @@ def main():
                     continue
                 row = {"store": f"{case}/{os.path.basename(original)}", "kind": kind, "rows": total}
                 output = damaged + ".salvaged"
-                command = [arguments.cdmigrate, "salvage", damaged, "--output", output, "--json"]
+                command = [arguments.cdmigrate, "salvage", damaged, "--out", output, "--json"]
                 if model_path:
                     command += ["--model", model_path]
                 salvaged = run(command)

@@ -27,9 +27,17 @@ struct CDMigrate: ParsableCommand {
         defaultSubcommand: ConsoleCommand.self
     )
 
-    /// Notes an early SIGINT or SIGTERM for the commands that cancel cleanly, then parses and runs.
+    /// Notes an early SIGINT or SIGTERM for the commands that cancel cleanly, then parses and runs; every
+    /// failure, wrong usage included, leaves through ``FailureOutput``.
     static func main() {
         EarlySignals.install(for: CommandLine.arguments)
-        main(nil)
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            try UnknownCommand.check(arguments)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            FailureOutput.exit(for: error, arguments: arguments)
+        }
     }
 }

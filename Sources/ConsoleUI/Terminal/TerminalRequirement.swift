@@ -1,10 +1,7 @@
 /// What the console needs from the terminal before it takes it over, checked while a one-line error can still
 /// be printed: standard input and output on a terminal, and a `TERM` that can move the cursor (`dumb`, or no
-/// `TERM` at all, draws a single line).
+/// `TERM` at all, draws a single line). A front end reports the problem as wrong usage, not an engine failure.
 package enum TerminalRequirement {
-    /// The exit code for a console started where it cannot run: a usage problem (`EX_USAGE`, as for bad arguments).
-    package static let exitCode: Int32 = 64
-
     /// Why the console cannot run here, or `nil` when it can.
     package static func problem(inputIsTerminal: Bool, outputIsTerminal: Bool, environment: [String: String]) -> String? {
         guard inputIsTerminal, outputIsTerminal else {

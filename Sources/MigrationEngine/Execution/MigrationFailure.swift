@@ -27,13 +27,15 @@ public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable 
     public var description: String { message }
 }
 
-/// An error about one file, whose path a ``MigrationFailure`` carries.
-protocol FileFailure {
+/// An error about one file, whose path a ``MigrationFailure`` (and a front end's report) carries.
+package protocol FileFailure {
     /// The file involved.
     var path: String { get }
 }
 
 extension FileError: FileFailure {}
+extension ExportError: FileFailure {}
+extension SalvageError: FileFailure {}
 
 extension FailureCategory {
     /// The category of any error: a ``CategorizedError``'s own; an SQLite error's by its result code (a full

@@ -43,7 +43,7 @@ public struct ObjectReadingModel: Sendable {
             let message =
                 bundle.map { "the store matches no version of \($0.path) and has no model cache to read it by" }
                 ?? "the store has no model cache; pass --model with the app's model"
-            throw ExportError(store: store, message: message, category: bundle == nil ? .invalidInput : .noRoute)
+            throw ExportError(store: store, message: message, category: bundle == nil ? .invalidInput : .unknownStoreVersion)
         }
         let notice = bundle.map {
             "\(store): matches no version of \($0.path); reading it through its own cached model (Z_MODELCACHE)"

@@ -4,6 +4,8 @@ public struct PlanningError: CategorizedError, Sendable, Hashable {
     public enum Code: String, Sendable, Hashable {
         /// A name that is not a version of the model.
         case unknownVersion
+        /// The store's hashes match no version of the model.
+        case storeMatchesNoVersion
         /// The order (or the routing overrides) loops back on itself.
         case cycle
         /// The order settings contradict themselves or cannot be applied.
@@ -32,6 +34,7 @@ public struct PlanningError: CategorizedError, Sendable, Hashable {
     public var category: FailureCategory {
         switch code {
         case .noRoute: .noRoute
+        case .storeMatchesNoVersion: .unknownStoreVersion
         case .unknownVersion, .cycle, .invalidOrder, .invalidProjectFile: .invalidInput
         }
     }

@@ -94,7 +94,7 @@ public struct StorePlanning: Sendable {
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, tableColumns: contents.tableColumns)
         let nearest = report.nearestVersion.map { " (nearest: \($0))" } ?? ""
         let unknown = PlanningError(
-            .unknownVersion, versions: report.nearestVersion.map { [$0] } ?? [],
+            .storeMatchesNoVersion, versions: report.nearestVersion.map { [$0] } ?? [],
             message: "\(storePath): the store matches no version of \(bundle.path)\(nearest)")
         guard let cached = try? contents.cachedModel(),
             VersionHasher(model: cached).entityHashes == contents.metadata.versionHashes

@@ -20,10 +20,11 @@ extension MigrationProject {
             guard let name = version ?? CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
                 let target = bundle.version(named: name)
             else {
-                let problem =
-                    version.map { "no version \"\($0)\" in the model" }
-                    ?? "the store matches no version of \(bundle.path)"
-                throw PlanningError(.unknownVersion, versions: version.map { [$0] } ?? [], message: "\(store): \(problem)")
+                guard let version else {
+                    throw PlanningError(
+                        .storeMatchesNoVersion, message: "\(store): the store matches no version of \(bundle.path)")
+                }
+                throw PlanningError(.unknownVersion, versions: [version], message: "\(store): no version \"\(version)\" in the model")
             }
             // A store that fails because of one of its objects is told which object and which rule.
             try BrokenObjects.validate(snapshot.path, model: target, store: store)

@@ -16,6 +16,8 @@ public enum FailureCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case invalidInput
     /// No route or plan exists for what was asked.
     case noRoute
+    /// The store's version hashes match no version of the model (and nothing else can stand in for one).
+    case unknownStoreVersion
     /// A migration step or validation failed.
     case migrationFailed
     /// The user cancelled.

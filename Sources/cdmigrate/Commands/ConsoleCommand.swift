@@ -25,11 +25,9 @@ struct ConsoleCommand: ParsableCommand {
     var mappings: [String] = []
 
     func run() throws {
-        try reportingFailures {
-            let storePath = store.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-            let location = ModelLocator.locate(
-                store: storePath, model: model, alsoSearching: [FileManager.default.currentDirectoryPath])
-            try ConsoleLauncher.open(storePath: storePath, location: location, mappingDirectories: mappings)
-        }
+        let storePath = store.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let location = ModelLocator.locate(
+            store: storePath, model: model, alsoSearching: [FileManager.default.currentDirectoryPath])
+        try ConsoleLauncher.open(storePath: storePath, location: location, mappingDirectories: mappings)
     }
 }

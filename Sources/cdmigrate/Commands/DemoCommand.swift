@@ -20,25 +20,23 @@ struct DemoCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let demo = try DemoFolder.prepare(in: directory)
-            if json {
-                if !demo.hasStore { try demo.generateStore(entries: entries) }
-                print(try JSONOutput.encode(demo))
-                return
-            }
-            // The console opens at once; the store is generated on another thread while it says so.
-            let preparation =
-                demo.hasStore
-                ? nil
-                : Preparation(
-                    message:
-                        "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
-                    work: { [entries] in try demo.generateStore(entries: entries) })
-            // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
-            try ConsoleLauncher.open(
-                storePath: demo.store, location: ModelLocation(model: demo.model, origin: .given), mappingDirectories: [],
-                policies: SampleApp.policies, preparation: preparation)
+        let demo = try DemoFolder.prepare(in: directory)
+        if json {
+            if !demo.hasStore { try demo.generateStore(entries: entries) }
+            print(try JSONOutput.encode(demo))
+            return
         }
+        // The console opens at once; the store is generated on another thread while it says so.
+        let preparation =
+            demo.hasStore
+            ? nil
+            : Preparation(
+                message:
+                    "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
+                work: { [entries] in try demo.generateStore(entries: entries) })
+        // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
+        try ConsoleLauncher.open(
+            storePath: demo.store, location: ModelLocation(model: demo.model, origin: .given), mappingDirectories: [],
+            policies: SampleApp.policies, preparation: preparation)
     }
 }

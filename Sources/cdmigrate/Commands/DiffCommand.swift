@@ -31,11 +31,9 @@ struct DiffCommand: ParsableCommand {
     @OptionGroup var reading: StoreReadingOptions
 
     func run() throws {
-        try reportingFailures {
-            let diff = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot).diff(
-                from: from, to: to, countingIn: store)
-            let report = DiffReport(mapping: diff.mapping, drops: diff.drops, countedInStore: diff.countedInStore)
-            print(json ? try report.json() : report.text())
-        }
+        let diff = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot).diff(
+            from: from, to: to, countingIn: store)
+        let report = DiffReport(mapping: diff.mapping, drops: diff.drops, countedInStore: diff.countedInStore)
+        print(json ? try report.json() : report.text())
     }
 }

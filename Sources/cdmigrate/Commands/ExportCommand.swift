@@ -29,32 +29,30 @@ struct ExportCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let project = try model.objectReadingProject(store: store)
-            // On a terminal, store text goes through the filter that shows control characters as pictures.
-            let terminal = out == nil && TerminalOutput.standardOutputIsTerminal ? PrintableExportOutput() : nil
-            let destination: ExportDestination =
-                switch (entity, out) {
-                case (_, nil): .handle(terminal?.handle ?? FileHandle.standardOutput)
-                case (nil, let folder?): .folder(folder)
-                case (_, let path?): isFolder(path) ? .folder(path) : .file(path)
-                }
-            // Ctrl-C stops between two objects, so the partial file is removed and the old one kept.
-            let flag = CancellationFlag()
-            let signals = SignalCancellation(flag)
-            defer { signals.stop() }
-            let exported = Result {
-                try project.export(store: store, entity: entity, format: format, to: destination, cancellation: flag)
+        let project = try model.objectReadingProject(store: store)
+        // On a terminal, store text goes through the filter that shows control characters as pictures.
+        let terminal = out == nil && TerminalOutput.standardOutputIsTerminal ? PrintableExportOutput() : nil
+        let destination: ExportDestination =
+            switch (entity, out) {
+            case (_, nil): .handle(terminal?.handle ?? FileHandle.standardOutput)
+            case (nil, let folder?): .folder(folder)
+            case (_, let path?): isFolder(path) ? .folder(path) : .file(path)
             }
-            // Everything exported is on the screen before an error or the summary is written.
-            try terminal?.finish()
-            let counts = try exported.get()
-            guard out != nil else { return }
-            if json {
-                print(try JSONOutput.encode(counts))
-            } else {
-                for count in counts { print("\(count.entity): \(count.objects) objects → \(count.file ?? "-")") }
-            }
+        // Ctrl-C stops between two objects, so the partial file is removed and the old one kept.
+        let flag = CancellationFlag()
+        let signals = SignalCancellation(flag)
+        defer { signals.stop() }
+        let exported = Result {
+            try project.export(store: store, entity: entity, format: format, to: destination, cancellation: flag)
+        }
+        // Everything exported is on the screen before an error or the summary is written.
+        try terminal?.finish()
+        let counts = try exported.get()
+        guard out != nil else { return }
+        if json {
+            print(try JSONOutput.encode(counts))
+        } else {
+            for count in counts { print("\(count.entity): \(count.objects) objects → \(count.file ?? "-")") }
         }
     }
 

@@ -14,22 +14,20 @@ struct HashCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let report = ModelHashReport(bundle: try ModelLoader.load(path: model))
-            if json {
-                print(try JSONOutput.encode(report))
-                return
-            }
-            for (index, version) in report.versions.enumerated() {
-                if index > 0 { print("") }
-                print(version.name + (version.isCurrent ? "  (current)" : ""))
-                print("  checksum  \(version.checksum)")
-                print("  digest    \(version.digest)")
-                let width = version.entities.map(\.name.count).max() ?? 0
-                for entity in version.entities {
-                    let name = entity.name.padding(toLength: width, withPad: " ", startingAt: 0)
-                    print("  \(name)  \(entity.base64)  \(entity.hex)")
-                }
+        let report = ModelHashReport(bundle: try ModelLoader.load(path: model))
+        if json {
+            print(try JSONOutput.encode(report))
+            return
+        }
+        for (index, version) in report.versions.enumerated() {
+            if index > 0 { print("") }
+            print(version.name + (version.isCurrent ? "  (current)" : ""))
+            print("  checksum  \(version.checksum)")
+            print("  digest    \(version.digest)")
+            let width = version.entities.map(\.name.count).max() ?? 0
+            for entity in version.entities {
+                let name = entity.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                print("  \(name)  \(entity.base64)  \(entity.hex)")
             }
         }
     }

@@ -18,7 +18,7 @@ struct HistoryCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures { try show() }
+        try show()
     }
 
     private func show() throws {

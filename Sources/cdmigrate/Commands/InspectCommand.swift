@@ -24,14 +24,12 @@ struct InspectCommand: ParsableCommand {
     @OptionGroup var reading: StoreReadingOptions
 
     func run() throws {
-        try reportingFailures {
-            let location = model.locate(store: store)
-            let report = try MigrationProject(modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
-                .inspect(store: store, checksIntegrity: check)
-            print(
-                json
-                    ? try JSONOutput.encode(LocatedJSON(value: report, location: location))
-                    : StoreReportText(report: report).render())
-        }
+        let location = model.locate(store: store)
+        let report = try MigrationProject(modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
+            .inspect(store: store, checksIntegrity: check)
+        print(
+            json
+                ? try JSONOutput.encode(LocatedJSON(value: report, location: location))
+                : StoreReportText(report: report).render())
     }
 }

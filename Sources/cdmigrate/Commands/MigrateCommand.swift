@@ -37,41 +37,39 @@ struct MigrateCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            // SIGINT and SIGTERM cancel from the start, planning included (planning writes nothing and is
-            // not cut short, but the run then stops with exit 11 before it begins).
-            let flag = CancellationFlag()
-            var signals = SignalCancellation(flag)
-            defer { signals.stop() }
-            let printer = ProgressPrinter(json: json)
-            let project = try planning.project(stores: stores)
-            // The run checks each store's integrity beside its first step, instead of before the plan is shown.
-            // With --json the plan is an event without row estimates: the stores' rows are not counted for it.
-            let plans = try stores.map {
-                try project.plan(store: $0, target: to, checksIntegrity: false, countsRows: !json, report: printer.handle)
-            }
-            // Written unbuffered like the progress that follows, so a pipe gets the plan first.
-            if !json { plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") } }
-            guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
-                if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
-                return
-            }
-            if !dryRun, !yes {
-                // At the prompt the signals' own action is wanted: Ctrl-C ends the wait, nothing has changed.
-                signals.stop()
-                try confirm(plans.count)
-                signals = SignalCancellation(flag)
-            }
-            if flag.isCancelled {
-                throw ExecutionError(
-                    .cancelled, path: stores.joined(separator: ", "),
-                    message: "cancelled before the run began; nothing was changed")
-            }
-            let options = ExecutionOptions(
-                dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                cancellation: flag, stageHook: CrashHook.stageHook(), brokenObjects: repair ? .repair : .refuse)
-            try project.migrate(plans, options: options, report: printer.handle)
+        // SIGINT and SIGTERM cancel from the start, planning included (planning writes nothing and is
+        // not cut short, but the run then stops with exit 11 before it begins).
+        let flag = CancellationFlag()
+        var signals = SignalCancellation(flag)
+        defer { signals.stop() }
+        let printer = ProgressPrinter(json: json)
+        let project = try planning.project(stores: stores)
+        // The run checks each store's integrity beside its first step, instead of before the plan is shown.
+        // With --json the plan is an event without row estimates: the stores' rows are not counted for it.
+        let plans = try stores.map {
+            try project.plan(store: $0, target: to, checksIntegrity: false, countsRows: !json, report: printer.handle)
         }
+        // Written unbuffered like the progress that follows, so a pipe gets the plan first.
+        if !json { plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") } }
+        guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
+            if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
+            return
+        }
+        if !dryRun, !yes {
+            // At the prompt the signals' own action is wanted: Ctrl-C ends the wait, nothing has changed.
+            signals.stop()
+            try confirm(plans.count)
+            signals = SignalCancellation(flag)
+        }
+        if flag.isCancelled {
+            throw ExecutionError(
+                .cancelled, path: stores.joined(separator: ", "),
+                message: "cancelled before the run began; nothing was changed")
+        }
+        let options = ExecutionOptions(
+            dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            cancellation: flag, stageHook: CrashHook.stageHook(), brokenObjects: repair ? .repair : .refuse)
+        try project.migrate(plans, options: options, report: printer.handle)
     }
 
     private func confirm(_ count: Int) throws {

@@ -25,34 +25,32 @@ struct PlanCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let project = try planning.project(stores: [store])
-            let notes = ProgressPrinter.stderrNotes
-            if graph {
-                // The graph is shown even when no chain reaches the target: that is when it is most needed.
-                let whole = try project.graph()
-                let chain: MigrationPlan?
-                do {
-                    chain = try project.plan(store: store, target: to, report: notes).plan
-                } catch is PlanningError {
-                    chain = nil
-                }
-                if json {
-                    print(try GraphJSON.encode(whole))
-                } else {
-                    print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
-                }
-                return
-            }
-            let result: StorePlanning
+        let project = try planning.project(stores: [store])
+        let notes = ProgressPrinter.stderrNotes
+        if graph {
+            // The graph is shown even when no chain reaches the target: that is when it is most needed.
+            let whole = try project.graph()
+            let chain: MigrationPlan?
             do {
-                result = try project.plan(store: store, target: to, report: notes)
-            } catch let error as PlanningError where json && error.code == .noRoute {
-                // Scripts get the reason on stdout as well, with each mapping that could not be used in full.
-                print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))
-                throw error
+                chain = try project.plan(store: store, target: to, report: notes).plan
+            } catch is PlanningError {
+                chain = nil
             }
-            print(json ? try PlanJSON.encode(result) : PlanRendering.text(result), terminator: json ? "\n" : "")
+            if json {
+                print(try GraphJSON.encode(whole))
+            } else {
+                print(dot ? GraphRendering.dot(whole, chain: chain) : GraphRendering.text(whole), terminator: "")
+            }
+            return
         }
+        let result: StorePlanning
+        do {
+            result = try project.plan(store: store, target: to, report: notes)
+        } catch let error as PlanningError where json && error.code == .noRoute {
+            // Scripts get the reason on stdout as well, with each mapping that could not be used in full.
+            print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))
+            throw error
+        }
+        print(json ? try PlanJSON.encode(result) : PlanRendering.text(result), terminator: json ? "\n" : "")
     }
 }

@@ -21,15 +21,13 @@ struct RestoreCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let record = try MigrationProject(modelPath: nil).restore(
-                store: store, backup: backup, backupRoot: backupDir, stageHook: CrashHook.stageHook(),
-                report: ProgressPrinter.stderrNotes)
-            if json {
-                print(try JSONOutput.line(record))
-            } else {
-                print("restored \(store) from backup \(record.backup ?? "?"); \(record.detail ?? "")")
-            }
+        let record = try MigrationProject(modelPath: nil).restore(
+            store: store, backup: backup, backupRoot: backupDir, stageHook: CrashHook.stageHook(),
+            report: ProgressPrinter.stderrNotes)
+        if json {
+            print(try JSONOutput.line(record))
+        } else {
+            print("restored \(store) from backup \(record.backup ?? "?"); \(record.detail ?? "")")
         }
     }
 }

@@ -28,16 +28,14 @@ struct RowsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let project = try model.objectReadingProject(store: store)
-            let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
-            if json {
-                print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
-            } else {
-                print(
-                    ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(),
-                    terminator: "")
-            }
+        let project = try model.objectReadingProject(store: store)
+        let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
+        if json {
+            print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
+        } else {
+            print(
+                ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(),
+                terminator: "")
         }
     }
 }

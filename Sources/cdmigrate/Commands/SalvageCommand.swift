@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate salvage STORE [--model M] [--version V] --output NEW [--repair] [--json]`: every object that can still be
+/// `cdmigrate salvage STORE [--model M] [--version V] --out NEW [--repair] [--json]`: every object that can still be
 /// read from a damaged store, written into a new, valid store; the damaged one is only read.
 struct SalvageCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -17,8 +17,9 @@ struct SalvageCommand: ParsableCommand {
     @Option(help: "The version to write the new store at (default: the store's own).")
     var version: String?
 
-    @Option(help: "The new store to write; must not exist.")
-    var output: String
+    // `--output` was this option's name before every command's output became `--out`; scripts keep working.
+    @Option(name: [.customLong("out"), .customLong("output")], help: "The new store to write; must not exist.")
+    var out: String
 
     @Flag(
         help:
@@ -30,12 +31,9 @@ struct SalvageCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let location = model.locate(store: store)
-            let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
-            let report = try project.salvage(
-                store: store, to: output, version: version, brokenObjects: repair ? .repair : .refuse)
-            print(json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : SalvageReportText.render(report))
-        }
+        let location = model.locate(store: store)
+        let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
+        let report = try project.salvage(store: store, to: out, version: version, brokenObjects: repair ? .repair : .refuse)
+        print(json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : SalvageReportText.render(report))
     }
 }

@@ -56,36 +56,34 @@ struct ScaffoldMappingCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
-            let modelPath = model ?? Self.discoverModel(near: mappingModel)
-            guard let modelPath else {
-                throw ValidationError("no model found beside the mapping folder or here; pass --model")
-            }
-            let project = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
-            let scaffold =
-                if let mappingModel {
-                    try project.scaffoldMapping(mappingModel: mappingModel)
-                } else {
-                    try project.scaffoldMapping(from: from ?? "", to: to ?? "")
-                }
-            if let out { try MappingFileWriter.write(scaffold, to: out, replacing: force) }
-            let text = MappingFileWriter.text(scaffold)
-            if json {
-                print(
-                    try JSONOutput.encode(
-                        Report(
-                            from: scaffold.sourceVersion, to: scaffold.destinationVersion, file: out,
-                            text: out == nil ? text : nil, placeholders: scaffold.placeholders)))
-            } else if let out {
-                let left = scaffold.placeholders
-                print("wrote \(out): \(scaffold.sourceVersion) → \(scaffold.destinationVersion)")
-                print(
-                    left.isEmpty
-                        ? "nothing to fill in"
-                        : "\(left.count) value\(left.count == 1 ? "" : "s") to fill in: \(left.joined(separator: ", "))")
+        let modelPath = model ?? Self.discoverModel(near: mappingModel)
+        guard let modelPath else {
+            throw ValidationError("no model found beside the mapping folder or here; pass --model")
+        }
+        let project = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+        let scaffold =
+            if let mappingModel {
+                try project.scaffoldMapping(mappingModel: mappingModel)
             } else {
-                print(text, terminator: "")
+                try project.scaffoldMapping(from: from ?? "", to: to ?? "")
             }
+        if let out { try MappingFileWriter.write(scaffold, to: out, replacing: force) }
+        let text = MappingFileWriter.text(scaffold)
+        if json {
+            print(
+                try JSONOutput.encode(
+                    Report(
+                        from: scaffold.sourceVersion, to: scaffold.destinationVersion, file: out,
+                        text: out == nil ? text : nil, placeholders: scaffold.placeholders)))
+        } else if let out {
+            let left = scaffold.placeholders
+            print("wrote \(out): \(scaffold.sourceVersion) → \(scaffold.destinationVersion)")
+            print(
+                left.isEmpty
+                    ? "nothing to fill in"
+                    : "\(left.count) value\(left.count == 1 ? "" : "s") to fill in: \(left.joined(separator: ", "))")
+        } else {
+            print(text, terminator: "")
         }
     }
 

@@ -22,17 +22,15 @@ struct VerifyCommand: ParsableCommand {
     @OptionGroup var reading: StoreReadingOptions
 
     func run() throws {
-        try reportingFailures {
-            let location = model.locate(store: store)
-            let project = try MigrationProject(
-                modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
-            let result = try project.verify(store: store, version: version, report: ProgressPrinter.stderrNotes)
-            if json {
-                print(try JSONOutput.encode(LocatedJSON(value: result, location: location)))
-            } else {
-                let note = result.recovered.map { "; recovered an interrupted migration (\($0.rawValue))" } ?? ""
-                print("\(store): a valid \(result.version) store (integrity, bookkeeping, metadata hashes, entity rows)\(note)")
-            }
+        let location = model.locate(store: store)
+        let project = try MigrationProject(
+            modelPath: location.model, settings: PlanningSettings(), snapshot: reading.snapshot)
+        let result = try project.verify(store: store, version: version, report: ProgressPrinter.stderrNotes)
+        if json {
+            print(try JSONOutput.encode(LocatedJSON(value: result, location: location)))
+        } else {
+            let note = result.recovered.map { "; recovered an interrupted migration (\($0.rawValue))" } ?? ""
+            print("\(store): a valid \(result.version) store (integrity, bookkeeping, metadata hashes, entity rows)\(note)")
         }
     }
 }

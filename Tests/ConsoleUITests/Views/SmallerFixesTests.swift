@@ -49,7 +49,6 @@ import Testing
         #expect(
             TerminalRequirement.problem(inputIsTerminal: false, outputIsTerminal: true, environment: ["TERM": "xterm"])?
                 .contains("needs a terminal") == true)
-        #expect(TerminalRequirement.exitCode == 64, "EX_USAGE, not 8 (invalid model)")
     }
 
     @Test func outOfRangeDatesShowTheStoredSeconds() {

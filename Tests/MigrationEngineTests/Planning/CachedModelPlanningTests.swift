@@ -45,7 +45,8 @@ struct CachedModelPlanningTests {
                 storePath: store, bundle: bundle, settings: PlanningSettings(), explicit: [],
                 inference: InferredStepProvider(), target: nil)
         }
-        #expect(error.code == .unknownVersion)
+        #expect(error.code == .storeMatchesNoVersion)
+        #expect(error.category == .unknownStoreVersion)
         // Only a store that fits no version has every version compared, to name the nearest one.
         #expect(error.message.hasSuffix("matches no version of \(bundle.path) (nearest: Journal 4)"))
         #expect(error.versions == ["Journal 4"])

@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// Issue 33, "one consistent command line": wrong usage is the one documented line (or one JSON object),
+/// exit 64; an unknown command is an error rather than a console on a store of that name; one exit code per
+/// condition whichever command meets it; `--out` names every output.
+@Suite("One consistent command line", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct CommandLineConsistencyTests {
+    @Test(
+        "Wrong usage: one line `cdmigrate: error: …` pointing at the command's help, exit 64, nothing on stdout",
+        arguments: [
+            (
+                ["salvage", "Some.sqlite"],
+                "cdmigrate: error: Missing expected argument '--out <out>' (see cdmigrate salvage --help)\n"
+            ),
+            (
+                ["inspect", "Some.sqlite", "--bogus"],
+                "cdmigrate: error: Unknown option '--bogus' (see cdmigrate inspect --help)\n"
+            ),
+            (
+                ["frobnicate"],
+                "cdmigrate: error: unknown command \"frobnicate\" (commands: hash, inspect, diff, plan, migrate, verify, "
+                    + "history, restore, export, rows, salvage, scaffold-mapping, console, demo) (see cdmigrate --help)\n"
+            ),
+            (
+                ["scaffold-mapping", "--from", "A", "--to", "B", "--force"],
+                "cdmigrate: error: --force needs --out (see cdmigrate scaffold-mapping --help)\n"
+            ),
+        ])
+    func usageLine(_ arguments: [String], _ expected: String) throws {
+        let result = try CLIRunner.run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr == expected)
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test("An unknown command with --json is one JSON object on stderr, category usage, exit 64")
+    func usageJSON() throws {
+        let result = try CLIRunner.run(["frobnicate", "--json"])
+        #expect(result.status == 64)
+        #expect(result.stdout.isEmpty)
+        let report = try JSONDecoder().decode(ErrorObject.self, from: Data(result.stderr.utf8))
+        #expect(report.category == "usage")
+        #expect(report.exitCode == 64)
+        #expect(report.file == nil)
+        #expect(report.message.hasPrefix("unknown command \"frobnicate\""))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test("A missing store named like a file still goes to the console (exit 3, not found), not to usage")
+    func storeNameIsNotACommand() throws {
+        let missing = try TemporaryDirectory.make().appendingPathComponent("Gone.sqlite").path
+        let result = try CLIRunner.run([missing])
+        #expect(result.status == 3, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("cdmigrate: error: \(missing)"))
+    }
+
+    /// A store written at Journal 1 with its model cache removed, checked against Journal 3 alone: nothing
+    /// can read it, and every command says so with the same code.
+    @Test("A store at no version of the model: exit 13 from verify, plan, export and rows alike")
+    func storeAtNoVersion() throws {
+        let store = try JournalFixture.store(version: 1, entries: 5)
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DELETE FROM "Z_MODELCACHE""#) }
+        let model = try TemporaryDirectory.make().appendingPathComponent("Edited.xcdatamodel").path
+        try FileManager.default.copyItem(
+            atPath: URL(fileURLWithPath: JournalFixture.modelPath).appendingPathComponent("Journal 3.xcdatamodel").path,
+            toPath: model)
+        let out = try TemporaryDirectory.make().appendingPathComponent("export").path
+        for arguments in [
+            ["verify", store, "--model", model], ["plan", store, "--model", model],
+            ["export", store, "--model", model, "--out", out], ["rows", store, "--model", model, "--entity", "Entry"],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 13, "\(arguments[0]): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("cdmigrate: error: \(store): "), "\(arguments[0])")
+            #expect(result.stderr.contains("matches no version of \(model)"), "\(arguments[0])")
+        }
+    }
+
+    @Test("salvage writes to --out, and --output still works as its old name")
+    func salvageOut() throws {
+        let store = try JournalFixture.store(version: 3, entries: 5)
+        for option in ["--out", "--output"] {
+            let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+            let result = try CLIRunner.run(["salvage", store, "--model", JournalFixture.modelPath, option, output])
+            #expect(result.status == 0, "\(option): \(result.stderr)")
+            #expect(FileManager.default.fileExists(atPath: output), "\(option)")
+        }
+    }
+
+    /// The error object `--json` writes on standard error.
+    struct ErrorObject: Decodable {
+        var category: String
+        var exitCode: Int32
+        var file: String?
+        var message: String
+    }
+}
