@@ -23,7 +23,8 @@ struct CommandLineConsistencyTests {
             (
                 ["frobnicate"],
                 "cdmigrate: error: unknown command \"frobnicate\" (commands: hash, inspect, diff, plan, migrate, verify, "
-                    + "history, restore, export, rows, salvage, scaffold-mapping, console, demo) (see cdmigrate --help)\n"
+                    + "repair, history, restore, export, rows, salvage, scaffold-mapping, seed, console, demo) "
+                    + "(see cdmigrate --help)\n"
             ),
             (
                 ["scaffold-mapping", "--from", "A", "--to", "B", "--force"],
@@ -50,12 +51,13 @@ struct CommandLineConsistencyTests {
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 
-    @Test("A missing store named like a file still goes to the console (exit 3, not found), not to usage")
+    @Test("A word that looks like a store goes to the console (here refused for want of a terminal), not to usage")
     func storeNameIsNotACommand() throws {
-        let missing = try TemporaryDirectory.make().appendingPathComponent("Gone.sqlite").path
-        let result = try CLIRunner.run([missing])
-        #expect(result.status == 3, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("cdmigrate: error: \(missing)"))
+        for word in [try TemporaryDirectory.make().appendingPathComponent("Gone.sqlite").path, "App.sqlite"] {
+            let result = try CLIRunner.run([word])
+            #expect(result.status == 64, "\(result.stderr)")
+            #expect(result.stderr.hasPrefix("cdmigrate: error: the console needs a terminal on standard input and output"))
+        }
     }
 
     /// A store written at Journal 1 with its model cache removed, checked against Journal 3 alone: nothing

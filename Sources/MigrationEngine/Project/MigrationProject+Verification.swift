@@ -24,7 +24,8 @@ extension MigrationProject {
                     throw PlanningError(
                         .storeMatchesNoVersion, message: "\(store): the store matches no version of \(bundle.path)")
                 }
-                throw PlanningError(.unknownVersion, versions: [version], message: "\(store): no version \"\(version)\" in the model")
+                throw PlanningError(
+                    .unknownVersion, versions: [version], message: "\(store): no version \"\(version)\" in the model")
             }
             // A store that fails because of one of its objects is told which object and which rule.
             try BrokenObjects.validate(snapshot.path, model: target, store: store)

@@ -38,25 +38,23 @@ struct RepairCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        try reportingFailures {
-            let location = model.locate(store: store)
-            let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
-            let flag = CancellationFlag()
-            let signals = SignalCancellation(flag)
-            defer { signals.stop() }
-            let options = ExecutionOptions(
-                dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
-                cancellation: flag, stageHook: CrashHook.stageHook())
-            let report = try project.repair(
-                store: store, version: version, to: out, options: options,
-                report: { event in
-                    // The changes are the command's own report, printed once below.
-                    if case .repaired = event { return }
-                    ProgressPrinter.stderrNotes(event)
-                })
-            print(
-                json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : Self.text(report, dryRun: dryRun))
-        }
+        let location = model.locate(store: store)
+        let project = try MigrationProject(modelPath: location.model, settings: PlanningSettings())
+        let flag = CancellationFlag()
+        let signals = SignalCancellation(flag)
+        defer { signals.stop() }
+        let options = ExecutionOptions(
+            dryRun: dryRun, backupRoot: backupDir.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            cancellation: flag, stageHook: CrashHook.stageHook())
+        let report = try project.repair(
+            store: store, version: version, to: out, options: options,
+            report: { event in
+                // The changes are the command's own report, printed once below.
+                if case .repaired = event { return }
+                ProgressPrinter.stderrNotes(event)
+            })
+        print(
+            json ? try JSONOutput.encode(LocatedJSON(value: report, location: location)) : Self.text(report, dryRun: dryRun))
     }
 
     static func text(_ report: StoreRepairReport, dryRun: Bool) -> String {

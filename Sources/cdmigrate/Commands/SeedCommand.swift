@@ -42,17 +42,15 @@ struct SeedCommand: ParsableCommand {
     }
 
     func run() throws {
-        try reportingFailures {
-            let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
-            let result = try project.seed(version: version, objects: objects, seed: seed, out: out)
-            if json {
-                print(try JSONOutput.encode(result))
-            } else {
-                let total = result.objects.values.reduce(0, +)
-                print(
-                    "wrote \(result.store): a \(result.version) store with \(NumberText.grouped(total)) objects "
-                        + "(\(NumberText.grouped(objects)) of each of \(result.objects.count) entities, seed \(seed))")
-            }
+        let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+        let result = try project.seed(version: version, objects: objects, seed: seed, out: out)
+        if json {
+            print(try JSONOutput.encode(result))
+        } else {
+            let total = result.objects.values.reduce(0, +)
+            print(
+                "wrote \(result.store): a \(result.version) store with \(NumberText.grouped(total)) objects "
+                    + "(\(NumberText.grouped(objects)) of each of \(result.objects.count) entities, seed \(seed))")
         }
     }
 }

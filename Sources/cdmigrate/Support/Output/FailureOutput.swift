@@ -36,7 +36,7 @@ enum FailureOutput {
         if let error = error as? any CategorizedError {
             return Report(
                 category: error.category.rawValue, exitCode: ExitStatus.code(for: error.category),
-                file: (error as? any FileFailure)?.path, message: error.description)
+                file: (error as? any FileFailure)?.path, message: error.description + remedy(for: error))
         }
         if let error = error as? UsageError {
             return usage(error.message, arguments: arguments)
@@ -50,6 +50,13 @@ enum FailureOutput {
         let category = FailureCategory.of(error)
         return Report(
             category: category.rawValue, exitCode: ExitStatus.code(for: category), file: nil, message: "\(error)")
+    }
+
+    /// What the user can do about an error, worded for this CLI (the engine names no option): empty for most.
+    private static func remedy(for error: any CategorizedError) -> String {
+        guard let error = error as? ExecutionError, error.code == .brokenObject else { return "" }
+        return
+            " (migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
     }
 
     /// Whether the command line asks for JSON (before a `--` that ends the options).
