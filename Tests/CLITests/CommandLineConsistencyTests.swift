@@ -93,11 +93,28 @@ struct CommandLineConsistencyTests {
         }
     }
 
+    @Test("An error's remedy is worded by the command line: the engine's error names no option")
+    func remedyWordedByTheCommandLine() throws {
+        let store = try JournalFixture.store(version: 3, entries: 5)
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DELETE FROM "Z_MODELCACHE""#) }
+        let folder = try TemporaryDirectory.make()
+        let alone = folder.appendingPathComponent("Alone.sqlite").path
+        try FileManager.default.copyItem(atPath: store, toPath: alone)
+        let text = try CLIRunner.run(["verify", alone])
+        #expect(text.status == 8, "\(text.stderr)")
+        #expect(text.stderr.hasSuffix("; pass --model with the app's .xcdatamodeld or .momd\n"), "\(text.stderr)")
+        let json = try CLIRunner.run(["verify", alone, "--json"])
+        let report = try JSONDecoder().decode(ErrorObject.self, from: Data(json.stderr.utf8))
+        #expect(report.remedy == "pass --model with the app's .xcdatamodeld or .momd")
+        #expect(!report.message.contains("--model"))
+    }
+
     /// The error object `--json` writes on standard error.
     struct ErrorObject: Decodable {
         var category: String
         var exitCode: Int32
         var file: String?
         var message: String
+        var remedy: String?
     }
 }

@@ -120,6 +120,7 @@ struct StoreAloneCommandTests {
         let result = try CLIRunner.run(["inspect", store])
         #expect(result.status == 0)
         #expect(result.stderr.contains("2 models in"), "\(result.stderr)")
+        #expect(result.stderr.contains("; pass --model to choose one\n"), "\(result.stderr)")
         #expect(result.stdout.contains("the store's own cached model"))
     }
 }

@@ -61,7 +61,8 @@ struct ChainRunner {
             return outcome
         } catch {
             repaired?.sideStore.discard()
-            throw explained(integrity?.failure(over: error) ?? error, snapshot)
+            throw RunFileNames(job: job, run: run, snapshot: snapshot.path).userFacing(
+                explained(integrity?.failure(over: error) ?? error, snapshot))
         }
     }
 
@@ -117,7 +118,7 @@ struct ChainRunner {
     {
         let paths = StorePaths(storePath: job.storePath)
         if snapshot.writeAheadLog.losesCommittedData {
-            report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted with --accept-wal-loss"))
+            report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted as the run was told to"))
         }
         try checkStillAtStart(snapshot)
         var source = snapshot.path

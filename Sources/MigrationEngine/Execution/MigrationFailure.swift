@@ -10,17 +10,22 @@ public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable 
     public var path: String?
     /// One line saying what went wrong.
     public var message: String
+    /// What the user can do about it, when there is one thing to do; each front end words it.
+    public var remedy: Remedy?
 
     /// Creates a failure.
-    package init(category: FailureCategory, path: String? = nil, message: String) {
+    package init(category: FailureCategory, path: String? = nil, message: String, remedy: Remedy? = nil) {
         self.category = category
         self.path = path
         self.message = message
+        self.remedy = remedy
     }
 
     /// The failure an error stands for, categorised (see ``FailureCategory/of(_:)``).
     package init(_ error: any Error) {
-        self.init(category: FailureCategory.of(error), path: (error as? any FileFailure)?.path, message: "\(error)")
+        self.init(
+            category: FailureCategory.of(error), path: (error as? any FileFailure)?.path, message: "\(error)",
+            remedy: (error as? any CategorizedError)?.remedy)
     }
 
     /// The message (naming the file when the failure is about one).
@@ -34,6 +39,7 @@ package protocol FileFailure {
 }
 
 extension FileError: FileFailure {}
+extension MappingFileError: FileFailure {}
 extension ExportError: FileFailure {}
 extension SalvageError: FileFailure {}
 

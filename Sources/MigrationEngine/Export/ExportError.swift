@@ -7,12 +7,15 @@ public struct ExportError: CategorizedError, Equatable {
     public var message: String
     /// The broad kind of the failure.
     public var category: FailureCategory
+    /// What the user can do about it, when there is one thing to do.
+    public var remedy: Remedy?
 
     /// Creates an error about `store`.
-    package init(store: String, message: String, category: FailureCategory) {
+    package init(store: String, message: String, category: FailureCategory, remedy: Remedy? = nil) {
         path = store
         self.message = message
         self.category = category
+        self.remedy = remedy
     }
 
     /// The entity named is not in the store's model.

@@ -42,8 +42,10 @@ public struct ObjectReadingModel: Sendable {
         guard let cached else {
             let message =
                 bundle.map { "the store matches no version of \($0.path) and has no model cache to read it by" }
-                ?? "the store has no model cache; pass --model with the app's model"
-            throw ExportError(store: store, message: message, category: bundle == nil ? .invalidInput : .unknownStoreVersion)
+                ?? "the store has no model cache"
+            throw ExportError(
+                store: store, message: message, category: bundle == nil ? .invalidInput : .unknownStoreVersion,
+                remedy: bundle == nil ? .giveModel : nil)
         }
         let notice = bundle.map {
             "\(store): matches no version of \($0.path); reading it through its own cached model (Z_MODELCACHE)"

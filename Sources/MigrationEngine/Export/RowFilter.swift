@@ -11,7 +11,7 @@ struct RowFilter {
         do {
             expression = try MappingExpression(parsing: text)
         } catch {
-            throw ExportError(store: store, message: "invalid --where expression: \(error)", category: .invalidInput)
+            throw ExportError(store: store, message: "invalid filter expression: \(error)", category: .invalidInput)
         }
     }
 
@@ -20,10 +20,11 @@ struct RowFilter {
         let environment = Environment(
             object: ObjectReference(side: .source, entity: object.entity, primaryKey: object.primaryKey), values: values)
         do {
-            return try ExpressionEvaluator.truth(ExpressionEvaluator.evaluate(expression.expression, in: environment), "--where")
+            return try ExpressionEvaluator.truth(
+                ExpressionEvaluator.evaluate(expression.expression, in: environment), "the filter")
         } catch {
             throw ExportError(
-                store: store, message: "--where \(expression.text) fails on \(object.entity) p\(object.primaryKey): \(error)",
+                store: store, message: "the filter \(expression.text) fails on \(object.entity) p\(object.primaryKey): \(error)",
                 category: .invalidInput)
         }
     }
@@ -39,20 +40,20 @@ struct RowFilter {
 
         func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
             guard object == self.object else {
-                throw ExpressionEvaluationError("--where reads only the row's own values, not those of \(object)")
+                throw ExpressionEvaluationError("the filter reads only the row's own values, not those of \(object)")
             }
             guard let value = values[key] else { throw ExpressionEvaluationError("\(object.entity) has no property \(key)") }
             return value
         }
 
         func destinationInstances(mapping: String, sources: [ObjectReference]) throws -> [ObjectReference] {
-            throw ExpressionEvaluationError("--where has no migration to look up mapping \(mapping) in")
+            throw ExpressionEvaluationError("the filter has no migration to look up mapping \(mapping) in")
         }
 
         func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
             -> [ObjectReference]
         {
-            throw ExpressionEvaluationError("--where has no migration to look up relationship \(relationship) in")
+            throw ExpressionEvaluationError("the filter has no migration to look up relationship \(relationship) in")
         }
     }
 }

@@ -22,12 +22,15 @@ public struct PlanningError: CategorizedError, Sendable, Hashable {
     public var versions: [String]
     /// One line for the user.
     public var message: String
+    /// What the user can do about it, when there is one thing to do.
+    public var remedy: Remedy?
 
     /// Creates an error.
-    package init(_ code: Code, versions: [String] = [], message: String) {
+    package init(_ code: Code, versions: [String] = [], message: String, remedy: Remedy? = nil) {
         self.code = code
         self.versions = versions
         self.message = message
+        self.remedy = remedy
     }
 
     /// The broad kind of the failure.

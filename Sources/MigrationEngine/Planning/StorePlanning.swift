@@ -83,7 +83,8 @@ public struct StorePlanning: Sendable {
         let contents = try StoreReader.read(
             path: storePath, checkIntegrity: checksIntegrity, options: snapshot, countsRows: countsRows)
         guard let target = target ?? bundle.currentVersion?.name else {
-            throw PlanningError(.unknownVersion, message: "\(bundle.path) names no current version; pass --to")
+            throw PlanningError(
+                .unknownVersion, message: "\(bundle.path) names no current version", remedy: .giveTargetVersion)
         }
         let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
         let rows = countsRows ? contents.rowCounts.map(\.rows).reduce(0, +) : nil

@@ -30,7 +30,8 @@ extension MigrationProject {
             guard let entity else {
                 guard case .folder(let folder) = destination else {
                     throw ExportError(
-                        store: store, message: "exporting every entity needs a folder (--out DIR)", category: .invalidInput)
+                        store: store, message: "exporting every entity needs a folder to write them into",
+                        category: .invalidInput, remedy: .giveOutputFolder)
                 }
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in

@@ -23,13 +23,16 @@ public struct ModelLocation: Sendable, Hashable, Codable {
     public var mappings: [String]
     /// Why the search found no model to use, when it looked and found none or several.
     public var note: String?
+    /// What the user can do to use a model after all (choose one of several), worded by each front end.
+    public var remedy: Remedy?
 
     /// Describes a location.
-    package init(model: String?, origin: Origin, mappings: [String] = [], note: String? = nil) {
+    package init(model: String?, origin: Origin, mappings: [String] = [], note: String? = nil, remedy: Remedy? = nil) {
         self.model = model
         self.origin = origin
         self.mappings = mappings
         self.note = note
+        self.remedy = remedy
     }
 
     /// One line for people: which model, how it was chosen, and the mapping folders found.

@@ -36,7 +36,7 @@ public enum ModelLocator {
                 let names = models.map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: ", ")
                 return ModelLocation(
                     model: nil, origin: .storeCache, mappings: mappingFolders(model: nil, store: store),
-                    note: "\(models.count) models in \(folder) (\(names)): pass --model to choose one")
+                    note: "\(models.count) models in \(folder) (\(names)), none chosen", remedy: .chooseModel)
             }
             return ModelLocation(model: models[0], origin: .found, mappings: mappingFolders(model: models[0], store: store))
         }

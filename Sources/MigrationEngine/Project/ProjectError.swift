@@ -6,11 +6,18 @@ public enum ProjectError: CategorizedError, Equatable {
     /// The broad kind of the failure.
     public var category: FailureCategory { .invalidInput }
 
-    /// One line saying what is missing and how to give it.
+    /// One line saying what is missing.
     public var description: String {
         switch self {
         case .noModel(let operation):
-            "\(operation) needs a model: pass --model with the app's .xcdatamodeld or .momd"
+            "\(operation) needs the app's model (.xcdatamodeld or .momd)"
+        }
+    }
+
+    /// Naming the model.
+    public var remedy: Remedy? {
+        switch self {
+        case .noModel: .giveModel
         }
     }
 }

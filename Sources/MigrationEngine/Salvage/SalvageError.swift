@@ -6,12 +6,15 @@ public struct SalvageError: CategorizedError, Equatable {
     public var message: String
     /// The broad kind of the failure.
     public var category: FailureCategory
+    /// What the user can do about it, when there is one thing to do.
+    public var remedy: Remedy?
 
     /// Creates an error about `store` (or the output file).
-    package init(store: String, message: String, category: FailureCategory) {
+    package init(store: String, message: String, category: FailureCategory, remedy: Remedy? = nil) {
         path = store
         self.message = message
         self.category = category
+        self.remedy = remedy
     }
 
     /// `path: message`.

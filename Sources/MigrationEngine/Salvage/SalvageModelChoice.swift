@@ -16,8 +16,8 @@ struct SalvageModelChoice {
         guard let bundle else {
             guard let cached = source.cachedModel else {
                 throw SalvageError(
-                    store: store, message: "the store's model cache is missing or unreadable; pass --model with the app's model",
-                    category: .invalidInput)
+                    store: store, message: "the store's model cache is missing or unreadable", category: .invalidInput,
+                    remedy: .giveModel)
             }
             return SalvageModelChoice(model: cached, evidence: .modelCache)
         }
@@ -45,8 +45,8 @@ struct SalvageModelChoice {
             throw SalvageError(
                 store: store,
                 message:
-                    "cannot tell the store's version (its metadata and model cache are lost; \(fitting.problem)); pass --version VERSION",
-                category: .noRoute)
+                    "cannot tell the store's version (its metadata and model cache are lost; \(fitting.problem))",
+                category: .noRoute, remedy: .giveStoreVersion)
         }
         return SalvageModelChoice(model: model, evidence: .tableLayout)
     }

@@ -104,9 +104,7 @@ package final class StoreSnapshot: Sendable {
                 }
                 if log.losesCommittedData && !options.acceptWALLoss {
                     try? FileManager.default.removeItem(at: directory)
-                    throw StoreError(
-                        .damaged, path: path, message: log.summary + "; pass --accept-wal-loss to read only what SQLite can apply"
-                    )
+                    throw StoreError(.damaged, path: path, message: log.summary, remedy: .acceptWriteAheadLogLoss)
                 }
                 var setAside: String?
                 if log.foreignReason == nil, log.appliedTransactions > 0, before[.journal] == nil {

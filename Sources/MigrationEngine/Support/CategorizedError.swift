@@ -28,6 +28,13 @@ public enum FailureCategory: String, Sendable, Hashable, Codable, CaseIterable {
 public protocol CategorizedError: Error, CustomStringConvertible {
     /// The broad kind of the failure.
     var category: FailureCategory { get }
+    /// What the user can do about it, when there is one thing to do; each front end words it.
+    var remedy: Remedy? { get }
+}
+
+extension CategorizedError {
+    /// Most failures have no one thing to do about them beyond what the message says.
+    public var remedy: Remedy? { nil }
 }
 
 extension ModelError: CategorizedError {

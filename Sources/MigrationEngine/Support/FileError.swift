@@ -16,12 +16,15 @@ public struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hashab
     public var path: String
     /// What is wrong.
     public var message: String
+    /// What the user can do about it, when there is one thing to do.
+    public var remedy: Remedy?
 
     /// Creates an error.
-    package init(_ code: Code, path: String, message: String) {
+    package init(_ code: Code, path: String, message: String, remedy: Remedy? = nil) {
         self.code = code
         self.path = path
         self.message = message
+        self.remedy = remedy
     }
 
     /// The broad kind of the failure.

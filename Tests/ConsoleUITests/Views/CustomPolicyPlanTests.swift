@@ -20,6 +20,6 @@ import Testing
         let pane = PlanPane.lines(state, width: 200).map(\.plainText).joined(separator: " ")
         #expect(pane.contains("names the custom policy class EntryToEntry: \(CustomPolicyFixture.policyClass)"))
         #expect(pane.contains("The mapping model states: Author (add Author): makes no objects by itself"))
-        #expect(pane.contains("To proceed: cdmigrate scaffold-mapping"))
+        #expect(pane.contains("from it with cdmigrate scaffold-mapping"))
     }
 }

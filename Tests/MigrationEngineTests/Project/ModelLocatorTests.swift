@@ -69,7 +69,7 @@ struct ModelLocatorTests {
         let location = ModelLocator.locate(store: folder.appendingPathComponent("App.sqlite").path)
         #expect(location.origin == .storeCache && location.model == nil)
         #expect(location.note?.contains("2 models in") == true)
-        #expect(location.note?.contains("pass --model") == true)
+        #expect(location.remedy == .chooseModel)
     }
 
     @Test("A source and the .momd compiled from it are one model: the source is chosen")

@@ -34,7 +34,7 @@ struct WriteAheadLogCheckTests {
         #expect(error?.code == .damaged)
         #expect(error?.path == fixture.path)
         #expect(error?.message.contains("\(check.lostTransactions) committed transaction(s)") == true)
-        #expect(error?.message.contains("--accept-wal-loss") == true)
+        #expect(error?.remedy == .acceptWriteAheadLogLoss)
         let accepted = try StoreSnapshot.take(of: fixture.path, options: SnapshotOptions(acceptWALLoss: true))
         #expect(accepted.writeAheadLog == check)
         let rows = try WriteAheadLogFixture.rows(accepted.openReadOnly())

@@ -170,6 +170,9 @@ package struct StoreValidator: Sendable {
     }
 
     private func problem(_ path: String, _ message: String) -> ExecutionError {
-        ExecutionError(.validationFailed, path: path, message: "not a valid \(model.name) store: \(message)")
+        ExecutionError(.validationFailed, path: path, message: problemPrefix + message)
     }
+
+    /// What every problem's message starts with.
+    private var problemPrefix: String { "not a valid \(model.name) store: " }
 }

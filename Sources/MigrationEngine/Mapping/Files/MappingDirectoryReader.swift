@@ -111,7 +111,7 @@ package struct MappingDirectoryReader: Sendable {
         ) { source, destination in
             if let xcodeFile,
                 let needed = CustomPolicyNeeded.check(
-                    mapping, file: xcodeFile, modelPath: bundle.path, source: source, destination: destination,
+                    mapping, file: xcodeFile, source: source, destination: destination,
                     policies: policies, functions: functions)
             {
                 throw needed

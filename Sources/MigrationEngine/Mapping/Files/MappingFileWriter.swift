@@ -58,13 +58,13 @@ public enum MappingFileWriter {
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
     public static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
         let data = Data(text(scaffold).utf8)
-        // Even with --force, a store's database or sidecar is never replaced by a mapping file.
+        // Even when replacing is allowed, a store's database or sidecar is never replaced by a mapping file.
         if let problem = OutputPathCheck.problem(writing: path, stores: []) {
             throw ExecutionError(.io, path: path, message: problem)
         }
         if replacing { return try DurableFile.write(data, to: path) }
         if FileManager.default.fileExists(atPath: path) {
-            throw ExecutionError(.io, path: path, message: "already exists; pass --force to replace it")
+            throw ExecutionError(.io, path: path, message: "already exists", remedy: .allowReplacing)
         }
         let temporary = path + ".writing"
         guard FileManager.default.createFile(atPath: temporary, contents: data) else {
@@ -76,8 +76,8 @@ public enum MappingFileWriter {
         try DurableFile.remove(temporary)
         if let problem {
             throw ExecutionError(
-                .io, path: path,
-                message: problem == EEXIST ? "already exists; pass --force to replace it" : String(cString: strerror(problem)))
+                .io, path: path, message: problem == EEXIST ? "already exists" : String(cString: strerror(problem)),
+                remedy: problem == EEXIST ? .allowReplacing : nil)
         }
     }
 

@@ -15,8 +15,8 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
     package var classes: [String]
     /// What the mapping model states, one entity mapping per item.
     package var states: [String]
-    /// The command that writes a mapping file to complete.
-    package var scaffoldCommand: String
+    /// The mapping file to write from the mapping model and complete (beside it, named after it).
+    package var scaffoldFile: String
     /// The names a Swift policy could be registered under instead (the class's last part).
     package var policyNames: [String]
 
@@ -27,7 +27,8 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
     package var description: String {
         "step \(sourceVersion) → \(destinationVersion): \(URL(fileURLWithPath: path).lastPathComponent) names the custom policy "
             + "class\(classes.count == 1 ? "" : "es") \(classes.joined(separator: ", ")), whose code cdmigrate cannot run. "
-            + "The mapping model states: \(states.joined(separator: "; ")). To proceed: \(scaffoldCommand), replace each "
+            + "The mapping model states: \(states.joined(separator: "; ")). To proceed: write \(ShellWord.quote(scaffoldFile)) "
+            + "from it with cdmigrate scaffold-mapping, replace each "
             + "\(ScaffoldValue.placeholderText) in that file with an expression, and plan again (the file is then used in place of "
             + "the mapping model); or register a Swift MigrationPolicy named "
             + policyNames.map { "\"\($0)\"" }.joined(separator: ", ") + " in your own executable"
@@ -36,7 +37,7 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
     /// The requirement for `mapping` between `source` and `destination`, or nil when `mapping` names no
     /// policy missing from `policies` or does not fit the versions (the step reports that itself).
     static func check(
-        _ mapping: MappingModel, file: String, modelPath: String, source: ObjectModel, destination: ObjectModel,
+        _ mapping: MappingModel, file: String, source: ObjectModel, destination: ObjectModel,
         policies: MigrationPolicyRegistry, functions: ExpressionFunctions
     ) -> CustomPolicyNeeded? {
         let missing = mapping.entityMappings.filter { entry in entry.policy.map { policies.policy(named: $0) == nil } ?? false }
@@ -55,8 +56,7 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
             path: file, sourceVersion: mapping.sourceVersion, destinationVersion: mapping.destinationVersion,
             classes: missing.map { "\($0.name): \($0.policy ?? "")" },
             states: scaffold.mappings.map { summary($0, original: mapping.mapping(named: $0.name)) },
-            scaffoldCommand: "cdmigrate scaffold-mapping \(ShellWord.quote(file)) --model \(ShellWord.quote(modelPath)) "
-                + "--out \(ShellWord.quote(out))",
+            scaffoldFile: out,
             policyNames: missing.compactMap { $0.policy?.split(separator: ".").last.map(String.init) })
     }
 

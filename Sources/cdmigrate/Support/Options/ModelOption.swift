@@ -18,7 +18,7 @@ struct ModelOption: ParsableArguments {
     func locate(store: String) -> ModelLocation {
         let location = ModelLocator.locate(store: store, model: model)
         if location.origin == .found || location.note != nil {
-            StandardError.write("cdmigrate: using \(location.summary)\n")
+            StandardError.write("cdmigrate: using \(RemedyText.line(location.summary, remedy: location.remedy))\n")
         }
         return location
     }

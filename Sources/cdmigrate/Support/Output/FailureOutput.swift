@@ -15,8 +15,16 @@ enum FailureOutput {
         var exitCode: Int32
         /// The file the failure is about, when it names one.
         var file: String?
-        /// What went wrong, naming the file when there is one.
+        /// The line and column in ``file``, when known (a mapping or project file).
+        var line: Int?
+        var column: Int?
+        /// What went wrong, naming the file when there is one (without the remedy).
         var message: String
+        /// What to do about it, in the command line's terms, when there is one thing to do.
+        var remedy: String?
+
+        /// The one line: the message, then the remedy.
+        var text: String { remedy.map { "\(message); \($0)" } ?? message }
     }
 
     /// Writes the failure and exits with its code; a help request or an exit already reported (a console
@@ -26,34 +34,35 @@ enum FailureOutput {
         if wantsJSON(arguments), let line = try? JSONOutput.line(report) {
             StandardError.write(line + "\n")
         } else {
-            StandardError.write("cdmigrate: error: \(report.message)\n")
+            StandardError.write("cdmigrate: error: \(report.text)\n")
         }
         Foundation.exit(report.exitCode)
     }
 
     /// What `error` reports, or nil when ArgumentParser prints it itself (help, `ExitCode`).
     static func report(for error: any Error, arguments: [String]) -> Report? {
-        if let error = error as? any CategorizedError {
-            return Report(
-                category: error.category.rawValue, exitCode: ExitStatus.code(for: error.category),
-                file: (error as? any FileFailure)?.path, message: error.description + remedy(for: error))
-        }
         if let error = error as? UsageError {
-            return usage(error.message, arguments: arguments)
+            return error.pointsToHelp
+                ? usage(error.message, arguments: arguments)
+                : Report(category: "usage", exitCode: ExitStatus.usage, message: error.message)
         }
         if error is ExitCode || CDMigrate.exitCode(for: error) == .success { return nil }
-        if CDMigrate.exitCode(for: error) == .validationFailure {
+        // ArgumentParser's own errors (and `ValidationError`s) are wrong usage; its code for them is 64.
+        if !(error is any CategorizedError), CDMigrate.exitCode(for: error) == .validationFailure {
             return usage(CDMigrate.message(for: error), arguments: arguments)
         }
-        // Anything else (an error from a library the engine did not wrap) is still categorised, so it exits
-        // with a documented code rather than ArgumentParser's 1.
-        let category = FailureCategory.of(error)
+        // Everything else, an error from a library the engine did not wrap included, is the engine's one
+        // error, so it exits with a documented code rather than ArgumentParser's 1.
+        let failure = MigrationError(error)
         return Report(
-            category: category.rawValue, exitCode: ExitStatus.code(for: category), file: nil, message: "\(error)")
+            category: failure.category.rawValue, exitCode: ExitStatus.code(for: failure.category), file: failure.file,
+            line: failure.position?.line, column: failure.position?.column,
+            message: failure.message + remedy(for: failure.underlying),
+            remedy: failure.remedy.map(RemedyText.text))
     }
 
     /// What the user can do about an error, worded for this CLI (the engine names no option): empty for most.
-    private static func remedy(for error: any CategorizedError) -> String {
+    private static func remedy(for error: any Error) -> String {
         guard let error = error as? ExecutionError, error.code == .brokenObject else { return "" }
         return
             " (migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
@@ -78,6 +87,8 @@ enum FailureOutput {
 struct UsageError: Error {
     /// What is wrong.
     var message: String
+    /// Whether the command's help would fix it (a wrong command line), rather than a change of where it runs.
+    var pointsToHelp = true
 }
 
 /// The command line's first word when it is neither a command, an option nor a store: `cdmigrate frobnicate`

@@ -69,7 +69,7 @@ final class ProgressPrinter: Sendable {
             return dryRun
                 ? "dry run complete: every step succeeded and validated; nothing was changed"
                 : "migrated" + (backup.map { "; backup at \($0)" } ?? "")
-        case .failed(let reason): return "failed: \(reason)"
+        case .failed(let reason): return "failed: \(RemedyText.line(reason.message, remedy: reason.remedy))"
         }
     }
 

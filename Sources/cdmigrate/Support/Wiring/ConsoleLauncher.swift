@@ -15,7 +15,7 @@ enum ConsoleLauncher {
             outputIsTerminal: isatty(STDOUT_FILENO) == 1, environment: ProcessInfo.processInfo.environment)
         {
             // A usage problem, not an engine failure: exit 64 as for bad arguments, not 8 ("invalid model").
-            throw UsageError(message: problem)
+            throw UsageError(message: problem, pointsToHelp: false)
         }
         if let storePath, preparation == nil {
             // Read the store once before entering curses mode, so a bad path is a plain one-line error. A

@@ -1,0 +1,19 @@
+/// What the user can do about a failure or a notice, as a value: each front end words it in its own terms
+/// (the CLI as an option to pass, the console as something to open or choose), so that no engine message
+/// names a front end's controls.
+public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Name the app's model: the store alone (no model beside it, no usable cached model) is not enough.
+    case giveModel
+    /// Choose one of the several models found beside the store.
+    case chooseModel
+    /// Name the target version: the model names no current one.
+    case giveTargetVersion
+    /// Name the version the store is at: its metadata and cached model are lost.
+    case giveStoreVersion
+    /// Allow the existing output file to be replaced.
+    case allowReplacing
+    /// Name a folder for an output of several files.
+    case giveOutputFolder
+    /// Accept reading only the write-ahead log frames SQLite can apply (the others are lost).
+    case acceptWriteAheadLogLoss
+}

@@ -1,0 +1,23 @@
+import MigrationEngine
+
+/// The command line's words for an engine ``Remedy``: the option to pass. The engine names no option, so a
+/// renamed option changes here alone.
+enum RemedyText {
+    /// What to do, as the command line offers it.
+    static func text(_ remedy: Remedy) -> String {
+        switch remedy {
+        case .giveModel: "pass --model with the app's .xcdatamodeld or .momd"
+        case .chooseModel: "pass --model to choose one"
+        case .giveTargetVersion: "pass --to"
+        case .giveStoreVersion: "pass --version VERSION"
+        case .allowReplacing: "pass --force to replace it"
+        case .giveOutputFolder: "pass --out DIR"
+        case .acceptWriteAheadLogLoss: "pass --accept-wal-loss to read only what SQLite can apply"
+        }
+    }
+
+    /// `message`, then what to do about it when there is a remedy.
+    static func line(_ message: String, remedy: Remedy?) -> String {
+        remedy.map { "\(message); \(text($0))" } ?? message
+    }
+}
