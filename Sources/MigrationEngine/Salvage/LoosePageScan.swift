@@ -76,23 +76,13 @@ struct LoosePageScan {
 
     /// The row id and whole payload of the table-leaf cell at `offset`, following its overflow pages.
     private func cell(_ page: [UInt8], at offset: Int) -> (Int64, [UInt8])? {
-        guard offset > 0, let (size, first) = SQLiteRecord.varint(page, at: offset, end: pageSize),
-            let (id, second) = SQLiteRecord.varint(page, at: offset + first, end: pageSize), size >= 0, size < 1 << 30
-        else { return nil }
-        let start = offset + first + second
-        let usable = pageSize
-        let maxLocal = usable - 35
-        let minLocal = (usable - 12) * 32 / 255 - 23
-        let total = Int(size)
-        var local = total
-        if total > maxLocal {
-            let candidate = minLocal + (total - minLocal) % (usable - 4)
-            local = candidate <= maxLocal ? candidate : minLocal
+        guard let cell = TableLeafCell(page, at: offset, pageSize: pageSize, limit: pageSize), cell.end <= pageSize else {
+            return nil
         }
-        guard start + local <= pageSize else { return nil }
+        let (id, start, local, total) = (cell.id, cell.payloadStart, cell.localSize, cell.payloadSize)
+        let usable = pageSize
         var payload = Array(page[start..<start + local])
         guard local < total else { return (id, payload) }
-        guard start + local + 4 <= pageSize else { return nil }
         var next = Self.integer(page, at: start + local)
         var seen: Set<Int> = []
         while payload.count < total {

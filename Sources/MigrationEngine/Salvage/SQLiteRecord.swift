@@ -68,3 +68,38 @@ enum SQLiteRecord {
         }
     }
 }
+
+/// Where one cell of a table-leaf page lies on its page (SQLite's file format, "B-tree pages"): its row id,
+/// then the part of its payload kept on the page, then the first overflow page's number when it overflows.
+struct TableLeafCell {
+    /// The row id.
+    let id: Int64
+    /// The payload's size in all.
+    let payloadSize: Int
+    /// Where the payload starts on the page.
+    let payloadStart: Int
+    /// How much of the payload is on the page.
+    let localSize: Int
+
+    /// Where the cell ends on the page (after its overflow page number, when it has one).
+    var end: Int { payloadStart + localSize + (localSize < payloadSize ? 4 : 0) }
+
+    /// The cell at `offset` of `page`, whose usable size is `pageSize`; nil when its varints run past `limit`
+    /// (the page's end, or where its bytes stop) or its size is out of bounds.
+    init?(_ page: [UInt8], at offset: Int, pageSize: Int, limit: Int) {
+        guard offset > 0, let (size, first) = SQLiteRecord.varint(page, at: offset, end: limit),
+            let (id, second) = SQLiteRecord.varint(page, at: offset + first, end: limit), size >= 0, size < 1 << 30
+        else { return nil }
+        let maxLocal = pageSize - 35
+        let minLocal = (pageSize - 12) * 32 / 255 - 23
+        var local = Int(size)
+        if local > maxLocal {
+            let candidate = minLocal + (Int(size) - minLocal) % (pageSize - 4)
+            local = candidate <= maxLocal ? candidate : minLocal
+        }
+        self.id = id
+        payloadSize = Int(size)
+        payloadStart = offset + first + second
+        localSize = local
+    }
+}

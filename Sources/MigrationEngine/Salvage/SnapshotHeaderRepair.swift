@@ -31,12 +31,63 @@ enum SnapshotHeaderRepair {
             let promised = start[28..<32].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard promised > held else { return [] }
             try handle.truncate(atOffset: UInt64(promised) * UInt64(pageSize))
-            return ["the file ends after page \(held) of \(promised): the rows on the missing pages are lost"]
+            var notes = ["the file ends after page \(held) of \(promised): the rows on the missing pages are lost"]
+            let kept = Int(size % UInt64(pageSize))
+            if kept > 0, held > 0, start[20] == 0 {
+                notes += try trimTornLeaf(handle, page: Int(held) + 1, kept: kept, pageSize: pageSize)
+            }
+            return notes
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError(.unreadable, path: store, message: "cannot repair the private copy's header: \(error)")
         }
+    }
+
+    /// Drops from the table-leaf page the cut went through the cells whose bytes it cut off, so that they are
+    /// not read as rows: their cell pointers survived, but the zeroed bytes would give an id 0 row or, for a
+    /// cell cut in its values, a row of zeros and garbage under its real id. The cells wholly before the cut
+    /// are kept; a page of another kind is left as it is (SQLite reports it damaged).
+    private static func trimTornLeaf(_ handle: FileHandle, page number: Int, kept: Int, pageSize: Int) throws -> [String] {
+        let offset = UInt64(number - 1) * UInt64(pageSize)
+        try handle.seek(toOffset: offset)
+        var page = [UInt8](try handle.read(upToCount: pageSize) ?? Data())
+        guard page.count == pageSize, kept >= 8, page[0] == 13 else { return [] }
+        let count = Int(page[3]) << 8 | Int(page[4])
+        guard 8 + 2 * count <= pageSize else { return [] }
+        var pointers: [[UInt8]] = []
+        var lost: [Int64] = []
+        var unknown = 0
+        for index in 0..<count {
+            let at = 8 + 2 * index
+            guard at + 2 <= kept else {
+                unknown += count - index
+                break
+            }
+            let cell = TableLeafCell(page, at: Int(page[at]) << 8 | Int(page[at + 1]), pageSize: pageSize, limit: kept)
+            if let cell, cell.end <= kept {
+                pointers.append([page[at], page[at + 1]])
+            } else if let cell {
+                lost.append(cell.id)
+            } else {
+                unknown += 1
+            }
+        }
+        guard pointers.count < count else { return [] }
+        let array = pointers.flatMap { $0 }
+        page.replaceSubrange(8..<8 + 2 * count, with: array + [UInt8](repeating: 0, count: 2 * count - array.count))
+        page[3] = UInt8(pointers.count >> 8)
+        page[4] = UInt8(pointers.count & 0xFF)
+        // The free-block chain may lead into the zeroed part; SQLite only needs it to write.
+        page[1] = 0
+        page[2] = 0
+        try handle.seek(toOffset: offset)
+        try handle.write(contentsOf: Data(page))
+        var whose = lost.sorted().map { "row id \($0)" }
+        if unknown > 0 { whose.append("\(unknown) whose ids were cut off too") }
+        return [
+            "page \(number) was cut through: \(count - pointers.count) rows on it are lost (\(whose.joined(separator: ", ")))"
+        ]
     }
 
     private static func rebuild(_ handle: FileHandle, start: [UInt8], size: UInt64, hasLog: Bool, store: String) throws

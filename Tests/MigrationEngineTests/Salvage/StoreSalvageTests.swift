@@ -201,6 +201,13 @@ struct StoreSalvageTests {
         let keys = try queue.read { db in try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZPOST") }
         #expect(!keys.contains { $0 < 1 }, "a damaged cell was taken as an object")
         #expect(report.entities.first { $0.entity == "Post" }?.recovered == keys.count)
+        // A cell cut in its values kept its id: its post would come back with a zeroed identifier.
+        let torn = try queue.read { db in
+            try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM ZPOST WHERE length(CAST(ZPOSTID AS BLOB)) != 36 OR instr(ZPOSTID, char(0)) > 0")
+        }
+        #expect(torn == 0, "a cell cut off in its values was taken as an object")
+        #expect(report.notes.contains { $0.contains("was cut through") })
     }
 
     @Test("A file that is not SQLite, a missing file and an existing output are one-line errors naming the file")
