@@ -54,7 +54,7 @@ struct ObjectReadingModelTests {
         let error = try #require(throws: ExportError.self) {
             try journal3Only().export(store: store, entity: "Entry", format: .json, to: .file(out))
         }
-        #expect(error.category == .noRoute)
+        #expect(error.category == .unknownStoreVersion)
         #expect(error.description.hasPrefix(store))
         #expect(error.message.contains("no model cache"))
         #expect(!FileManager.default.fileExists(atPath: out))
