@@ -59,6 +59,8 @@ let package = Package(
         // The sample app's migration tool: an app team's own executable with a Swift migration policy.
         .executableTarget(
             name: "PolicyExample", dependencies: ["MigrationEngine", "JournalSample"], path: "Examples/PolicyExample"),
+        // The README's library example, built as written (ReadmeExampleTests keeps the README's text equal to it).
+        .executableTarget(name: "LibraryExample", dependencies: ["MigrationEngine"], path: "Examples/LibraryExample"),
         // Shared by the test targets only: corpus access and temporary folders.
         .target(
             name: "TestSupport",

@@ -34,7 +34,7 @@ struct DemoCommand: ParsableCommand {
                 message:
                     "Generating the sample store: \(NumberText.grouped(entries)) journal entries at \(SampleApp.oldestVersion)…",
                 work: { [entries] in try demo.generateStore(entries: entries) })
-        // The demo is the one place the sample app's Swift policy is registered: it is the sample's own.
+        // The sample app's Swift policy, as every command registers it for the sample's own model.
         try ConsoleLauncher.open(
             storePath: demo.store, location: ModelLocation(model: demo.model, origin: .given), mappingDirectories: [],
             policies: SampleApp.policies, preparation: preparation)

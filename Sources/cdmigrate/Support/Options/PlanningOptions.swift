@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import JournalSample
 import MigrationEngine
 
 /// The model, mapping directories and version-order settings shared by `plan` and `migrate`. Settings on
@@ -94,16 +95,15 @@ struct PlanningOptions: ParsableArguments {
         return settings
     }
 
-    /// The project these options describe for `stores`: the model, the settings and its mappings, with no
-    /// Swift policies (an app's policies live in its own executable built on the engine; see
+    /// The project these options describe for `stores`: the model, the settings and its mappings. The only
+    /// Swift policies are the sample app's, for the sample's own model (so the store `demo` writes reaches its
+    /// newest version); an app's policies live in its own executable built on the engine (see
     /// `Examples/PolicyExample`).
-    func project(stores: [String], policies: MigrationPolicyRegistry = MigrationPolicyRegistry()) throws
-        -> MigrationProject
-    {
+    func project(stores: [String]) throws -> MigrationProject {
         let location = try locate(stores: stores)
         return try MigrationProject(
-            modelPath: location.model, settings: try settings(for: location), policies: policies, infers: !noInference,
-            snapshot: reading.snapshot)
+            modelPath: location.model, settings: try settings(for: location),
+            policies: SampleApp.policies(forModelAt: location.model), infers: !noInference, snapshot: reading.snapshot)
     }
 
     private static func pair(_ text: String) throws -> VersionPair {

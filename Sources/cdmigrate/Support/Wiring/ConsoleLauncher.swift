@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConsoleUI
 import Foundation
+import JournalSample
 import MigrationEngine
 
 /// Starts the console on a terminal, shared by `console` and `demo`.
@@ -51,7 +52,10 @@ enum ConsoleLauncher {
     static func tools(
         for location: ModelLocation, mappingDirectories: [String], policies: MigrationPolicyRegistry
     ) throws -> StoreTools {
-        let planner = try ProjectPlanner.located(location, mappingDirectories: mappingDirectories, policies: policies)
+        // The sample app's policy comes with the sample's own model wherever it is opened, not only from `demo`.
+        let planner = try ProjectPlanner.located(
+            location, mappingDirectories: mappingDirectories,
+            policies: policies.names.isEmpty ? SampleApp.policies(forModelAt: location.model) : policies)
         // History and restore need no model: the planner's project when there is one, else a project without.
         let restorer = ProjectRestorer(project: try planner?.project ?? MigrationProject(modelPath: nil))
         return StoreTools(
