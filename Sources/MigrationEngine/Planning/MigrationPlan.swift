@@ -17,6 +17,11 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
         self.warnings = warnings
     }
 
+    /// The plan-level warning about a lossy step, with the step's own warnings.
+    static func lossWarning(_ step: StepCandidate) -> String {
+        "\(step.from) → \(step.to) is inferred and loses data: " + step.warnings.joined(separator: "; ")
+    }
+
     /// The chain in test notation: `V1-ex-V2, V2-ex-V3, V3-inf-V5`.
     public var description: String { steps.map(\.description).joined(separator: ", ") }
 }

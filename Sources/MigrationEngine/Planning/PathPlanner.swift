@@ -48,9 +48,7 @@ package struct PathPlanner: Sendable {
     }
 
     private func warnings(_ steps: [StepCandidate], _ rules: PathRules, _ search: PathSearch) -> [String] {
-        var result = steps.filter(\.isLossy).map {
-            "\($0.from) → \($0.to) is inferred and loses data: " + $0.warnings.joined(separator: "; ")
-        }
+        var result = steps.filter(\.isLossy).map(MigrationPlan.lossWarning)
         switch rules {
         case .strict: break
         case .explicitFirst:

@@ -10,8 +10,8 @@ public struct StorePlanning: Sendable {
     public let targetVersion: String
     /// The graph the chain was chosen from.
     public let graph: VersionGraph
-    /// The chosen chain.
-    public let plan: MigrationPlan
+    /// The chosen chain; after ``MigrationProject/countingDataLoss(in:)`` its steps say what this store loses.
+    public package(set) var plan: MigrationPlan
     /// Rows in the store's entity tables: what each step of the chain reads and writes; `nil` when planning
     /// was asked not to count them (a plan that goes straight to a run, shown to no one).
     public let rowCount: Int?
@@ -19,6 +19,9 @@ public struct StorePlanning: Sendable {
     /// ``MigrationProject/migrate(_:options:report:)`` runs the check itself, beside the chain's first step,
     /// and refuses a damaged store there as planning would have.
     public let isIntegrityChecked: Bool
+    /// What each lossy step drops, counted in the store (``MigrationProject/countingDataLoss(in:)``); `nil`
+    /// until counted.
+    public package(set) var dataLoss: [StepDataLoss]?
 
     /// Reads the store (through a snapshot), finds its version and plans the chain to `target` (the model's
     /// current version when nil).

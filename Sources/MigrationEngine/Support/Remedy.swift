@@ -16,4 +16,6 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     case giveOutputFolder
     /// Accept reading only the write-ahead log frames SQLite can apply (the others are lost).
     case acceptWriteAheadLogLoss
+    /// Accept that the run drops data the store holds (what is dropped was shown with the plan).
+    case allowDataLoss
 }

@@ -2,7 +2,8 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate migrate STORE… [--model M] [--to V] [--dry-run] [--yes] [--backup-dir D] [--repair] [--json]`.
+/// `cdmigrate migrate STORE… [--model M] [--to V] [--dry-run] [--yes] [--allow-data-loss] [--backup-dir D] [--repair]
+/// [--json]`.
 struct MigrateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "migrate",
@@ -19,8 +20,13 @@ struct MigrateCommand: ParsableCommand {
     @Flag(name: .customLong("dry-run"), help: "Run and validate every step, then discard the result.")
     var dryRun = false
 
-    @Flag(help: "Do not ask for confirmation.")
+    @Flag(help: "Do not ask for confirmation (a chain that deletes data the store holds also needs --allow-data-loss).")
     var yes = false
+
+    @Flag(
+        name: .customLong("allow-data-loss"),
+        help: "Run a chain that deletes data the store holds (counted and shown with the plan) without asking.")
+    var allowDataLoss = false
 
     @Option(
         name: .customLong("backup-dir"),
@@ -46,19 +52,29 @@ struct MigrateCommand: ParsableCommand {
         let project = try planning.project(stores: stores)
         // The run checks each store's integrity beside its first step, instead of before the plan is shown.
         // With --json the plan is an event without row estimates: the stores' rows are not counted for it.
+        // What each lossy step drops is counted in the store, so the plan and the question state this store's loss.
         let plans = try stores.map {
-            try project.plan(store: $0, target: to, checksIntegrity: false, countsRows: !json, report: printer.handle)
+            try project.countingDataLoss(
+                in: project.plan(store: $0, target: to, checksIntegrity: false, countsRows: !json, report: printer.handle))
         }
         // Written unbuffered like the progress that follows, so a pipe gets the plan first.
-        if !json { plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") } }
+        if json {
+            try plans.filter { $0.dataLoss?.isEmpty == false }.forEach {
+                TerminalOutput.writeStandardOutput(try DataLossText.jsonLine($0))
+            }
+        } else {
+            plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") }
+        }
         guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
             if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
             return
         }
-        if !dryRun, !yes {
+        // Data loss needs its own yes: --allow-data-loss, or an answer to a question that states the loss.
+        let losing = dryRun || allowDataLoss ? [] : plans.filter { $0.dataLoss?.contains(where: \.losesData) == true }
+        if !dryRun, !yes || !losing.isEmpty {
             // At the prompt the signals' own action is wanted: Ctrl-C ends the wait, nothing has changed.
             signals.stop()
-            try confirm(plans.count)
+            try confirm(plans.count, losing: losing)
             signals = SignalCancellation(flag)
         }
         if flag.isCancelled {
@@ -72,12 +88,20 @@ struct MigrateCommand: ParsableCommand {
         try project.migrate(plans, options: options, report: printer.handle)
     }
 
-    private func confirm(_ count: Int) throws {
+    private func confirm(_ count: Int, losing: [StorePlanning]) throws {
         guard isatty(STDIN_FILENO) == 1 else {
+            if let first = losing.first {
+                throw ExecutionError(
+                    .cancelled, path: losing.map(\.storePath).joined(separator: ", "),
+                    message: "the chain deletes data the store holds (\(DataLossText.summary(first))); nothing was changed",
+                    remedy: .allowDataLoss)
+            }
             throw ExecutionError(
                 .cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate")
         }
-        print("Migrate \(count) store(s)? The originals are backed up first. [y/N] ", terminator: "")
+        for planning in losing { print("\(planning.storePath) loses data: \(DataLossText.summary(planning))") }
+        let question = losing.isEmpty ? "Migrate" : "Delete this data and migrate"
+        print("\(question) \(count) store(s)? The originals are backed up first. [y/N] ", terminator: "")
         guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
             throw ExecutionError(.cancelled, path: stores.joined(separator: ", "), message: "not confirmed; nothing was changed")
         }

@@ -45,7 +45,8 @@ struct PlanCommand: ParsableCommand {
         }
         let result: StorePlanning
         do {
-            result = try project.plan(store: store, target: to, report: notes)
+            // The plan states what this store loses, not what the versions could drop.
+            result = try project.countingDataLoss(in: project.plan(store: store, target: to, report: notes))
         } catch let error as PlanningError where json && error.code == .noRoute {
             // Scripts get the reason on stdout as well, with each mapping that could not be used in full.
             print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))

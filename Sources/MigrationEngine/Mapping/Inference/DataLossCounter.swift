@@ -7,6 +7,14 @@ package enum DataLossCounter {
     package static func count(
         _ mapping: InferredMapping, sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [DataLoss] {
+        try count(mapping.drops, sourceModel: sourceModel, storePath: storePath)
+    }
+
+    /// `drops`, named as in `sourceModel` (the store's version), with counts; a drop the store has no
+    /// column or table for keeps a `nil` count.
+    package static func count(
+        _ drops: [DataLoss], sourceModel: ObjectModel, storePath: String
+    ) throws(StoreWriteError) -> [DataLoss] {
         let facts = try SourceStoreFacts(path: storePath)
         try facts.verifyHashes(of: sourceModel)
         let schema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
@@ -15,7 +23,7 @@ package enum DataLossCounter {
         do {
             let queue = try PrivateStoreConnection.open(storePath) { try HardenedConnection.open(storePath, readonly: true) }
             try queue.read { db in
-                for var loss in mapping.drops {
+                for var loss in drops {
                     if let query = countQuery(loss, model: sourceModel, schema: schema) {
                         loss.count = try Int.fetchOne(db, query.request) ?? 0
                     }

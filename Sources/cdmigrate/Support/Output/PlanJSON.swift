@@ -26,6 +26,8 @@ enum PlanJSON {
         var target: String
         var steps: [Step]
         var warnings: [String]
+        /// Each lossy step's drops counted in the store (a count of 0: nothing of it is lost).
+        var dataLoss: [StepDataLoss]?
     }
 
     /// Why no chain reaches the target: the error, its versions, and every mapping that could not be used
@@ -49,7 +51,7 @@ enum PlanJSON {
         let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
         let plan = Plan(
             store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
-            steps: steps, warnings: planning.plan.warnings)
+            steps: steps, warnings: planning.plan.warnings, dataLoss: planning.dataLoss)
         return try JSONOutput.encode(plan)
     }
 }

@@ -13,6 +13,7 @@ enum RemedyText {
         case .allowReplacing: "pass --force to replace it"
         case .giveOutputFolder: "pass --out DIR"
         case .acceptWriteAheadLogLoss: "pass --accept-wal-loss to read only what SQLite can apply"
+        case .allowDataLoss: "pass --allow-data-loss to run it anyway"
         }
     }
 

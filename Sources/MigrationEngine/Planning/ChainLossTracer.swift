@@ -1,0 +1,71 @@
+/// Follows what a planned chain's lossy steps drop back to the version the store is at, so that the store's
+/// own rows say how much of it there is. A step after the first drops what earlier steps carried forward:
+/// what they renamed is looked up under its old name, what they added holds nothing of the store's.
+package struct ChainLossTracer {
+    /// Where a dropped thing comes from in the store.
+    package enum Origin: Equatable {
+        /// The same data at the store's version, named as there.
+        case store(DataLoss)
+        /// Added by an earlier step of the chain: the store holds none of it.
+        case addedOnTheWay
+        /// Not traceable: an explicit mapping or a hierarchy move before the step, or a model not at hand.
+        case unknown
+    }
+
+    /// One lossy step's drops, named as at its source version, each with its origin.
+    package struct TracedStep {
+        package var from: String
+        package var to: String
+        package var drops: [(loss: DataLoss, origin: Origin)]
+    }
+
+    /// The model of a version of the chain, nil when there is none (the store's cached model not read).
+    let model: (String) -> ObjectModel?
+
+    /// Creates a tracer reading versions through `model`.
+    package init(model: @escaping (String) -> ObjectModel?) {
+        self.model = model
+    }
+
+    /// Every lossy step of `plan` with its drops traced back to `plan.from`. A lossy step whose versions
+    /// cannot be read is listed with no drops at all: ``StepDataLoss`` cannot call it harmless.
+    package func trace(_ plan: MigrationPlan) -> [TracedStep] {
+        var earlier: [InferredMapping?] = []
+        var traced: [TracedStep] = []
+        for step in plan.steps {
+            let mapping = inferred(step)
+            defer { earlier.append(mapping) }
+            guard step.isLossy else { continue }
+            let drops = mapping?.drops ?? []
+            traced.append(
+                TracedStep(
+                    from: step.from, to: step.to, drops: drops.map { ($0, origin(of: $0, through: earlier.reversed())) }))
+        }
+        return traced
+    }
+
+    /// The inferred mapping a step makes; nil for an explicit step or a version without a model.
+    private func inferred(_ step: StepCandidate) -> InferredMapping? {
+        guard step.kind == .inferred, let source = model(step.from), let destination = model(step.to) else { return nil }
+        return InferredMapping.infer(from: source, to: destination)
+    }
+
+    /// `loss` named as before the steps `back` (latest first) made it.
+    private func origin(of loss: DataLoss, through back: [InferredMapping?]) -> Origin {
+        var loss = loss
+        for mapping in back {
+            guard let mapping, let entity = mapping.entity(loss.entity), entity.parentChange == nil,
+                !mapping.entities.contains(where: { $0.parentChange != nil })
+            else { return .unknown }
+            guard let source = entity.source else { return .addedOnTheWay }
+            if let property = loss.property {
+                guard let carried = (entity.attributes + entity.relationships).first(where: { $0.destination == property })
+                else { return .unknown }
+                guard let old = carried.source else { return .addedOnTheWay }
+                loss.property = old
+            }
+            loss.entity = source
+        }
+        return .store(loss)
+    }
+}
