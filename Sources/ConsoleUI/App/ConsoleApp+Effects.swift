@@ -69,7 +69,7 @@ extension ConsoleApp {
                 restorer = tools.restorer
                 state.message = tools.notice
             } catch {
-                state.message = "\(error)"
+                state.message = RemedyWords.line(error)
                 return
             }
         }
@@ -96,9 +96,9 @@ extension ConsoleApp {
 
     /// Says why a store could not be read, and offers to salvage it when it is damaged.
     private func refuse(_ path: String, _ error: any Error) {
-        state.message = "\(error)"
+        state.message = RemedyWords.line(error)
         if let error = error as? CategorizedError, error.category == .damaged {
-            state.salvageOffer = SalvageOffer(store: path, reason: error.description)
+            state.salvageOffer = SalvageOffer(store: path, reason: RemedyWords.line(error))
         }
     }
 
@@ -133,7 +133,7 @@ extension ConsoleApp {
                 state.planError = nil
             case .failure(let error):
                 state.plan = nil
-                state.planError = "\(error)"
+                state.planError = RemedyWords.line(error)
             }
         case .failure(let error):
             refuse(outcome.path, error)
@@ -156,7 +156,7 @@ extension ConsoleApp {
         guard let path = state.overview?.path else { return }
         guard let planner else {
             state.plan = nil
-            state.planError = "read-only: no model given (use --model) so nothing can be planned"
+            state.planError = RemedyWords.line("read-only: no model given, so nothing can be planned", remedy: .giveModel)
             return
         }
         do {
@@ -164,7 +164,7 @@ extension ConsoleApp {
             state.planError = nil
         } catch {
             state.plan = nil
-            state.planError = "\(error)"
+            state.planError = RemedyWords.line(error)
         }
     }
 
@@ -182,8 +182,8 @@ extension ConsoleApp {
             }
         } catch {
             // Shown in place of the rows with "r retries", never a "loading rows…" that waits forever.
-            state.browser?.error = "\(error)"
-            state.message = "\(error)"
+            state.browser?.error = RemedyWords.line(error)
+            state.message = RemedyWords.line(error)
         }
     }
 
@@ -200,7 +200,7 @@ extension ConsoleApp {
             state.browser?.records.append(
                 RecordFrame(entity: page.entity, origin: "\(entity) #\(key)", columns: page.columns, values: values))
         } catch {
-            state.message = "\(error)"
+            state.message = RemedyWords.line(error)
         }
     }
 
@@ -236,7 +236,7 @@ extension ConsoleApp {
                 try preparation.work()
                 result.finish(nil)
             } catch {
-                result.finish("\(error)")
+                result.finish(RemedyWords.line(error))
             }
         }
         thread.name = "cdmigrate-preparation"
@@ -271,7 +271,7 @@ extension ConsoleApp {
         do {
             state.history?.info = try restorer.history(storePath: path)
         } catch {
-            state.history?.error = "\(error)"
+            state.history?.error = RemedyWords.line(error)
         }
     }
 

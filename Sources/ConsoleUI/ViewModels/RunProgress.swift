@@ -94,9 +94,10 @@ package struct RunProgress: Sendable, Hashable {
             outcome = .succeeded(backup: backupPath)
             end(at: now)
         case .failed(let failure):
-            outcome = .failed(reason: failure.message)
+            let reason = RemedyWords.line(failure.message, remedy: failure.remedy)
+            outcome = .failed(reason: reason)
             end(at: now)
-            appendLog("failed: \(failure.message)")
+            appendLog("failed: \(reason)")
         }
     }
 
