@@ -29,6 +29,32 @@ struct SalvageCommandTests {
         #expect(verify.status == 0, "\(verify.stderr)")
     }
 
+    @Test("A -wal cut at a frame: text and JSON say which keys are missing and how many objects may have been lost")
+    func logCutAtAFrame() throws {
+        let store = try JournalFixture.walStore(version: 2, entries: 84)
+        try JournalFixture.cutLog(store)
+        let folder = try TemporaryDirectory.make()
+        let text = try CLIRunner.run(
+            ["salvage", store, "--model", CLIRunner.sampleModel, "--out", folder.appendingPathComponent("a.sqlite").path])
+        #expect(text.status == 0, "\(text.stderr)")
+        let json = try CLIRunner.run(
+            [
+                "salvage", store, "--model", CLIRunner.sampleModel, "--out", folder.appendingPathComponent("b.sqlite").path,
+                "--json",
+            ])
+        let report = try json.decoded(SalvageReport.self)
+        let kept = report.recovered
+        #expect(kept > 0 && kept < 84)
+        #expect(report.tables.first { $0.table == "ZENTRY" }?.gaps == [KeyRange(lower: Int64(kept) + 1, upper: 84)])
+        #expect(report.entities.first { $0.entity == "Entry" }?.mayHaveBeenLost == Int64(84 - kept))
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("  ZENTRY: keys \(kept + 1)–84 missing, their pages read: lost or deleted by the app"))
+        #expect(
+            lines.last
+                == "\(kept) objects recovered, none counted as lost (no intact index counts them), up to \(84 - kept) more may "
+                + "have been lost (keys handed out that no object read carries)")
+    }
+
     @Test("Not SQLite (4), missing (3), an existing output (7): one line naming the file, nothing written")
     func errors() throws {
         let folder = try TemporaryDirectory.make()

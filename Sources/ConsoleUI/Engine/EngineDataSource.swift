@@ -57,7 +57,10 @@ package final class EngineDataSource: ConsoleDataSource {
     /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
     package func salvage(store: String, output: String) throws -> String {
         let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)
-        let lost = report.lost.map { ", \(NumberText.grouped($0)) known lost" } ?? ""
+        var lost = report.lost.map { ", \(NumberText.grouped($0)) known lost" } ?? ""
+        if let more = report.mayHaveBeenLost, more > 0 {
+            lost += ", up to \(NumberText.grouped(Int(more))) more may have been lost"
+        }
         let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
         let references = cleared > 0 ? ", \(NumberText.grouped(cleared)) references to lost objects cleared" : ""
         let recovered = NumberText.grouped(report.recovered)

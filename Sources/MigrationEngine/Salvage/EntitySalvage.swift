@@ -15,6 +15,10 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
     /// References from this entity's objects to lost objects that were cleared (to-one keys set to NULL,
     /// many-to-many links dropped).
     public var danglingCleared: Int
+    /// For the root entity of a table, how many more objects than those known lost it and its sub-entities
+    /// (which share its keys) may have lost: ``TableSalvage/mayHaveBeenLost``. Nil for a sub-entity, or when
+    /// `Z_MAX` is unreadable.
+    public var mayHaveBeenLost: Int64? = nil
 
     /// Creates an entity's figures.
     package init(entity: String, found: Int?, read: Int, dropped: Int = 0, danglingCleared: Int = 0) {
@@ -26,7 +30,7 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case entity, found, read, dropped, recovered, lost, danglingCleared
+        case entity, found, read, dropped, recovered, lost, mayHaveBeenLost, danglingCleared
     }
 
     /// Encodes every figure, `lost` included.
@@ -41,6 +45,7 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
         try container.encode(dropped, forKey: .dropped)
         try container.encode(recovered, forKey: .recovered)
         try container.encode(lost, forKey: .lost)
+        try container.encode(mayHaveBeenLost, forKey: .mayHaveBeenLost)
         try container.encode(danglingCleared, forKey: .danglingCleared)
     }
 
@@ -54,5 +59,6 @@ public struct EntitySalvage: Sendable, Hashable, Codable {
             entity: container.decode(String.self, forKey: .entity), found: container.decodeIfPresent(Int.self, forKey: .found),
             read: container.decode(Int.self, forKey: .read), dropped: container.decode(Int.self, forKey: .dropped),
             danglingCleared: container.decode(Int.self, forKey: .danglingCleared))
+        mayHaveBeenLost = try container.decodeIfPresent(Int64.self, forKey: .mayHaveBeenLost)
     }
 }

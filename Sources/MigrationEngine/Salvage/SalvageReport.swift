@@ -41,4 +41,16 @@ public struct SalvageReport: Sendable, Hashable, Codable {
         let known = entities.compactMap(\.lost)
         return known.isEmpty ? nil : known.reduce(0, +)
     }
+
+    /// How many more objects than ``lost`` may have been lost: keys handed out that no object read carries,
+    /// summed over the entity tables (``TableSalvage/mayHaveBeenLost``); nil when a table's `Z_MAX` is
+    /// unreadable. An upper bound: the app may have deleted some of those objects.
+    public var mayHaveBeenLost: Int64? {
+        var total: Int64 = 0
+        for table in tables where table.root != nil {
+            guard let count = table.mayHaveBeenLost else { return nil }
+            total += count
+        }
+        return total
+    }
 }

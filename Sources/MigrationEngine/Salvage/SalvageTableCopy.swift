@@ -16,6 +16,8 @@ struct SalvageTableCopy {
         var largestKey: Int64 = 0
         /// Rows found on leaf pages the table's B-tree no longer reaches (counted in `recovered` too).
         var fromLoosePages = 0
+        /// The row ids read (rejected rows included: their keys are not missing), ascending.
+        var keys: [Int64] = []
     }
 
     /// The table, unquoted.
@@ -55,6 +57,7 @@ struct SalvageTableCopy {
         func take(_ id: Int64, _ read: [DatabaseValue], texts: Set<Int> = []) throws {
             var values = read
             var entity = 0
+            keys.insert(id)
             if let entityIndex, let entityNumbers {
                 guard let number = Int64.fromDatabaseValue(values[entityIndex]), let mapped = entityNumbers[number] else {
                     result.rejected += 1
@@ -79,7 +82,6 @@ struct SalvageTableCopy {
             }
             result.recovered[entity, default: 0] += 1
             result.largestKey = max(result.largestKey, id)
-            keys.insert(id)
             written += 1
             if written % 5000 == 0 { progress(written) }
         }
@@ -110,6 +112,7 @@ struct SalvageTableCopy {
             }
             result.fromLoosePages = rows.count
         }
+        result.keys = keys.sorted()
         progress(written)
         return result
     }

@@ -105,6 +105,7 @@ struct StoreSalvage {
                         as SQLFragment)
             }
             let counted = IndexedRowCount.read(table, db)
+            var entities: [EntitySalvage] = []
             for member in members
             where model.entity(named: member.name)?.isAbstract == false || result.recovered[member.number] != nil {
                 let recovered = result.recovered[member.number] ?? 0
@@ -113,14 +114,28 @@ struct StoreSalvage {
                     counts[nil] != nil ? (members.count == 1 ? counts[nil] : nil) : (counts[sourceNumber] ?? 0)
                 }
                 if let known = found, known < recovered { found = nil }
-                report.entities.append(EntitySalvage(entity: member.name, found: found, read: recovered))
+                entities.append(EntitySalvage(entity: member.name, found: found, read: recovered))
             }
-            report.tables.append(
-                TableSalvage(
-                    table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
-                    lostAtMost: span(result.unreadable, limit: recordedMax.map { max($0, result.largestKey) })
-                        .map { max(0, $0 - Int64(result.fromLoosePages)) },
-                    rejected: result.rejected, fromLoosePages: result.fromLoosePages))
+            let limit = recordedMax.map { max($0, result.largestKey) }
+            var summary = TableSalvage(
+                table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
+                lostAtMost: span(result.unreadable, limit: limit).map { max(0, $0 - Int64(result.fromLoosePages)) },
+                rejected: result.rejected, fromLoosePages: result.fromLoosePages)
+            summary.root = root?.name
+            summary.largestKey = limit
+            summary.gaps = KeyGaps.find(keys: result.keys, unreadable: result.unreadable, limit: limit ?? result.largestKey)
+            if let limit {
+                // Every key up to Z_MAX named an object once; those known lost (an index counted them) are
+                // among the keys no row carries, and are not counted twice.
+                let missing = limit - Int64(result.keys.prefix { $0 <= limit }.count)
+                let knownUnread = entities.compactMap { entity in entity.found.map { max(0, $0 - entity.read) } }.reduce(0, +)
+                summary.mayHaveBeenLost = max(0, missing - Int64(knownUnread))
+                if let index = entities.firstIndex(where: { $0.entity == root?.name }) {
+                    entities[index].mayHaveBeenLost = summary.mayHaveBeenLost
+                }
+            }
+            report.entities += entities
+            report.tables.append(summary)
         }
         for join in schema.joinTables {
             let columns = [join.ownerColumn, join.targetColumn] + join.orderColumns
