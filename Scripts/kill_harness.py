@@ -217,7 +217,7 @@ class Harness:
         probe = os.path.join(self.work, "probe")
         shutil.copytree(self.migrated, probe)
         started = time.monotonic()
-        restored = self.cdmigrate("restore", os.path.join(probe, NAME))
+        restored = self.cdmigrate("restore", os.path.join(probe, NAME), "--yes")
         self.restore_seconds = time.monotonic() - started
         if restored.returncode != 0 or content_digest(probe, self.scratch) != self.old_digest:
             sys.exit(f"the uninterrupted restore failed: {restored.stderr}")
@@ -373,12 +373,12 @@ class Harness:
         shutil.copytree(self.migrated, folder)
         store = os.path.join(folder, NAME)
         backups = sorted(os.listdir(os.path.join(folder, ".cdmigrate", NAME, "backups")))
-        how, killed = self.kill_run(["restore", store, "--backup", backups[0]], self.restore_seconds)
+        how, killed = self.kill_run(["restore", store, "--backup", backups[0], "--yes"], self.restore_seconds)
         self.figures["restoreKills" if killed else "finishedBeforeKill"] += 1
         if killed:
             self.figures["restoreStageKills" if how.startswith("stage") else "restoreRandomKills"] += 1
         digest, problems = self.check(f"restore {index} ({how})", folder, {self.old_digest, self.new_digest})
-        again = self.cdmigrate("restore", store, "--backup", backups[0])
+        again = self.cdmigrate("restore", store, "--backup", backups[0], "--yes")
         if again.returncode != 0 or content_digest(folder, self.scratch) != self.old_digest:
             problems.append(f"a later restore failed: {again.stderr.strip()}")
             self.failures.append({"trial": f"restore {index}", "problems": problems})

@@ -80,7 +80,7 @@ struct CommandTests {
         let history = try CLIRunner.run(["history", store])
         #expect(history.status == 0)
         #expect(history.stdout.contains("no runs recorded"))
-        let restore = try CLIRunner.run(["restore", store])
+        let restore = try CLIRunner.run(["restore", store, "--yes"])
         #expect(restore.status == 3)
         #expect(restore.stderr.contains("no backups of this store"))
     }

@@ -29,7 +29,7 @@ struct CrashRecoveryTests {
         let verified = try verify.decoded(StoreVerification.self)
         #expect(verified.recovered == .finishedSwap)
         #expect(verified.version == "v1.1.0")
-        let restored = try CLIRunner.run(["restore", store])
+        let restored = try CLIRunner.run(["restore", store, "--yes"])
         #expect(restored.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
     }

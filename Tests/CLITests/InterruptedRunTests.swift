@@ -24,7 +24,7 @@ struct InterruptedRunTests {
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
         #expect(try CLIRunner.run(["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"]).status == 0)
         let migrated = try Data(contentsOf: URL(fileURLWithPath: store))
-        let killed = try CLIRunner.run(["restore", store], environment: ["CDMIGRATE_CRASH_AT": stage])
+        let killed = try CLIRunner.run(["restore", store, "--yes"], environment: ["CDMIGRATE_CRASH_AT": stage])
         #expect(killed.reason == .uncaughtSignal && killed.status == SIGKILL)
         let history = try CLIRunner.run(["history", store, "--json"])
         #expect(history.status == 0, "\(history.stderr)")
@@ -35,7 +35,7 @@ struct InterruptedRunTests {
         let backups = URL(fileURLWithPath: store).deletingLastPathComponent()
             .appendingPathComponent(".cdmigrate/" + URL(fileURLWithPath: store).lastPathComponent + "/backups").path
         let first = try #require(try FileManager.default.contentsOfDirectory(atPath: backups).sorted().first)
-        let again = try CLIRunner.run(["restore", store, "--backup", first])
+        let again = try CLIRunner.run(["restore", store, "--backup", first, "--yes"])
         #expect(again.status == 0, "\(again.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
     }

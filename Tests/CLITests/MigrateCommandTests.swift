@@ -61,7 +61,7 @@ struct MigrateCommandTests {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["action"] as? String
         }
         #expect(actions == ["dry-run", "migrate"])
-        let restored = try CLIRunner.run(["restore", store])
+        let restored = try CLIRunner.run(["restore", store, "--yes"])
         #expect(restored.status == 0)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }

@@ -39,6 +39,11 @@ package struct FileStamp: Sendable, Hashable {
         return FileStamp(info)
     }
 
+    /// The modification time as a date.
+    var modified: Date {
+        Date(timeIntervalSince1970: TimeInterval(modifiedSeconds) + TimeInterval(modifiedNanoseconds) / 1e9)
+    }
+
     private init(_ info: stat) {
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)

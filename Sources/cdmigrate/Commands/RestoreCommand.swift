@@ -2,8 +2,9 @@ import ArgumentParser
 import Foundation
 import MigrationEngine
 
-/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--json]`: put a store back to a backup, through
-/// the same journaled swap as a migration (`CDMIGRATE_CRASH_AT` applies to it too).
+/// `cdmigrate restore STORE [--backup ID] [--backup-dir D] [--yes] [--json]`: put a store back to a backup,
+/// through the same journaled swap as a migration (`CDMIGRATE_CRASH_AT` applies to it too), after saying what
+/// it discards and asking, as `migrate` does.
 struct RestoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "restore", abstract: "Restore a store from one of its backups (the newest by default).")
@@ -17,17 +18,36 @@ struct RestoreCommand: ParsableCommand {
     @Option(name: .customLong("backup-dir"), help: "Where the backups are (default: .cdmigrate/<store> beside it).")
     var backupDir: String?
 
+    @Flag(help: "Do not ask for confirmation.")
+    var yes = false
+
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
     func run() throws {
-        let record = try MigrationProject(modelPath: nil).restore(
-            store: store, backup: backup, backupRoot: backupDir, stageHook: CrashHook.stageHook(),
+        let project = try MigrationProject(modelPath: nil)
+        let preview = try project.restorePreview(
+            store: store, backup: backup, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
+        print(json ? try JSONOutput.line(preview) : RestorePreviewText.text(preview), terminator: json ? "\n" : "")
+        if !yes { try confirm() }
+        // The backup shown is the one restored, even if another is taken meanwhile.
+        let record = try project.restore(
+            store: store, backup: preview.backup.id, backupRoot: backupDir, stageHook: CrashHook.stageHook(),
             report: ProgressPrinter.stderrNotes)
         if json {
             print(try JSONOutput.line(record))
         } else {
             print("restored \(store) from backup \(record.backup ?? "?"); \(record.detail ?? "")")
+        }
+    }
+
+    private func confirm() throws {
+        guard isatty(STDIN_FILENO) == 1 else {
+            throw ExecutionError(.cancelled, path: store, message: "not on a terminal: pass --yes to restore")
+        }
+        print("Restore the backup over the store? Its current files are backed up first. [y/N] ", terminator: "")
+        guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
+            throw ExecutionError(.cancelled, path: store, message: "not confirmed; nothing was changed")
         }
     }
 }

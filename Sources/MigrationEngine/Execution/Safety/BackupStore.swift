@@ -102,6 +102,15 @@ package struct BackupStore: Sendable {
         }
     }
 
+    /// The manifest of the backup a restore of `storePath` puts back: `id`, or the newest when nil.
+    package func manifestToRestore(_ id: String?, for storePath: String) throws(ExecutionError) -> BackupManifest {
+        if let id { return try manifest(of: id, for: storePath) }
+        guard let newest = try list().last else {
+            throw ExecutionError(.backupNotFound, path: root, message: "no backups of this store")
+        }
+        return try manifest(of: newest.id, for: storePath)
+    }
+
     /// The manifest of one backup, checked to be a backup of the store at `storePath`: backups beside the
     /// store are its own; in a shared folder the manifest must name this store. Every file name in it must
     /// stay inside the store's folder.

@@ -36,4 +36,10 @@ enum StoreFileList {
         var info = stat()
         return stat(path, &info) == 0 ? Int64(info.st_size) : 0
     }
+
+    /// When the store's data was last written: the newest modification time of the database and its logs,
+    /// or nil when none exists.
+    static func lastModified(of storePath: String) -> Date? {
+        databaseAndLogs.compactMap { FileStamp.of(storePath + $0)?.modified }.max()
+    }
 }

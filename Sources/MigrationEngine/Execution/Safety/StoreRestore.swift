@@ -63,15 +63,7 @@ package enum StoreRestore {
         _ backupID: String?, from backups: BackupStore, over paths: StorePaths, temporary: String, run: String,
         stageHook: @escaping @Sendable (SwapStage) -> Void
     ) throws(ExecutionError) -> (restored: BackupManifest, safety: BackupManifest) {
-        let id: String
-        if let backupID {
-            id = backupID
-        } else if let newest = try backups.list().last {
-            id = newest.id
-        } else {
-            throw ExecutionError(.backupNotFound, path: backups.root, message: "no backups of this store")
-        }
-        let manifest = try backups.manifest(of: id, for: paths.storePath)
+        let manifest = try backups.manifestToRestore(backupID, for: paths.storePath)
         try backups.verify(manifest)
         try RestoreStaging(backups: backups, manifest: manifest, paths: paths).build(at: temporary)
         let safety = try backups.create(of: paths.storePath, version: nil, targetVersion: manifest.version)
