@@ -12,6 +12,9 @@ struct ObjectRowReader {
     let names: [Int: String]
     /// Where values kept outside the store are read from.
     let externalData: ExternalDataFolder
+    /// Whether Binary and Transformable bytes are rendered as base64 even when they hold an archive or a
+    /// property list (see ``DecodedValue``).
+    var rawValues = false
 
     /// Calls `body` with each object in primary-key order until it returns false. With `expressionValues`,
     /// it also gets the object's values as an expression sees them (for `--where`).
@@ -101,7 +104,7 @@ struct ObjectRowReader {
     {
         guard attribute.allowsExternalBinaryDataStorage, case .blob(let data) = stored.storage,
             let uuid = ExternalDataFolder.reference(in: data)
-        else { return ValueRenderer.render(stored, as: attribute) }
+        else { return ValueRenderer.render(stored, as: attribute, decoding: !rawValues) }
         let object = "\(entity) p\(key) \(attribute.name)"
         guard let bytes = try externalData.contents(of: uuid, object: object) else { return .missingExternalData(uuid) }
         return .text(bytes.base64EncodedString())
@@ -109,9 +112,10 @@ struct ObjectRowReader {
 
     /// Column `index`'s value as a ``LargeValue`` when `export` writes it in pieces: TEXT (but a Decimal's,
     /// which renders as a number's text) or a BLOB of at least ``LargeValue/threshold`` bytes, rendered as
-    /// ``ValueRenderer/render(_:as:)`` renders it (a BLOB as base64, an inline external-storage value
+    /// ``ValueRenderer/render(_:as:decoding:)`` renders it (a BLOB as base64, an inline external-storage value
     /// without its marker byte), or the file a value kept outside the store refers to. Nil for any other
-    /// value, and for a reference whose file is not there (rendered as missing).
+    /// value, for Binary or Transformable bytes small enough to decode as an archive or property list, and
+    /// for a reference whose file is not there (rendered as missing).
     private func largeValue(_ statement: Statement, at index: Int, as attribute: Attribute, entity: String, key: Int64)
         throws -> LargeValue?
     {
@@ -130,10 +134,17 @@ struct ObjectRowReader {
                 return try externalData.open(uuid, object: object).map { .file($0.0, path: $0.path) }
             }
             guard blob.count >= LargeValue.threshold else { return nil }
-            let marked =
-                [.binary, .transformable].contains(attribute.type) && attribute.allowsExternalBinaryDataStorage
-                && blob.first == 1
-            return .bytes(marked ? UnsafeBufferPointer(rebasing: blob.dropFirst()) : blob)
+            let bytes = [.binary, .transformable].contains(attribute.type)
+            let marked = bytes && attribute.allowsExternalBinaryDataStorage && blob.first == 1
+            let value = marked ? UnsafeBufferPointer(rebasing: blob.dropFirst()) : blob
+            // An archive small enough to decode is rendered whole, as `rows` renders it; it is at most
+            // ``DecodedValue/maximumInput`` bytes, so holding it once more stays bounded.
+            if bytes, !rawValues, value.count <= DecodedValue.maximumInput,
+                DecodedValue.looksLikePropertyList(Data(value.prefix(16)))
+            {
+                return nil
+            }
+            return .bytes(value)
         default: return nil
         }
     }

@@ -32,6 +32,7 @@ package enum ObjectTextEncoding {
             case .decimal(let text): appendCSVField(text, to: &bytes)
             case .text(let text): text.isEmpty ? append("\"\"", to: &bytes) : appendCSVField(text, to: &bytes)
             case .list(let items): appendCSVField(items.joined(separator: " "), to: &bytes)
+            case .decoded(let json): appendCSVField(json, to: &bytes)
             case .missingExternalData(let uuid): appendCSVField("missing external data \(uuid)", to: &bytes)
             }
         }
@@ -78,6 +79,7 @@ package enum ObjectTextEncoding {
         case .integer(let number): append(String(number), to: &bytes)
         case .number(let number): append(number.isFinite ? "\(number)" : "null", to: &bytes)
         case .decimal(let text), .text(let text): appendJSONString(text, to: &bytes)
+        case .decoded(let json): append(json, to: &bytes)
         case .list(let items):
             bytes.append(UInt8(ascii: "["))
             for (index, item) in items.enumerated() {
@@ -123,7 +125,7 @@ package enum ObjectTextEncoding {
         }
     }
 
-    private static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
+    static func appendJSONString(_ text: String, to bytes: inout [UInt8]) {
         bytes.append(quote)
         withUTF8(text) { appendJSONContent($0, to: &bytes) }
         bytes.append(quote)

@@ -10,8 +10,12 @@ public enum RenderedValue: Sendable, Hashable {
     case number(Double)
     /// A Decimal, kept as its exact text so no digit passes through a `Double`.
     case decimal(String)
-    /// Text: strings, URIs, ISO 8601 dates, base64 bytes, UUIDs and object URIs.
+    /// Text: strings, URIs, ISO 8601 dates, base64 bytes (raw, or not a value ``decoded(json:)`` reads), UUIDs
+    /// and object URIs.
     case text(String)
+    /// A Transformable or Binary value that holds a keyed archive or a property list, decoded: its JSON text
+    /// (``DecodedValue``). JSON output holds it as JSON (an object, array, string …), CSV as this text.
+    case decoded(json: String)
     /// A to-many relationship: the related objects' URIs.
     case list([String])
     /// A value kept outside the store whose file is not there (a store handed over without its

@@ -30,8 +30,9 @@ struct StoreObjectSource {
         }
     }
 
-    /// A reader of `name`'s objects (with its sub-entities' when `includingSubentities`).
-    func reader(entity name: String, includingSubentities: Bool) throws -> ObjectRowReader {
+    /// A reader of `name`'s objects (with its sub-entities' when `includingSubentities`); with `rawValues`,
+    /// Binary and Transformable values are base64 even when they hold an archive.
+    func reader(entity name: String, includingSubentities: Bool, rawValues: Bool = false) throws -> ObjectRowReader {
         guard let entity = model.entity(named: name) else {
             throw ExportError.unknownEntity(name, store: store, known: model.entities.map(\.name))
         }
@@ -39,7 +40,8 @@ struct StoreObjectSource {
             entity: entity, includingSubentities: includingSubentities, model: model, schema: schema,
             tableColumns: tableColumns, store: store)
         return ObjectRowReader(
-            layout: layout, storeUUID: storeUUID, names: names, externalData: ExternalDataFolder(store: store))
+            layout: layout, storeUUID: storeUUID, names: names, externalData: ExternalDataFolder(store: store),
+            rawValues: rawValues)
     }
 
     /// Runs `body` on a snapshot of `store` opened for reading objects.

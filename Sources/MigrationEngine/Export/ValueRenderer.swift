@@ -4,13 +4,14 @@ import GRDB
 /// Renders a stored column value by its attribute's model type: the one place `export` and `rows` share.
 ///
 /// Dates (seconds since 2001-01-01 UTC) become ISO 8601 in UTC with up to six fractional digits; Binary and
-/// Transformable bytes become base64 (an inline external-storage value loses its `0x01` marker byte; a value
-/// kept outside the store is read by the row reader, see `ExternalDataFolder`); UUIDs
+/// Transformable bytes that hold a keyed archive or property list become its JSON (``DecodedValue``), other
+/// bytes base64, as do all bytes when `decoding` is off (an inline external-storage value loses its `0x01`
+/// marker byte; a value kept outside the store is read by the row reader, see `ExternalDataFolder`); UUIDs
 /// (16-byte BLOBs) become their canonical string; Decimals keep the text SQLite holds, never passing through
 /// a `Double`. A value whose storage does not fit its type is rendered as it is stored.
 package enum ValueRenderer {
-    /// The rendered value of a column holding `attribute`.
-    package static func render(_ value: DatabaseValue, as attribute: Attribute) -> RenderedValue {
+    /// The rendered value of a column holding `attribute`; with `decoding` off, bytes are always base64.
+    package static func render(_ value: DatabaseValue, as attribute: Attribute, decoding: Bool = true) -> RenderedValue {
         switch (attribute.type, value.storage) {
         case (_, .null): .null
         case (.boolean, .int64(let number)): .bool(number != 0)
@@ -25,9 +26,17 @@ package enum ValueRenderer {
         case (.uuid, .blob(let data)) where data.count == 16:
             .text(UUID(uuid: data.withUnsafeBytes { $0.loadUnaligned(as: uuid_t.self) }).uuidString)
         case (.binary, .blob(let data)), (.transformable, .blob(let data)):
-            .text(inlineBytes(data, external: attribute.allowsExternalBinaryDataStorage).base64EncodedString())
+            bytes(inlineBytes(data, external: attribute.allowsExternalBinaryDataStorage), decoding: decoding)
         default: raw(value)
         }
+    }
+
+    /// Bytes as their decoded JSON when `decoding` and they hold an archive or property list, else base64.
+    package static func bytes(_ data: Data, decoding: Bool) -> RenderedValue {
+        if decoding, DecodedValue.looksLikePropertyList(data), let json = DecodedValue.json(data) {
+            return .decoded(json: json)
+        }
+        return .text(data.base64EncodedString())
     }
 
     /// A value rendered as SQLite stores it, for columns no attribute describes.

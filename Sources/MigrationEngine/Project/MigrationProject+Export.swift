@@ -16,6 +16,8 @@ extension MigrationProject {
     ///   - format: The output format.
     ///   - destination: Where the objects go: a handle (left open for the caller), a file, or a folder that
     ///     gets one `<Entity>.<extension>` file per entity.
+    ///   - rawValues: Whether Binary and Transformable values are written as base64 even when they hold a
+    ///     keyed archive or a property list (which are otherwise decoded: ``RenderedValue/decoded(json:)``).
     ///   - cancellation: Set from another thread to stop between two objects; the file being written is
     ///     removed and the one that was there is kept.
     /// - Returns: The objects written per entity, in the order exported.
@@ -24,7 +26,7 @@ extension MigrationProject {
     ///   damaged or locked store.
     public func export(
         store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination,
-        cancellation: CancellationFlag = CancellationFlag()
+        rawValues: Bool = false, cancellation: CancellationFlag = CancellationFlag()
     ) throws -> [EntityExportCount] {
         try StoreObjectSource.read(store, bundle: bundle) { source, db in
             guard let entity else {
@@ -35,14 +37,15 @@ extension MigrationProject {
                 }
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in
-                    let reader = try source.reader(entity: name, includingSubentities: false)
+                    let reader = try source.reader(entity: name, includingSubentities: false, rawValues: rawValues)
                     return try write(
                         reader, store: store, db: db, format: format, to: .folder(folder), cancellation: cancellation)
                 }
             }
             return [
                 try write(
-                    try source.reader(entity: entity, includingSubentities: true), store: store, db: db, format: format,
+                    try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues), store: store,
+                    db: db, format: format,
                     to: destination, cancellation: cancellation)
             ]
         }
@@ -70,15 +73,18 @@ extension MigrationProject {
     ///   - filter: A mapping expression over the object's attributes; nil for every object.
     ///   - offset: How many objects (matching `filter`) to skip first; negative counts as 0.
     ///   - limit: The most objects returned; 0 or less returns only the field names.
+    ///   - rawValues: Whether Binary and Transformable values are base64 even when they hold a keyed archive
+    ///     or a property list (which are otherwise decoded, as `export` decodes them).
     /// - Returns: The field names and up to `limit` objects.
     /// - Throws: ``ExportError`` for an unknown entity or an invalid or failing expression; ``StoreError`` for
     ///   an unreadable store.
-    public func rows(store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50) throws
-        -> RowPage
-    {
+    public func rows(
+        store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50,
+        rawValues: Bool = false
+    ) throws -> RowPage {
         let condition = try filter.map { try RowFilter($0, store: store) }
         return try StoreObjectSource.read(store, bundle: bundle) { source, db in
-            let reader = try source.reader(entity: entity, includingSubentities: true)
+            let reader = try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues)
             var page: [ExportedObject] = []
             let fields = reader.layout.fieldNames
             guard limit > 0 else { return RowPage(fields: fields, objects: page) }

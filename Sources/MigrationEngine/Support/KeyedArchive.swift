@@ -14,7 +14,11 @@ package struct KeyedArchive: Sendable {
 
     /// Parses keyed-archive bytes (a binary plist with `$archiver` `NSKeyedArchiver`).
     package init(data: Data) throws(PropertyListError) {
-        let plist = try BinaryPropertyList.read(data)
+        try self.init(plist: try BinaryPropertyList.read(data))
+    }
+
+    /// Reads an archive already parsed as a property list (binary or XML).
+    package init(plist: PropertyListValue) throws(PropertyListError) {
         guard plist["$archiver"]?.string == "NSKeyedArchiver" else {
             throw PropertyListError("not a keyed archive ($archiver is not NSKeyedArchiver)")
         }

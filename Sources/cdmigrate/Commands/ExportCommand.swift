@@ -4,7 +4,7 @@ import MigrationEngine
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `cdmigrate export STORE [--model M] [--entity E] [--format csv|json|jsonl] [--out FILE|DIR] [--json]`: a
+/// `cdmigrate export STORE [--model M] [--entity E] [--format csv|json|jsonl] [--out FILE|DIR] [--raw-values] [--json]`: a
 /// store's objects with values rendered by model type, streamed from a private snapshot.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -25,6 +25,12 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "The file (or, without --entity, the folder) to write; default with --entity: standard output.")
     var out: String?
 
+    @Flag(
+        help:
+            "Binary and Transformable values as base64, even those holding a keyed archive or plist (decoded to JSON by default)."
+    )
+    var rawValues = false
+
     @Flag(help: "Print what was written as JSON.")
     var json = false
 
@@ -43,7 +49,8 @@ struct ExportCommand: ParsableCommand {
         let signals = SignalCancellation(flag)
         defer { signals.stop() }
         let exported = Result {
-            try project.export(store: store, entity: entity, format: format, to: destination, cancellation: flag)
+            try project.export(
+                store: store, entity: entity, format: format, to: destination, rawValues: rawValues, cancellation: flag)
         }
         // Everything exported is on the screen before an error or the summary is written.
         try terminal?.finish()

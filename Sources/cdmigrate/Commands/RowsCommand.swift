@@ -1,7 +1,7 @@
 import ArgumentParser
 import MigrationEngine
 
-/// `cdmigrate rows STORE --entity E [--where EXPR] [--limit N] [--offset N] [--json]`: a page of an entity's
+/// `cdmigrate rows STORE --entity E [--where EXPR] [--limit N] [--offset N] [--raw-values] [--json]`: a page of an entity's
 /// objects, rendered as `export` renders them (CSV text, or a JSON array).
 struct RowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,12 +24,19 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "Skip this many (matching) objects first.")
     var offset = 0
 
+    @Flag(
+        help:
+            "Binary and Transformable values as base64, even those holding a keyed archive or plist (decoded to JSON by default)."
+    )
+    var rawValues = false
+
     @Flag(help: "Print a JSON array instead of CSV.")
     var json = false
 
     func run() throws {
         let project = try model.objectReadingProject(store: store)
-        let page = try project.rows(store: store, entity: entity, where: condition, offset: offset, limit: limit)
+        let page = try project.rows(
+            store: store, entity: entity, where: condition, offset: offset, limit: limit, rawValues: rawValues)
         if json {
             print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
         } else {
