@@ -32,10 +32,6 @@ struct StoreSalvage {
         ).build()
         var notes = notes + source.notes
         if source.metadata == nil { notes.append("the store UUID was lost with Z_METADATA; the new store has a new one") }
-        let ignored = Set(source.tableColumns.keys).subtracting(schema.tableNames).filter { !$0.hasPrefix("sqlite_") }
-        if !ignored.isEmpty {
-            notes.append("tables outside the model are not carried over: \(ignored.sorted().joined(separator: ", "))")
-        }
         let writer = StoreWriter(model: recorded, schema: schema)
         try writer.create(
             at: output.temporary,
@@ -47,7 +43,13 @@ struct StoreSalvage {
             danglingReferences: [], notes: notes, leftOutLog: leftOutLog)
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
-                try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
+                let carried = try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
+                let foreign = try SalvageForeignTables(
+                    store: store, known: schema.tableNames, primaryKeys: source.primaryKeys,
+                    sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination)
+                ).carry(from: db, into: target)
+                report.tables += foreign.tables
+                report.notes += foreign.notes
                 let outcome = try DanglingReferences(model: model, schema: schema).clear(target)
                 report.danglingReferences = outcome.references
                 for index in report.entities.indices {
@@ -70,17 +72,23 @@ struct StoreSalvage {
         return report
     }
 
+    /// Copies the entity and join tables; returns, per source entity number, the entity and where its
+    /// objects went (keys are kept), for the tables outside the model that name them.
     private func copy(
         schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, report: inout SalvageReport,
         progress: (String, Int) -> Void
-    ) throws {
+    ) throws -> [Int: (name: String, destination: EntityNumberColumns.Destination)] {
+        var carried: [Int: (name: String, destination: EntityNumberColumns.Destination)] = [:]
         let entries = source.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
         for table in schema.tables {
             let members = schema.entities.filter { $0.table == table.name }
             var numbers: [Int64: Int] = [:]
             for member in members {
                 let number = entries.map { $0.first { $0.name == member.name }?.number } ?? member.number
-                if let number { numbers[Int64(number)] = member.number }
+                if let number {
+                    numbers[Int64(number)] = member.number
+                    carried[number] = (member.name, EntityNumberColumns.Destination(number: member.number, keyShift: 0))
+                }
             }
             let root = members.first { $0.superNumber == 0 }
             let recordedMax = entries?.first { $0.name == root?.name }?.maxPrimaryKey
@@ -146,6 +154,7 @@ struct StoreSalvage {
                     table: join.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
                     lostAtMost: span(result.unreadable, limit: nil), rejected: 0))
         }
+        return carried
     }
 
     private func tableCopy(
