@@ -35,11 +35,13 @@ public struct RestorePreview: Sendable, Hashable, Codable {
     }
 
     /// Whether the store was written after the run that took the backup ended (or, without a recorded run,
-    /// after the backup was taken): the writes a restore discards. Compared in whole seconds, as the history
-    /// log records times; nil within the same second, or when the store has no file to date.
+    /// after the backup was taken): the writes a restore discards. Nil when the store has no file to date, or
+    /// within the second of a time written before the history kept fractions of a second.
     public var isWrittenSinceBackup: Bool? {
         guard let storeModified else { return nil }
-        let (written, reference) = (storeModified.timeIntervalSince1970, (runFinished ?? backup.created).timeIntervalSince1970)
-        return written.rounded(.down) == reference.rounded(.down) ? nil : written > reference
+        let reference = (runFinished ?? backup.created).timeIntervalSince1970
+        guard reference == reference.rounded(.down) else { return storeModified.timeIntervalSince1970 > reference }
+        let written = storeModified.timeIntervalSince1970.rounded(.down)
+        return written == reference ? nil : written > reference
     }
 }

@@ -45,6 +45,9 @@ public struct StoreReport: Sendable, Codable {
     public var modelVersions: [String]
     /// The comparison of the model's versions with the store, when a model was available.
     public var compatibility: CompatibilityReport?
+    /// True when SQLite's `quick_check` read every page and passed (one that fails is refused as damaged,
+    /// with no report); nil when it was not asked for.
+    public var quickCheckPassed: Bool? = nil
 
     /// One entity of the store.
     public struct EntityReport: Sendable, Codable, Hashable {

@@ -63,7 +63,10 @@ struct MigrateCommand: ParsableCommand {
                 TerminalOutput.writeStandardOutput(try DataLossText.jsonLine($0))
             }
         } else {
-            plans.forEach { TerminalOutput.writeStandardOutput(PlanRendering.text($0) + "\n") }
+            plans.forEach {
+                TerminalOutput.writeStandardOutput(
+                    PlanRendering.text($0, mappingFolders: project.settings.mappingDirectories) + "\n")
+            }
         }
         guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
             if json { printer.handle(.log("every store is already at its target version; nothing to do")) }

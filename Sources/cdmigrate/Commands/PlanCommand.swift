@@ -52,6 +52,8 @@ struct PlanCommand: ParsableCommand {
             print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))
             throw error
         }
-        print(json ? try PlanJSON.encode(result) : PlanRendering.text(result), terminator: json ? "\n" : "")
+        print(
+            json ? try PlanJSON.encode(result) : PlanRendering.text(result, mappingFolders: project.settings.mappingDirectories),
+            terminator: json ? "\n" : "")
     }
 }

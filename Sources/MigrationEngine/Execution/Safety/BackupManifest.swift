@@ -52,18 +52,31 @@ public struct BackupManifest: Sendable, Hashable, Codable {
     }
 }
 
-/// The JSON coders used for manifests, journals and history: sorted keys, ISO-8601 dates.
+/// The JSON coders used for manifests, journals and history: sorted keys, ISO-8601 dates to the millisecond
+/// (whole seconds made a 0.22 s run last 0 s or 1 s in the history), read with or without the fraction.
 enum JSONCoding {
     static var encoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date))
+        }
         return encoder
     }
 
     static var decoder: JSONDecoder {
         let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
+        decoder.dateDecodingStrategy = .custom { decoder in
+            let container = try decoder.singleValueContainer()
+            let text = try container.decode(String.self)
+            do {
+                return try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+            } catch {
+                // Logs written before the fraction was kept have whole seconds.
+                return try Date.ISO8601FormatStyle().parse(text)
+            }
+        }
         return decoder
     }
 }

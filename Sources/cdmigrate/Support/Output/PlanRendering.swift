@@ -2,7 +2,8 @@ import MigrationEngine
 
 /// A plan as text: the chain drawn as a chain, then each step's operations and warnings.
 enum PlanRendering {
-    static func text(_ planning: StorePlanning) -> String {
+    /// The plan; `mappingFolders` (the project's) name where the mappings off the chain are.
+    static func text(_ planning: StorePlanning, mappingFolders: [String] = []) -> String {
         let plan = planning.plan
         var out = "store    \(planning.storePath)\nversion  \(planning.storeVersion)\ntarget   \(planning.targetVersion)\n"
         guard !plan.steps.isEmpty else { return out + "the store is already at the target version; nothing to do\n" }
@@ -17,9 +18,10 @@ enum PlanRendering {
             for warning in step.warnings { out += "     warning: \(warning)\n" }
         }
         for warning in plan.warnings { out += "\nwarning: \(warning)\n" }
-        for (name, pair, reason) in planning.graph.unusableMappings {
+        for (name, pair, reason) in planning.graph.unusableMappings where OffRouteMappings.isOnRoute(pair, planning) {
             out += "\nwarning: mapping \(name) (\(pair)) cannot be used: \(reason)\n"
         }
+        for line in OffRouteMappings.lines(planning, folders: mappingFolders) { out += "\nwarning: \(line)\n" }
         return out
     }
 

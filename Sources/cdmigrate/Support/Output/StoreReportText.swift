@@ -20,6 +20,9 @@ struct StoreReportText {
             lines.append(field("App keys", report.unknownMetadataKeys.joined(separator: ", ")))
         }
         lines.append(field("Model", modelLine))
+        if report.quickCheckPassed == true {
+            lines.append(field("Integrity", "SQLite quick_check read every page: ok"))
+        }
         if let versions = report.compatibility?.versions, versions.count > 1 {
             let summary = versions.map {
                 "\($0.isCompatible ? "✓" : "✗") \($0.version) (\($0.matchingCount)/\($0.entities.count))"
@@ -28,14 +31,21 @@ struct StoreReportText {
         }
         lines.append("")
         lines += entityTable
-        let groups = [
-            ("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables),
-        ]
-        for (title, tables) in groups where !tables.isEmpty {
+        for (title, tables) in tableGroups where !tables.isEmpty {
             lines.append(field(title, tables.map { "\($0.name) (\($0.rows) rows)" }.joined(separator: ", ")))
         }
         lines += differences
         return lines.joined(separator: "\n")
+    }
+
+    private var tableGroups: [(String, [StoreTable])] {
+        [("Join tables", report.joinTables), ("History tables", report.historyTables), ("Other tables", report.otherTables)]
+    }
+
+    /// The labels' column: one space past the longest label shown, so that none runs into its value.
+    private var labelWidth: Int {
+        let groups = tableGroups.filter { !$0.1.isEmpty }.map(\.0)
+        return (["Framework"] + groups).map(\.count).max()! + 1
     }
 
     private var modelLine: String {
@@ -101,7 +111,7 @@ struct StoreReportText {
     }
 
     private func field(_ name: String, _ value: String) -> String {
-        name.padding(toLength: 10, withPad: " ", startingAt: 0) + value
+        name.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + value
     }
 
     private func name(_ path: String) -> String {
