@@ -6,7 +6,8 @@ extension BrowserPage {
     ///
     /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) are hidden;
     /// `Z_PK` becomes the `pk` column; attributes are matched to their `Z<NAME>` columns and shown by type;
-    /// to-one relationships become `Entity #pk`. Without a model, values are shown as SQLite stored them.
+    /// to-one relationships become `Entity #pk`. Without a model, values are shown as SQLite stored them. A page
+    /// holding sub-entities' rows gets an `entity` column after `pk` naming each row's own entity.
     package init(rows page: EntityRowPage, model: ObjectModel?) {
         let entity = model?.entity(named: page.entity)
         let attributes = entity.flatMap { e in model?.allAttributes(of: e) } ?? []
@@ -35,10 +36,26 @@ extension BrowserPage {
                 kept.append((index, name.lowercased(), Self.raw))
             }
         }
+        if let position = page.columns.firstIndex(of: "Z_ENT") {
+            // The names the rows' entity numbers stand for, as the engine read them with the rows.
+            var names: [Int64: String] = [:]
+            for (row, name) in zip(page.rows, page.rowEntities) where row.indices.contains(position) {
+                if case .integer(let number) = row[position] { names[number] = name }
+            }
+            if names.values.contains(where: { $0 != page.entity }) {
+                let named = names
+                let convert: (StoredValue) -> BrowserValue = { value in
+                    if case .integer(let number) = value, let name = named[number] { return .text(name) }
+                    return Self.raw(value)
+                }
+                kept.insert((position, "entity", convert), at: kept.first?.title == "pk" ? 1 : 0)
+            }
+        }
         self.init(
             entity: page.entity, columns: kept.map(\.title),
             rows: page.rows.map { row in kept.map { $0.convert(row.indices.contains($0.index) ? row[$0.index] : .null) } },
-            offset: page.offset, totalRows: page.totalRows, sourceColumns: kept.map { page.columns[$0.index] })
+            offset: page.offset, totalRows: page.totalRows, sourceColumns: kept.map { page.columns[$0.index] },
+            rowEntities: page.rowEntities)
     }
 
     static func raw(_ value: StoredValue) -> BrowserValue {

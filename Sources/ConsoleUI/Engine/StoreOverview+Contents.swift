@@ -14,8 +14,11 @@ extension StoreOverview {
             uuid: metadata.uuid,
             frameworkVersion: metadata.frameworkVersion.map(String.init),
             metadata: keys.map { MetadataEntry(key: $0, value: MetadataText.line(metadata.plist[$0] ?? .null)) },
-            entities: contents.rowCounts.map { EntityRowCount(name: $0.entity, rows: $0.rows) }
-                .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
+            entities: contents.rowCounts.map {
+                EntityRowCount(
+                    name: $0.entity, rows: contents.rowCounts.rows(includingSubentitiesOf: $0.entity), ownRows: $0.rows)
+            }
+            .sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) })
     }
 
     private static func displayName(of file: StoreFile) -> String {

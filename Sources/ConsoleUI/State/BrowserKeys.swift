@@ -21,6 +21,12 @@ enum BrowserKeys {
             state.browser = browser
             return [.refreshRows(entity: browser.entity, offset: browser.page?.offset ?? 0)]
         case .open:
+            // A sub-entity's row on its parent's page opens as its own entity, with its own attributes.
+            if let own = browser.page?.entity(ofRow: browser.selectedRow), own != browser.entity,
+                browser.page?.columns.first == "pk", case .integer(let key)? = RecordView.selectedValues(browser)?.first
+            {
+                return [.openRecord(entity: own, key: key)]
+            }
             guard let record = RecordView.frame(selectedIn: browser) else { return [] }
             browser.records = [record]
             state.browser = browser

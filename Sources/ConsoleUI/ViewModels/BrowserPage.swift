@@ -12,10 +12,13 @@ package struct BrowserPage: Sendable, Hashable {
     package var totalRows: Int
     /// The stored column behind each column (`Z_PK`, `ZTITLE`), for sorting; empty when not known.
     package var sourceColumns: [String]
+    /// Each row's own entity (a sub-entity's on a parent's page); empty when not known.
+    package var rowEntities: [String]
 
     /// Creates a page.
     package init(
-        entity: String, columns: [String], rows: [[BrowserValue]], offset: Int, totalRows: Int, sourceColumns: [String] = []
+        entity: String, columns: [String], rows: [[BrowserValue]], offset: Int, totalRows: Int, sourceColumns: [String] = [],
+        rowEntities: [String] = []
     ) {
         self.entity = entity
         self.columns = columns
@@ -23,5 +26,12 @@ package struct BrowserPage: Sendable, Hashable {
         self.offset = offset
         self.totalRows = totalRows
         self.sourceColumns = sourceColumns
+        self.rowEntities = rowEntities
+    }
+
+    /// The entity of the row at `index` among all rows, when it is on this page and known.
+    package func entity(ofRow index: Int) -> String? {
+        let position = index - offset
+        return rowEntities.indices.contains(position) ? rowEntities[position] : nil
     }
 }

@@ -37,8 +37,8 @@ package struct StoreOverview: Sendable, Hashable {
     /// The store's file name.
     package var name: String { (path as NSString).lastPathComponent }
 
-    /// Total rows over all entities.
-    package var totalRows: Int { entities.reduce(0) { $0 + $1.rows } }
+    /// Total rows over all entities (each row once, under its own entity).
+    package var totalRows: Int { entities.reduce(0) { $0 + $1.ownRows } }
 
     /// One file of the store set.
     package struct FileEntry: Sendable, Hashable {
@@ -70,12 +70,15 @@ package struct StoreOverview: Sendable, Hashable {
     package struct EntityRowCount: Sendable, Hashable {
         /// The entity's name.
         package var name: String
-        /// Its row count.
+        /// Its rows as the browser pages them: its own and its sub-entities' (an abstract parent has only those).
         package var rows: Int
-        /// Creates a count.
-        package init(name: String, rows: Int) {
+        /// Its own rows, sub-entities' left out, so a total counts each row once.
+        package var ownRows: Int
+        /// Creates a count; `ownRows` defaults to `rows` (an entity without sub-entities).
+        package init(name: String, rows: Int, ownRows: Int? = nil) {
             self.name = name
             self.rows = rows
+            self.ownRows = ownRows ?? rows
         }
     }
 }

@@ -10,12 +10,16 @@ public struct EntityRowCount: Sendable, Hashable, Codable {
     /// such an entity without testing `Z_ENT`. In a table holding an inheritance tree, the rows whose `Z_ENT`
     /// is this entity's number (sub-entities' rows are counted under their own name).
     public var rows: Int
+    /// Its parent's number (`Z_SUPER`), 0 for a root entity: what counts and pages a parent's rows with its
+    /// sub-entities' (an abstract parent has no rows of its own).
+    public var superNumber: Int
 
     /// Creates a count.
-    package init(entity: String, number: Int, table: String?, rows: Int) {
+    package init(entity: String, number: Int, table: String?, rows: Int, superNumber: Int = 0) {
         self.entity = entity
         self.number = number
         self.table = table
         self.rows = rows
+        self.superNumber = superNumber
     }
 }

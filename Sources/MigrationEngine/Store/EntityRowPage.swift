@@ -8,15 +8,20 @@ package struct EntityRowPage: Sendable, Hashable {
     package var rows: [[StoredValue]]
     /// Where the page starts among the entity's rows.
     package var offset: Int
-    /// The entity's row count.
+    /// The entity's row count (its sub-entities' rows included).
     package var totalRows: Int
+    /// Each row's own entity, by its `Z_ENT` (a sub-entity's name on a parent's page); empty when not known.
+    package var rowEntities: [String]
 
     /// Creates a page.
-    package init(entity: String, columns: [String], rows: [[StoredValue]], offset: Int, totalRows: Int) {
+    package init(
+        entity: String, columns: [String], rows: [[StoredValue]], offset: Int, totalRows: Int, rowEntities: [String] = []
+    ) {
         self.entity = entity
         self.columns = columns
         self.rows = rows
         self.offset = offset
         self.totalRows = totalRows
+        self.rowEntities = rowEntities
     }
 }

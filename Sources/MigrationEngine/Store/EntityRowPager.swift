@@ -21,12 +21,15 @@ package final class EntityRowPager: Sendable {
         try page(entity: entity, offset: offset, limit: limit, query: .all)
     }
 
-    /// Reads `limit` of the rows of `entity` that `query` selects, starting at `offset`, in its order. The
-    /// page's `totalRows` counts the rows the query selects; a row found by primary key names its own entity
-    /// (a sub-entity's object reached through a relationship to its parent).
+    /// Reads `limit` of the rows of `entity` that `query` selects, starting at `offset`, in its order: the
+    /// entity's own rows and its sub-entities' (all in its root's table, told apart by `Z_ENT`), as Core Data
+    /// fetches a parent, so an abstract parent shows its sub-entities' objects. The page's `totalRows` counts
+    /// the rows the query selects; each row names its own entity, and a row found by primary key names its
+    /// own entity as the page's (a sub-entity's object reached through a relationship to its parent).
     package func page(entity: String, offset: Int, limit: Int, query: RowQuery) throws(StoreError) -> EntityRowPage {
         let path = snapshot.originalPath
-        guard let count = counts.first(where: { $0.entity == entity }), let table = count.table else {
+        let hierarchy = counts.hierarchy(below: entity)
+        guard let count = hierarchy.first, let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")
         }
         do {
@@ -38,7 +41,7 @@ package final class EntityRowPager: Sendable {
                 }
                 var conditions: [SQLFragment] = [
                     query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
-                        ?? "\(SQLIdentifier.entityNumber) = \(value: count.number)"
+                        ?? "\(SQLIdentifier.entityNumber) IN (\(values: hierarchy.map(\.number)))"
                 ]
                 if let pattern = query.likePattern {
                     let searched = declared.filter { $0.type.uppercased() != "BLOB" }.map { SQLIdentifier($0.name) }
@@ -59,21 +62,20 @@ package final class EntityRowPager: Sendable {
                 // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
                 let statement = try db.makeStatement(select)
                 var values: [[StoredValue]] = []
-                var firstEntity: Int?
+                var rowEntities: [String] = []
+                let names = Dictionary(counts.map { ($0.number, $0.entity) }) { first, _ in first }
                 let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
                 while let row = try cursor.next() {
-                    if values.isEmpty { firstEntity = row["Z_ENT"] }
+                    let number: Int? = row["Z_ENT"]
+                    rowEntities.append(number.flatMap { names[$0] } ?? entity)
                     values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
                 }
                 let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
-                let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : count.rows
-                var named = entity
-                if query.primaryKey != nil, let number = firstEntity,
-                    let actual = counts.first(where: { $0.number == number })
-                {
-                    named = actual.entity
-                }
-                return EntityRowPage(entity: named, columns: columns, rows: values, offset: max(0, offset), totalRows: total)
+                let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : hierarchy.reduce(0) { $0 + $1.rows }
+                let named = query.primaryKey != nil ? rowEntities.first ?? entity : entity
+                return EntityRowPage(
+                    entity: named, columns: columns, rows: values, offset: max(0, offset), totalRows: total,
+                    rowEntities: rowEntities)
             }
         } catch let error as StoreError {
             throw error

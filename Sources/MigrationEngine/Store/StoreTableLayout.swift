@@ -91,7 +91,7 @@ struct StoreTableLayout {
             let table = entityTable(of: entry)
             return EntityRowCount(
                 entity: entry.name, number: entry.number, table: tables.contains(table) ? table : nil,
-                rows: countsByTable[table]?[entry.number] ?? 0)
+                rows: countsByTable[table]?[entry.number] ?? 0, superNumber: entry.superNumber)
         }
     }
 

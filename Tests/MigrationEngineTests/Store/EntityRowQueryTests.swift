@@ -68,9 +68,10 @@ struct EntityRowQueryTests {
         let pager = try Self.pager()
         let up = try pager.page(entity: "Post", offset: 0, limit: 2, query: RowQuery(sortColumn: "ZTITLE"))
         #expect(Self.titles(up) == ["50% off", "Beta"])
-        #expect(up.totalRows == 4, "the Special post is counted under its own entity")
+        #expect(up.totalRows == 5, "a Post fetch returns the Special post too, as Core Data's does")
         let down = try pager.page(entity: "Post", offset: 1, limit: 10, query: RowQuery(sortColumn: "ZTITLE", descending: true))
-        #expect(Self.titles(down) == ["alpha", "Beta", "50% off"], "SQLite's binary order, descending, from the second")
+        #expect(Self.titles(down) == ["delta", "alpha", "Beta", "50% off"], "SQLite's binary order, descending, from the second")
+        #expect(down.rowEntities == ["Special", "Post", "Post", "Post"], "each row names its own entity")
         #expect(throws: StoreError.self) {
             try pager.page(entity: "Post", offset: 0, limit: 1, query: RowQuery(sortColumn: "ZTITLE; DROP TABLE ZPOST"))
         }
@@ -83,5 +84,44 @@ struct EntityRowQueryTests {
         #expect(page.entity == "Special")
         #expect(Self.titles(page) == ["delta"])
         #expect(try pager.page(entity: "Post", offset: 0, limit: 1, query: RowQuery(primaryKey: 99)).rows.isEmpty)
+    }
+
+    @Test("A parent's pages hold its sub-entities' rows; a sub-entity's only its own")
+    func subentities() throws {
+        let pager = try Self.pager()
+        let posts = try pager.page(entity: "Post", offset: 3, limit: 10)
+        #expect(Self.titles(posts) == ["gamma_ray", "delta"])
+        #expect(posts.rowEntities == ["Post", "Special"])
+        #expect(posts.totalRows == 5)
+        let special = try pager.page(entity: "Special", offset: 0, limit: 10)
+        #expect(Self.titles(special) == ["delta"] && special.totalRows == 1)
+        let found = try pager.page(entity: "Post", offset: 0, limit: 10, query: RowQuery(search: "delta"))
+        #expect(Self.titles(found) == ["delta"] && found.totalRows == 1, "a search runs over the sub-entities' rows too")
+    }
+
+    @Test("An abstract parent with no rows of its own pages its sub-entities' (the engine-written fleet)")
+    func abstractParent() throws {
+        let path = try InheritanceFixture.store()
+        let counts = try StoreReader.read(path: path, checkIntegrity: false).rowCounts
+        #expect(counts.first { $0.entity == "Vehicle" }?.rows == 0)
+        #expect(counts.rows(includingSubentitiesOf: "Vehicle") == 8)
+        #expect(counts.rows(includingSubentitiesOf: "Truck") == 5)
+        let pager = try EntityRowPager(path: path, counts: counts)
+        let page = try pager.page(entity: "Vehicle", offset: 2, limit: 2)
+        #expect(page.totalRows == 8)
+        #expect(page.rowEntities == ["Car", "Truck"])
+        #expect(page.rows.map { $0[page.columns.firstIndex(of: "Z_PK")!] } == [.integer(3), .integer(4)])
+    }
+
+    @Test("Z_SUPER from the store is not trusted: a loop lists each entity once, another table's child none")
+    func hostileHierarchy() {
+        let counts = [
+            EntityRowCount(entity: "A", number: 1, table: "ZA", rows: 1, superNumber: 2),
+            EntityRowCount(entity: "B", number: 2, table: "ZA", rows: 2, superNumber: 1),
+            EntityRowCount(entity: "C", number: 3, table: "ZC", rows: 4, superNumber: 1),
+        ]
+        #expect(counts.hierarchy(below: "A").map(\.entity) == ["A", "B"])
+        #expect(counts.rows(includingSubentitiesOf: "B") == 3)
+        #expect(counts.hierarchy(below: "Z").isEmpty && counts.rows(includingSubentitiesOf: "Z") == 0)
     }
 }

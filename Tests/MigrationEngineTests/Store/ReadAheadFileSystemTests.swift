@@ -114,7 +114,7 @@ struct ReadAheadFileSystemTests {
         let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
         #expect(size > 4 * ReadAheadFileSystem.chunkSize)
         #expect(try StoreReader.read(path: path, checkIntegrity: true).rows(of: "Entry") == 5_000)
-        let fleet = try RowCountTests.inheritanceStore()
+        let fleet = try InheritanceFixture.store()
         let counts = try StoreReader.read(path: fleet, checkIntegrity: true).rowCounts
         #expect(counts.map(\.rows).sorted() == [0, 3, 4, 5])
     }

@@ -32,45 +32,9 @@ struct RowCountTests {
         #expect(Dictionary(uniqueKeysWithValues: contents.rowCounts.map { ($0.number, $0.rows) }) == expected)
     }
 
-    /// A model with an abstract `Vehicle` whose `Car` and `Truck` share `ZVEHICLE`, and a `Person` alone in
-    /// `ZPERSON`; the store holds 3 cars, 5 trucks and 4 people.
-    static func inheritanceStore() throws -> String {
-        let model = ObjectModel(
-            name: "Fleet",
-            entities: [
-                Entity(name: "Vehicle", isAbstract: true, attributes: [Attribute(name: "plate", type: .string)]),
-                Entity(name: "Car", parentName: "Vehicle", attributes: [Attribute(name: "seats", type: .integer16)]),
-                Entity(name: "Truck", parentName: "Vehicle", attributes: [Attribute(name: "load", type: .double)]),
-                Entity(name: "Person", attributes: [Attribute(name: "name", type: .string)]),
-            ])
-        let path = try TemporaryDirectory.make().appendingPathComponent("Fleet.sqlite").path
-        _ = try StoreWriter(model: model).create(at: path)
-        try DatabaseQueue(path: path).write { db in
-            let numbers = Dictionary(
-                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT Z_NAME, Z_ENT FROM Z_PRIMARYKEY").map {
-                    ($0[0] as String, $0[1] as Int)
-                })
-            var key = 0
-            for (entity, count) in [("Car", 3), ("Truck", 5)] {
-                for _ in 0..<count {
-                    key += 1
-                    try db.execute(
-                        sql: "INSERT INTO ZVEHICLE (Z_PK, Z_ENT, Z_OPT, ZPLATE) VALUES (?, ?, 1, ?)",
-                        arguments: [key, numbers[entity], "P\(key)"])
-                }
-            }
-            for person in 1...4 {
-                try db.execute(
-                    sql: "INSERT INTO ZPERSON (Z_PK, Z_ENT, Z_OPT, ZNAME) VALUES (?, ?, 1, ?)",
-                    arguments: [person, numbers["Person"], "Person \(person)"])
-            }
-        }
-        return path
-    }
-
     @Test("A generated inheritance tree: exact per entity over the Z_ENT index, and the same without it")
     func generatedInheritance() throws {
-        let path = try Self.inheritanceStore()
+        let path = try InheritanceFixture.store()
         let indexes = try DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ZVEHICLE'")
         }

@@ -69,7 +69,7 @@ struct StoreReaderTests {
         #expect(contents.rows(of: "Entry") == 25)
         #expect(
             contents.rowCounts.first { $0.entity == "Flag" }
-                == EntityRowCount(entity: "Flag", number: 3, table: "ZENTRY", rows: 5)
+                == EntityRowCount(entity: "Flag", number: 3, table: "ZENTRY", rows: 5, superNumber: 2)
         )
         #expect(contents.primaryKeys.last?.isHistory == true)
         #expect(!contents.rowCounts.contains { $0.entity == "TRANSACTION" })
