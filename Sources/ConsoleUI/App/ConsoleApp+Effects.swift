@@ -15,6 +15,7 @@ extension ConsoleApp {
                 if let path = state.overview?.path, let loaded = try? source.loadStore(at: path) { _ = state.show(loaded) }
                 loadRows(entity, offset: offset)
             case .openRecord(let entity, let key): openRecord(entity, key: key)
+            case .loadRelated(let entity, let key): loadRelated(entity, key: key)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
             case .loadHistory: loadHistory()
@@ -199,6 +200,26 @@ extension ConsoleApp {
             }
             state.browser?.records.append(
                 RecordFrame(entity: page.entity, origin: "\(entity) #\(key)", columns: page.columns, values: values))
+        } catch {
+            state.message = RemedyWords.line(error)
+            return
+        }
+        loadRelated(state.browser?.records.last?.entity ?? entity, key: key)
+    }
+
+    /// The most objects of one to-many the record view lists: the rest are counted, never read into memory.
+    static let relatedLimit = 200
+
+    /// Reads the to-many relationships of the record on top, once it is open.
+    private func loadRelated(_ entity: String, key: Int64) {
+        guard let path = state.overview?.path else { return }
+        do {
+            let relations = try source.related(storePath: path, entity: entity, key: key, limit: Self.relatedLimit)
+            // Another record may be on top by now (Esc pressed meanwhile): the relations are this one's only.
+            guard let count = state.browser?.records.count, count > 0,
+                let top = state.browser?.records.last, top.entity == entity, top.key == key
+            else { return }
+            state.browser?.records[count - 1].relations = relations
         } catch {
             state.message = RemedyWords.line(error)
         }

@@ -10,6 +10,9 @@ package protocol ConsoleDataSource: Sendable {
     /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at
     /// `offset`, read-only; never more than the page is loaded.
     func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage
+    /// The objects each to-many relationship of the object `key` of `entity` leads to (both sides of a
+    /// many-to-many), at most `limit` per relationship and how many in all; none when no model is known.
+    func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects]
     /// Salvages a damaged store into a new one at `output`; returns a one-line summary. Slow: called off
     /// the UI thread.
     func salvage(store: String, output: String) throws -> String

@@ -54,6 +54,14 @@ package final class EngineDataSource: ConsoleDataSource {
         return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query), model: model)
     }
 
+    /// The to-many relationships of one object, found where the store's version of the model says they are
+    /// kept; none without a model (the store's own cached model counts), which alone names relationships.
+    package func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {
+        let (pager, model) = try session(for: storePath)
+        guard let model else { return [] }
+        return try pager.related(entity: entity, key: key, model: model, limit: limit)
+    }
+
     /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
     package func salvage(store: String, output: String) throws -> String {
         let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)

@@ -30,7 +30,7 @@ enum BrowserKeys {
             guard let record = RecordView.frame(selectedIn: browser) else { return [] }
             browser.records = [record]
             state.browser = browser
-            return []
+            return record.key.map { [.loadRelated(entity: record.entity, key: $0)] } ?? []
         case .search:
             browser.filterInput = browser.query.search ?? ""
             state.browser = browser
@@ -131,7 +131,7 @@ enum BrowserKeys {
             }
             return [.openRecord(entity: entity, key: key)]
         case .moveUp, .moveDown, .top, .bottom:
-            record.field = ListCursor.move(record.field, action: action, count: record.columns.count, page: 1)
+            record.field = ListCursor.move(record.field, action: action, count: record.fieldCount, page: 1)
             let start = starts.indices.contains(record.field) ? starts[record.field] : 0
             let end = starts.indices.contains(record.field + 1) ? starts[record.field + 1] : lineCount
             // The whole attribute in view when it fits, else its first lines.

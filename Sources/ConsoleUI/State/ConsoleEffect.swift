@@ -12,6 +12,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case refreshRows(entity: String, offset: Int)
     /// Open the object `key` of `entity` (a relationship followed) in the record view.
     case openRecord(entity: String, key: Int64)
+    /// Read the to-many relationships of the object `key` of `entity`, open in the record view.
+    case loadRelated(entity: String, key: Int64)
     /// Start the migration (or dry run) to the target on the engine thread.
     case startRun(dryRun: Bool)
     /// Ask the running migration to stop.

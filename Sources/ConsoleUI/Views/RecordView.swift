@@ -1,6 +1,7 @@
 /// The record view (Enter in the data browser): one object with every attribute in full, wrapped and
-/// scrollable, where a table cell stops at 36 characters. ↑↓ select an attribute; Enter on a relationship
-/// (`Tag #7`) opens the related object over this one, and Esc goes back one object at a time.
+/// scrollable, where a table cell stops at 36 characters, then each to-many relationship with how many objects
+/// it leads to and the first of them, one line each. ↑↓ select an attribute or a related object; Enter on a
+/// relationship (`Tag #7`) opens the related object over this one, and Esc goes back one object at a time.
 package enum RecordView {
     /// The row under the browser's selection, if its page is loaded.
     package static func selectedValues(_ browser: BrowserState) -> [BrowserValue]? {
@@ -33,6 +34,23 @@ package enum RecordView {
             let text = value == .null ? null : value.fullText
             let style = value == .null ? CellStyle.dim : .plain
             lines += TerminalWidth.wrap(text, to: max(10, width - 2)).map { StyledText("  " + $0, style: style) }
+        }
+        for relation in record.relations {
+            let count = relation.total == 1 ? "1 object" : "\(NumberText.grouped(relation.total)) objects"
+            var heading = StyledText(relation.relationship, style: CellStyle(.accent, bold: true))
+            heading.append("  \(count) (to-many)", .dim)
+            lines.append(heading)
+            if relation.total == 0 { lines.append(StyledText("  " + null, style: .dim)) }
+            for target in relation.targets {
+                starts.append(lines.count)
+                var line = StyledText("  " + BrowserValue.reference(entity: target.entity, key: target.key).fullText)
+                line.append("  Enter opens it", .dim)
+                lines.append(line)
+            }
+            let unlisted = relation.total - relation.targets.count
+            if unlisted > 0 {
+                lines.append(StyledText("  … \(NumberText.grouped(unlisted)) more, not listed", style: .dim))
+            }
         }
         return (lines, starts)
     }

@@ -16,18 +16,24 @@ struct StoreObjectSource {
         self.store = store
         let chosen = try ObjectReadingModel.choose(bundle: bundle, contents: contents, store: store)
         model = chosen.model
-        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
-        schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
-        var columns: [String: [String]] = [:]
-        for table in tables where schema.tableNames.contains(table) {
-            columns[table] = try db.columnNames(in: table)
-        }
-        tableColumns = columns
+        (schema, tableColumns) = try Self.schema(of: model, db)
         storeUUID = contents.metadata.uuid
         // Core Data may keep an entity's old name in Z_PRIMARYKEY; the model's name for that number is the one.
         names = Dictionary(PrimaryKeyEntry.resolvingRenames(contents.primaryKeys, model: model).map { ($0.number, $0.name) }) {
             first, _ in first
         }
+    }
+
+    /// The schema `model` implies in the open store (join tables named as the store names them), and the
+    /// store's actual columns of each of its tables.
+    static func schema(of model: ObjectModel, _ db: Database) throws -> (StoreSchema, [String: [String]]) {
+        let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+        let schema = SchemaBuilder(model: model, existingTableNames: Set(tables)).build()
+        var columns: [String: [String]] = [:]
+        for table in tables where schema.tableNames.contains(table) {
+            columns[table] = try db.columnNames(in: table)
+        }
+        return (schema, columns)
     }
 
     /// A reader of `name`'s objects (with its sub-entities' when `includingSubentities`); with `rawValues`,

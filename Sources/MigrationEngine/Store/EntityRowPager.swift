@@ -6,14 +6,17 @@ import GRDB
 package final class EntityRowPager: Sendable {
     /// The snapshot read from; removed when the pager is released.
     package let snapshot: StoreSnapshot
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     private let counts: [EntityRowCount]
+    /// Entity names by `Z_ENT`, as `Z_PRIMARYKEY` records them.
+    let entityNames: [Int: String]
 
     /// Snapshots the store; `counts` come from ``StoreReader`` (entity numbers, tables and row counts).
     package init(path: String, counts: [EntityRowCount], options: SnapshotOptions = .init()) throws(StoreError) {
         snapshot = try StoreSnapshot.take(of: path, options: options)
         queue = try snapshot.openReadOnly()
         self.counts = counts
+        entityNames = Dictionary(counts.map { ($0.number, $0.entity) }) { first, _ in first }
     }
 
     /// Reads `limit` rows of `entity` starting at `offset`, in primary-key order.
@@ -63,11 +66,11 @@ package final class EntityRowPager: Sendable {
                 let statement = try db.makeStatement(select)
                 var values: [[StoredValue]] = []
                 var rowEntities: [String] = []
-                let names = Dictionary(counts.map { ($0.number, $0.entity) }) { first, _ in first }
                 let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
                 while let row = try cursor.next() {
-                    let number: Int? = row["Z_ENT"]
-                    rowEntities.append(number.flatMap { names[$0] } ?? entity)
+                    // Converted without trapping: the store may hold anything in Z_ENT.
+                    let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
+                    rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
                     values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
                 }
                 let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"

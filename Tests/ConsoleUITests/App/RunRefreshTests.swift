@@ -145,6 +145,10 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
         try source.rows(storePath: storePath, entity: entity, offset: offset, limit: limit, query: query)
     }
 
+    func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {
+        try source.related(storePath: storePath, entity: entity, key: key, limit: limit)
+    }
+
     func salvage(store: String, output: String) throws -> String {
         try source.salvage(store: store, output: output)
     }

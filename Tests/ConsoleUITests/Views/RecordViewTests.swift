@@ -29,7 +29,7 @@ import Testing
         var state = Self.browsing()
         #expect(!renderer.render(state).text.contains("THE-END"), "the table cuts the value")
         _ = controller.handle(.down, state: &state)
-        #expect(controller.handle(.enter, state: &state) == [])
+        #expect(controller.handle(.enter, state: &state) == [.loadRelated(entity: "Post", key: 2)], "its to-manys are read")
         #expect(state.keyContext == .record)
         let screen = renderer.render(state)
         #expect(screen.lines[1].hasPrefix("┌─ ▸ Post — row 2 of 2 — Esc back"))
