@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "cdmigrate",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)], // Synchronization's Mutex and Atomic need macOS 15
     products: [
         .library(name: "MigrationEngine", targets: ["MigrationEngine"]),
         .library(name: "JournalSample", targets: ["JournalSample"]),

@@ -5,7 +5,11 @@
 #endif
 #include <locale.h>
 #include <wchar.h>
+#if defined(__APPLE__)
+#include <ncurses.h> /* macOS's libncurses has the wide-character API under the plain name */
+#else
 #include <ncursesw/ncurses.h>
+#endif
 
 /// Macros Swift cannot import, wrapped as functions.
 static inline int cdm_color_pair(int n) { return COLOR_PAIR(n); }

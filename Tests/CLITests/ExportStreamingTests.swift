@@ -6,9 +6,7 @@ import Testing
 /// few megabytes from 20,000 to 200,000 rows, where holding the rendered objects would add hundreds.
 @Suite(
     "cdmigrate export streaming",
-    .enabled(
-        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
-        "needs GNU time (apt-get install time); skipped because it is not installed"),
+    InstalledTool.gnuTime,
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct ExportStreamingTests {
     func peakKilobytes(entries: Int) throws -> (kilobytes: Int, lines: Int) {

@@ -10,9 +10,7 @@ import Testing
 /// a mapped step read a guarded column once for its row guard and once more for the copy (3 times).
 @Suite(
     "Large values stream through migrate and export",
-    .enabled(
-        if: FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
-        "needs GNU time (apt-get install time); skipped because it is not installed"),
+    InstalledTool.gnuTime,
     .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
 struct LargeValueMemoryTests {
     /// The size of each large value: far above the process's own footprint, so the bound measures copies.

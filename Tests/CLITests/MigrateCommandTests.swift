@@ -68,15 +68,13 @@ struct MigrateCommandTests {
 
     @Test(
         "On a terminal, each step draws a progress bar with its rate",
-        .enabled(
-            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"),
-            "needs script (util-linux) for a terminal; skipped because it is not installed"))
+        InstalledTool.utilLinuxScript)
     func progressBarsOnTerminal() throws {
         let store = try RenameChainFixture.store("v1.0.0")
         let command = [CLIRunner.binary, "migrate", store, "--model", model, "--yes", "--to", "v1.1.0"]
             .map { "'" + $0 + "'" }.joined(separator: " ")
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.executableURL = URL(fileURLWithPath: try #require(InstalledTool.path("script")))
         process.arguments = ["-qc", command, "/dev/null"]
         let out = Pipe()
         process.standardOutput = out

@@ -7,7 +7,7 @@ import Testing
 /// in a title cannot retitle the window or rewrite the screen; through a pipe the bytes stay as they are.
 @Suite(
     "Store text on a terminal", .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"),
-    InstalledTool.required("script", package: "bsdutils"))
+    InstalledTool.utilLinuxScript)
 struct TerminalOutputTests {
     /// The title of entry 1: an OSC sequence retitling the window, a bell and a NUL between plain letters.
     static let hostileTitle = "a\u{1B}]0;owned\u{7}b\u{0}c"

@@ -17,4 +17,28 @@ public enum InstalledTool {
             if: path(name) != nil,
             "needs \(name) (apt-get install \(package ?? name)); skipped because it is not installed")
     }
+
+    /// Whether this is Linux, where `script` is util-linux's (`-qc`, `-e`) and `/usr/bin/time` is GNU time
+    /// (`-f %M`); macOS has BSD programs of the same names that take other options.
+    public static var isLinux: Bool {
+        #if os(Linux)
+            true
+        #else
+            false
+        #endif
+    }
+
+    /// A test trait for GNU time at `/usr/bin/time` (the peak memory of a child), Linux only.
+    public static var gnuTime: ConditionTrait {
+        .enabled(
+            if: isLinux && FileManager.default.isExecutableFile(atPath: "/usr/bin/time"),
+            "needs GNU time on Linux (apt-get install time); skipped because it is not there")
+    }
+
+    /// A test trait for util-linux's `script` (a pseudo-terminal for one command), Linux only.
+    public static var utilLinuxScript: ConditionTrait {
+        .enabled(
+            if: isLinux && path("script") != nil,
+            "needs util-linux's script on Linux (apt-get install bsdutils); skipped because it is not there")
+    }
 }

@@ -40,7 +40,7 @@ final class ExportOutputFile {
     /// - Throws: ``ExportError`` naming `path` when the file cannot be finished or renamed; the partial file
     ///   is removed and the old file is left as it was.
     func commit() throws(ExportError) {
-        let written = fsync(descriptor) == 0
+        let written = flushToDisk(descriptor)
         let closed = close(descriptor) == 0
         descriptor = -1
         guard written, closed else {

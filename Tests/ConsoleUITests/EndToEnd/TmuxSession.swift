@@ -102,8 +102,20 @@ final class TmuxSession {
     /// The process running in the pane (the child of the pane's shell), for sending it signals.
     func programPID() throws -> pid_t? {
         let shell = try tmux(["display-message", "-p", "-t", name, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
-        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
-        return children.split(separator: " ").first.flatMap { pid_t($0) }
+        #if os(Linux)
+            let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        #else
+            // No /proc on Darwin: pgrep lists the shell's children.
+            let pgrep = Process()
+            pgrep.executableURL = URL(fileURLWithPath: "/usr/bin/pgrep")
+            pgrep.arguments = ["-P", shell]
+            let output = Pipe()
+            pgrep.standardOutput = output
+            try pgrep.run()
+            pgrep.waitUntilExit()
+            let children = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #endif
+        return children.split(whereSeparator: \.isWhitespace).first.flatMap { pid_t($0) }
     }
 
     /// Resizes the window.
@@ -118,7 +130,14 @@ final class TmuxSession {
         let argv = [InstalledTool.path("tmux") ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw TmuxFailure(arguments: arguments) }
-        var actions = posix_spawn_file_actions_t()
+        // The spawn types are structs on Linux and optional pointers on Darwin.
+        #if os(Linux)
+            var actions = posix_spawn_file_actions_t()
+            var attributes = posix_spawnattr_t()
+        #else
+            var actions: posix_spawn_file_actions_t? = nil
+            var attributes: posix_spawnattr_t? = nil
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
@@ -131,7 +150,6 @@ final class TmuxSession {
         posix_spawn_file_actions_addclose(&actions, fds[0])
         posix_spawn_file_actions_addclose(&actions, fds[1])
         // The test runner blocks some signals; the tmux server and the program under test must get them all.
-        var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var empty = sigset_t()

@@ -32,7 +32,7 @@ enum BackupCopy {
         guard let digest = FileDigest.sha256(copying: input, into: output) else {
             throw failure(target, "cannot copy \(source) into the backup")
         }
-        guard fsync(output) == 0 else { throw failure(target, "cannot flush the backup copy to disk") }
+        guard flushToDisk(output) else { throw failure(target, "cannot flush the backup copy to disk") }
         if let known, known.stamp == before {
             guard known.digest == digest else {
                 throw ExecutionError(.backupDamaged, path: target, message: "the backup copy differs from \(source)")

@@ -13,7 +13,7 @@ enum DurableFile {
         guard descriptor >= 0 else {
             throw ExecutionError(.io, path: temporary, message: "cannot write: \(String(cString: strerror(errno)))")
         }
-        let flushed = data.withUnsafeBytes { writeAll(descriptor, $0) } && fsync(descriptor) == 0
+        let flushed = data.withUnsafeBytes { writeAll(descriptor, $0) } && flushToDisk(descriptor)
         close(descriptor)
         guard flushed else {
             throw ExecutionError(.io, path: temporary, message: "cannot write: \(String(cString: strerror(errno)))")
@@ -59,7 +59,7 @@ enum DurableFile {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { throw ExecutionError(.io, path: path, message: "cannot open to flush") }
         defer { close(descriptor) }
-        guard fsync(descriptor) == 0 else { throw ExecutionError(.io, path: path, message: "cannot flush to disk") }
+        guard flushToDisk(descriptor) else { throw ExecutionError(.io, path: path, message: "cannot flush to disk") }
     }
 
     /// Flushes the folder holding `path`, so a rename or removal in it is durable.
@@ -67,7 +67,7 @@ enum DurableFile {
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let descriptor = open(folder, O_RDONLY)
         guard descriptor >= 0 else { return }
-        _ = fsync(descriptor)
+        _ = flushToDisk(descriptor)
         close(descriptor)
     }
 

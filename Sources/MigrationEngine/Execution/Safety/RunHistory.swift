@@ -30,7 +30,7 @@ package struct RunHistory: Sendable {
         guard descriptor >= 0 else { throw ExecutionError(.io, path: path, message: "cannot open the history log") }
         defer { close(descriptor) }
         let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == line.count, fsync(descriptor) == 0 else {
+        guard written == line.count, flushToDisk(descriptor) else {
             throw ExecutionError(.io, path: path, message: "cannot write the history log")
         }
     }

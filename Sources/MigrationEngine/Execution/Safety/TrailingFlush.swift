@@ -40,7 +40,7 @@ final class TrailingFlush: Sendable {
         #if os(Linux)
             _ = fdatasync(descriptor)
         #else
-            _ = fsync(descriptor)
+            _ = flushToDisk(descriptor)
         #endif
     }
 
