@@ -18,6 +18,16 @@ damaged; the original is never opened for writing. Kinds:
   wal       [--frame F]       flip bytes inside the page image of frame F of the -wal (default: the middle
                               frame); SQLite stops applying the log at that frame
   header    overwrite the 100-byte database header with zeros
+  page      --class C [--table T] [--pages K] [--at P] [--garbage --seed S]
+                              zero (or fill with seeded random bytes) K pages of one position class: `leaf`,
+                              `interior` or `overflow` pages of table T (default: the table with most such
+                              pages), at P% of them; `freelist` pages (trunk and leaves); `schema` pages of
+                              sqlite_master other than page 1 (fails when the schema fits on page 1)
+  walcut    --frame F [--bytes N]
+                              cut the -wal before frame F (or N bytes into it): a copy of the log stopped
+                              part way, which SQLite reads as a shorter valid log
+
+truncate also takes --offset N: cut at byte N instead of a percentage.
 
 Prints one JSON object describing what was done: the pages damaged, and for page damage the tables hit
 and the cells that were on their damaged leaf pages (read with SQLite's dbstat from the undamaged copy),
@@ -96,6 +106,40 @@ def describe(pages, layout):
     return hit
 
 
+def freelist_pages(path, page_size):
+    """Every freelist page, trunks first in chain order, each followed by its leaves."""
+    pages = []
+    with open(path, "rb") as handle:
+        header = handle.read(100)
+        trunk = struct.unpack(">I", header[32:36])[0]
+        while trunk and trunk not in pages and len(pages) < 1 << 20:
+            pages.append(trunk)
+            handle.seek((trunk - 1) * page_size)
+            data = handle.read(page_size)
+            following, count = struct.unpack(">II", data[:8])
+            count = min(count, (page_size - 8) // 4)
+            pages += list(struct.unpack(f">{count}I", data[8:8 + 4 * count]))
+            trunk = following
+    return pages
+
+
+def class_pages(path, layout, page_class, table):
+    """The pages of one position class, in tree order."""
+    if page_class == "freelist":
+        return freelist_pages(path, page_size_of(path))
+    if page_class == "schema":
+        return [row[2] for row in layout if row[0] in ("sqlite_schema", "sqlite_master") and row[2] != 1]
+    kind = {"leaf": "leaf", "interior": "internal", "overflow": "overflow"}[page_class]
+    tables = {name for name, type in tables_and_indexes(path).items() if type == "table"}
+    per_table = {}
+    for name, _, number, page_kind, _ in layout:
+        if page_kind == kind and name in tables and not name.startswith("sqlite_"):
+            per_table.setdefault(name, []).append(number)
+    if table:
+        return per_table.get(table, [])
+    return max(per_table.values(), key=len) if per_table else []
+
+
 def middle_pages(path, page_size, count, percent):
     total = os.path.getsize(path) // page_size
     first = max(2, min(total - count + 1, total * percent // 100))
@@ -106,7 +150,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("store")
     parser.add_argument("output")
-    parser.add_argument("kind", choices=["truncate", "zero", "scramble", "leaf", "interior", "index", "wal", "header"])
+    parser.add_argument("kind", choices=["truncate", "zero", "scramble", "leaf", "interior", "index", "wal", "header", "page",
+                                          "walcut"])
     parser.add_argument("--percent", type=int, default=50)
     parser.add_argument("--whole-pages", action="store_true")
     parser.add_argument("--pages", type=int, default=3)
@@ -115,6 +160,10 @@ def main():
     parser.add_argument("--table")
     parser.add_argument("--index")
     parser.add_argument("--frame", type=int)
+    parser.add_argument("--offset", type=int)
+    parser.add_argument("--class", dest="page_class", choices=["leaf", "interior", "overflow", "freelist", "schema"])
+    parser.add_argument("--garbage", action="store_true")
+    parser.add_argument("--bytes", type=int, default=0)
     arguments = parser.parse_args()
 
     store, output = arguments.store, arguments.output
@@ -125,7 +174,7 @@ def main():
 
     if arguments.kind == "truncate":
         size = os.path.getsize(output)
-        cut = size * arguments.percent // 100
+        cut = arguments.offset if arguments.offset is not None else size * arguments.percent // 100
         if arguments.whole_pages:
             cut -= cut % page_size
         layout = page_map(output)
@@ -194,6 +243,29 @@ def main():
             handle.write(bytes(byte ^ 0xFF for byte in original))
         report.update({"frames": frames, "frame": frame, "commitFrames": commits,
                        "transactionsKept": len([c for c in commits if c < frame])})
+    elif arguments.kind == "page":
+        layout = page_map(output)
+        candidates = class_pages(output, layout, arguments.page_class, arguments.table)
+        if not candidates:
+            sys.exit(f"damage_store.py: {store} has no {arguments.page_class} page to damage")
+        count = min(arguments.pages, len(candidates))
+        first = min(len(candidates) - count, len(candidates) * arguments.at // 100)
+        pages = candidates[first:first + count]
+        generator = random.Random(arguments.seed)
+        content = (lambda _: generator.randbytes(page_size)) if arguments.garbage else zeros
+        write_pages(output, pages, page_size, content)
+        report.update({"pages": pages, "hit": describe(pages, layout), "class": arguments.page_class})
+    elif arguments.kind == "walcut":
+        wal = output + "-wal"
+        if not os.path.exists(wal) or os.path.getsize(wal) <= 32:
+            sys.exit(f"damage_store.py: {store} has no -wal with frames")
+        with open(wal, "rb") as handle:
+            frame_size = 24 + struct.unpack(">I", handle.read(32)[8:12])[0]
+        frames = (os.path.getsize(wal) - 32) // frame_size
+        frame = min(arguments.frame or max(1, frames // 2), frames)
+        with open(wal, "r+b") as handle:
+            handle.truncate(32 + (frame - 1) * frame_size + min(arguments.bytes, frame_size - 1))
+        report.update({"frames": frames, "frame": frame})
     elif arguments.kind == "header":
         with open(output, "r+b") as handle:
             handle.write(bytes(100))

@@ -65,6 +65,19 @@ KINDS = [
     ("wal", ["wal"]),
     ("header", ["header"]),
 ]
+# `--sweep` (Scripts/damage_sweep.sh): every kind of damage at every position class.
+SWEEP_KINDS = [(f"truncate {p}%", ["truncate", "--percent", str(p)]) for p in (23, 50, 77)] + [
+    ("truncate 50% pages", ["truncate", "--percent", "50", "--whole-pages"]),
+    ("zero", ["zero", "--pages", "3", "--at", "50"]),
+    ("scramble", ["scramble", "--pages", "3", "--at", "50"]),
+] + [(f"{c} {f}", ["page", "--class", c, "--pages", "2"] + (["--garbage"] if f == "garbage" else []))
+     for c in ("leaf", "interior", "overflow", "freelist", "schema") for f in ("zeroed", "garbage")] + [
+    ("index", ["index"]),
+    ("wal", ["wal"]),
+    ("wal cut", ["walcut"]),
+    ("wal cut in frame 2", ["walcut", "--frame", "2", "--bytes", "100"]),
+    ("header", ["header"]),
+]
 SHIM = 'const char *sqlite3_sourceid(void) { return "%s"; }\n'
 
 
@@ -128,6 +141,48 @@ def opens_as_store(path, tables):
         return False
 
 
+def exact_report(report, output):
+    """Whether salvage's report accounts for every key up to each entity table's Z_MAX exactly once: in the
+    new store, in an unreadable range or in a gap, or among the objects left out."""
+    connection = sqlite3.connect(f"file:{output}?mode=ro", uri=True)
+    try:
+        unaccounted = 0
+        for table in report["tables"]:
+            largest = table.get("largestKey")
+            if not table.get("root") or largest is None:
+                continue
+            covered = {key for key, in connection.execute(f'SELECT Z_PK FROM "{table["table"]}"')}
+            for key_range in table["unreadable"] + table["gaps"]:
+                upper = key_range.get("upper")
+                ids = range(key_range["lower"], min(largest if upper is None else upper, largest) + 1)
+                if any(key in covered for key in ids):
+                    return False
+                covered.update(ids)
+            unaccounted += largest - len([key for key in covered if key <= largest])
+        return unaccounted == sum(entity["dropped"] for entity in report["entities"])
+    finally:
+        connection.close()
+
+
+def discover_stores(corpus):
+    """Every SQLite file under each case's stores/, with the case's one .xcdatamodeld (or None: its cache)."""
+    found = []
+    for case in sorted(os.listdir(corpus)):
+        folder = os.path.join(corpus, case, "stores")
+        if not os.path.isdir(folder):
+            continue
+        models = sorted(name for name in os.listdir(os.path.join(corpus, case)) if name.endswith(".xcdatamodeld"))
+        for name in sorted(os.listdir(folder)):
+            path = os.path.join(folder, name)
+            if name.endswith(("-wal", "-shm", "-journal")) or not os.path.isfile(path):
+                continue
+            with open(path, "rb") as handle:
+                if handle.read(16) != b"SQLite format 3\0":
+                    continue
+            found.append((case, os.path.join("stores", name), models[0] if len(models) == 1 else None))
+    return found
+
+
 def fresh_copy(path, name):
     copy = f"{path}.{name}-input"
     for suffix in ("", "-wal"):
@@ -185,6 +240,7 @@ def main():
     parser.add_argument("--stores", help="comma-separated corpus cases (default: all)")
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--corpus", default=CORPUS)
+    parser.add_argument("--sweep", action="store_true", help="every corpus store, every damage kind")
     arguments = parser.parse_args()
     corpus = arguments.corpus
     if not os.path.isdir(corpus):
@@ -197,7 +253,7 @@ def main():
     totals = {}
     results = []
     try:
-        for case, relative, model in STORES:
+        for case, relative, model in (discover_stores(corpus) if arguments.sweep else STORES):
             if wanted and case not in wanted:
                 continue
             original = os.path.join(corpus, case, relative)
@@ -216,8 +272,8 @@ def main():
             tables = entity_tables(reference)
             total, _ = count_rows(reference, tables)
             os.remove(reference)
-            for kind, options in KINDS:
-                if kind == "wal" and not os.path.exists(intact + "-wal"):
+            for kind, options in (SWEEP_KINDS if arguments.sweep else KINDS):
+                if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
                     continue
                 if options is None:
                     layout = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
@@ -228,7 +284,7 @@ def main():
                     if not candidates:
                         continue
                     options = ["interior", "--table", max(candidates)[1]]
-                damaged = os.path.join(folder, f"{kind}-{os.path.basename(original)}")
+                damaged = os.path.join(folder, f"{kind.replace(' ', '-')}-{os.path.basename(original)}")
                 made = run([sys.executable, os.path.join(ROOT, "Scripts", "damage_store.py"), intact, damaged] + options)
                 if made.returncode != 0:
                     continue
@@ -248,10 +304,12 @@ def main():
                     verified = not model_path or run(
                         [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
                     row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
+                    row["exact"] = exact_report(json.loads(salvaged.stdout), output)
                 else:
                     row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
                     row["cdmigrateLeftOut"] = 0
                     row["cdmigrateError"] = salvaged.stderr.strip()
+                    row["exact"] = False
                 for peer in ("recover", "dump"):
                     # The shell may write what it opens (a checkpoint): each peer reads its own copy.
                     copy = fresh_copy(damaged, peer)
@@ -266,24 +324,27 @@ def main():
                 print(json.dumps(row, sort_keys=True), flush=True)
                 summary = totals.setdefault(kind, {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0, "dump": 0,
                                                    "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
-                                                   "atLeastRecover": 0})
+                                                   "atLeastRecover": 0, "fails": 0, "exact": 0})
                 summary["stores"] += 1
                 for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
                     summary[key] += row[key]
                 for key in ("cdmigrateOpens", "recoverOpens", "dumpOpens"):
                     summary[key] += 1 if row[key] else 0
                 summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] else 0
+                summary["fails"] += 1 if "cdmigrateError" in row else 0
+                summary["exact"] += 1 if row["exact"] else 0
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     header = ["damage", "stores", "objects", "cdmigrate read", "cdmigrate kept", ".recover", ".dump", "opens: cdmigrate",
-              ".recover", ".dump", "read ≥ .recover"]
+              ".recover", ".dump", "read ≥ .recover", "salvage fails", "report exact"]
     lines = [header]
     for kind, summary in totals.items():
         n = summary["stores"]
         lines.append([kind, str(n), str(summary["rows"]), str(summary["cdmigrateRead"]), str(summary["cdmigrate"]),
                       str(summary["recover"]),
                       str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
-                      f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n}"])
+                      f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n}", str(summary["fails"]),
+                      f"{summary['exact']}/{n}"])
     if arguments.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
@@ -293,7 +354,10 @@ def main():
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
         for line in lines:
             print("  ".join(cell.rjust(width) for cell, width in zip(line, widths)))
-    worse = [r for r in results if r["cdmigrateRead"] < r["recover"]]
+    worse = [r for r in results if r["cdmigrateRead"] < r["recover"] or ("cdmigrateError" not in r and not r["exact"])]
+    for row in results:
+        if "cdmigrateError" in row:
+            print(f"salvage failed: {row['store']} ({row['kind']}): {row['cdmigrateError']}", file=sys.stderr)
     sys.exit(1 if worse else 0)
 
 

@@ -14,6 +14,8 @@ public enum DamageScript {
             public var leafPages: Int
             /// Its damaged interior pages.
             public var innerPages: Int
+            /// Its damaged overflow pages (each holds part of one row's values).
+            public var overflowPages: Int
         }
 
         /// The damaged copy.

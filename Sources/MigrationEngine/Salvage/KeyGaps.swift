@@ -38,4 +38,26 @@ enum KeyGaps {
     static func count(_ ranges: [KeyRange]) -> Int64 {
         ranges.compactMap { $0.span(upTo: nil) }.reduce(0, +)
     }
+
+    /// `ranges` without `keys`: a range is split around each key in it; an open range stays open above them.
+    ///
+    /// - Parameters:
+    ///   - keys: Keys found after all (rows on pages the table's B-tree no longer reaches), ascending.
+    ///   - ranges: Ranges of keys SQLite could not read, ascending.
+    /// - Returns: What is left of the ranges, ascending.
+    static func subtract(_ keys: [Int64], from ranges: [KeyRange]) -> [KeyRange] {
+        var result: [KeyRange] = []
+        var remaining = keys[...]
+        for range in ranges {
+            var lower = range.lower
+            while let key = remaining.first, key <= (range.upper ?? .max) {
+                remaining = remaining.dropFirst()
+                guard key >= lower else { continue }
+                if key > lower { result.append(KeyRange(lower: lower, upper: key - 1)) }
+                lower = key + 1
+            }
+            if range.upper.map({ lower <= $0 }) ?? true { result.append(KeyRange(lower: lower, upper: range.upper)) }
+        }
+        return result
+    }
 }

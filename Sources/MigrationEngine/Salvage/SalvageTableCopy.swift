@@ -111,6 +111,8 @@ struct SalvageTableCopy {
                 try take(id, positions.map { $0.map { $0 == 0 ? id.databaseValue : values[$0] } ?? .null })
             }
             result.fromLoosePages = rows.count
+            // A key found after all is not unreadable: the ranges keep only the keys no row was found for.
+            result.unreadable = KeyGaps.subtract(rows.map(\.0).sorted(), from: result.unreadable)
         }
         result.keys = keys.sorted()
         progress(written)

@@ -127,7 +127,7 @@ struct StoreSalvage {
             let limit = recordedMax.map { max($0, result.largestKey) }
             var summary = TableSalvage(
                 table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
-                lostAtMost: span(result.unreadable, limit: limit).map { max(0, $0 - Int64(result.fromLoosePages)) },
+                lostAtMost: span(result.unreadable, limit: limit),
                 rejected: result.rejected, fromLoosePages: result.fromLoosePages)
             summary.root = root?.name
             summary.largestKey = limit

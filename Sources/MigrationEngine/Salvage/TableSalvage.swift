@@ -6,7 +6,7 @@ public struct TableSalvage: Sendable, Hashable, Codable {
     public var root: String? = nil
     /// Rows read from the damaged store.
     public var read: Int
-    /// Row ids SQLite could not read through the table.
+    /// Row ids SQLite could not read through the table, less those found on pages it no longer reaches.
     public var unreadable: [KeyRange]
     /// The most rows the unreadable ranges can have held (bounded by the store's largest key), when known.
     public var lostAtMost: Int64?
