@@ -18,6 +18,8 @@ extension ConsoleApp {
             case .loadRelated(let entity, let key): loadRelated(entity, key: key)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
             case .cancelRun: cancellation.cancel()
+            case .pauseRun: cancellation.pause()
+            case .resumeRun: cancellation.resume()
             case .loadHistory: loadHistory()
             case .restore(let backup): restore(backup)
             case .scanStores: startScan()
@@ -350,6 +352,10 @@ extension ConsoleApp {
         }
         if done, state.screen == .run {
             state.screen = .result
+            if state.abortPrompt, case .succeeded? = state.run?.outcome {
+                // Past its last batch (backing up or swapping) when asked: there was no check left to pause at.
+                state.message = "the run had finished before you answered: it was past its last batch; nothing was aborted"
+            }
             state.abortPrompt = false
         }
         if done, let run = state.run, !run.dryRun, case .succeeded? = run.outcome, let path = state.overview?.path {

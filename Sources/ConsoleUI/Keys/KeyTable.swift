@@ -95,13 +95,14 @@ package struct KeyTable: Sendable {
             contexts: [.panes]),
         KeyBinding(
             .abort, keys: [.character("a")], hint: "abort",
-            help: "Abort the run after confirmation; the original store stays untouched.", contexts: [.run]),
+            help: "Abort the run after confirmation (the run pauses at its next batch while asked); the original store "
+                + "stays untouched.", contexts: [.run]),
         KeyBinding(
             .yes, keys: [.character("y")], hint: "yes, abort", help: "Yes: abort the run.",
             contexts: [.abortPrompt]),
         KeyBinding(
             .no, keys: [.character("n"), .escape], label: "n/Esc", hint: "no, keep going",
-            help: "No: let the run continue.", contexts: [.abortPrompt]),
+            help: "No: the paused run resumes.", contexts: [.abortPrompt]),
         KeyBinding(
             .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",

@@ -102,6 +102,9 @@ package struct ConsoleController: Sendable {
             if state.run?.outcome == nil {
                 state.abortPrompt = true
                 state.abortHighlighted = false
+                // The run waits at its next batch while the question is open: a late answer meets the run
+                // where it was asked, not a finished migration.
+                return [.pauseRun]
             }
         case .help: state.showHelp = true
         case .details: state.showDetails = true

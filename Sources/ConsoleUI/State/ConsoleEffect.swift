@@ -18,6 +18,10 @@ package enum ConsoleEffect: Sendable, Hashable {
     case startRun(dryRun: Bool)
     /// Ask the running migration to stop.
     case cancelRun
+    /// Ask the running migration to wait at its next batch (while "Abort the run?" is asked).
+    case pauseRun
+    /// Let the paused migration go on.
+    case resumeRun
     /// Salvage the damaged store into a new one (off the UI thread), then open the new one.
     case salvage(store: String, output: String)
     /// Read the store again.

@@ -31,7 +31,8 @@ enum OverlayKeys {
         return ListCursor.move(first, action: action, count: max(1, lines - visible + 1), page: max(1, visible - 1))
     }
 
-    /// y aborts, n or Esc keeps going; Tab and the arrows move between the buttons and Enter presses one.
+    /// y aborts, n or Esc keeps going (the run, paused while asked, resumes); Tab and the arrows move between
+    /// the buttons and Enter presses one.
     static func abortPrompt(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         switch action {
         case .help:
@@ -46,7 +47,7 @@ enum OverlayKeys {
             return abort(&state)
         default:
             state.abortPrompt = false
-            return []
+            return [.resumeRun]
         }
     }
 

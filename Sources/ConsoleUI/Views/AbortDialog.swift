@@ -5,7 +5,8 @@ package enum AbortDialog {
         Dialog(
             title: "Abort the run?",
             lines: [
-                StyledText("Stop after the current batch and discard the temporary stores."),
+                StyledText("The run is paused at its next batch until you answer."),
+                StyledText("Abort discards the temporary stores; Keep going resumes it."),
                 StyledText("The original store stays untouched.", style: .ok),
             ],
             buttons: ["y Abort", "n Keep going"], selected: abortHighlighted ? 0 : 1, borderStyle: .danger)

@@ -290,6 +290,7 @@ struct ChainRunner {
     }
 
     private func checkCancelled() throws {
-        if options.cancellation.isCancelled { throw MigrationCancelled() }
+        // Waits here while the run is paused: between steps and before the backup and the swap.
+        try options.cancellation.checkpoint()
     }
 }

@@ -101,9 +101,9 @@ import Testing
         var state = SampleState.main
         state.screen = .run
         state.run = RunAndBrowserViewTests.runHalfway()
-        #expect(controller.handle(.character("a"), state: &state) == [])
+        #expect(controller.handle(.character("a"), state: &state) == [.pauseRun], "the run waits while asked")
         #expect(state.keyContext == .abortPrompt)
-        #expect(controller.handle(.character("n"), state: &state) == [])
+        #expect(controller.handle(.character("n"), state: &state) == [.resumeRun])
         #expect(state.keyContext == .run)
         _ = controller.handle(.character("q"), state: &state)
         #expect(state.abortPrompt, "q during a run asks to abort instead of leaving")

@@ -59,7 +59,7 @@ import Testing
         state.confirm = nil
         state.abortPrompt = true
         let keepGoing = try position(of: "[ n Keep going ]", in: state)
-        #expect(controller.handle(Self.press(keepGoing.x, keepGoing.y), state: &state) == [])
+        #expect(controller.handle(Self.press(keepGoing.x, keepGoing.y), state: &state) == [.resumeRun])
         #expect(!state.abortPrompt)
         state.abortPrompt = true
         let abort = try position(of: "[ y Abort ]", in: state)

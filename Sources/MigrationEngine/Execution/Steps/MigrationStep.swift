@@ -50,15 +50,19 @@ package struct StepContext: Sendable {
         self.cancellation = cancellation
     }
 
-    /// Throws ``MigrationCancelled`` when cancellation was requested; call it between batches.
+    /// Waits while the run is paused, then throws ``MigrationCancelled`` when cancellation was requested;
+    /// call it between batches.
     package func checkCancelled() throws {
-        if cancellation.isCancelled { throw MigrationCancelled() }
+        try cancellation.checkpoint()
     }
 }
 
-/// A thread-safe flag that asks a running migration to stop at the next batch boundary.
+/// A thread-safe flag that asks a running migration to stop at the next batch boundary, or to wait there
+/// (paused) until it is told to go on or to stop.
 public final class CancellationFlag: Sendable {
     private let flag = Atomic<Bool>(false)
+    private let paused = Atomic<Bool>(false)
+    private let held = Atomic<Int>(0)
     private let parent: CancellationFlag?
 
     /// Creates a flag that is not set.
@@ -77,6 +81,42 @@ public final class CancellationFlag: Sendable {
 
     /// Whether a stop was asked for.
     public var isCancelled: Bool { flag.load(ordering: .relaxed) || parent?.isCancelled == true }
+
+    /// Asks the migration to wait at its next check between batches until ``resume()`` or ``cancel()``: a
+    /// front end asking "Abort the run?" gets its answer before the run goes further. A waiting run keeps its
+    /// lock on the store and its temporary files, and has swapped nothing in, so either answer is safe; the
+    /// original store is untouched until the swap, which starts only after a check.
+    public func pause() { paused.store(true, ordering: .relaxed) }
+
+    /// Lets a paused migration go on.
+    public func resume() { paused.store(false, ordering: .relaxed) }
+
+    /// Whether a pause was asked for and not lifted, on this flag or the one it follows.
+    public var isPaused: Bool { paused.load(ordering: .relaxed) || parent?.isPaused == true }
+
+    /// Whether the migration is waiting at a check now, paused (it may still be on its way to one when
+    /// ``isPaused`` is already true).
+    public var isHeld: Bool { held.load(ordering: .relaxed) > 0 }
+
+    /// The check a run makes between batches: waits while paused and not cancelled, then throws when a stop
+    /// was asked for. The wait polls every 20 ms, the delay with which an answer is taken up.
+    ///
+    /// - Throws: ``MigrationCancelled`` when a stop was asked for, before or during the wait.
+    package func checkpoint() throws(MigrationCancelled) {
+        if isPaused, !isCancelled {
+            hold(1)
+            defer { hold(-1) }
+            while isPaused, !isCancelled { Thread.sleep(forTimeInterval: 0.02) }
+        }
+        if isCancelled { throw MigrationCancelled() }
+    }
+
+    /// Counts a wait on this flag and on every flag it follows, so the caller's flag says the run is held
+    /// whichever flag the waiting step was given.
+    private func hold(_ change: Int) {
+        held.add(change, ordering: .relaxed)
+        parent?.hold(change)
+    }
 }
 
 /// Thrown by a step or the executor when the user cancelled the run.
