@@ -21,7 +21,7 @@ extension BrowserPage {
             guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), column.dropFirst().first?.isNumber != true else { continue }
             let name = String(column.dropFirst())
             if let attribute = attributes.first(where: { $0.name.uppercased() == name }) {
-                kept.append((index, attribute.name, { Self.typed($0, attribute.type) }))
+                kept.append((index, attribute.name, { Self.typed($0, attribute) }))
             } else if let relationship = relationships.first(where: { $0.name.uppercased() == name }) {
                 let destination = relationship.destinationEntity
                 kept.append(
@@ -68,14 +68,18 @@ extension BrowserPage {
         }
     }
 
-    static func typed(_ value: StoredValue, _ type: AttributeType) -> BrowserValue {
-        switch (type, value) {
+    static func typed(_ value: StoredValue, _ attribute: Attribute) -> BrowserValue {
+        switch (attribute.type, value) {
         case (_, .null): return .null
         case (.boolean, .integer(let number)): return .bool(number != 0)
         case (.date, .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
         case (.date, .integer(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
         case (.uuid, .blob(let data)) where data.count == 16:
             return .uuid(data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
+        case (.binary, .blob(let data)), (.transformable, .blob(let data)):
+            // An archive or plist is shown as the JSON `export` writes, its bytes kept for the record view.
+            guard let json = MigrationProject.decodedValue(data, of: attribute) else { return .blob(data) }
+            return .decoded(json: json, bytes: data)
         default: return raw(value)
         }
     }

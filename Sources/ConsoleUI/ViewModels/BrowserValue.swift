@@ -16,6 +16,8 @@ package enum BrowserValue: Sendable, Hashable {
     case date(Date)
     /// Binary data, transformable values.
     case blob(Data)
+    /// A Binary or Transformable value holding a keyed archive or a plist: its decoded JSON and its bytes.
+    case decoded(json: String, bytes: Data)
     /// A UUID attribute.
     case uuid(UUID)
     /// A to-one relationship: the destination entity and its primary key.
@@ -31,16 +33,18 @@ package enum BrowserValue: Sendable, Hashable {
         case .text(let value): Self.oneLine(value)
         case .date(let value): Self.dateText(value)
         case .blob(let data): Self.blobSummary(data)
+        case .decoded(let json, _): Self.oneLine(json)
         case .uuid(let value): value.uuidString
         case .reference(let entity, let key): "\(entity) #\(key)"
         }
     }
 
     /// The value in full for the record view: text with its line breaks, binary data as every byte in hex (up
-    /// to 4 KB), the rest as in a cell.
+    /// to 4 KB), a decoded archive as its JSON and then its bytes, the rest as in a cell.
     package var fullText: String {
         switch self {
         case .text(let value): return value
+        case .decoded(let json, let bytes): return json + "\n\nstored as " + BrowserValue.blob(bytes).fullText
         case .blob(let data):
             let shown = data.prefix(4096)
             let hex = stride(from: 0, to: shown.count, by: 16).map { start in

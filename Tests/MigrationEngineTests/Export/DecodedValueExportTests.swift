@@ -10,18 +10,7 @@ import Testing
 /// `rawValues`; bytes that are no archive, or a damaged one, stay base64.
 @Suite("Export and rows of decoded values")
 struct DecodedValueExportTests {
-    static let model = ObjectModel(
-        name: "Things 1",
-        entities: [
-            Entity(
-                name: "Thing",
-                attributes: [
-                    Attribute(name: "shape", type: .transformable, isOptional: true),
-                    Attribute(name: "settings", type: .binary, isOptional: true, allowsExternalBinaryDataStorage: true),
-                    Attribute(name: "blob", type: .binary, isOptional: true),
-                    Attribute(name: "big", type: .transformable, isOptional: true),
-                ])
-        ])
+    static let model = ArchivedValueFixture.model
 
     static func point() -> Data {
         DecodedValueTests.archive { builder in
