@@ -45,7 +45,13 @@ struct SalvageSource {
             }
         }
         let metadata = attempt("Z_METADATA") { try StoreMetadata.read(db, path: store) }
-        let primaryKeys = attempt("Z_PRIMARYKEY") { try PrimaryKeyEntry.fetchAll(db) }
+        var primaryKeys = attempt("Z_PRIMARYKEY") { try PrimaryKeyEntry.fetchAll(db) }
+        // Core Data keeps a row per entity: none means the rows were lost (a page cut through reads as empty),
+        // and reading it as the store's numbering would give every row an entity of no number.
+        if let rows = primaryKeys, !rows.contains(where: { !$0.isHistory }) {
+            notes.append("Z_PRIMARYKEY holds no entity's row (lost with its page): the model's entity numbers are used")
+            primaryKeys = nil
+        }
         let cache: Data? =
             columns["Z_MODELCACHE"] == nil
             ? nil : attempt("Z_MODELCACHE") { try Data.fetchOne(db, Self.modelCache.request) }
