@@ -76,7 +76,7 @@ import Testing
         state.screen = .run
         state.run = RunAndBrowserViewTests.runHalfway()
         _ = controller.handle(.character("a"), state: &state)
-        #expect(controller.handle(.enter, state: &state) == [], "Enter on the highlighted Keep going")
+        #expect(controller.handle(.enter, state: &state) == [.resumeRun], "Enter on the highlighted Keep going")
         #expect(state.keyContext == .run)
         _ = controller.handle(.character("a"), state: &state)
         _ = controller.handle(.tab, state: &state)
