@@ -9,7 +9,6 @@ struct DiffCommandTests {
     /// A two-version model whose second version gives every Post a new required to-one Color: a split no
     /// inferred step can make.
     static func splitModel() throws -> String {
-        let model = try TemporaryDirectory.make().appendingPathComponent("Split.xcdatamodeld")
         let versions = [
             "v1": #"<entity name="Post" syncable="YES"><attribute name="hex" optional="YES" attributeType="String"/></entity>"#,
             "v2": #"""
@@ -17,17 +16,7 @@ struct DiffCommandTests {
             <entity name="Post" syncable="YES"><relationship name="color" maxCount="1" deletionRule="Cascade" destinationEntity="Color" inverseName="post" inverseEntity="Color"/></entity>
             """#,
         ]
-        for (name, entities) in versions {
-            let folder = model.appendingPathComponent("\(name).xcdatamodel")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try Data(
-                """
-                <?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-                <model type="com.apple.IDECoreDataModeler.DataModel" documentVersion="1.0">\(entities)</model>
-                """.utf8
-            ).write(to: folder.appendingPathComponent("contents"))
-        }
-        return model.path
+        return try InlineModel.write(name: "Split", versions: versions)
     }
 
     /// A copy of the sample model whose `Journal 3` renames `body` to `text` without a renaming identifier.

@@ -16,7 +16,7 @@ struct HashCommandTests {
     func json() throws {
         let result = try CLIRunner.run(["hash", JournalFixture.modelPath, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try CLIRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions"])
+        #expect(try CLIRunner.jsonKeys(result.stdout) == ["model", "currentVersion", "versions", "identicalHashVersions"])
         let report = try JSONDecoder().decode(ModelHashReport.self, from: Data(result.stdout.utf8))
         #expect(report.versions.map(\.name) == (1...5).map { "Journal \($0)" })
         #expect(report.currentVersion == "Journal 5")

@@ -9,6 +9,8 @@ package struct ModelHashReport: Sendable, Codable, Hashable {
     package var currentVersion: String?
     /// Every version, in bundle order.
     package var versions: [Version]
+    /// Groups of versions with identical entity hashes (``ModelBundle/identicalHashVersions``).
+    package var identicalHashVersions: [[String]]
 
     /// One version's hashes.
     package struct Version: Sendable, Codable, Hashable {
@@ -40,6 +42,7 @@ package struct ModelHashReport: Sendable, Codable, Hashable {
     package init(bundle: ModelBundle) {
         model = bundle.path
         currentVersion = bundle.currentVersion?.name
+        identicalHashVersions = bundle.identicalHashVersions
         versions = bundle.versions.map { version in
             let hasher = VersionHasher(model: version)
             let hashes = hasher.entityHashes

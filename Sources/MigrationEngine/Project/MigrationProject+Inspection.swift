@@ -29,6 +29,7 @@ extension MigrationProject {
             modelSource: bundle.map { .file($0.path) } ?? (storeModel == nil ? nil : .storeCache), storeModel: storeModel)
         // Reading with the check throws for a store that fails it, so a report made with it says it passed.
         if checksIntegrity { report.quickCheckPassed = true }
+        if let identical = compared?.identicalHashVersions, !identical.isEmpty { report.identicalHashVersions = identical }
         return report
     }
 }

@@ -48,6 +48,9 @@ public struct StoreReport: Sendable, Codable {
     /// True when SQLite's `quick_check` read every page and passed (one that fails is refused as damaged,
     /// with no report); nil when it was not asked for.
     public var quickCheckPassed: Bool? = nil
+    /// Groups of the compared model's versions that Core Data cannot tell apart
+    /// (``ModelBundle/identicalHashVersions``); nil when there are none.
+    public var identicalHashVersions: [[String]]? = nil
 
     /// One entity of the store.
     public struct EntityReport: Sendable, Codable, Hashable {

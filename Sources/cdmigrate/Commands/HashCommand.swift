@@ -30,5 +30,6 @@ struct HashCommand: ParsableCommand {
                 print("  \(name)  \(entity.base64)  \(entity.hex)")
             }
         }
+        for line in IdenticalVersionsText.lines(report.identicalHashVersions) { print("\nwarning: \(line)") }
     }
 }

@@ -65,7 +65,9 @@ struct MigrateCommand: ParsableCommand {
         } else {
             plans.forEach {
                 TerminalOutput.writeStandardOutput(
-                    PlanRendering.text($0, mappingFolders: project.settings.mappingDirectories) + "\n")
+                    PlanRendering.text(
+                        $0, mappingFolders: project.settings.mappingDirectories,
+                        identicalVersions: project.bundle?.identicalHashVersions ?? []) + "\n")
             }
         }
         guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {

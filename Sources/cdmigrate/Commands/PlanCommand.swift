@@ -53,7 +53,11 @@ struct PlanCommand: ParsableCommand {
             throw error
         }
         print(
-            json ? try PlanJSON.encode(result) : PlanRendering.text(result, mappingFolders: project.settings.mappingDirectories),
+            json
+                ? try PlanJSON.encode(result, identicalVersions: project.bundle?.identicalHashVersions ?? [])
+                : PlanRendering.text(
+                    result, mappingFolders: project.settings.mappingDirectories,
+                    identicalVersions: project.bundle?.identicalHashVersions ?? []),
             terminator: json ? "\n" : "")
     }
 }

@@ -28,6 +28,8 @@ enum PlanJSON {
         var warnings: [String]
         /// Each lossy step's drops counted in the store (a count of 0: nothing of it is lost).
         var dataLoss: [StepDataLoss]?
+        /// Groups of versions Core Data cannot tell apart; left out when there are none.
+        var identicalHashVersions: [[String]]?
     }
 
     /// Why no chain reaches the target: the error, its versions, and every mapping that could not be used
@@ -47,11 +49,12 @@ enum PlanJSON {
                 }))
     }
 
-    static func encode(_ planning: StorePlanning) throws -> String {
+    static func encode(_ planning: StorePlanning, identicalVersions: [[String]] = []) throws -> String {
         let steps = planning.plan.steps.map { Step($0, estimatedRows: planning.rowCount) }
         let plan = Plan(
             store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
-            steps: steps, warnings: planning.plan.warnings, dataLoss: planning.dataLoss)
+            steps: steps, warnings: planning.plan.warnings, dataLoss: planning.dataLoss,
+            identicalHashVersions: identicalVersions.isEmpty ? nil : identicalVersions)
         return try JSONOutput.encode(plan)
     }
 }

@@ -2,11 +2,16 @@ import MigrationEngine
 
 /// A plan as text: the chain drawn as a chain, then each step's operations and warnings.
 enum PlanRendering {
-    /// The plan; `mappingFolders` (the project's) name where the mappings off the chain are.
-    static func text(_ planning: StorePlanning, mappingFolders: [String] = []) -> String {
+    /// The plan; `mappingFolders` (the project's) name where the mappings off the chain are, and
+    /// `identicalVersions` are the model's versions Core Data cannot tell apart.
+    static func text(_ planning: StorePlanning, mappingFolders: [String] = [], identicalVersions: [[String]] = []) -> String {
         let plan = planning.plan
         var out = "store    \(planning.storePath)\nversion  \(planning.storeVersion)\ntarget   \(planning.targetVersion)\n"
-        guard !plan.steps.isEmpty else { return out + "the store is already at the target version; nothing to do\n" }
+        // The store's version may be any of a group Core Data cannot tell apart: said even with nothing to do.
+        let identical = IdenticalVersionsText.lines(identicalVersions).map { "\nwarning: \($0)\n" }.joined()
+        guard !plan.steps.isEmpty else {
+            return out + "the store is already at the target version; nothing to do\n" + identical
+        }
         out += "chain    " + chain(plan) + "\n"
         for (index, step) in plan.steps.enumerated() {
             let lossy = step.isLossy ? ", LOSES DATA" : ""
@@ -22,7 +27,7 @@ enum PlanRendering {
             out += "\nwarning: mapping \(name) (\(pair)) cannot be used: \(reason)\n"
         }
         for line in OffRouteMappings.lines(planning, folders: mappingFolders) { out += "\nwarning: \(line)\n" }
-        return out
+        return out + identical
     }
 
     /// `v1 ═mapping═▶ v2 ─inferred→ v3`.

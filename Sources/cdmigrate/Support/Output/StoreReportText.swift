@@ -35,6 +35,7 @@ struct StoreReportText {
             lines.append(field(title, tables.map { "\($0.name) (\($0.rows) rows)" }.joined(separator: ", ")))
         }
         lines += differences
+        for line in IdenticalVersionsText.lines(report.identicalHashVersions ?? []) { lines += ["", "warning: \(line)"] }
         return lines.joined(separator: "\n")
     }
 
