@@ -32,12 +32,14 @@ struct PickerAndMouseEndToEndTests {
         let tmux = try TmuxSession(command: [TmuxSession.binary!], width: 120, height: 30, directory: root.path)
         try tmux.waitFor("Journal.sqlite", timeout: 30)
         try tmux.send("Enter")
-        // Versions and a plan need the model found for the picked store. The plan names the mapping file
-        // found beside it: the step to Journal 5 needs the sample's Swift policy, which only `demo` registers.
+        // Versions and a plan need the model found for the picked store. The plan uses the mapping files
+        // found beside it, the step to Journal 5 with the sample's Swift policy, which comes with the sample's
+        // own model.
         let screen = try tmux.waitFor("Plan → Journal 5", timeout: 60)
         #expect(screen.contains("using model "))
         #expect(screen.contains("● Journal 3"))
-        #expect(screen.contains("journal-4-to-5.yaml"))
+        #expect(screen.contains("policy WordCount"))
+        #expect(!screen.contains("not registered"))
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }
