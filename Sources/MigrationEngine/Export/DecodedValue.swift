@@ -13,7 +13,8 @@ package enum DecodedValue {
     /// Deeper values than any app archives would only exhaust the stack.
     static let maximumDepth = 200
 
-    /// The JSON text of a keyed archive (binary or XML) or a plain property list; `nil` for anything else.
+    /// The JSON text of a keyed archive (binary or XML) or a plain property list; `nil` for anything else
+    /// (bytes that do not start as a plist does are not parsed at all).
     package static func json(_ bytes: Data) -> String? {
         guard bytes.count <= maximumInput, let plist = propertyList(bytes) else { return nil }
         // However the references repeat, the JSON is at most 16 times the value (and 1 MiB is always allowed).

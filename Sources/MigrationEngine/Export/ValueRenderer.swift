@@ -33,7 +33,8 @@ package enum ValueRenderer {
 
     /// Bytes as their decoded JSON when `decoding` and they hold an archive or property list, else base64.
     package static func bytes(_ data: Data, decoding: Bool) -> RenderedValue {
-        if decoding, DecodedValue.looksLikePropertyList(data), let json = DecodedValue.json(data) {
+        // `json` parses nothing unless the bytes start as a plist does, so plain bytes cost a prefix check.
+        if decoding, let json = DecodedValue.json(data) {
             return .decoded(json: json)
         }
         return .text(data.base64EncodedString())

@@ -12,8 +12,6 @@ extension MigrationProject {
     /// - Returns: The decoded value's JSON text, or `nil`.
     package static func decodedValue(_ stored: Data, of attribute: Attribute) -> String? {
         guard attribute.type == .binary || attribute.type == .transformable else { return nil }
-        let bytes = ValueRenderer.inlineBytes(stored, external: attribute.allowsExternalBinaryDataStorage)
-        guard DecodedValue.looksLikePropertyList(bytes) else { return nil }
-        return DecodedValue.json(bytes)
+        return DecodedValue.json(ValueRenderer.inlineBytes(stored, external: attribute.allowsExternalBinaryDataStorage))
     }
 }
