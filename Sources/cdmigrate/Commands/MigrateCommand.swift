@@ -94,21 +94,17 @@ struct MigrateCommand: ParsableCommand {
     }
 
     private func confirm(_ count: Int, losing: [StorePlanning]) throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            if let first = losing.first {
-                throw ExecutionError(
+        let losses = losing.map { "\($0.storePath) loses data: \(DataLossText.summary($0))\n" }.joined()
+        let question = losing.isEmpty ? "Migrate" : "Delete this data and migrate"
+        try Confirmation.ask(
+            losses + "\(question) \(count) store(s)? The originals are backed up first.", path: stores.joined(separator: ", "),
+            notOnTerminal: losing.first.map { first in
+                ExecutionError(
                     .cancelled, path: losing.map(\.storePath).joined(separator: ", "),
                     message: "the chain deletes data the store holds (\(DataLossText.summary(first))); nothing was changed",
                     remedy: .allowDataLoss)
             }
-            throw ExecutionError(
-                .cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate")
-        }
-        for planning in losing { print("\(planning.storePath) loses data: \(DataLossText.summary(planning))") }
-        let question = losing.isEmpty ? "Migrate" : "Delete this data and migrate"
-        print("\(question) \(count) store(s)? The originals are backed up first. [y/N] ", terminator: "")
-        guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-            throw ExecutionError(.cancelled, path: stores.joined(separator: ", "), message: "not confirmed; nothing was changed")
-        }
+                ?? ExecutionError(
+                    .cancelled, path: stores.joined(separator: ", "), message: "not on a terminal: pass --yes to migrate"))
     }
 }

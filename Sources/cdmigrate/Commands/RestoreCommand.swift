@@ -42,12 +42,8 @@ struct RestoreCommand: ParsableCommand {
     }
 
     private func confirm() throws {
-        guard isatty(STDIN_FILENO) == 1 else {
-            throw ExecutionError(.cancelled, path: store, message: "not on a terminal: pass --yes to restore")
-        }
-        print("Restore the backup over the store? Its current files are backed up first. [y/N] ", terminator: "")
-        guard let answer = readLine(), ["y", "yes"].contains(answer.lowercased()) else {
-            throw ExecutionError(.cancelled, path: store, message: "not confirmed; nothing was changed")
-        }
+        try Confirmation.ask(
+            "Restore the backup over the store? Its current files are backed up first.", path: store,
+            notOnTerminal: ExecutionError(.cancelled, path: store, message: "not on a terminal: pass --yes to restore"))
     }
 }
