@@ -17,9 +17,16 @@ extension ConsoleApp {
             case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .loadRelated(let entity, let key): loadRelated(entity, key: key)
             case .startRun(let dryRun): startRun(dryRun: dryRun)
-            case .cancelRun: cancellation.cancel()
-            case .pauseRun: cancellation.pause()
-            case .resumeRun: cancellation.resume()
+            case .cancelRun:
+                cancellation.cancel()
+                // Cancelling wakes a paused run, which now rolls back: its clock runs again.
+                state.run?.resume(at: now)
+            case .pauseRun:
+                cancellation.pause()
+                state.run?.pause(at: now)
+            case .resumeRun:
+                cancellation.resume()
+                state.run?.resume(at: now)
             case .loadHistory: loadHistory()
             case .restore(let backup): restore(backup)
             case .scanStores: startScan()

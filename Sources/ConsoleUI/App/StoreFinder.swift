@@ -1,7 +1,8 @@
 import Foundation
 
-/// Finds SQLite stores under a folder for the picker: files ending in `.sqlite` (or `.store`, `.db`) whose
-/// first bytes are SQLite's header, with their `-wal` sidecar's size.
+/// Finds SQLite stores under a folder for the picker: files whose first bytes are SQLite's header, whatever
+/// their name (apps name their stores `.wiredatabase`, `.moody`, or nothing at all), with their `-wal`
+/// sidecar's size.
 ///
 /// The walk is breadth-first (shallow stores appear first), at most ``maxDepth`` folders deep, enters every
 /// folder once however many symbolic links lead to it (so a link back up the tree is no loop), and skips
@@ -13,8 +14,9 @@ package enum StoreFinder {
     static let skipped: Set<String> = ["node_modules", "DerivedData"]
     /// Absolute folders never entered: the kernel's views hold no stores, and `/proc` alone has countless entries.
     static let systemFolders: Set<String> = ["/proc", "/sys", "/dev"]
-    /// The file name endings of stores.
-    static let storeSuffixes = [".sqlite", ".store", ".db"]
+    /// Name endings of SQLite's own sidecars: a rollback journal can begin with a copy of the database's
+    /// first page, header included, and is no store to open.
+    static let sidecarSuffixes = ["-wal", "-shm", "-journal"]
 
     /// The stores under `root`, sorted by relative path.
     package static func find(under root: String) -> [StoreCandidate] {
@@ -58,7 +60,7 @@ package enum StoreFinder {
                     if folder.depth < maxDepth, !systemFolders.contains(path), !visited.contains(file) {
                         queue.append((path, relative, folder.depth + 1))
                     }
-                } else if file.isRegularFile, storeSuffixes.contains(where: { name.hasSuffix($0) }), isSQLite(path) {
+                } else if file.isRegularFile, !sidecarSuffixes.contains(where: { name.hasSuffix($0) }), isSQLite(path) {
                     found(
                         StoreCandidate(
                             relativePath: relative, path: path, size: size(of: path) ?? 0, walSize: size(of: path + "-wal")))

@@ -1,9 +1,7 @@
 /// What keys do on the main screen: move in the focused pane, switch panes, open, set the target, migrate.
 enum PanesKeys {
-    /// Why nothing can be planned without a model, and how to give one.
-    static let noModel =
-        "no model loaded, so nothing can be planned: give one with --model MODEL, or put the "
-        + ".xcdatamodeld (or .momd) beside the store"
+    /// Why nothing can be planned without a model, and how to give one, in the console's words.
+    static let noModel = RemedyWords.line("no model loaded, so nothing can be planned", remedy: .giveModel)
 
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         let layout = state.layout

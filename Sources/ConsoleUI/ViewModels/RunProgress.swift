@@ -29,6 +29,10 @@ package struct RunProgress: Sendable, Hashable {
     package var outcome: Outcome?
     /// Whether the user asked to abort and the engine has not stopped yet.
     package var abortRequested = false
+    /// When the run was paused (the abort question is open), on the console's clock; `nil` while it runs.
+    package private(set) var pausedAt: Double?
+    /// Seconds the run spent paused before now, left out of its clock.
+    package private(set) var pausedTotal = 0.0
 
     /// How many log lines are kept.
     package static let logLimit = 200
@@ -53,8 +57,27 @@ package struct RunProgress: Sendable, Hashable {
     /// The steps as planned, for the chain graph.
     package var plannedSteps: [PlanStep] { steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) } }
 
-    /// Folds one event into the progress; `now` is when the UI received it.
-    package mutating func apply(_ event: MigrationEvent, at now: Double) {
+    /// The run's clock at the console's time `now`: the console's clock less the time the run spent paused,
+    /// and stopped while it is paused. Every time the progress keeps is on this clock, so a question left open
+    /// for a minute neither adds a minute to the elapsed time nor drags the rate and the ETA down.
+    package func time(at now: Double) -> Double { (pausedAt ?? now) - pausedTotal }
+
+    /// The run stops at its next batch while the abort question is open.
+    package mutating func pause(at now: Double) {
+        guard pausedAt == nil, outcome == nil else { return }
+        pausedAt = now
+    }
+
+    /// The run goes on: the time it spent paused leaves its clock.
+    package mutating func resume(at now: Double) {
+        guard let pausedAt else { return }
+        pausedTotal += max(0, now - pausedAt)
+        self.pausedAt = nil
+    }
+
+    /// Folds one event into the progress; `consoleTime` is when the UI received it, on the console's clock.
+    package mutating func apply(_ event: MigrationEvent, at consoleTime: Double) {
+        let now = time(at: consoleTime)
         switch event {
         case .planReady(let summaries):
             if summaries != steps.map(\.summary) {
@@ -125,8 +148,8 @@ package struct RunProgress: Sendable, Hashable {
         activity = nil
     }
 
-    /// Seconds since the run started (frozen once it ended).
-    package func elapsed(at now: Double) -> Double { (finishedAt ?? now) - startedAt }
+    /// Seconds the run has been running at the console's time `now` (frozen while paused and once it ended).
+    package func elapsed(at now: Double) -> Double { (finishedAt ?? time(at: now)) - startedAt }
 
     /// What the run is doing now, in words (`step 2 of 3 · copying Post (50,000 of 200,000)`).
     package var activityText: String? {

@@ -2,8 +2,10 @@
 /// "validating…" and its time), the snapshot on the store's version and the backup and swap on the target's,
 /// what is being done now, elapsed time, and a log tail.
 package enum RunView {
-    /// The run's lines above the log, for an inner width.
-    package static func lines(_ run: RunProgress, now: Double, width: Int) -> [StyledText] {
+    /// The run's lines above the log, for an inner width; `consoleTime` is on the console's clock, and every
+    /// span is measured on the run's own (paused time left out).
+    package static func lines(_ run: RunProgress, now consoleTime: Double, width: Int) -> [StyledText] {
+        let now = run.time(at: consoleTime)
         let graph = ChainGraph.lines(
             source: run.source, steps: run.plannedSteps, versions: [], width: width,
             node: { version in nodeStages(run, version: version, now: now) },
@@ -30,7 +32,7 @@ package enum RunView {
         buffer.fill(body)
         let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
         let mode = run.dryRun ? "Dry run" : "Migrating"
-        let elapsed = "elapsed " + TimeText.format(run.elapsed(at: now))
+        let elapsed = "elapsed " + TimeText.format(run.elapsed(at: now)) + (run.pausedAt == nil ? "" : " (paused)")
         buffer.put("\(mode) \(storeName) → \(run.target)", x: inner.x, y: inner.y, style: .title, limit: inner.maxX - 16)
         buffer.put(elapsed, x: inner.maxX - TerminalWidth.of(elapsed), y: inner.y, style: .dim)
         // The log keeps at least a few lines; a chain too long for the rest scrolls its graph to the activity.

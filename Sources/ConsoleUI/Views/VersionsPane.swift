@@ -29,9 +29,10 @@ package enum VersionsPane {
     /// What the pane says when no model was loaded: what is missing and how to give it.
     package static let noModel: [StyledText] = [
         StyledText("no model loaded", style: .warning),
-        StyledText("give one with --model", style: .dim),
-        StyledText("or put the model", style: .dim),
-        StyledText("beside the store", style: .dim),
+        StyledText("start again with", style: .dim),
+        StyledText("the app's model, or", style: .dim),
+        StyledText("put it beside the", style: .dim),
+        StyledText("store (details: Plan)", style: .dim),
     ]
 
     /// The columns the pane would like: the longest version name plus markers and border.

@@ -63,4 +63,19 @@ import Testing
         try Self.header.write(to: root.appendingPathComponent("Real.sqlite"))
         #expect(StoreFinder.find(under: root.path).map(\.relativePath) == ["Real.sqlite"])
     }
+
+    /// Issue 35, item 11: apps name their stores as they like (wire's `.wiredatabase`, Moody's `.moody`, no
+    /// ending at all); the header decides. SQLite's sidecars never show, even a journal that starts with a copy
+    /// of the header, and a file named like a store that is not one stays out.
+    @Test func storesAreFoundByTheirHeaderWhateverTheirName() throws {
+        let root = try TemporaryDirectory.make()
+        for name in ["store2-90-0.wiredatabase", "Moody.moody", "NoEnding", "App.sqlite-journal", "App.sqlite-wal"] {
+            try Self.header.write(to: root.appendingPathComponent(name))
+        }
+        try Data("plain text, not SQLite".utf8).write(to: root.appendingPathComponent("Notes.sqlite"))
+        #expect(
+            StoreFinder.find(under: root.path).map(\.relativePath) == [
+                "Moody.moody", "NoEnding", "store2-90-0.wiredatabase",
+            ])
+    }
 }

@@ -38,6 +38,29 @@ import Testing
         #expect(Self.screen(run, now: 0.9).contains("208,000/400,000 rows"))
     }
 
+    /// Issue 35, item 8: time spent paused behind the abort question counts neither in the elapsed time nor in
+    /// the rate and ETA; while paused the elapsed time stands still and says so.
+    @Test func pausedTimeIsLeftOutOfElapsedRateAndEta() throws {
+        var run = Self.started()
+        run.apply(.stepRows(index: 0, rows: 100_000), at: 0.1)
+        for tick in 0...20 {
+            run.apply(
+                .entityProgress(index: 0, entity: "Post", done: tick * 1_000, total: 100_000), at: 0.2 + Double(tick) * 0.1)
+        }
+        let before = try #require(run.steps[0].rate.rate(at: run.time(at: 2.2)))
+        run.pause(at: 2.2)
+        #expect(run.elapsed(at: 62.2) == run.elapsed(at: 2.2), "the elapsed time stands still while paused")
+        #expect(Self.screen(run, now: 62.2).contains("(paused)"))
+        run.resume(at: 62.2)
+        #expect(abs(run.elapsed(at: 63.2) - 3.2) < 1e-9, "a minute paused is no minute run: \(run.elapsed(at: 63.2))")
+        #expect(!Self.screen(run, now: 63.2).contains("(paused)"))
+        run.apply(.entityProgress(index: 0, entity: "Post", done: 21_000, total: 100_000), at: 62.3)
+        let after = try #require(run.steps[0].rate.rate(at: run.time(at: 62.3)))
+        #expect(abs(after - before) / before < 0.1, "the rate keeps its pace across the pause: \(before) → \(after)")
+        let eta = try #require(run.steps[0].eta(at: run.time(at: 62.3)))
+        #expect(eta < 20, "79,000 rows left at 10,000 a second, not a pace dragged down by the pause: \(eta)")
+    }
+
     @Test func theEtaIsSmoothedAndWithheldUntilThereIsEnoughData() throws {
         var run = Self.started()
         run.apply(.stepRows(index: 0, rows: 100_000), at: 0.1)
