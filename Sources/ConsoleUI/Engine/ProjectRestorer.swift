@@ -22,7 +22,13 @@ package struct ProjectRestorer: ConsoleRestorer {
         let runs = history.records.sorted { $0.started > $1.started }.map { record in
             HistoryInfo.Run(
                 started: record.started, action: record.action.rawValue, from: record.from, to: record.to,
-                result: record.result.rawValue, backup: record.backup)
+                result: record.result.rawValue, backup: record.backup,
+                seconds: record.finished.timeIntervalSince(record.started),
+                steps: record.steps.map { step in
+                    "\(step.from) → \(step.to) (\(step.kind == .inferred ? "inferred" : "mapping")"
+                        + (step.seconds.map { ", " + TimeText.format($0) } ?? "") + ")"
+                },
+                detail: record.detail)
         }
         return HistoryInfo(backups: backups, runs: runs)
     }

@@ -48,17 +48,29 @@ package struct HistoryInfo: Sendable, Hashable {
         package var to: String?
         /// `succeeded`, `failed`, `cancelled` or `interrupted`.
         package var result: String
-        /// The backup it made.
+        /// The backup it made (or, for a restore, restored from).
         package var backup: String?
+        /// How long it ran, in seconds.
+        package var seconds: Double?
+        /// Its steps, as `v1 → v2 (inferred, 0.21 s)`.
+        package var steps: [String]
+        /// Why it failed, what recovery did, or where a restore put the files it replaced.
+        package var detail: String?
 
         /// Creates a run entry.
-        package init(started: Date, action: String, from: String?, to: String?, result: String, backup: String?) {
+        package init(
+            started: Date, action: String, from: String?, to: String?, result: String, backup: String?,
+            seconds: Double? = nil, steps: [String] = [], detail: String? = nil
+        ) {
             self.started = started
             self.action = action
             self.from = from
             self.to = to
             self.result = result
             self.backup = backup
+            self.seconds = seconds
+            self.steps = steps
+            self.detail = detail
         }
     }
 }

@@ -33,6 +33,17 @@ package enum HistoryView {
             lines.append(
                 StyledText("  " + dateText(run.started) + "  ", style: .dim).appending(run.action + "  " + versions + "  ")
                     .appending(run.result, style))
+            // The details under each run: what it took, its steps, and what it left where (a restore's replaced
+            // files are in a backup of their own, which the list above names).
+            var details = run.seconds.map { ["took " + TimeText.format($0)] } ?? []
+            if !run.steps.isEmpty { details.append("steps: " + run.steps.joined(separator: ", ")) }
+            if let backup = run.backup { details.append((run.action == "restore" ? "restored from " : "backup ") + backup) }
+            if let detail = run.detail { details.append(detail) }
+            if !details.isEmpty {
+                for line in TerminalWidth.wrap(details.joined(separator: "; "), to: max(10, width - 20)) {
+                    lines.append(StyledText(String(repeating: " ", count: 20) + line, style: .dim))
+                }
+            }
         }
         return (lines, backupLines)
     }

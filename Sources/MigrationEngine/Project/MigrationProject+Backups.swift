@@ -50,6 +50,19 @@ extension MigrationProject {
         try recoverIfNeeded(store: store, report: report)
         return try StoreRestore.restore(
             storePath: store, backupID: backup,
-            backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path }, stageHook: stageHook)
+            backupRoot: backupRoot.map { URL(fileURLWithPath: $0).standardizedFileURL.path },
+            currentVersion: versionNow(of: store), stageHook: stageHook)
+    }
+
+    /// The model version the store fits now, to label the backup of the files a restore replaces; nil without a
+    /// model or when no version fits. Only a label: a store that cannot be read is still restored (a damaged
+    /// store is what a restore is often for), and its backup then says its version is unknown.
+    private func versionNow(of store: String) -> String? {
+        guard bundle != nil else { return nil }
+        do {
+            return try inspect(store: store).compatibility?.compatibleVersion
+        } catch {
+            return nil
+        }
     }
 }

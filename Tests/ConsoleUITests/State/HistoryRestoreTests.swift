@@ -22,7 +22,8 @@ import Testing
             backups: [backup],
             runs: [
                 HistoryInfo.Run(
-                    started: backup.created, action: "migrate", from: "v1", to: "v3", result: "succeeded", backup: backup.id)
+                    started: backup.created, action: "migrate", from: "v1", to: "v3", result: "succeeded", backup: backup.id,
+                    seconds: 0.22, steps: ["v1 → v2 (inferred, 0.1 s)", "v2 → v3 (mapping, 0.1 s)"])
             ])
         return state
     }
@@ -36,6 +37,9 @@ import Testing
         #expect(text.contains("History of Posts.sqlite — Esc back"))
         #expect(text.contains("at v1, before → v3  4.0 MB  20261122T041344.123Z-3c7ef4"))
         #expect(text.contains("migrate  v1 → v3  succeeded"))
+        // Issue 35, item 11: a run's details under it.
+        #expect(text.contains("took 0.2 s; steps: v1 → v2 (inferred, 0.1 s), v2 → v3"))
+        #expect(text.contains("(mapping, 0.1 s); backup 20261122T041344.123Z-3c7ef4"))
         #expect(controller.handle(.enter, state: &state) == [])
         #expect(state.keyContext == .restoreConfirm)
         text = renderer.render(state).text
@@ -79,14 +83,28 @@ import Testing
         let project = try MigrationProject(modelPath: RenameChainFixture.modelPath)
         try project.migrate([try project.plan(store: store, target: "v1.1.0")])
         #expect(try project.inspect(store: store).compatibility?.compatibleVersion == "v1.1.0")
-        let restorer = ProjectRestorer(project: try MigrationProject(modelPath: nil))
+        let restorer = ProjectRestorer(project: project)
         let history = try restorer.history(storePath: store)
         let backup = try #require(history.backups.first)
         #expect(backup.version == "v1.0.0")
         #expect(history.runs.first?.action == "migrate")
         try restorer.restore(storePath: store, backup: backup.id)
         #expect(try project.inspect(store: store).compatibility?.compatibleVersion == "v1.0.0")
-        let after = try restorer.history(storePath: store).runs
-        #expect(after.contains { $0.action == "restore" && $0.result == "succeeded" }, "\(after)")
+        let after = try restorer.history(storePath: store)
+        let restore = try #require(after.runs.first { $0.action == "restore" && $0.result == "succeeded" }, "\(after.runs)")
+        // Issue 35, item 11: the backup of the files the restore replaced knows their version (it said `?`), and
+        // the restore's record says where they went.
+        let replaced = try #require(after.backups.first { $0.id != backup.id })
+        #expect(replaced.version == "v1.1.0")
+        #expect(restore.from == "v1.1.0")
+        #expect(restore.detail == "the replaced files are in backup \(replaced.id)")
+        var state = SampleState.main
+        state.screen = .history
+        state.history = HistoryState()
+        state.history?.info = after
+        let text = renderer.render(state).text
+        #expect(text.contains("at v1.1.0, before → v1.0.0"))
+        #expect(text.contains("restore  v1.1.0 → v1.0.0  succeeded"))
+        #expect(text.contains("restored from"))
     }
 }

@@ -10,7 +10,9 @@ package enum StoreRestore {
     /// - Parameters:
     ///   - storePath: The store's `.sqlite` file.
     ///   - backupID: The backup's identifier; nil for the newest.
-    ///   - backupRoot: a shared backup folder (`--backup-dir`), or nil for the one beside the store.
+    ///   - backupRoot: a shared backup folder, or nil for the one beside the store.
+    ///   - currentVersion: The version the store is at now, if known: the backup of the replaced files and the
+    ///     history record carry it, so a restore can itself be undone knowing what it brings back.
     ///   - stageHook: Called at each stage of the swap (tests crash the process there).
     /// - Returns: the history record, whose `backup` names the backup restored from and whose `detail` names
     ///   the backup of the files that were replaced (and warns when the record could not be written).
@@ -19,7 +21,8 @@ package enum StoreRestore {
     ///   written, the store is left for recovery.
     @discardableResult
     package static func restore(
-        storePath: String, backupID: String?, backupRoot: String?, stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
+        storePath: String, backupID: String?, backupRoot: String?, currentVersion: String? = nil,
+        stageHook: @escaping @Sendable (SwapStage) -> Void = { _ in }
     ) throws(ExecutionError) -> RunRecord {
         let started = Date()
         let paths = StorePaths(storePath: storePath)
@@ -36,7 +39,8 @@ package enum StoreRestore {
         let (manifest, safety): (BackupManifest, BackupManifest)
         do {
             (manifest, safety) = try swapIn(
-                backupID, from: backups, over: paths, temporary: temporary, run: run, stageHook: stageHook)
+                backupID, from: backups, over: paths, temporary: temporary, run: run, currentVersion: currentVersion,
+                stageHook: stageHook)
         } catch {
             // Before the journal exists nothing of the store has moved; after, the journal is left for recovery.
             if !FileManager.default.fileExists(atPath: paths.journal) {
@@ -47,7 +51,7 @@ package enum StoreRestore {
         }
         var record = RunRecord(
             run: run, action: .restore, storePath: paths.storePath, started: started, finished: Date(),
-            from: nil, to: manifest.version, steps: [], result: .succeeded,
+            from: currentVersion, to: manifest.version, steps: [], result: .succeeded,
             detail: "the replaced files are in backup \(safety.id)", backup: manifest.id)
         do {
             try RunHistory(root: root).append(record)
@@ -61,12 +65,12 @@ package enum StoreRestore {
     /// Checks the backup, builds the new file beside the store, backs up the current files and swaps.
     private static func swapIn(
         _ backupID: String?, from backups: BackupStore, over paths: StorePaths, temporary: String, run: String,
-        stageHook: @escaping @Sendable (SwapStage) -> Void
+        currentVersion: String?, stageHook: @escaping @Sendable (SwapStage) -> Void
     ) throws(ExecutionError) -> (restored: BackupManifest, safety: BackupManifest) {
         let manifest = try backups.manifestToRestore(backupID, for: paths.storePath)
         try backups.verify(manifest)
         try RestoreStaging(backups: backups, manifest: manifest, paths: paths).build(at: temporary)
-        let safety = try backups.create(of: paths.storePath, version: nil, targetVersion: manifest.version)
+        let safety = try backups.create(of: paths.storePath, version: currentVersion, targetVersion: manifest.version)
         let journal = try SwapJournalBuilder.make(
             run: run, action: .restore,
             moves: [.init(store: paths.storePath, temporary: temporary, backupRoot: backups.root, backup: safety)])
