@@ -1,6 +1,6 @@
 /// Something the user asks the console to do; keys map to actions through the ``KeyTable``.
 package enum Action: String, Sendable, Hashable, CaseIterable {
-    case moveUp, moveDown, pageUp, pageDown, top, bottom
+    case moveUp, moveDown, pageUp, pageDown, halfPageUp, halfPageDown, top, bottom
     case scrollLeft, scrollRight
     case nextPane, previousPane
     case open, back, quit, help, details

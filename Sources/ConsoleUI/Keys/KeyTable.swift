@@ -30,11 +30,17 @@ package struct KeyTable: Sendable {
             .moveDown, keys: [.down, .character("j")], label: "↓/j", hint: "down",
             help: "Move the selection down.", contexts: scrolling, inHintBar: false, inHelp: false),
         KeyBinding(
-            .pageUp, keys: [.pageUp, .character("b")], label: "PgUp/b", hint: "page up",
+            .pageUp, keys: [.pageUp, .character("b"), .character("\u{02}")], label: "PgUp/b/^B", hint: "page up",
             help: "Scroll up one page.", contexts: scrolling, inHintBar: false),
         KeyBinding(
-            .pageDown, keys: [.pageDown, .character(" "), .character("f")], label: "PgDn/Space/f",
+            .pageDown, keys: [.pageDown, .character(" "), .character("f"), .character("\u{06}")], label: "PgDn/Space/f/^F",
             hint: "page", help: "Scroll down one page.", contexts: scrolling, inHintBar: false),
+        KeyBinding(
+            .halfPageUp, keys: [.character("\u{15}")], label: "^U", hint: "half page up",
+            help: "Scroll up half a page.", contexts: scrolling, inHintBar: false),
+        KeyBinding(
+            .halfPageDown, keys: [.character("\u{04}")], label: "^D", hint: "half page down",
+            help: "Scroll down half a page.", contexts: scrolling, inHintBar: false),
         KeyBinding(
             .top, keys: [.home, .character("g")], label: "Home/g", hint: "top",
             help: "Jump to the first row.", contexts: scrolling, inHintBar: false),
@@ -128,8 +134,12 @@ package struct KeyTable: Sendable {
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
             contexts: Set(KeyContext.allCases).subtracting([.filter, .export])),
         KeyBinding(
+            .back, keys: [.character("q")], hint: "close",
+            help: "Over help or details, q closes them, as in less and man: it never quits from under an overlay.",
+            contexts: [.help, .details]),
+        KeyBinding(
             .quit, keys: [.character("q")], hint: "quit",
             help: "Quit; the terminal is restored. During a run, q asks to abort first.",
-            contexts: [.panes, .browser, .record, .picker, .result, .history, .help, .run, .details]),
+            contexts: [.panes, .browser, .record, .picker, .result, .history, .run]),
     ])
 }

@@ -9,6 +9,9 @@ package enum ListCursor {
         case .moveDown: moved = index + 1
         case .pageUp: moved = index - page
         case .pageDown: moved = index + page
+        // Half a page, as less and vim move with Ctrl-U and Ctrl-D.
+        case .halfPageUp: moved = index - max(1, page / 2)
+        case .halfPageDown: moved = index + max(1, page / 2)
         case .top: moved = 0
         case .bottom: moved = count - 1
         default: moved = index

@@ -3,7 +3,6 @@ enum OverlayKeys {
     static func help(_ action: Action, _ state: inout ConsoleState, keys: KeyTable) -> [ConsoleEffect] {
         switch action {
         case .help, .back: state.showHelp = false
-        case .quit: return [.quit]
         default:
             let body = state.layout.body
             let count = HelpOverlay.lines(for: state.contextBehindHelp, keys: keys, width: HelpOverlay.frameWidth(body)).count
@@ -16,7 +15,6 @@ enum OverlayKeys {
         switch action {
         case .details, .back: state.showDetails = false
         case .help: state.showHelp = true
-        case .quit: return [.quit]
         default:
             let body = state.layout.body
             let count = DetailsView.lines(state, width: DetailsView.frameWidth(body)).count

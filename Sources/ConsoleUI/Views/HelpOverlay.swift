@@ -35,7 +35,7 @@ package enum HelpOverlay {
         buffer.fill(body)
         let rect = body.centered(width: min(body.width, 96), height: body.height)
         PaneFrame(
-            title: "Help — Esc or ? closes", focused: true, lines: lines(for: context, keys: keys, width: frameWidth(body)),
+            title: "Help — Esc, q or ? closes", focused: true, lines: lines(for: context, keys: keys, width: frameWidth(body)),
             scroll: scroll
         )
         .draw(into: &buffer, in: rect)

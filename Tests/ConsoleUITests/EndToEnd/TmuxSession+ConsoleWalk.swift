@@ -36,7 +36,7 @@ extension TmuxSession {
         // Only the main screen's hint bar offers "migrate": the browser is gone before `?` is pressed.
         try waitFor("m migrate", sourceLocation: sourceLocation)
         try send("?")
-        screen = try waitFor("Help — Esc or ? closes", sourceLocation: sourceLocation)
+        screen = try waitFor("Help — Esc, q or ? closes", sourceLocation: sourceLocation)
         #expect(screen.contains("Main screen (here)"), sourceLocation: sourceLocation)
         try send("Escape")
         // Help is closed before `d`: pressed at once, `d` could reach the help overlay, where it does nothing.

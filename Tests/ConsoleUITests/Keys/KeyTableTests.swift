@@ -45,4 +45,33 @@ import Testing
             #expect(help.contains { $0.contains(binding.help) }, "\(binding.action) missing from help")
         }
     }
+
+    /// Issue 35, item 10: Ctrl-F/B page and Ctrl-D/U move half a page, as in less and vim, wherever lists scroll.
+    @Test func controlKeysPageAndHalfPage() {
+        for context in [KeyContext.panes, .browser, .record, .picker, .history, .help, .details] {
+            #expect(table.action(for: .character("\u{06}"), in: context) == .pageDown)
+            #expect(table.action(for: .character("\u{02}"), in: context) == .pageUp)
+            #expect(table.action(for: .character("\u{04}"), in: context) == .halfPageDown)
+            #expect(table.action(for: .character("\u{15}"), in: context) == .halfPageUp)
+        }
+        #expect(ListCursor.move(10, action: .halfPageDown, count: 100, page: 20) == 20)
+        #expect(ListCursor.move(10, action: .halfPageUp, count: 100, page: 20) == 0)
+        #expect(ListCursor.move(10, action: .halfPageDown, count: 100, page: 1) == 11, "at least one row")
+        #expect(table.action(for: .character("\u{15}"), in: .filter) == nil, "while typing, Ctrl-U is the prompt's")
+    }
+
+    /// Issue 35, item 10: q over help or details closes them instead of quitting from under the overlay.
+    @Test func qClosesHelpAndDetailsInsteadOfQuitting() {
+        let controller = ConsoleController()
+        var state = SampleState.main
+        _ = controller.handle(.character("?"), state: &state)
+        #expect(state.showHelp)
+        #expect(controller.handle(.character("q"), state: &state) == [])
+        #expect(!state.showHelp)
+        _ = controller.handle(.character("d"), state: &state)
+        #expect(state.showDetails)
+        #expect(controller.handle(.character("q"), state: &state) == [])
+        #expect(!state.showDetails)
+        #expect(controller.handle(.character("q"), state: &state) == [.quit], "with nothing over it, q quits")
+    }
 }

@@ -109,11 +109,11 @@ import Testing
         var state = SampleState.main
         state.showHelp = true
         let screen = renderer.render(state)
-        #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc or ? closes"))
+        #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc, q or ? closes"))
         #expect(screen.lines[2] == "│ Main screen (here)                                                           │")
-        #expect(screen.text.contains("│   t             In the Versions pane: make the selected version the          │"))
-        #expect(screen.text.contains("│                 migration target; the plan is redrawn.                       │"))
-        #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q quit")
+        #expect(screen.text.contains("│   t                In the Versions pane: make the selected version the       │"))
+        #expect(screen.text.contains("│                    migration target; the plan is redrawn.                    │"))
+        #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q close")
     }
 
     @Test func wideEntityNamesStayAligned() {
