@@ -10,4 +10,5 @@ package enum Action: String, Sendable, Hashable, CaseIterable {
     case search, sort, erase
     case export
     case showHistory
+    case zoom
 }

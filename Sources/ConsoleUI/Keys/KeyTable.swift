@@ -95,6 +95,10 @@ package struct KeyTable: Sendable {
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
             contexts: [.panes]),
         KeyBinding(
+            .zoom, keys: [.character("z")], hint: "zoom",
+            help: "Zoom: the focused pane fills the screen (Tab moves the zoom to the next pane); z or Esc shows all four.",
+            contexts: [.panes], inHintBar: false),
+        KeyBinding(
             .migrate, keys: [.character("m")], hint: "migrate",
             help: "Migrate to the target: opens the Migrate / Dry run / Cancel dialog (Cancel is highlighted "
                 + "when a step loses data).",

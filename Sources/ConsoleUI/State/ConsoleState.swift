@@ -6,6 +6,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var screen: ConsoleScreen
     /// The focused pane of the main screen.
     package var focus: Pane = .versions
+    /// Whether the focused pane fills the body (`z`): an 18-line plan at 80×24 shows whole.
+    package var zoomed = false
     /// Whether the help overlay is open.
     package var showHelp = false
     /// The help overlay's first line shown.
@@ -81,7 +83,7 @@ package struct ConsoleState: Sendable, Hashable {
 
     /// The layout for the current size and content.
     package var layout: ScreenLayout {
-        ScreenLayout(size: size, listWidth: VersionsPane.preferredWidth(self))
+        ScreenLayout(size: size, listWidth: VersionsPane.preferredWidth(self), zoomed: zoomed ? focus : nil)
     }
 
     /// Where keys are interpreted now.

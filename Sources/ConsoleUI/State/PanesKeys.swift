@@ -10,6 +10,8 @@ enum PanesKeys {
         case .help: state.showHelp = true
         case .refresh: return [.reload]
         case .showHistory: return HistoryKeys.open(&state)
+        case .zoom: state.zoomed.toggle()
+        case .back where state.zoomed: state.zoomed = false
         case .back:
             // Opened from the picker: Esc goes back to it, with what its search found.
             if state.picker != nil { state.screen = .picker }

@@ -55,6 +55,7 @@ package struct ConsoleRenderer: Sendable {
         if state.showHelp {
             HelpOverlay.draw(for: state.contextBehindHelp, keys: keys, scroll: state.helpScroll, into: &buffer, in: layout.body)
         }
+        TitleBar.drawStatus(state, into: &buffer, in: layout.statusLine)
         HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
         return glyphs.apply(to: buffer)
     }

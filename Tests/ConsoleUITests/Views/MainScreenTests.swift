@@ -19,9 +19,8 @@ import Testing
                 │                         ││ Framework  1048                                   │
                 │                         ││ Entity hashes vs v1                               │
                 │                         ││  ✓ Post AAAAv1hashPo…                             │
-                │                         ││                                                   │
-                └─────────────────────────┘│ Path       /tmp/demo/Posts.sqlite                 │
-                ┌─ Entities · 201,234 ────┐└───────────────────────────────────────── 1-10/14 ─┘
+                └─────────────────────────┘│                                                   │
+                ┌─ Entities · 201,234 ────┐└────────────────────────────────────────── 1-9/14 ─┘
                 │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
                 │ Tag               1,234 ││ ● v1  store                                       │
                 │                         ││ ║ 1. mapping                                      │
@@ -32,6 +31,7 @@ import Testing
                 │                         ││ │    ⚠ Post.note is dropped: its values are lost  │
                 │                         ││ ◉ v3  target                                      │
                 └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
+
                  ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
                 """)
     }
@@ -112,7 +112,7 @@ import Testing
         #expect(screen.lines[1].hasPrefix("┌─ ▸ Help — Esc, q or ? closes"))
         #expect(screen.lines[2] == "│ Main screen (here)                                                           │")
         #expect(screen.text.contains("│   t                In the Versions pane: make the selected version the       │"))
-        #expect(screen.text.contains("│                    migration target; the plan is redrawn.                    │"))
+        #expect(screen.text.contains("│                    restores it, after a question.                            │"))
         #expect(screen.lines.last == " ↑↓/jk move  Esc back  ? help  q close")
     }
 
@@ -122,5 +122,29 @@ import Testing
         let lines = EntitiesPane.lines(state, width: 20).map(\.plainText)
         #expect(lines == ["Post              5", "投稿             12", "Café              1"])
         #expect(lines.allSatisfy { TerminalWidth.of($0) == 19 })
+    }
+
+    /// Issue 35, item 9: z zooms the focused pane to the whole body, so an 11-line plan at 80×24 shows whole;
+    /// Tab moves the zoom, z or Esc ends it, and the mouse and paging use the zoomed pane's size.
+    @Test func zZoomsTheFocusedPane() {
+        var state = SampleState.main
+        let controller = ConsoleController()
+        state.focus = .plan
+        #expect(renderer.render(state).text.contains("1-8/11 ─┘"), "at 80×24 the plan is cut")
+        _ = controller.handle(.character("z"), state: &state)
+        let zoomed = renderer.render(state).text
+        #expect(zoomed.contains("Plan → v3"))
+        #expect(!zoomed.contains("Versions"), "the other panes give way")
+        #expect(zoomed.contains("◉ v3  target"))
+        #expect(!zoomed.contains("/11 ─┘"), "the plan shows whole, with no scroll position: \(zoomed)")
+        #expect(state.layout.panes.keys.sorted { $0.rawValue < $1.rawValue } == [.plan])
+        _ = controller.handle(.tab, state: &state)
+        #expect(state.layout.panes[.versions] == state.layout.body, "Tab moves the zoom to the next pane")
+        _ = controller.handle(.escape, state: &state)
+        #expect(!state.zoomed)
+        #expect(renderer.render(state).text.contains("Entities"))
+        _ = controller.handle(.character("z"), state: &state)
+        _ = controller.handle(.character("z"), state: &state)
+        #expect(!state.zoomed)
     }
 }
