@@ -5,7 +5,9 @@ package enum TitleBar {
     package static func draw(_ state: ConsoleState, into buffer: inout ScreenBuffer, in rect: Rect) {
         let bar = CellStyle(.accent, reverse: true)
         buffer.fill(rect, style: bar)
-        buffer.put(text(state, width: rect.width), x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true), limit: rect.maxX)
+        buffer.put(
+            text(state, width: rect.width), x: rect.x, y: rect.y, style: CellStyle(.accent, bold: true, reverse: true),
+            limit: rect.maxX)
     }
 
     /// The title for a width: the model's name gives way first, then the store's name is cut with a visible `…`;
