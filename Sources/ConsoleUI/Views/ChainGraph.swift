@@ -13,7 +13,7 @@ package enum ChainGraph {
     ) -> [StyledText] {
         let path = [source] + steps.map(\.summary.to)
         let (before, between, after) = offPath(path: path, versions: versions)
-        var lines = before.map { offPathLine($0, rail: nil) }
+        var lines = offPathLines(before, rail: nil)
         for (index, version) in path.enumerated() {
             let role: NodeRole = index == 0 ? .store : index == path.count - 1 ? .target : .passing
             var line = nodeLine(version, role: role)
@@ -23,10 +23,23 @@ package enum ChainGraph {
             guard index < steps.count else { break }
             let rail = Self.rail(for: steps[index])
             for line in edge(index) { lines.append(StyledText(rail.glyph + " ", style: rail.style) + line) }
-            for version in between[index] { lines.append(offPathLine(version, rail: rail)) }
+            lines += offPathLines(between[index], rail: rail)
         }
-        return lines + after.map { offPathLine($0, rail: nil) }
+        return lines + offPathLines(after, rail: nil)
     }
+
+    /// A run of versions off the path: each on its line when there are at most ``longestRun``, else one line
+    /// for the run, so that on a 90-version model the chain, not the history around it, fills the pane.
+    static func offPathLines(_ versions: [String], rail: (glyph: String, style: CellStyle)?) -> [StyledText] {
+        guard versions.count > longestRun, let first = versions.first, let last = versions.last else {
+            return versions.map { offPathLine($0, rail: rail) }
+        }
+        let prefix = rail.map { StyledText($0.glyph + " ", style: $0.style) } ?? StyledText("  ")
+        return [prefix.appending("○ \(first) … \(last)  \(versions.count) versions not on the path", .dim)]
+    }
+
+    /// The most versions off the path listed one by one.
+    static let longestRun = 3
 
     /// The rail of a step: its glyph and style.
     package static func rail(for step: PlanStep) -> (glyph: String, style: CellStyle) {

@@ -22,7 +22,8 @@ package enum PlanPane {
         if plan.steps.isEmpty {
             return [StyledText("The store is already at \(plan.target); nothing to migrate.", style: .ok)]
         }
-        var lines: [StyledText] = []
+        // The whole chain on one line (or a few) first: what the graph below spreads over many.
+        var lines = ChainLine.lines(source: plan.source, steps: plan.steps, width: width) + [""]
         for warning in plan.warnings {
             lines += TerminalWidth.wrap("⚠ " + warning, to: width).map { StyledText($0, style: .warning) }
         }

@@ -23,7 +23,10 @@ import Testing
         #expect(screen.text.contains(" v Post AAAAv1hashPo~"))
         #expect(screen.text.contains("| * v1  store"))
         #expect(screen.text.contains("| | 2. inferred  ! LOSES DATA"))
-        #expect(screen.text.contains("| @ v3  target"))
+        #expect(screen.text.contains("| v1 =mapping=> v2 -inferred> ! v3"), "the chain summary tops the plan")
+        // Issue 35, item 10: the store's version and the model's current one are told apart without Unicode.
+        #expect(screen.text.contains("| >   v3 +"))
+        #expect(screen.text.contains("*store >target +current"))
         // The same state in Unicode: the layout is identical, only the glyphs differ.
         let unicode = ConsoleRenderer(glyphs: .unicode).render(SampleState.main)
         #expect(unicode.lines.map { $0.count } == screen.lines.map { $0.count })

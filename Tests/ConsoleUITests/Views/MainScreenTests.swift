@@ -22,15 +22,15 @@ import Testing
                 └─────────────────────────┘│                                                   │
                 ┌─ Entities · 201,234 ────┐└────────────────────────────────────────── 1-9/14 ─┘
                 │ Post            200,000 │┌─ Plan → v3 ───────────────────────────────────────┐
-                │ Tag               1,234 ││ ● v1  store                                       │
+                │ Tag               1,234 ││ v1 ═mapping═▶ v2 ─inferred→ ⚠ v3                  │
+                │                         ││                                                   │
+                │                         ││ ● v1  store                                       │
                 │                         ││ ║ 1. mapping                                      │
                 │                         ││ ║    · rename Post.color → hexColor               │
                 │                         ││ ● v2                                              │
                 │                         ││ │ 2. inferred  ⚠ LOSES DATA                       │
                 │                         ││ │    · drop Post.note                             │
-                │                         ││ │    ⚠ Post.note is dropped: its values are lost  │
-                │                         ││ ◉ v3  target                                      │
-                └─────────────────────────┘└────────────────────────────────────────── 1-8/11 ─┘
+                └─────────────────────────┘└────────────────────────────────────────── 1-8/13 ─┘
 
                  ↑↓/jk move  Tab/→/l pane  Enter open  t target  m migrate  ? help  q quit
                 """)
@@ -124,19 +124,19 @@ import Testing
         #expect(lines.allSatisfy { TerminalWidth.of($0) == 19 })
     }
 
-    /// Issue 35, item 9: z zooms the focused pane to the whole body, so an 11-line plan at 80×24 shows whole;
+    /// Issue 35, item 9: z zooms the focused pane to the whole body, so a 13-line plan at 80×24 shows whole;
     /// Tab moves the zoom, z or Esc ends it, and the mouse and paging use the zoomed pane's size.
     @Test func zZoomsTheFocusedPane() {
         var state = SampleState.main
         let controller = ConsoleController()
         state.focus = .plan
-        #expect(renderer.render(state).text.contains("1-8/11 ─┘"), "at 80×24 the plan is cut")
+        #expect(renderer.render(state).text.contains("1-8/13 ─┘"), "at 80×24 the plan is cut")
         _ = controller.handle(.character("z"), state: &state)
         let zoomed = renderer.render(state).text
         #expect(zoomed.contains("Plan → v3"))
         #expect(!zoomed.contains("Versions"), "the other panes give way")
         #expect(zoomed.contains("◉ v3  target"))
-        #expect(!zoomed.contains("/11 ─┘"), "the plan shows whole, with no scroll position: \(zoomed)")
+        #expect(!zoomed.contains("/13 ─┘"), "the plan shows whole, with no scroll position: \(zoomed)")
         #expect(state.layout.panes.keys.sorted { $0.rawValue < $1.rawValue } == [.plan])
         _ = controller.handle(.tab, state: &state)
         #expect(state.layout.panes[.versions] == state.layout.body, "Tab moves the zoom to the next pane")
@@ -146,5 +146,22 @@ import Testing
         _ = controller.handle(.character("z"), state: &state)
         _ = controller.handle(.character("z"), state: &state)
         #expect(!state.zoomed)
+    }
+
+    /// Issue 35, item 9: on a model with a long history the chain comes first: runs of versions off the path
+    /// fold into one line each, and the one-line chain tops the pane.
+    @Test func longRunsOfVersionsOffThePathFold() {
+        var state = SampleState.main
+        state.versions = (1...90).map { VersionInfo(name: "v\($0)", isCurrent: $0 == 90) }
+        state.plan?.source = "v1"
+        state.plan?.target = "v90"
+        state.plan?.steps[0].summary.to = "v2"
+        state.plan?.steps[1].summary.from = "v2"
+        state.plan?.steps[1].summary.to = "v90"
+        let lines = PlanPane.lines(state, width: 60).map(\.plainText)
+        #expect(lines.first == "v1 ═mapping═▶ v2 ─inferred→ ⚠ v90")
+        #expect(lines.contains("│ ○ v3 … v89  87 versions not on the path"), "\(lines)")
+        #expect(lines.count < 20, "the chain, not 90 versions: \(lines.count) lines")
+        #expect(ChainGraph.offPathLines(["a", "b", "c"], rail: nil).count == 3, "a short run is listed whole")
     }
 }
