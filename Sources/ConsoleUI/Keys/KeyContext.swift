@@ -20,6 +20,8 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case run
     /// The "abort the run?" question.
     case abortPrompt
+    /// The "make this version the target?" question, after Enter or a click on a version.
+    case retargetConfirm
     /// The result screen after a run.
     case result
     /// The history screen: the store's backups and runs.
@@ -44,6 +46,7 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .salvage: "Salvage offer"
         case .run: "Run view"
         case .abortPrompt: "Abort question"
+        case .retargetConfirm: "Retarget question"
         case .result: "Result screen"
         case .history: "History"
         case .restoreConfirm: "Restore question"

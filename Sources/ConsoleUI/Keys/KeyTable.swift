@@ -56,18 +56,18 @@ package struct KeyTable: Sendable {
         KeyBinding(
             .nextPane, keys: [.tab, .right, .character("l")], label: "Tab/→/l", hint: "pane",
             help: "Focus the next pane (in a dialog: the next button).",
-            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm]),
+            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm, .retargetConfirm]),
         KeyBinding(
             .previousPane, keys: [.backTab, .left, .character("h")], label: "S-Tab/←/h", hint: "previous",
             help: "Focus the previous pane (in a dialog: the previous button).",
-            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm], inHintBar: false),
+            contexts: [.panes, .confirm, .salvage, .abortPrompt, .restoreConfirm, .retargetConfirm], inHintBar: false),
         KeyBinding(
             .open, keys: [.enter], hint: "open",
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
                 .panes, .browser, .record, .filter, .export, .picker, .history, .confirm, .salvage, .abortPrompt,
-                .restoreConfirm,
+                .restoreConfirm, .retargetConfirm,
             ]),
         KeyBinding(
             .showHistory, keys: [.character("H")], hint: "history",
@@ -113,6 +113,12 @@ package struct KeyTable: Sendable {
         KeyBinding(
             .no, keys: [.character("n"), .escape], label: "n/Esc", hint: "no, keep going",
             help: "No: the paused run resumes.", contexts: [.abortPrompt]),
+        KeyBinding(
+            .yes, keys: [.character("y"), .character("t")], label: "y/t", hint: "retarget",
+            help: "Yes: make the version the target; the plan is redrawn for it.", contexts: [.retargetConfirm]),
+        KeyBinding(
+            .no, keys: [.character("n"), .escape], label: "n/Esc", hint: "keep the target",
+            help: "No: the target stays as it was.", contexts: [.retargetConfirm]),
         KeyBinding(
             .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",

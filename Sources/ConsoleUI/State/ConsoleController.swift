@@ -50,6 +50,7 @@ package struct ConsoleController: Sendable {
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
+        case .retargetConfirm: return PanesKeys.retarget(action, &state)
         case .result: return result(action, &state)
         case .history: return HistoryKeys.handle(action, &state)
         case .restoreConfirm: return HistoryKeys.confirm(action, &state)

@@ -8,6 +8,10 @@ package struct ConsoleState: Sendable, Hashable {
     package var focus: Pane = .versions
     /// Whether the focused pane fills the body (`z`): an 18-line plan at 80×24 shows whole.
     package var zoomed = false
+    /// The version Enter (or a click) on the Versions pane asks to make the target, while the question is open.
+    package var retargetPrompt: String?
+    /// Whether the question's Retarget button is the highlighted one (it is at first: retargeting only replans).
+    package var retargetHighlighted = true
     /// Whether the help overlay is open.
     package var showHelp = false
     /// The help overlay's first line shown.
@@ -95,7 +99,9 @@ package struct ConsoleState: Sendable, Hashable {
         if salvageOffer != nil { return .salvage }
         switch screen {
         case .picker: return .picker
-        case .main: return confirm != nil ? .confirm : .panes
+        case .main:
+            if confirm != nil { return .confirm }
+            return retargetPrompt != nil ? .retargetConfirm : .panes
         case .browser:
             if browser?.filterInput != nil { return .filter }
             if browser?.exportPrompt != nil { return .export }

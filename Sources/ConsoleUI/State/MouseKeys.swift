@@ -55,6 +55,15 @@ enum MouseKeys {
             if index == history.selected { return controller.handle(.open, state: &state) }
             state.history?.selected = index
             return []
+        case .retargetConfirm:
+            guard let version = state.retargetPrompt else { return [] }
+            let dialog = VersionsPane.retargetDialog(
+                version: version, target: state.target, retargetHighlighted: state.retargetHighlighted)
+            guard let index = dialog.buttonFrames(in: body).firstIndex(where: { $0.contains(x: event.x, y: event.y) }) else {
+                return []
+            }
+            state.retargetHighlighted = index == 0
+            return controller.handle(.open, state: &state)
         case .abortPrompt:
             let buttons = AbortDialog.dialog(abortHighlighted: state.abortHighlighted).buttonFrames(in: body)
             guard let index = buttons.firstIndex(where: { $0.contains(x: event.x, y: event.y) }) else { return [] }
@@ -62,6 +71,7 @@ enum MouseKeys {
             return controller.handle(.open, state: &state)
         case .panes:
             guard let pane = pane(at: event, state), let rect = state.layout.panes[pane] else { return [] }
+            let wasFocused = state.focus == pane
             state.focus = pane
             let lines: Int
             switch pane {
@@ -73,7 +83,10 @@ enum MouseKeys {
             let selected = state.cursor[pane] ?? 0
             let top = PaneFrame.firstVisible(selection: selected, count: lines, visible: rect.height - 2)
             let index = top + event.y - rect.y - 1
-            if event.y > rect.y, event.y < rect.maxY - 1, index < count { state.cursor[pane] = index }
+            guard event.y > rect.y, event.y < rect.maxY - 1, index < count else { return [] }
+            // A press on the row already selected opens it, as Enter would (a version asks before retargeting).
+            if index == selected, wasFocused { return controller.handle(.open, state: &state) }
+            state.cursor[pane] = index
             return []
         case .browser:
             guard let page = state.browser?.page, event.y >= body.y + 3 else { return [] }
@@ -97,6 +110,8 @@ enum MouseKeys {
             let top = max(0, min(record.scroll, lines.count - (body.height - 2)))
             let line = top + event.y - body.y - 1
             guard let field = starts.lastIndex(where: { $0 <= line }), line < lines.count else { return [] }
+            // A press on the attribute already selected follows it, as Enter would.
+            if field == record.field { return controller.handle(.open, state: &state) }
             state.browser?.records[browser.records.count - 1].field = field
             return []
         default:

@@ -28,7 +28,7 @@ enum PanesKeys {
         case .migrate: return migrate(&state)
         case .open:
             switch state.focus {
-            case .versions: return setTarget(&state)
+            case .versions: return askToRetarget(&state)
             case .entities: return openBrowser(&state)
             case .plan:
                 guard state.plan != nil else {
@@ -55,6 +55,39 @@ enum PanesKeys {
         case .entities: return state.overview?.entities.count ?? 0
         case .store: return max(1, StorePane.lines(state).count - layout.innerHeight(of: .store) + 1)
         case .plan: return max(1, PlanPane.lines(state, width: width - 3).count - layout.innerHeight(of: .plan) + 1)
+        }
+    }
+
+    /// Enter (or a click) on a version asks before replanning for it; `t` is the key that retargets at once.
+    private static func askToRetarget(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let version = state.selectedVersion else { return [] }
+        guard version.name != state.target else {
+            state.message = "\(version.name) is already the target"
+            return []
+        }
+        state.retargetPrompt = version.name
+        state.retargetHighlighted = true
+        return []
+    }
+
+    /// The retarget question: y, t or Enter on Retarget replan for the version; n, Esc or Cancel keep the target.
+    static func retarget(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        switch action {
+        case .help:
+            state.showHelp = true
+            return []
+        case .nextPane, .previousPane:
+            state.retargetHighlighted.toggle()
+            return []
+        case .yes:
+            state.retargetPrompt = nil
+            return setTarget(&state)
+        case .open where state.retargetHighlighted:
+            state.retargetPrompt = nil
+            return setTarget(&state)
+        default:
+            state.retargetPrompt = nil
+            return []
         }
     }
 

@@ -43,6 +43,10 @@ package struct ConsoleRenderer: Sendable {
             )
             .draw(into: &buffer, in: layout.body)
         }
+        if state.screen == .main, let version = state.retargetPrompt {
+            VersionsPane.retargetDialog(version: version, target: state.target, retargetHighlighted: state.retargetHighlighted)
+                .draw(into: &buffer, in: layout.body)
+        }
         if let offer = state.salvageOffer, state.preparing == nil {
             SalvageDialog.dialog(offer, width: layout.body.width).draw(into: &buffer, in: layout.body)
         }

@@ -61,4 +61,17 @@ package enum VersionsPane {
             title: Pane.versions.title, focused: state.focus == .versions, lines: content,
             selection: state.versions.isEmpty ? nil : state.cursor[.versions] ?? 0)
     }
+
+    /// The question Enter on a version asks: retarget to it, or keep the target (Retarget highlighted first: it
+    /// only replans, nothing is written).
+    package static func retargetDialog(version: String, target: String?, retargetHighlighted: Bool) -> Dialog {
+        Dialog(
+            title: "Make \(version) the target?",
+            lines: [
+                StyledText("The plan is redrawn from the store's version to \(version)."),
+                StyledText(target.map { "The target is \($0) now." } ?? "There is no target yet.", style: .dim),
+                StyledText("Nothing is written: m migrates, after its own question.", style: .dim),
+            ],
+            buttons: ["y Retarget", "n Cancel"], selected: retargetHighlighted ? 0 : 1)
+    }
 }

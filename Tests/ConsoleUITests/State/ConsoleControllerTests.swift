@@ -39,7 +39,65 @@ import Testing
         #expect(effects == [.loadPlan(target: "v2")])
         #expect(state.target == "v2")
         #expect(state.plan == nil)
-        #expect(controller.handle(.enter, state: &state) == [], "the same target again plans nothing")
+        #expect(controller.handle(.character("t"), state: &state) == [], "the same target again plans nothing")
+    }
+
+    /// Issue 35, item 10: Enter on a version asks before retargeting (t retargets at once); y, t or Enter on
+    /// Retarget replan, n, Esc or Cancel keep the target; the dialog names its own keys.
+    @Test func enterOnAVersionAsksBeforeRetargeting() {
+        let renderer = ConsoleRenderer()
+        var state = SampleState.main
+        _ = controller.handle(.down, state: &state)
+        #expect(controller.handle(.enter, state: &state) == [])
+        #expect(state.keyContext == .retargetConfirm)
+        #expect(state.target == "v3", "nothing replanned before the answer")
+        let screen = renderer.render(state).text
+        #expect(screen.contains("Make v2 the target?"))
+        #expect(screen.contains("[ y Retarget ]"))
+        #expect(screen.contains("[ n Cancel ]"))
+        #expect(controller.handle(.character("n"), state: &state) == [])
+        #expect(state.target == "v3")
+        #expect(state.keyContext == .panes)
+        _ = controller.handle(.enter, state: &state)
+        _ = controller.handle(.tab, state: &state)
+        #expect(controller.handle(.enter, state: &state) == [], "Enter on Cancel keeps the target")
+        #expect(state.target == "v3")
+        _ = controller.handle(.enter, state: &state)
+        #expect(controller.handle(.enter, state: &state) == [.loadPlan(target: "v2")], "Enter on Retarget")
+        #expect(state.target == "v2")
+        _ = controller.handle(.down, state: &state)
+        _ = controller.handle(.enter, state: &state)
+        #expect(controller.handle(.character("y"), state: &state) == [.loadPlan(target: "v3")])
+        _ = controller.handle(.enter, state: &state)
+        #expect(state.keyContext == .panes, "the target itself asks nothing")
+        #expect(state.message == "v3 is already the target")
+    }
+
+    /// Issue 35, item 10: a click on the selected row opens it in every pane, as Enter would.
+    @Test func aClickOnTheSelectedRowOpensIt() throws {
+        let renderer = ConsoleRenderer()
+        var state = SampleState.main
+        let lines = renderer.render(state).lines
+        let row = try #require(lines.firstIndex { $0.contains("     v2  ") })
+        let click = Key.mouse(MouseEvent(x: 6, y: row, kind: .press))
+        #expect(controller.handle(click, state: &state) == [])
+        #expect(state.selectedVersion?.name == "v2")
+        _ = controller.handle(click, state: &state)
+        #expect(state.retargetPrompt == "v2", "the second press asks, as Enter does")
+        let dialog = renderer.render(state).lines
+        let buttons = try #require(dialog.firstIndex { $0.contains("[ y Retarget ]") })
+        let column = dialog[buttons].distance(
+            from: dialog[buttons].startIndex, to: dialog[buttons].range(of: "[ y Retarget ]")!.lowerBound)
+        #expect(
+            controller.handle(.mouse(MouseEvent(x: column + 2, y: buttons, kind: .press)), state: &state) == [
+                .loadPlan(target: "v2")
+            ])
+        state.focus = .entities
+        let entities = renderer.render(state).lines
+        let tag = try #require(entities.firstIndex { $0.contains("│ Tag ") })
+        let press = Key.mouse(MouseEvent(x: 3, y: tag, kind: .press))
+        #expect(controller.handle(press, state: &state) == [])
+        #expect(controller.handle(press, state: &state) == [.loadRows(entity: "Tag", offset: 0)])
     }
 
     @Test func enterOnAnEntityOpensTheBrowserAndEscBacksOut() {
