@@ -27,31 +27,38 @@ package struct ConsoleRenderer: Sendable {
         }
         TitleBar.draw(state, into: &buffer, in: layout.titleBar)
         if let preparing = state.preparing {
-            Dialog(
+            var wait = Dialog(
                 title: "Please wait",
                 lines: [
                     StyledText(preparing), StyledText("elapsed " + TimeText.format(now - state.preparingSince), style: .dim),
                 ],
-                buttons: [], selected: 0
-            ).draw(into: &buffer, in: layout.body)
+                buttons: [], selected: 0)
+            // The one key that works while the console waits (ConsoleController): nothing else may start under it.
+            wait.footer = "q stops and quits"
+            wait.draw(into: &buffer, in: layout.body)
         } else {
             drawScreen(state, layout: layout, now: now, into: &buffer)
         }
         if state.screen == .main, let option = state.confirm, let plan = state.plan {
-            ConfirmDialog.dialog(
-                plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width
+            footed(
+                ConfirmDialog.dialog(
+                    plan: plan, storeName: state.overview?.name ?? "store", selected: option, width: layout.body.width),
+                state
             )
             .draw(into: &buffer, in: layout.body)
         }
         if state.screen == .main, let version = state.retargetPrompt {
-            VersionsPane.retargetDialog(version: version, target: state.target, retargetHighlighted: state.retargetHighlighted)
-                .draw(into: &buffer, in: layout.body)
+            footed(
+                VersionsPane.retargetDialog(
+                    version: version, target: state.target, retargetHighlighted: state.retargetHighlighted), state
+            )
+            .draw(into: &buffer, in: layout.body)
         }
         if let offer = state.salvageOffer, state.preparing == nil {
-            SalvageDialog.dialog(offer, width: layout.body.width).draw(into: &buffer, in: layout.body)
+            footed(SalvageDialog.dialog(offer, width: layout.body.width), state).draw(into: &buffer, in: layout.body)
         }
         if state.screen == .run, state.abortPrompt {
-            AbortDialog.dialog(abortHighlighted: state.abortHighlighted).draw(into: &buffer, in: layout.body)
+            footed(AbortDialog.dialog(abortHighlighted: state.abortHighlighted), state).draw(into: &buffer, in: layout.body)
         }
         if state.showDetails {
             DetailsView.draw(state, into: &buffer, in: layout.body)
@@ -62,6 +69,29 @@ package struct ConsoleRenderer: Sendable {
         TitleBar.drawStatus(state, into: &buffer, in: layout.statusLine)
         HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
         return glyphs.apply(to: buffer)
+    }
+
+    /// A dialog with the keys of the question it asks in its bottom border, from the key table like the hint bar.
+    private func footed(_ dialog: Dialog, _ state: ConsoleState) -> Dialog {
+        var footed = dialog
+        footed.footer = Self.dialogKeys(state.keyContext, keys: keys)
+        return footed
+    }
+
+    /// A question's keys in a dialog's words: Tab chooses a button, Enter presses it, Esc cancels; the
+    /// question's own answers (`y`, `n`) keep their hints. Help is on the hint bar below.
+    static func dialogKeys(_ context: KeyContext, keys: KeyTable) -> String {
+        keys.bindings(in: context).compactMap { binding -> String? in
+            guard binding.inHintBar else { return nil }
+            switch binding.action {
+            case .nextPane: return binding.label + " choose"
+            case .open: return binding.label + " press"
+            case .back: return binding.label + " cancel"
+            case .help: return nil
+            default: return binding.label + " " + binding.hint
+            }
+        }
+        .joined(separator: "  ")
     }
 
     private func drawScreen(_ state: ConsoleState, layout: ScreenLayout, now: Double, into buffer: inout ScreenBuffer) {
@@ -86,7 +116,9 @@ package struct ConsoleRenderer: Sendable {
             if let run = state.run { ResultView.draw(run, storePath: state.overview?.path, into: &buffer, in: layout.body) }
         case .history:
             if let history = state.history {
-                HistoryView.draw(history, storeName: state.overview?.name ?? "store", into: &buffer, in: layout.body)
+                HistoryView.draw(
+                    history, storeName: state.overview?.name ?? "store",
+                    questionKeys: Self.dialogKeys(.restoreConfirm, keys: keys), into: &buffer, in: layout.body)
             }
         }
     }

@@ -10,6 +10,8 @@ package struct Dialog {
     package var selected: Int
     /// The border's style (danger for destructive questions).
     package var borderStyle: CellStyle
+    /// The keys that answer it, in the bottom border, so a dialog names its own keys where the eye is.
+    package var footer: String?
 
     /// Creates a dialog.
     package init(
@@ -27,7 +29,9 @@ package struct Dialog {
 
     /// The dialog's box, centred in `area`.
     package func frame(in area: Rect) -> Rect {
-        let contentWidth = max(TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4)
+        let contentWidth = max(
+            TerminalWidth.of(buttonText), lines.map(\.width).max() ?? 0, TerminalWidth.of(title) + 4,
+            footer.map { TerminalWidth.of($0) + 2 } ?? 0)
         return area.centered(width: min(area.width - 4, contentWidth + 4), height: lines.count + 5)
     }
 
@@ -53,6 +57,10 @@ package struct Dialog {
         for (index, (label, button)) in zip(buttons, buttonFrames(in: area)).enumerated() {
             let style = index == selected ? CellStyle(.accent, bold: true, reverse: true) : CellStyle(.normal)
             buffer.put("[ \(label) ]", x: button.x, y: button.y, style: style, limit: rect.maxX - 1)
+        }
+        if let footer, rect.width > 8 {
+            let shown = " " + TerminalWidth.truncate(footer, to: rect.width - 6) + " "
+            buffer.put(shown, x: rect.maxX - 2 - TerminalWidth.of(shown), y: rect.maxY - 1, style: .dim, limit: rect.maxX - 2)
         }
     }
 }

@@ -48,14 +48,18 @@ package enum HistoryView {
         return (lines, backupLines)
     }
 
-    /// Draws the screen into the body, and the question over it when it is open.
-    package static func draw(_ history: HistoryState, storeName: String, into buffer: inout ScreenBuffer, in body: Rect) {
+    /// Draws the screen into the body, and the question over it when it is open, `questionKeys` in its border.
+    package static func draw(
+        _ history: HistoryState, storeName: String, questionKeys: String? = nil, into buffer: inout ScreenBuffer, in body: Rect
+    ) {
         let (lines, backupLines) = layout(history, width: body.width - 3)
         let selection = backupLines.indices.contains(history.selected) ? backupLines[history.selected] : nil
         PaneFrame(title: "History of \(storeName) — Esc back", focused: true, lines: lines, selection: selection)
             .draw(into: &buffer, in: body)
         if let restoreHighlighted = history.confirm, let backup = history.selectedBackup {
-            dialog(backup, storeName: storeName, restoreHighlighted: restoreHighlighted).draw(into: &buffer, in: body)
+            var question = dialog(backup, storeName: storeName, restoreHighlighted: restoreHighlighted)
+            question.footer = questionKeys
+            question.draw(into: &buffer, in: body)
         }
     }
 

@@ -65,7 +65,10 @@ struct ConsoleEndToEndTests {
     @Test func pickerListsStoresWithTheirWalState() throws {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(command: [TmuxSession.binary!], directory: folder.path)
-        let screen = try tmux.waitFor("2 found under")
+        // Both rows, not only the count: under load a capture can land between the title and the rows.
+        let screen = try tmux.waitUntil("both stores listed") {
+            $0.contains("2 found under") && $0.contains("Journal.sqlite") && $0.contains("Journal_WAL.sqlite")
+        }
         #expect(screen.contains("Journal.sqlite"))
         #expect(screen.contains("no -wal"))
         #expect(screen.range(of: "-wal [0-9]", options: .regularExpression) != nil, "the WAL store shows its -wal size")

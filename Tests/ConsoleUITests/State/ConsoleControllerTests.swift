@@ -55,6 +55,9 @@ import Testing
         #expect(screen.contains("Make v2 the target?"))
         #expect(screen.contains("[ y Retarget ]"))
         #expect(screen.contains("[ n Cancel ]"))
+        #expect(
+            screen.contains("Tab/→/l choose  Enter press  y/t retarget  n/Esc keep the target"),
+            "the dialog names its own keys: \(screen)")
         #expect(controller.handle(.character("n"), state: &state) == [])
         #expect(state.target == "v3")
         #expect(state.keyContext == .panes)

@@ -71,6 +71,21 @@ import Testing
         #expect(after.contains("Entity hashes vs v2"))
     }
 
+    /// Issue 35, item 10: every dialog and the wait modal name their own keys in their bottom border.
+    @Test func dialogsAndTheWaitModalNameTheirKeys() {
+        var state = SampleState.main
+        _ = ConsoleController().handle(.character("m"), state: &state)
+        #expect(renderer.render(state).text.contains("Tab/→/l choose  Enter press  Esc cancel"))
+        state.confirm = nil
+        state.preparing = "Restoring Posts.sqlite…"
+        #expect(renderer.render(state).text.contains("q stops and quits"))
+        state.preparing = nil
+        state.screen = .run
+        state.run = RunAndBrowserViewTests.runHalfway()
+        _ = ConsoleController().handle(.character("a"), state: &state)
+        #expect(renderer.render(state).text.contains("y yes, abort  n/Esc no, keep going"))
+    }
+
     @Test func confirmDialogShowsBackupAndButtons() {
         var state = SampleState.main
         state.confirm = .dryRun
