@@ -12,7 +12,9 @@ extension ConsoleApp {
             case .loadPlan(let target): loadPlan(target)
             case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
             case .refreshRows(let entity, let offset):
-                if let path = state.overview?.path, let loaded = try? source.loadStore(at: path) { _ = state.show(loaded) }
+                // The store's header follows off the UI thread (its integrity check reads every page); a store
+                // damaged since is offered salvage like any other.
+                if let path = state.overview?.path { reread(path) }
                 loadRows(entity, offset: offset)
             case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .loadRelated(let entity, let key): loadRelated(entity, key: key)
@@ -31,11 +33,29 @@ extension ConsoleApp {
             case .restore(let backup): restore(backup)
             case .scanStores: startScan()
             case .stopScan: scanner?.stop()
+            case .stopWaiting:
+                refreshing = nil
+                planJob = nil
+                pickJob = nil
             case .salvage(let store, let output): salvage(store, to: output)
             case .exportEntity(let entity, let path): export(entity, to: path)
             case .quit: break
             }
         }
+    }
+
+    /// Work just started inline has its result already: take it now, as the loop would at its next tick.
+    private func takeInlineResults() {
+        if workMode == .inline { _ = finishBackgroundWork() }
+    }
+
+    /// Takes what slow work off the UI thread has finished: a picked store's tools, a store read, a plan.
+    /// Returns whether anything changed.
+    func finishBackgroundWork() -> Bool {
+        let picked = finishPick()
+        let refreshed = finishRefresh()
+        let planned = finishPlan()
+        return picked || refreshed || planned
     }
 
     /// Exports the entity on screen on a thread of its own while the console says so; the title bar then
@@ -68,33 +88,48 @@ extension ConsoleApp {
         while now < deadline, !finishPreparation() { Thread.sleep(forTimeInterval: 0.01) }
     }
 
-    /// Opens a store chosen in the picker with the tools made for it (its own model and mappings); when
-    /// they cannot be made (an invalid model beside it), says why and stays in the picker.
+    /// Opens a store chosen in the picker with the tools made for it (its own model and mappings, which can
+    /// take seconds for a long history), off the UI thread; when they cannot be made (an invalid model beside
+    /// it), says why and stays in the picker.
     func pick(_ path: String) {
-        if let toolsForStore {
-            do {
-                let tools = try toolsForStore(path)
-                source = tools.source
-                planner = tools.planner
-                restorer = tools.restorer
-                state.message = tools.notice
-            } catch {
-                state.message = RemedyWords.line(error)
-                return
-            }
-        }
-        open(path)
+        guard let toolsForStore else { return open(path) }
+        state.opening = path
+        state.message = "reading \(URL(fileURLWithPath: path).lastPathComponent) and its model… Esc stops waiting"
+        pickJob = BackgroundJob(workMode, name: "cdmigrate-pick") { (path, Result { try toolsForStore(path) }) }
+        takeInlineResults()
     }
 
-    /// Reads the store (integrity-checked) and shows it; `showMain` leaves the current screen when false.
-    func open(_ path: String, showMain: Bool = true) {
-        do {
-            let loaded = try source.loadStore(at: path)
-            if showMain { state.screen = .main }
-            if let target = take(loaded) { loadPlan(target) }
-        } catch {
-            refuse(path, error)
+    /// Takes the tools made for a picked store, then reads it; returns whether anything changed.
+    private func finishPick() -> Bool {
+        guard let (path, tools) = pickJob?.take() else { return false }
+        pickJob = nil
+        guard state.opening == path else { return true }
+        switch tools {
+        case .success(let tools):
+            source = tools.source
+            planner = tools.planner
+            restorer = tools.restorer
+            state.message = tools.notice
+            open(path)
+        case .failure(let error):
+            state.opening = nil
+            state.message = RemedyWords.line(error)
         }
+        return true
+    }
+
+    /// Reads the store (integrity-checked) and plans it off the UI thread, the panes saying so meanwhile.
+    func open(_ path: String) {
+        state.screen = .main
+        state.opening = path
+        reread(path)
+    }
+
+    /// Reads the store on screen again off the UI thread, staying on the current screen.
+    private func reread(_ path: String) {
+        refreshing = StoreRefresh(
+            path: path, checksIntegrity: true, target: state.target, source: source, planner: planner, mode: workMode)
+        takeInlineResults()
     }
 
     /// Shows a store just read; returns the target to plan to.
@@ -123,12 +158,37 @@ extension ConsoleApp {
             path: path, checksIntegrity: checksIntegrity, target: state.target, source: source, planner: planner)
     }
 
+    /// Shows the plan made off the UI thread, unless the store or the target changed meanwhile; returns
+    /// whether anything changed.
+    private func finishPlan() -> Bool {
+        guard let (path, target, plan) = planJob?.take() else { return false }
+        planJob = nil
+        guard state.overview?.path == path, state.target == target, state.planning == target else { return true }
+        state.planning = nil
+        show(plan)
+        return true
+    }
+
+    /// Shows a plan, or why there is none.
+    private func show(_ plan: Result<PlanInfo, any Error>) {
+        switch plan {
+        case .success(let info):
+            state.plan = info
+            state.planError = nil
+        case .failure(let error):
+            state.plan = nil
+            state.planError = RemedyWords.line(error)
+        }
+    }
+
     /// Shows the store read again after a migration once it has been; returns whether anything changed.
     func finishRefresh() -> Bool {
         guard let outcome = refreshing?.take() else { return false }
         refreshing = nil
-        // Another store was opened meanwhile: this one is no longer on screen.
-        guard state.overview?.path == outcome.path else { return true }
+        // Another store was opened meanwhile: this one is no longer on screen (or waited for).
+        let wasOpening = state.opening == outcome.path
+        guard state.overview?.path == outcome.path || wasOpening else { return true }
+        state.opening = nil
         switch outcome.loaded {
         case .success(let loaded):
             guard let target = take(loaded) else { return true }
@@ -137,15 +197,10 @@ extension ConsoleApp {
                 loadPlan(target)
                 return true
             }
-            switch plan {
-            case .success(let info):
-                state.plan = info
-                state.planError = nil
-            case .failure(let error):
-                state.plan = nil
-                state.planError = RemedyWords.line(error)
-            }
+            show(plan)
         case .failure(let error):
+            // A picked store that cannot be read leaves the picker on screen, with why (and any salvage offer).
+            if wasOpening, state.picker != nil, state.overview?.path != outcome.path { state.screen = .picker }
             refuse(outcome.path, error)
         }
         return true
@@ -169,13 +224,11 @@ extension ConsoleApp {
             state.planError = RemedyWords.line("read-only: no model given, so nothing can be planned", remedy: .giveModel)
             return
         }
-        do {
-            state.plan = try planner.plan(storePath: path, target: target)
-            state.planError = nil
-        } catch {
-            state.plan = nil
-            state.planError = RemedyWords.line(error)
+        state.planning = target
+        planJob = BackgroundJob(workMode, name: "cdmigrate-plan") {
+            (path, target, Result { try planner.plan(storePath: path, target: target) })
         }
+        takeInlineResults()
     }
 
     private func loadRows(_ entity: String, offset: Int) {

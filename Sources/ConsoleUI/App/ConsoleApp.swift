@@ -71,6 +71,12 @@ package final class ConsoleApp {
     var exportCancellation: CancellationFlag?
     /// The store being read again after a migration, until it has been shown.
     var refreshing: StoreRefresh?
+    /// The plan being made off the UI thread, for the store and target it was asked for.
+    var planJob: BackgroundJob<(path: String, target: String, plan: Result<PlanInfo, any Error>)>?
+    /// The tools (model, mappings) being made for a store picked in the picker, before it is read.
+    var pickJob: BackgroundJob<(path: String, tools: Result<StoreTools, any Error>)>?
+    /// Where slow reads and plans run: inline until ``run()`` starts the loop that takes their results.
+    package var workMode = WorkMode.inline
 
     /// Seconds since the console started, on a monotonic clock.
     var now: Double { ProcessInfo.processInfo.systemUptime - clockStart }
@@ -79,6 +85,9 @@ package final class ConsoleApp {
     package func run() -> Exit {
         let backend = NCursesBackend()
         defer { backend.restore() }
+        // From here the loop takes the results of slow work, so it runs off the UI thread: the first frame is
+        // drawn before the store has been read and planned.
+        workMode = .thread
         renderer.glyphs = backend.glyphs
         state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
         if let preparation {
@@ -97,7 +106,7 @@ package final class ConsoleApp {
                 return .interrupted(signal: signal)
             }
             let wasWorking = workerRunning
-            if drainEvents() || finishPreparation() || finishRefresh() || pollScan() { dirty = true }
+            if drainEvents() || finishPreparation() || finishBackgroundWork() || pollScan() { dirty = true }
             // The result screen is drawn as soon as the engine has finished, not a frame later.
             if wasWorking, !workerRunning { lastDraw = -1 }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil

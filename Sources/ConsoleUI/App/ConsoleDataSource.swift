@@ -2,7 +2,8 @@ import MigrationEngine
 
 /// What the console reads from the engine: a store's overview and pages of its rows.
 ///
-/// Called on the UI thread; both are quick reads of a snapshot, never of the original files.
+/// ``loadStore(at:checksIntegrity:)`` runs off the UI thread (its integrity check reads every page); the rest are
+/// quick reads of a snapshot, never of the original files.
 package protocol ConsoleDataSource: Sendable {
     /// Reads a store and compares it with the model's versions; with `checksIntegrity` SQLite's `quick_check`
     /// reads every page first, so a damaged store is found here (where salvage can be offered).

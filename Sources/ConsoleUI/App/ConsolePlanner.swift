@@ -2,8 +2,8 @@ import MigrationEngine
 
 /// What the console asks of the planner and executor: a plan to a target, and running it.
 ///
-/// ``plan(storePath:target:)`` runs on the UI thread (planning is quick); ``migrate`` runs on the console's
-/// engine thread, reporting through `report`, which is why implementations must be `Sendable`.
+/// ``plan(storePath:target:)`` runs off the UI thread (a long history takes seconds to plan), ``migrate`` on the
+/// console's engine thread, reporting through `report`; which is why implementations must be `Sendable`.
 package protocol ConsolePlanner: Sendable {
     /// Plans the chain from the store's version to `target`.
     func plan(storePath: String, target: String) throws -> PlanInfo

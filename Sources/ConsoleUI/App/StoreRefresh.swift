@@ -1,10 +1,9 @@
 import Foundation
 import MigrationEngine
-import Synchronization
 
-/// The store read again after a migration, and its plan to the target, made on a thread of its own: the
-/// result screen shows as soon as the engine has finished, and the header, versions and plan follow when
-/// the store has been read.
+/// A store read (opened, reloaded, or read again after a migration) and its plan to the target, made off the
+/// UI thread: the console draws at once (after a run, the result screen), and the header, versions and plan
+/// follow when the store has been read.
 final class StoreRefresh: Sendable {
     /// What the thread found.
     struct Outcome: Sendable {
@@ -18,15 +17,15 @@ final class StoreRefresh: Sendable {
         var plan: Result<PlanInfo, any Error>?
     }
 
-    private let outcome = Mutex<Outcome?>(nil)
+    private let job: BackgroundJob<Outcome>
 
     /// Reads `path` (integrity-checked only with `checksIntegrity`) and plans it to `target`, or to the
-    /// model's current version when `target` is nil, on a new thread.
+    /// model's current version when `target` is nil, as `mode` says.
     init(
         path: String, checksIntegrity: Bool, target: String?, source: any ConsoleDataSource,
-        planner: (any ConsolePlanner)?
+        planner: (any ConsolePlanner)?, mode: WorkMode = .thread
     ) {
-        let thread = Thread { [self] in
+        job = BackgroundJob(mode, name: "cdmigrate-refresh") {
             let loaded = Result { try source.loadStore(at: path, checksIntegrity: checksIntegrity) }
             var planned: String?
             var plan: Result<PlanInfo, any Error>?
@@ -34,18 +33,10 @@ final class StoreRefresh: Sendable {
                 planned = goal
                 plan = Result { try planner.plan(storePath: path, target: goal) }
             }
-            self.outcome.withLock { $0 = Outcome(path: path, loaded: loaded, target: planned, plan: plan) }
+            return Outcome(path: path, loaded: loaded, target: planned, plan: plan)
         }
-        thread.name = "cdmigrate-refresh"
-        thread.start()
     }
 
-    /// The outcome once the thread has finished, taken once.
-    func take() -> Outcome? {
-        outcome.withLock { value in
-            let taken = value
-            value = nil
-            return taken
-        }
-    }
+    /// The outcome once the work has finished, taken once.
+    func take() -> Outcome? { job.take() }
 }

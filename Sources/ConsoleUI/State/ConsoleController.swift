@@ -84,6 +84,7 @@ package struct ConsoleController: Sendable {
         case .quit: return [.quit]
         case .help: state.showHelp = true
         case .details: state.showDetails = true
+        case .back where state.opening != nil: return PanesKeys.stopWaiting(&state)
         case .back where picker.status == .searching: return [.stopScan]
         case .refresh:
             state.picker = PickerState(searching: picker.root)

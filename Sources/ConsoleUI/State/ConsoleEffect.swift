@@ -34,6 +34,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case scanStores
     /// Stop the picker's search; what it found stays listed.
     case stopScan
+    /// Stop waiting for the store being read or the plan being made: their results, when they come, are dropped.
+    case stopWaiting
     /// Export every object of `entity` (its sub-entities' included) to the file at `path`, replacing it.
     case exportEntity(entity: String, path: String)
     /// Leave the console.

@@ -8,6 +8,10 @@ package struct ConsoleState: Sendable, Hashable {
     package var focus: Pane = .versions
     /// Whether the focused pane fills the body (`z`): an 18-line plan at 80×24 shows whole.
     package var zoomed = false
+    /// The store being read off the UI thread (opened, picked or reloaded), until it is shown; Esc stops waiting.
+    package var opening: String?
+    /// The target being planned off the UI thread, until its plan is shown; Esc stops waiting.
+    package var planning: String?
     /// The version Enter (or a click) on the Versions pane asks to make the target, while the question is open.
     package var retargetPrompt: String?
     /// Whether the question's Retarget button is the highlighted one (it is at first: retargeting only replans).

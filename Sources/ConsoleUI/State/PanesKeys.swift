@@ -10,6 +10,7 @@ enum PanesKeys {
         case .help: state.showHelp = true
         case .refresh: return [.reload]
         case .showHistory: return HistoryKeys.open(&state)
+        case .back where state.opening != nil || state.planning != nil: return stopWaiting(&state)
         case .zoom: state.zoomed.toggle()
         case .back where state.zoomed: state.zoomed = false
         case .back:
@@ -56,6 +57,20 @@ enum PanesKeys {
         case .store: return max(1, StorePane.lines(state).count - layout.innerHeight(of: .store) + 1)
         case .plan: return max(1, PlanPane.lines(state, width: width - 3).count - layout.innerHeight(of: .plan) + 1)
         }
+    }
+
+    /// Esc while a store is read or a plan made: stop waiting and say so; whatever comes later is dropped.
+    static func stopWaiting(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        if let path = state.opening {
+            state.opening = nil
+            state.message = "stopped reading \(path.split(separator: "/").last.map(String.init) ?? path)"
+            if state.overview == nil, state.picker != nil { state.screen = .picker }
+        }
+        if let target = state.planning {
+            state.planning = nil
+            state.planError = "planning to \(target) was stopped: select a version and press t to plan again"
+        }
+        return [.stopWaiting]
     }
 
     /// Enter (or a click) on a version asks before replanning for it; `t` is the key that retargets at once.

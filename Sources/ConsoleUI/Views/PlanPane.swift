@@ -17,6 +17,7 @@ package enum PlanPane {
             if state.versions.isEmpty, state.overview != nil {
                 return TerminalWidth.wrap(PanesKeys.noModel, to: width).map { StyledText($0, style: .warning) }
             }
+            if state.planning != nil { return [StyledText("planning…", style: .dim), StyledText("Esc stops", style: .dim)] }
             return [StyledText(state.target == nil ? "choose a target in the Versions pane with t" : "planning…", style: .dim)]
         }
         if plan.steps.isEmpty {

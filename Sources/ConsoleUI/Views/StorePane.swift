@@ -6,7 +6,10 @@ import MigrationEngine
 package enum StorePane {
     /// The pane's lines.
     package static func lines(_ state: ConsoleState) -> [StyledText] {
-        guard let overview = state.overview else { return [StyledText("no store open", style: .dim)] }
+        guard let overview = state.overview else {
+            guard let path = state.opening else { return [StyledText("no store open", style: .dim)] }
+            return [StyledText("reading \(path)…", style: .dim), StyledText("Esc stops waiting", style: .dim)]
+        }
         var lines: [StyledText] = []
         func field(_ label: String, _ value: String, _ style: CellStyle = .plain) {
             lines.append(StyledText(TerminalWidth.fit(label, to: 11), style: .dim).appending(value, style))

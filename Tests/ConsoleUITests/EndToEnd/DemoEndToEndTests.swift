@@ -13,7 +13,10 @@ struct DemoEndToEndTests {
         let tmux = try TmuxSession(
             command: [TmuxSession.binary!, "demo", "--entries", "\(entries)", "--directory", folder.path],
             width: 100, height: 30, directory: folder.path)
-        try tmux.waitFor("Plan → Journal 5", timeout: 60)
+        // Reading and planning run off the UI thread: wait for the chain itself, not only the pane's title.
+        try tmux.waitUntil("the plan to Journal 5", timeout: 60) {
+            $0.contains("Plan → Journal 5") && $0.contains("● Journal 1  store")
+        }
         return (tmux, folder)
     }
 
@@ -25,8 +28,9 @@ struct DemoEndToEndTests {
         #expect(screen.contains("● Journal 1  store"))
         #expect(screen.contains("║ 2. mapping"), "the chain's graph: Journal 1 → 3 inferred, then mappings")
         try tmux.send("Down", "Down", "t")
-        screen = try tmux.waitFor("Plan → Journal 3")
-        #expect(screen.contains("◉ Journal 3  target"))
+        // Planning runs off the UI thread: the pane's title changes at once, the chain when it is planned.
+        screen = try tmux.waitFor("◉ Journal 3  target")
+        #expect(screen.contains("Plan → Journal 3"))
         #expect(!screen.contains("2. mapping"), "the plan was redrawn for the new target")
         try tmux.send("m", "Tab")
         try tmux.waitFor("[ Dry run ]")

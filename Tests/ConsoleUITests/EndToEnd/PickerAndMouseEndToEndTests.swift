@@ -35,7 +35,10 @@ struct PickerAndMouseEndToEndTests {
         // Versions and a plan need the model found for the picked store. The plan uses the mapping files
         // found beside it, the step to Journal 5 with the sample's Swift policy, which comes with the sample's
         // own model.
-        let screen = try tmux.waitFor("Plan → Journal 5", timeout: 60)
+        // Reading and planning run off the UI thread: wait for the plan itself, not only the pane's title.
+        let screen = try tmux.waitUntil("the plan to Journal 5", timeout: 60) {
+            $0.contains("Plan → Journal 5") && $0.contains("policy WordCount")
+        }
         #expect(screen.contains("using model "))
         #expect(screen.contains("● Journal 3"))
         #expect(screen.contains("policy WordCount"))
