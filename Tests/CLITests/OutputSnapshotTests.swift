@@ -80,6 +80,30 @@ struct OutputSnapshotTests {
         }
     }
 
+    @Test("rows queries: a key path, a count and a quantifier, an order, chosen columns, an error at its position")
+    func queries() throws {
+        let store = try JournalFixture.journal4(entries: 9)
+        let rows = ["rows", store, "--model", JournalFixture.modelPath]
+        let entries =
+            rows + [
+                "--entity", "Entry", "--where", #"author.name BEGINSWITH[c] "a" AND NOT title ENDSWITH "7""#, "--sort",
+                "-created",
+                "--columns", "_pk,title,author,created",
+            ]
+        assertSnapshot(of: try output(entries, store: store), as: .lines, named: "entries-text")
+        assertSnapshot(of: try output(entries + ["--json"], store: store), as: .lines, named: "entries-json")
+        let authors =
+            rows + [
+                "--entity", "Author", "--where", "entries.@count >= 3 AND NONE entries.title LIKE '*8'", "--sort", "name",
+                "--desc", "--columns", "name,entries",
+            ]
+        assertSnapshot(of: try output(authors, store: store), as: .lines, named: "authors-text")
+        let invalid = rows + ["--entity", "Entry", "--where", #"title BEGINSWITH[x] "E""#]
+        assertSnapshot(of: try output(invalid, store: store), as: .lines, named: "invalid")
+        let failing = rows + ["--entity", "Entry", "--where", "mood LIKE 'x*'"]
+        assertSnapshot(of: try output(failing, store: store), as: .lines, named: "failing")
+    }
+
     /// Standard output and error of a run, with what differs between runs (the store's folder, the model's
     /// absolute path, store UUIDs) replaced by placeholders.
     private func output(_ arguments: [String], store: String? = nil) throws -> String {

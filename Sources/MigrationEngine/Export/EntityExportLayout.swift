@@ -38,16 +38,20 @@ struct EntityExportLayout: Sendable {
 
     /// The `SELECT` stepping through the objects in primary-key order: `Z_PK`, `Z_ENT`, the attribute columns,
     /// then each to-one's key and entity column (`NULL` when it has none).
-    var select: SQLFragment {
+    var select: SQLFragment { select() }
+
+    /// The ``select`` of the objects `condition` keeps (all when nil), ordered by `order` then `Z_PK`.
+    func select(where condition: SQLFragment? = nil, orderedBy order: [SQLFragment] = []) -> SQLFragment {
         let toOneColumns = toOnes.flatMap { toOne -> [SQLFragment] in
             ["\(SQLIdentifier(toOne.key))", toOne.entityColumn.map { "\(SQLIdentifier($0))" } ?? "NULL"]
         }
         let columns: [SQLFragment] =
             ["\(SQLIdentifier.primaryKey)", "\(SQLIdentifier.entityNumber)"]
             + attributes.map { "\(SQLIdentifier($0.column))" } + toOneColumns
+        let kept: SQLFragment = condition.map { (kept: SQLFragment) -> SQLFragment in " AND (\(kept))" } ?? ""
         return """
             SELECT \(SQLFragment.joined(columns)) FROM \(SQLIdentifier(table)) \
-            WHERE "Z_ENT" IN (\(values: numbers)) ORDER BY "Z_PK"
+            WHERE "Z_ENT" IN (\(values: numbers))\(kept) ORDER BY \(SQLFragment.joined(order + ["\(SQLIdentifier.primaryKey)"]))
             """
     }
 }

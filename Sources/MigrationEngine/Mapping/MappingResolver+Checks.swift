@@ -43,7 +43,7 @@ extension MappingResolver {
         switch expression.kind {
         case .literal, .variable: break
         case .key(let base, _), .unary(_, let base): visit(base, body)
-        case .binary(_, let a, let b):
+        case .binary(_, let a, let b), .comparison(_, let a, let b):
             visit(a, body)
             visit(b, body)
         case .conditional(let a, let b, let c): for part in [a, b, c] { visit(part, body) }

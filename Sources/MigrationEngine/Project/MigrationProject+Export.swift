@@ -64,51 +64,6 @@ extension MigrationProject {
         return try ObjectReadingModel.choose(bundle: bundle, contents: contents, store: store)
     }
 
-    /// A page of one entity's objects (with its sub-entities'), in primary-key order, rendered as `export`
-    /// renders them; with `filter`, only those for which the expression is true (evaluated in Swift).
-    ///
-    /// - Parameters:
-    ///   - store: The store's `.sqlite` file; only read.
-    ///   - entity: The entity whose objects are listed, with its sub-entities'.
-    ///   - filter: A mapping expression over the object's attributes; nil for every object.
-    ///   - offset: How many objects (matching `filter`) to skip first; negative counts as 0.
-    ///   - limit: The most objects returned; 0 or less returns only the field names.
-    ///   - rawValues: Whether Binary and Transformable values are base64 even when they hold a keyed archive
-    ///     or a property list (which are otherwise decoded, as `export` decodes them).
-    /// - Returns: The field names and up to `limit` objects.
-    /// - Throws: ``ExportError`` for an unknown entity or an invalid or failing expression; ``StoreError`` for
-    ///   an unreadable store.
-    public func rows(
-        store: String, entity: String, where filter: String? = nil, offset: Int = 0, limit: Int = 50,
-        rawValues: Bool = false
-    ) throws -> RowPage {
-        let condition = try filter.map { try RowFilter($0, store: store) }
-        return try StoreObjectSource.read(store, bundle: bundle) { source, db in
-            let reader = try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues)
-            var page: [ExportedObject] = []
-            let fields = reader.layout.fieldNames
-            guard limit > 0 else { return RowPage(fields: fields, objects: page) }
-            guard let condition else {
-                try reader.read(db, page: (limit, max(0, offset))) { object, _ in
-                    page.append(object)
-                    return true
-                }
-                return RowPage(fields: fields, objects: page)
-            }
-            var skipped = 0
-            try reader.read(db, expressionValues: true) { object, values in
-                guard try condition.matches(object, values: values, store: store) else { return true }
-                if skipped < offset {
-                    skipped += 1
-                } else {
-                    page.append(object)
-                }
-                return page.count < limit
-            }
-            return RowPage(fields: fields, objects: page)
-        }
-    }
-
     /// `file`, once ``OutputPathCheck`` finds it is no file of a store's set.
     private func checkedOutput(_ file: String, store: String) throws(ExportError) -> String {
         if let problem = OutputPathCheck.problem(writing: file, stores: [store]) {

@@ -1,8 +1,9 @@
 import ArgumentParser
+import Foundation
 import MigrationEngine
 
-/// `cdmigrate rows STORE --entity E [--where EXPR] [--limit N] [--offset N] [--raw-values] [--json]`: a page of an entity's
-/// objects, rendered as `export` renders them (CSV text, or a JSON array).
+/// `cdmigrate rows STORE --entity E [--where QUERY] [--sort KEYS [--desc]] [--columns FIELDS] [--limit N] [--offset N]
+/// [--raw-values] [--json]`: a page of an entity's objects, rendered as `export` renders them (CSV text, or a JSON array).
 struct RowsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "rows", abstract: "Print a page of an entity's objects, optionally filtered by an expression.")
@@ -15,8 +16,22 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "The entity (its sub-entities' objects included).")
     var entity: String
 
-    @Option(name: .customLong("where"), help: "Keep objects for which this expression is true, e.g. '$object.title == \"Rain\"'.")
+    @Option(
+        name: .customLong("where"),
+        help: "Keep objects for which this query is true, e.g. 'author.name BEGINSWITH[c] \"a\" AND entries.@count > 3'.")
     var condition: String?
+
+    // Unconditional, so that a first key with its '-' (`--sort -created`) is the value, not an unknown option.
+    @Option(
+        parsing: .unconditional,
+        help: "Order by these attributes, comma-separated, '-' before one for descending (e.g. 'title,-created').")
+    var sort: String?
+
+    @Flag(help: "Descending: every --sort key (or the primary key without --sort).")
+    var desc = false
+
+    @Option(help: "Print only these fields, comma-separated, in this order (e.g. '_pk,title,created').")
+    var columns: String?
 
     @Option(help: "At most this many objects.")
     var limit = 50
@@ -35,8 +50,12 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         let project = try model.objectReadingProject(store: store)
+        var order = sort.map(RowOrder.list) ?? (desc ? [RowOrder("_pk")] : [])
+        if desc { order = order.map { RowOrder($0.key, descending: true) } }
+        let fields = columns.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         let page = try project.rows(
-            store: store, entity: entity, where: condition, offset: offset, limit: limit, rawValues: rawValues)
+            store: store, entity: entity, where: condition, order: order, columns: fields, offset: offset, limit: limit,
+            rawValues: rawValues)
         if json {
             print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
         } else {

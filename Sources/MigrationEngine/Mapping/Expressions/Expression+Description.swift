@@ -17,6 +17,12 @@ extension Expression: CustomStringConvertible {
                 lhs.render(parentPrecedence: op.precedence) + " \(op.rawValue) "
                 + rhs.render(parentPrecedence: op.precedence + 1)
             return op.precedence < parentPrecedence ? "(\(text))" : text
+        case .comparison(let predicate, let lhs, let rhs):
+            let quantifier = predicate.quantifier.map { $0.rawValue + " " } ?? ""
+            let text =
+                quantifier + lhs.render(parentPrecedence: 4) + " \(predicate.op.rawValue)\(predicate.modifiers) "
+                + rhs.render(parentPrecedence: 4)
+            return parentPrecedence > 3 ? "(\(text))" : text
         case .conditional(let condition, let whenTrue, let whenFalse):
             let text = "\(condition.render(parentPrecedence: 1)) ? \(whenTrue) : \(whenFalse)"
             return parentPrecedence > 0 ? "(\(text))" : text

@@ -23,6 +23,9 @@ public struct Expression: Sendable, Hashable {
         case function(target: Expression, selector: String, arguments: [Expression])
         /// A list of values (`{1, 2, 3}`).
         case list([Expression])
+        /// An `NSPredicate` comparison beyond the plain operators (`title CONTAINS[c] "rain"`,
+        /// `ANY entries.mood > 3`, `kind IN {1, 2}`).
+        case comparison(ComparisonPredicate, Expression, Expression)
 
         /// The operands, arguments or base of this node.
         var children: [Expression] {
@@ -30,7 +33,7 @@ public struct Expression: Sendable, Hashable {
             case .literal, .variable: []
             case .key(let base, _): [base]
             case .unary(_, let operand): [operand]
-            case .binary(_, let lhs, let rhs): [lhs, rhs]
+            case .binary(_, let lhs, let rhs), .comparison(_, let lhs, let rhs): [lhs, rhs]
             case .conditional(let condition, let whenTrue, let whenFalse): [condition, whenTrue, whenFalse]
             case .call(_, let arguments), .list(let arguments): arguments
             case .function(let target, _, let arguments): [target] + arguments

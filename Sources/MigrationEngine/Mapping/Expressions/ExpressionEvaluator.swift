@@ -35,6 +35,8 @@ package enum ExpressionEvaluator {
             return .bool(try truth(evaluate(rhs, in: environment), "||"))
         case .binary(let op, let lhs, let rhs):
             return try ExpressionOperators.apply(op, evaluate(lhs, in: environment), evaluate(rhs, in: environment))
+        case .comparison(let predicate, let lhs, let rhs):
+            return .bool(try predicate.evaluate(evaluate(lhs, in: environment), evaluate(rhs, in: environment)))
         case .conditional(let condition, let whenTrue, let whenFalse):
             let chosen = try truth(evaluate(condition, in: environment), "?:") ? whenTrue : whenFalse
             return try evaluate(chosen, in: environment)

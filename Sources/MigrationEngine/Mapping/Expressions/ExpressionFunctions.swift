@@ -39,7 +39,7 @@ package struct ExpressionFunctions: Sendable {
             return
         case .key(let base, _), .unary(_, let base):
             try check(base)
-        case .binary(_, let lhs, let rhs):
+        case .binary(_, let lhs, let rhs), .comparison(_, let lhs, let rhs):
             try check(lhs)
             try check(rhs)
         case .conditional(let a, let b, let c):

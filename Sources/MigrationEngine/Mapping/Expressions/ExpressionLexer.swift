@@ -11,7 +11,7 @@ struct ExpressionLexer {
 
     private static let twoCharacterSymbols: Set<String> = ["==", "!=", "<=", ">=", "&&", "||", "<>"]
     private static let oneCharacterSymbols: Set<Unicode.Scalar> = [
-        "+", "-", "*", "/", "%", "<", ">", "!", "?", ":", ".", ",", "(", ")", "{", "}", "=",
+        "+", "-", "*", "/", "%", "<", ">", "!", "?", ":", ".", ",", "(", ")", "{", "}", "[", "]", "=",
     ]
 
     /// Every token, ending with `.end`.

@@ -1,7 +1,10 @@
 /// Parses expression text into an ``Expression``.
 ///
-/// Grammar, loosest first: `c ? a : b`; `||`/`OR`; `&&`/`AND`; `==` `!=` (`=` and `<>` too);
-/// `<` `<=` `>` `>=`; `+` `-`; `*` `/` `%`; prefix `!`/`NOT` and `-`; `.key`; primaries
+/// Grammar, loosest first: `c ? a : b`; `||`/`OR`; `&&`/`AND`; prefix `NOT` (over a comparison); `==` `!=`
+/// (`=` and `<>` too) and
+/// `NSPredicate`'s comparisons (`CONTAINS`, `BEGINSWITH`, `ENDSWITH`, `LIKE`, `IN`, `BETWEEN`, each comparison
+/// optionally followed by `[c]`, `[d]` or `[cd]`, its left side optionally preceded by `ANY`, `ALL` or `NONE`);
+/// `<` `<=` `>` `>=`; `+` `-`; `*` `/` `%`; prefix `!` and `-`; `.key`; primaries
 /// (numbers, strings, `true`/`false`/`YES`/`NO`, `nil`, `$variable`, `name(args)`, `IF(c, a, b)`,
 /// `FUNCTION(target, "selector:", args)`, `{list}`, parentheses).
 package struct ExpressionParser {
@@ -10,34 +13,52 @@ package struct ExpressionParser {
     /// How deep the recursive descent is, bounded by ``Expression/maximumDepth`` so deep text cannot
     /// overflow the stack.
     private var nesting = 0
+    /// The variable a bare name reads a key of (`title` as `$object.title`), as `NSPredicate` reads keys of
+    /// the evaluated object; nil where a bare name is an error (mappings, which read several objects).
+    private let bareKeys: String?
 
     /// Parses `text`, or throws an ``ExpressionSyntaxError`` whose position is relative to `text`.
-    package static func parse(_ text: String) throws(ExpressionSyntaxError) -> Expression {
+    ///
+    /// - Parameters:
+    ///   - text: The expression.
+    ///   - variable: The variable bare names are keys of (`object` reads `title.length` as
+    ///     `$object.title.length`, and `SELF` as `$object`); nil to refuse bare names.
+    /// - Returns: The expression's tree.
+    /// - Throws: ``ExpressionSyntaxError`` at the first problem.
+    package static func parse(_ text: String, bareKeysOf variable: String? = nil) throws(ExpressionSyntaxError) -> Expression {
         var lexer = ExpressionLexer(text)
-        var parser = ExpressionParser(tokens: try lexer.tokens())
+        var parser = ExpressionParser(tokens: try lexer.tokens(), bareKeys: variable)
         let expression = try parser.conditional()
         guard case .end = parser.current.kind else {
+            if case .identifier(let word) = parser.current.kind, word.uppercased() == "MATCHES" {
+                throw ExpressionSyntaxError(
+                    at: parser.current.position, "MATCHES (regular expressions) is not supported; LIKE matches * and ?")
+            }
             throw ExpressionSyntaxError(at: parser.current.position, "unexpected \(parser.current.display)")
         }
         return expression
     }
 
-    private init(tokens: [ExpressionToken]) {
+    private init(tokens: [ExpressionToken], bareKeys: String?) {
         self.tokens = tokens
+        self.bareKeys = bareKeys
     }
 
-    private var current: ExpressionToken { tokens[index] }
+    var current: ExpressionToken { tokens[index] }
 
-    private mutating func take() -> ExpressionToken {
+    /// The token after the current one (the end token at the end).
+    var next: ExpressionToken { tokens[min(index + 1, tokens.count - 1)] }
+
+    mutating func take() -> ExpressionToken {
         defer { if index < tokens.count - 1 { index += 1 } }
         return tokens[index]
     }
 
-    private func isSymbol(_ symbol: String) -> Bool {
+    func isSymbol(_ symbol: String) -> Bool {
         current.kind == .symbol(symbol)
     }
 
-    private mutating func expect(_ symbol: String) throws(ExpressionSyntaxError) {
+    mutating func expect(_ symbol: String) throws(ExpressionSyntaxError) {
         guard isSymbol(symbol) else {
             throw ExpressionSyntaxError(at: current.position, "expected \"\(symbol)\" but found \(current.display)")
         }
@@ -45,7 +66,7 @@ package struct ExpressionParser {
     }
 
     /// Counts one level of nesting for `body`, refusing text nested deeper than ``Expression/maximumDepth``.
-    private mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T)
+    mutating func nested<T>(_ body: (inout ExpressionParser) throws(ExpressionSyntaxError) -> T)
         throws(ExpressionSyntaxError) -> T
     {
         guard nesting < Expression.maximumDepth else {
@@ -58,7 +79,7 @@ package struct ExpressionParser {
     }
 
     /// A node, refused when the tree under it would be deeper than ``Expression/maximumDepth``.
-    private func node(_ kind: Expression.Kind, at position: SourcePosition) throws(ExpressionSyntaxError) -> Expression {
+    func node(_ kind: Expression.Kind, at position: SourcePosition) throws(ExpressionSyntaxError) -> Expression {
         let expression = Expression(kind, at: position)
         guard expression.height <= Expression.maximumDepth else {
             throw ExpressionSyntaxError(at: position, "the expression nests deeper than \(Expression.maximumDepth) levels")
@@ -80,34 +101,39 @@ package struct ExpressionParser {
         return try node(.conditional(condition, whenTrue, whenFalse), at: condition.position)
     }
 
-    private func binaryOperator() -> BinaryOperator? {
-        switch current.kind {
-        case .symbol(let symbol): BinaryOperator(rawValue: symbol)
-        case .identifier(let word):
-            switch word.uppercased() {
-            case "AND": .and
-            case "OR": .or
-            default: nil
-            }
-        default: nil
+    mutating func binary(minimumPrecedence: Int) throws(ExpressionSyntaxError) -> Expression {
+        var lhs: Expression
+        if let quantified = try quantified() {
+            lhs = quantified
+        } else {
+            lhs = try unary()
         }
-    }
-
-    private mutating func binary(minimumPrecedence: Int) throws(ExpressionSyntaxError) -> Expression {
-        var lhs = try unary()
-        while let op = binaryOperator(), op.precedence >= minimumPrecedence {
+        while let op = infixOperator(), op.precedence >= minimumPrecedence {
             _ = take()
-            let rhs = try binary(minimumPrecedence: op.precedence + 1)
-            lhs = try node(.binary(op, lhs, rhs), at: lhs.position)
+            switch op {
+            case .binary(let plain) where ComparisonPredicate.Operator(plain) == nil:
+                let rhs = try binary(minimumPrecedence: plain.precedence + 1)
+                lhs = try node(.binary(plain, lhs, rhs), at: lhs.position)
+            default:
+                lhs = try comparison(op, lhs, quantifier: nil, at: lhs.position)
+            }
         }
         return lhs
     }
 
-    private mutating func unary() throws(ExpressionSyntaxError) -> Expression {
+    mutating func unary() throws(ExpressionSyntaxError) -> Expression {
         let start = current.position
-        if isSymbol("!") || current.kind == .identifier("NOT") || current.kind == .identifier("not") {
+        if isSymbol("!") {
             _ = take()
             return try node(.unary(.not, try nested { parser throws(ExpressionSyntaxError) in try parser.unary() }), at: start)
+        }
+        if case .identifier(let word) = current.kind, word.uppercased() == "NOT" {
+            // As in NSPredicate, NOT negates the whole comparison after it (`NOT mood BETWEEN {1, 2}`).
+            _ = take()
+            let operand = try nested { parser throws(ExpressionSyntaxError) in
+                try parser.binary(minimumPrecedence: BinaryOperator.equal.precedence)
+            }
+            return try node(.unary(.not, operand), at: start)
         }
         if isSymbol("-") {
             _ = take()
@@ -121,7 +147,7 @@ package struct ExpressionParser {
         return try postfix()
     }
 
-    private mutating func postfix() throws(ExpressionSyntaxError) -> Expression {
+    mutating func postfix() throws(ExpressionSyntaxError) -> Expression {
         var expression = try primary()
         while isSymbol(".") {
             _ = take()
@@ -150,6 +176,10 @@ package struct ExpressionParser {
             return try node(.list(try arguments(closing: "}")), at: at)
         case .identifier(let name):
             if let constant = Self.constant(name) { return Expression(.literal(constant), at: at) }
+            if let bareKeys, !isSymbol("(") {
+                let object = Expression(.variable(bareKeys), at: at)
+                return name.uppercased() == "SELF" ? object : try node(.key(base: object, name: name), at: at)
+            }
             guard isSymbol("(") else {
                 throw ExpressionSyntaxError(
                     at: at, "unknown name \"\(name)\"; attributes are read from a variable, as in $source.\(name)")

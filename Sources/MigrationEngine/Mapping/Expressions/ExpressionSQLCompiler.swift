@@ -6,7 +6,7 @@
 /// the evaluator's own code through ``ExpressionSQLBridge``. Stored values read with a kind other than the
 /// one the attribute's type gives, and every error the evaluator would raise, stop the statement so that the
 /// evaluator maps the rows instead. What cannot be compiled at all (relationships, `FUNCTION`, lists,
-/// variables other than `$source`) gives `nil`: the mapping then runs row by row.
+/// `NSPredicate` comparisons, variables other than `$source`) gives `nil`: the mapping then runs row by row.
 struct ExpressionSQLCompiler {
     /// `$source.<key>` as a qualified column and the attribute's type; `nil` when `key` is no stored attribute.
     var sourceAttribute: (String) -> (column: SQLFragment, type: AttributeType)?
@@ -77,7 +77,7 @@ struct ExpressionSQLCompiler {
             return bridged(values, result: kind, keepsVisibleASCII: function.keepsVisibleASCII) {
                 try ExpressionEvaluator.call(function, $0)
             }
-        case .variable, .function, .list:
+        case .variable, .function, .list, .comparison:
             return nil
         }
     }

@@ -6,7 +6,7 @@ struct ExpressionToken: Sendable, Hashable {
         case string(String)
         case identifier(String)
         case variable(String)
-        /// Operators and punctuation: `+ - * / % == != < <= > >= && || ! ? : . , ( ) { }`.
+        /// Operators and punctuation: `+ - * / % == != < <= > >= && || ! ? : . , ( ) { } [ ]`.
         case symbol(String)
         case end
     }

@@ -11,7 +11,8 @@ extension ExpressionValue: CustomStringConvertible {
         case .string(let value):
             "\""
                 + value.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n") + "\""
+                .replacingOccurrences(of: "\"", with: "\\\"").replacingOccurrences(of: "\n", with: "\\n")
+                .replacingOccurrences(of: "\r", with: "\\r").replacingOccurrences(of: "\t", with: "\\t") + "\""
         case .date(let seconds): "date(\"\(Self.isoString(seconds))\")"
         case .data(let data): "<\(data.count) bytes>"
         case .uuid(let uuid): "uuid(\"\(uuid.uuidString)\")"
