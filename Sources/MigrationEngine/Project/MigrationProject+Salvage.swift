@@ -37,20 +37,38 @@ extension MigrationProject {
         defer { snapshot.remove() }
         let logReview = try SetAsideLogReview.review(snapshot)
         let journalMode = try JournalMode(path: snapshot.path)
-        let queue = try Self.openForSalvage(snapshot, store: store)
+        var queue = try Self.openForSalvage(snapshot, store: store)
+        var rebuilt: LostSchemaRebuild?
+        if queue?.inDatabase(SalvageSource.schemaReads) != true {
+            // No table can be found by name: the rows are read off the pages and told apart by the model.
+            try queue?.close()
+            guard let scan = LoosePageScan(path: snapshot.path) else {
+                throw StoreError(.damaged, path: store, message: "the database schema is unreadable and so are its pages")
+            }
+            let path = snapshot.directory.appendingPathComponent("rebuilt.sqlite").path
+            let rebuild = try LostSchemaRebuild.rebuild(scan: scan, bundle: bundle, version: version, into: path, store: store)
+            queue = try HardenedConnection.open(path, readonly: true, label: "rebuilt copy of \(store)")
+            rebuilt = rebuild
+        }
+        guard let queue else { throw StoreError(.damaged, path: store, message: "the database schema is unreadable") }
         do {
             // No enclosing read transaction: after SQLite reports damage its COMMIT fails too, and every
             // statement reads the same private copy anyway.
             let report = try queue.inDatabase { db in
                 let source = try SalvageSource.read(db, store: store)
-                let choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
+                let choice =
+                    try rebuilt?.choice
+                    ?? SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
                 var salvage = StoreSalvage(store: store, source: source, choice: choice, journalMode: journalMode)
-                salvage.notes = logReview.notes + snapshot.headerRepairs
+                salvage.notes = logReview.notes + snapshot.headerRepairs + (rebuilt?.notes ?? [])
                 salvage.leftOutLog = logReview.leftOut
                 salvage.sideStore = sideStore
                 // With frames in its log, the copy's file may hold pages the log replaced.
                 let readsLog = snapshot.writeAheadLog.appliedFrames > 0 && salvage.leftOutLog == nil
-                salvage.loosePages = readsLog ? nil : LoosePageScan(path: snapshot.path)
+                salvage.loosePages = readsLog || rebuilt != nil ? nil : LoosePageScan(path: snapshot.path)
+                if readsLog, rebuilt != nil {
+                    salvage.notes.append("the -wal's frames were not read with the pages: rows written only to the log are lost")
+                }
                 if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }
@@ -80,14 +98,14 @@ extension MigrationProject {
         }
     }
 
-    /// Opens the copy; opening reads the schema, and with its pages lost no table can be found.
-    private static func openForSalvage(_ snapshot: StoreSnapshot, store: String) throws(StoreError) -> DatabaseQueue {
+    /// Opens the copy; nil when opening failed on damage (opening reads the schema, and with its pages lost
+    /// no table can be found).
+    private static func openForSalvage(_ snapshot: StoreSnapshot, store: String) throws(StoreError) -> DatabaseQueue? {
         do {
             return try snapshot.openReadOnly()
         } catch {
             guard error.code == .damaged else { throw error }
-            throw StoreError(
-                .damaged, path: store, message: "the database schema is unreadable, so no table can be found: \(error.message)")
+            return nil
         }
     }
 }

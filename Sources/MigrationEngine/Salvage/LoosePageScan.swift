@@ -53,6 +53,23 @@ struct LoosePageScan {
     {
         var found: [(Int64, [DatabaseValue])] = []
         var taken = known
+        forEachRecord { _, id, values in
+            guard !taken.contains(id), ranges.contains(where: { id >= $0.lower && id <= ($0.upper ?? Int64.max) }),
+                values.count == columns, values[0].isNull,
+                let entity = Int64.fromDatabaseValue(values[entityColumn]), entities.contains(entity)
+            else { return }
+            taken.insert(id)
+            found.append((id, values))
+        }
+        return found.sorted { $0.0 < $1.0 }
+    }
+
+    /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf
+    /// pages not on the freelist, page by page; returns how many cells could not be read (a cell running past
+    /// its page, an overflow chain broken, a record that is not well formed).
+    @discardableResult
+    func forEachRecord(_ body: (Int, Int64, [DatabaseValue]) -> Void) -> Int {
+        var unreadable = 0
         for number in 1...max(1, pageCount) where !freePages.contains(number) {
             guard let page = Self.read(file, page: number, size: pageSize) else { continue }
             let start = number == 1 ? 100 : 0
@@ -62,16 +79,14 @@ struct LoosePageScan {
                 let pointer = start + 8 + 2 * index
                 guard pointer + 1 < pageSize else { break }
                 let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
-                guard let (id, payload) = cell(page, at: offset), !taken.contains(id),
-                    ranges.contains(where: { id >= $0.lower && id <= ($0.upper ?? Int64.max) }),
-                    let values = SQLiteRecord.values(payload), values.count == columns, values[0].isNull,
-                    let entity = Int64.fromDatabaseValue(values[entityColumn]), entities.contains(entity)
-                else { continue }
-                taken.insert(id)
-                found.append((id, values))
+                guard let (id, payload) = cell(page, at: offset), let values = SQLiteRecord.values(payload) else {
+                    unreadable += 1
+                    continue
+                }
+                body(number, id, values)
             }
         }
-        return found.sorted { $0.0 < $1.0 }
+        return unreadable
     }
 
     /// The row id and whole payload of the table-leaf cell at `offset`, following its overflow pages.

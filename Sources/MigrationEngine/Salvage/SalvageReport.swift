@@ -10,6 +10,9 @@ public struct SalvageReport: Sendable, Hashable, Codable {
         case modelCache
         /// The store's tables and columns, which fit exactly one version.
         case tableLayout
+        /// The rows found page by page when the schema, metadata and model cache were all lost, which fill
+        /// one version's tables better than any other's.
+        case rowLayout
     }
 
     /// The damaged store, which was only read.

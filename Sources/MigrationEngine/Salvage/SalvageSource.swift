@@ -15,6 +15,17 @@ struct SalvageSource {
     /// What could not be read, one line each.
     let notes: [String]
 
+    /// Whether SQLite can read the schema (`sqlite_master`) at all; when it cannot, no table can be found by
+    /// name and salvage reads the pages themselves (``LostSchemaRebuild``).
+    static func schemaReads(_ db: Database) -> Bool {
+        do {
+            _ = try String.fetchAll(db, Self.tableNames.request)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// Reads what it can; throws only when SQLite cannot read the schema itself.
     static func read(_ db: Database, store: String) throws -> SalvageSource {
         let tables: [String]

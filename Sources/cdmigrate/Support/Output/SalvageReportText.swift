@@ -10,6 +10,7 @@ enum SalvageReportText {
             case .metadata: "from its metadata"
             case .modelCache: "from its model cache"
             case .tableLayout: "from its tables (metadata and model cache lost)"
+            case .rowLayout: "from the rows on its pages (schema, metadata and model cache lost)"
             }
         var lines = ["\(report.store) → \(report.output): at \(report.version) (version \(evidence))"]
         // A root entity's keys are its sub-entities' too: what may be lost is on the root's row only.

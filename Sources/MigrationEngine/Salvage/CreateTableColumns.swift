@@ -1,0 +1,57 @@
+import Foundation
+
+/// The column names of a `CREATE TABLE` text found on a damaged store's pages, in their order, read without
+/// running it: only the plain shape Core Data and SQLite's `ALTER TABLE` write is understood (a bare or
+/// double-quoted name, a parenthesised list of `name TYPE …` columns and table constraints); anything else
+/// gives nil, and the column order the model predicts is used instead.
+struct CreateTableColumns: Equatable {
+    /// The table's name, unquoted.
+    let table: String
+    /// Its columns in declaration order.
+    let columns: [String]
+
+    /// Reads `sql`; nil when it is not a plain `CREATE TABLE` of the shape above.
+    init?(_ sql: String) {
+        let text = Substring(sql)
+        guard let head = text.range(of: "CREATE TABLE ", options: [.anchored, .caseInsensitive]),
+            let open = text.firstIndex(of: "("), text.hasSuffix(")")
+        else { return nil }
+        guard let name = Self.identifier(text[head.upperBound..<open]) else { return nil }
+        let body = text[text.index(after: open)..<text.index(before: text.endIndex)]
+        var parts: [Substring] = []
+        var depth = 0
+        var start = body.startIndex
+        for index in body.indices {
+            switch body[index] {
+            case "(": depth += 1
+            case ")": depth -= 1
+            case "," where depth == 0:
+                parts.append(body[start..<index])
+                start = body.index(after: index)
+            case "'", "`", "[", ";": return nil
+            default: break
+            }
+            guard depth >= 0 else { return nil }
+        }
+        parts.append(body[start...])
+        var columns: [String] = []
+        for part in parts {
+            let words = part.split(whereSeparator: \.isWhitespace)
+            guard let first = words.first else { return nil }
+            if ["PRIMARY", "CONSTRAINT", "UNIQUE", "CHECK", "FOREIGN"].contains(first.uppercased()) { continue }
+            guard let column = Self.identifier(first) else { return nil }
+            columns.append(column)
+        }
+        guard !columns.isEmpty, Set(columns).count == columns.count else { return nil }
+        table = name
+        self.columns = columns
+    }
+
+    /// A name of letters, digits and underscores, bare or in double quotes.
+    private static func identifier(_ text: Substring) -> String? {
+        var name = text.trimmingCharacters(in: .whitespaces)[...]
+        if name.hasPrefix("\""), name.hasSuffix("\""), name.count > 2 { name = name.dropFirst().dropLast() }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        return String(name)
+    }
+}

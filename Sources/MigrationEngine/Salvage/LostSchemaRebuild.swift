@@ -1,0 +1,322 @@
+import Foundation
+import GRDB
+
+/// A database laid out as the model's store, rebuilt in salvage's private folder from the table-leaf pages of a
+/// store whose `sqlite_master` cannot be read: without it SQLite finds no table, but the rows still sit whole
+/// on their pages. Salvage then reads the rebuilt database as it reads any store.
+///
+/// Every record on the pages (``LoosePageScan``) is given to a table by what the model says that table's rows
+/// look like, never by a guess:
+/// - the bookkeeping rows by their shape: `Z_METADATA`'s (NULL, UUID text, a plist dictionary),
+///   `Z_PRIMARYKEY`'s (NULL, entity name, two integers), `Z_MODELCACHE`'s (one blob that decodes as a model);
+/// - an entity table's row when its record has exactly the table's column count, NULL where `Z_PK` is (the
+///   key lives in the row id), a `Z_ENT` of one of the table's entities (which names one table only) and in
+///   every column a value SQLite can keep in a column of that type;
+/// - a join table's row when its record is that many integers and no other join table has as many columns.
+///
+/// What fits nothing (rows of tables outside the model, of join tables alike in shape) is counted and said.
+struct LostSchemaRebuild {
+    /// The rebuilt database.
+    let path: String
+    /// The version chosen and why.
+    let choice: SalvageModelChoice
+    /// How rows were attributed and what was not, for the report.
+    let notes: [String]
+
+    /// Where the records of one version's tables go.
+    private struct Placement {
+        var rows: [String: [Record]] = [:]
+        /// Per table, its columns in the order its records hold them.
+        var orders: [String: [String]] = [:]
+        var placed = 0
+        var notes: [String] = []
+    }
+
+    /// Reads `scan`'s pages, chooses the version (`version` from `bundle`, else the one the store's metadata or
+    /// model cache found on its pages names, else the one its rows fit best; without `bundle`, the model cache
+    /// found) and writes the rebuilt database at `path`, which must not exist. Errors name `store`.
+    static func rebuild(scan: LoosePageScan, bundle: ModelBundle?, version: String?, into path: String, store: String)
+        throws -> LostSchemaRebuild
+    {
+        var records: [Record] = []
+        let unreadable = scan.forEachRecord { page, id, values in records.append(Record(page: page, id: id, values: values)) }
+        var notes: [String] = []
+        let bookkeeping = Bookkeeping(records, store: store, notes: &notes)
+        let declared = declaredColumns(records)
+        let source = SalvageSource(
+            metadata: bookkeeping.metadata, primaryKeys: bookkeeping.primaryKeys, cachedModel: bookkeeping.cachedModel,
+            tableColumns: [:], notes: [])
+        let choice: SalvageModelChoice
+        do {
+            choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
+        } catch {
+            guard let bundle, error.remedy == .giveStoreVersion else {
+                guard bundle == nil else { throw error }
+                throw SalvageError(
+                    store: store,
+                    message:
+                        "the database schema is unreadable and no readable copy of the store's model cache was found on its pages, so no model tells its rows apart",
+                    category: .invalidInput, remedy: .giveModel)
+            }
+            choice = try fittingVersion(bundle, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
+        }
+        let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
+        let placement = place(records, schema: schema, numbers: numbers, declared: declared)
+        try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
+        let other = records.count - placement.placed - bookkeeping.count
+        var attribution =
+            "the database schema is unreadable: rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
+        if other > 0 { attribution += ", \(other) rows of no table of the model left out (tables outside the model are lost)" }
+        if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
+        notes.insert(attribution, at: 0)
+        return LostSchemaRebuild(path: path, choice: choice, notes: notes + placement.notes)
+    }
+
+    /// The version whose tables the rows fill best, when the metadata and model cache are lost too; refused
+    /// when versions tie (their tables look alike, so the rows cannot tell them apart).
+    private static func fittingVersion(
+        _ bundle: ModelBundle, records: [Record], bookkeeping: Bookkeeping, declared: [String: [String]], store: String
+    ) throws(SalvageError) -> SalvageModelChoice {
+        let fits = bundle.versions.map { model in
+            let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
+            return (model, place(records, schema: schema, numbers: numbers, declared: declared).placed)
+        }
+        let best = fits.map(\.1).max() ?? 0
+        let winners = fits.filter { $0.1 == best }
+        guard best > 0, winners.count == 1, let model = winners.first?.0 else {
+            let names = winners.map(\.0.name).joined(separator: ", ")
+            throw SalvageError(
+                store: store,
+                message:
+                    "cannot tell the store's version: its schema, metadata and model cache are lost, and its rows fit \(best == 0 ? "no version" : "versions \(names) alike")",
+                category: .noRoute, remedy: .giveStoreVersion)
+        }
+        return SalvageModelChoice(model: model, evidence: .rowLayout)
+    }
+
+    /// The schema `model` lays out for the store's entities, and each entity table's source entity numbers
+    /// (the store's own when its `Z_PRIMARYKEY` rows were found, else the model's).
+    private static func layout(_ model: ObjectModel, bookkeeping: Bookkeeping) -> (StoreSchema, [String: Set<Int64>]) {
+        let entries = bookkeeping.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
+        let scoped = entries.map { model.scoped(toStoreEntities: Set($0.map(\.name))) } ?? model
+        let schema = SchemaBuilder(model: scoped).build()
+        var numbers: [String: Set<Int64>] = [:]
+        for entity in schema.entities {
+            let number = entries.map { $0.first { $0.name == entity.name }?.number } ?? entity.number
+            if let number { numbers[entity.table, default: []].insert(Int64(number)) }
+        }
+        return (schema, numbers)
+    }
+
+    /// The column order of every table whose `CREATE TABLE` row of `sqlite_master` survived on a page (a
+    /// record of five values: `table`, name, table name, root page, text); a table found with two texts that
+    /// disagree has none.
+    private static func declaredColumns(_ records: [Record]) -> [String: [String]] {
+        var found: [String: [String]?] = [:]
+        for record in records where record.values.count == 5 {
+            guard String.fromDatabaseValue(record.values[0]) == "table", let sql = String.fromDatabaseValue(record.values[4]),
+                let declared = CreateTableColumns(sql)
+            else { continue }
+            if let known = found[declared.table], known != declared.columns {
+                found[declared.table] = .some(nil)
+            } else {
+                found[declared.table] = declared.columns
+            }
+        }
+        return found.compactMapValues { $0 }
+    }
+
+    /// Gives each record to the one table whose rows it looks like; a row id found twice in a table keeps
+    /// its first page's row (said in a note). A table's columns are in the order its own `CREATE TABLE` text
+    /// gives, when it survived and names the columns the model lays out; else in the model's order, Core
+    /// Data's for a store created at this version (a store migrated in place may have appended columns: its
+    /// rows fit the types or are left out).
+    private static func place(
+        _ records: [Record], schema: StoreSchema, numbers: [String: Set<Int64>], declared: [String: [String]]
+    ) -> Placement {
+        var placement = Placement()
+        var types: [String: [String]] = [:]
+        var tableOfEntity: [Int64: String] = [:]
+        var fromText = 0
+        for table in schema.tables {
+            let predicted = table.columns.map(\.name)
+            let order = declared[table.name].flatMap { Set($0) == Set(predicted) && $0.first == "Z_PK" ? $0 : nil }
+            if order != nil { fromText += 1 }
+            placement.orders[table.name] = order ?? predicted
+            let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
+            types[table.name] = (order ?? predicted).map { type[$0] ?? "" }
+            for number in numbers[table.name] ?? [] { tableOfEntity[number] = table.name }
+        }
+        var joinsByWidth: [Int: [JoinTable]] = [:]
+        for join in schema.joinTables {
+            let predicted = [join.ownerColumn, join.targetColumn] + join.orderColumns
+            let order = declared[join.name].flatMap { Set($0) == Set(predicted) ? $0 : nil }
+            if order != nil { fromText += 1 }
+            placement.orders[join.name] = order ?? predicted
+            joinsByWidth[predicted.count, default: []].append(join)
+        }
+        let total = schema.tables.count + schema.joinTables.count
+        placement.notes.append(
+            "column order: \(fromText) of \(total) tables from their CREATE TABLE text found on the pages, the rest as the model lays them out for a new store"
+        )
+        var seen: [String: Set<Int64>] = [:]
+        var pairs: [String: Set<[DatabaseValue]>] = [:]
+        var twice: [String: Int] = [:]
+        for record in records {
+            let values = record.values
+            let name: String
+            if values.count >= 3, values[0].isNull, case .int64(let entity) = values[1].storage,
+                let table = tableOfEntity[entity], let type = types[table], type.count == values.count,
+                zip(type, values).allSatisfy({ fits($1, $0) })
+            {
+                name = table
+            } else if let joins = joinsByWidth[values.count], joins.count == 1, let join = joins.first,
+                values.allSatisfy({ if case .int64 = $0.storage { true } else { false } })
+            {
+                name = join.name
+            } else {
+                continue
+            }
+            // A join table's key is its pair of objects, an entity table's its row id.
+            let fresh =
+                values[0].isNull
+                ? seen[name, default: []].insert(record.id).inserted
+                : pairs[name, default: []].insert(Array(values.prefix(2))).inserted
+            guard fresh else {
+                twice[name, default: 0] += 1
+                continue
+            }
+            placement.rows[name, default: []].append(record)
+            placement.placed += 1
+        }
+        placement.notes += twice.sorted { $0.key < $1.key }.map {
+            "\($0.key): \($0.value) rows found twice (on a page the store no longer used but did not free): the first page's kept"
+        }
+        return placement
+    }
+
+    /// Whether SQLite keeps `value` so in a column declared `type`: REAL affinity stores whole numbers as
+    /// integers, NUMERIC may keep text, a BLOB column anything.
+    private static func fits(_ value: DatabaseValue, _ type: String) -> Bool {
+        switch (value.storage, type) {
+        case (.null, _), (_, "BLOB"): true
+        case (.int64, "INTEGER"): true
+        case (.int64, "TIMESTAMP"), (.int64, "FLOAT"), (.int64, "DECIMAL"): true
+        case (.double, "TIMESTAMP"), (.double, "FLOAT"), (.double, "DECIMAL"): true
+        case (.string, "VARCHAR"), (.string, "DECIMAL"): true
+        default: false
+        }
+    }
+
+    private static func write(
+        _ placement: Placement, bookkeeping: Bookkeeping, schema: StoreSchema, model: ObjectModel, to path: String
+    ) throws {
+        let options = StoreCreationOptions(installsTriggers: false, layout: .migrated)
+        try StoreWriter(model: model, schema: schema).create(at: path, options: options)
+        let queue = try HardenedConnection.open(path)
+        try queue.write { db in
+            // The writer's bookkeeping is the model's; only what the store's pages hold may stand for the store's.
+            try db.execute(sql: "DELETE FROM \"Z_PRIMARYKEY\"; DELETE FROM \"Z_METADATA\"; DELETE FROM \"Z_MODELCACHE\"")
+            for entry in bookkeeping.primaryKeys ?? [] {
+                try db.execute(
+                    sql: "INSERT INTO \"Z_PRIMARYKEY\" (\"Z_ENT\", \"Z_NAME\", \"Z_SUPER\", \"Z_MAX\") VALUES (?, ?, ?, ?)",
+                    arguments: [entry.number, entry.name, entry.superNumber, entry.maxPrimaryKey])
+            }
+            if let metadata = bookkeeping.metadataRecord {
+                try db.execute(
+                    sql: "INSERT INTO \"Z_METADATA\" (\"Z_VERSION\", \"Z_UUID\", \"Z_PLIST\") VALUES (?, ?, ?)",
+                    arguments: StatementArguments(metadata))
+            }
+            if let cache = bookkeeping.cacheRecord {
+                try db.execute(sql: "INSERT INTO \"Z_MODELCACHE\" (\"Z_CONTENT\") VALUES (?)", arguments: [cache])
+            }
+            for (table, rows) in placement.rows {
+                guard let columns = placement.orders[table] else { continue }
+                // An entity row's Z_PK is its row id (the record keeps NULL in its place); a join table's row id
+                // is kept too, since salvage reads every table in row-id order.
+                let entityTable = rows.first?.values[0].isNull == true
+                let names = ((entityTable ? [] : ["rowid"]) + columns).map(SQLIdentifier.init)
+                let insert = try db.makeStatement(
+                    "INSERT INTO \(SQLIdentifier(table)) (\(names)) VALUES (\(placeholders: names.count))" as SQLFragment)
+                for row in rows.sorted(by: { $0.id < $1.id }) {
+                    var values = row.values
+                    if entityTable { values[0] = row.id.databaseValue }
+                    try insert.run(binding: (entityTable ? [] : [row.id.databaseValue]) + values)
+                }
+            }
+        }
+        try queue.close()
+    }
+}
+
+/// One record found on a page.
+private struct Record {
+    let page: Int
+    let id: Int64
+    let values: [DatabaseValue]
+}
+
+/// The bookkeeping rows found on a store's pages.
+private struct Bookkeeping {
+    var metadata: StoreMetadata?
+    var metadataRecord: [DatabaseValue]?
+    var primaryKeys: [PrimaryKeyEntry]?
+    var cachedModel: ObjectModel?
+    var cacheRecord: Data?
+    /// How many records were taken as bookkeeping.
+    var count = 0
+
+    init(_ records: [Record], store: String, notes: inout [String]) {
+        var keys: [Int: PrimaryKeyEntry] = [:]
+        for record in records {
+            let values = record.values
+            switch values.count {
+            case 3 where metadata == nil && values[0].isNull:
+                guard let uuid = String.fromDatabaseValue(values[1]), let blob = Data.fromDatabaseValue(values[2]),
+                    case .dictionary(let plist)? = Self.plist(blob)
+                else { continue }
+                metadata = StoreMetadata(rowVersion: record.id, uuid: uuid, plist: plist)
+                metadataRecord = [record.id.databaseValue, values[1], values[2]]
+                count += 1
+            case 4 where values[0].isNull:
+                guard let name = String.fromDatabaseValue(values[1]), case .int64(let parent) = values[2].storage,
+                    case .int64(let max) = values[3].storage, record.id > 0, record.id < Int64(Int32.max)
+                else { continue }
+                let entry = PrimaryKeyEntry(number: Int(record.id), name: name, superNumber: Int(parent), maxPrimaryKey: max)
+                if let known = keys[entry.number], known != entry {
+                    notes.append("Z_PRIMARYKEY: entity \(entry.number) found twice with different rows: the first page's kept")
+                } else if keys[entry.number] == nil {
+                    keys[entry.number] = entry
+                    count += 1
+                }
+            case 1 where cachedModel == nil:
+                guard let blob = Data.fromDatabaseValue(values[0]), let model = Self.model(blob, store: store) else { continue }
+                cachedModel = model
+                cacheRecord = blob
+                count += 1
+            default: continue
+            }
+        }
+        primaryKeys = keys.isEmpty ? nil : keys.values.sorted { $0.number < $1.number }
+        if metadata == nil { notes.append("no Z_METADATA row was found on the pages") }
+        if keys.isEmpty { notes.append("no Z_PRIMARYKEY row was found on the pages: the model's entity numbers are used") }
+    }
+
+    /// The plist in `blob`, or nil when it is not one: then the record is not `Z_METADATA`'s.
+    private static func plist(_ blob: Data) -> PropertyListValue? {
+        do {
+            return try BinaryPropertyList.read(blob)
+        } catch {
+            return nil
+        }
+    }
+
+    /// The model cached in `blob`, or nil when it does not decode: then the record is not `Z_MODELCACHE`'s.
+    private static func model(_ blob: Data, store: String) -> ObjectModel? {
+        do {
+            return try ModelCacheDecoder.decode(blob, path: store)
+        } catch {
+            return nil
+        }
+    }
+}

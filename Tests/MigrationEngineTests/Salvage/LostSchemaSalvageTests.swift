@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// Issue 32 item 2's first outright failure: a store whose `sqlite_master` pages are lost (coredataplus-books'
+/// schema pages zeroed, exit 5). Its rows still sit on their leaf pages; salvage reads them page by page and
+/// gives each to its table by what the model says, and the report says so.
+@Suite("Salvage with the schema lost")
+struct LostSchemaSalvageTests {
+    /// A Journal 4 store of 300 entries and 20 authors whose schema page is lost: page 1 after its 100-byte
+    /// header (the header stays, so only the schema is gone), after `prepare` has run on the intact store.
+    static func store(_ prepare: (Database) throws -> Void = { _ in }) throws -> String {
+        let store = try SalvageFixture.journal4(entries: 300, authors: 20)
+        try DatabaseQueue(path: store).write(prepare)
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        defer { try? handle.close() }
+        let header = try #require(try handle.read(upToCount: 100))
+        let pageSize = Int(header[16]) << 8 | Int(header[17])
+        try handle.write(contentsOf: Data(count: pageSize - 100))
+        return store
+    }
+
+    static func salvage(_ store: String, project: MigrationProject) throws -> (SalvageReport, String) {
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        return (try project.salvage(store: store, to: output), output)
+    }
+
+    @Test("With the model: every row is placed in its table, the version comes from the metadata found on a page")
+    func withModel() throws {
+        let store = try Self.store()
+        // The damage is real: every other command stops at the schema.
+        #expect(throws: (any Error).self) {
+            try DatabaseQueue(path: store).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZENTRY") }
+        }
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.version == "Journal 4" && report.evidence == .metadata)
+        #expect(report.recovered == 320)
+        #expect(try project.verify(store: output).version == "Journal 4")
+        let note = try #require(report.notes.first)
+        #expect(note.hasPrefix("the database schema is unreadable: rows were read page by page"))
+        #expect(note.contains("320 rows placed"))
+        try SalvageDamageSweepTests.expectExact(report, output)
+        // The keys and values are the store's: entry 77 keeps its title and author.
+        let row = try DatabaseQueue(path: output).read {
+            try Row.fetchOne($0, sql: "SELECT ZTITLE, ZAUTHOR FROM ZENTRY WHERE Z_PK = 77")
+        }
+        #expect(row?["ZTITLE"] == "Entry 77" && row?["ZAUTHOR"] == 18)
+    }
+
+    @Test("Without a model: the model cache found on the pages tells the rows apart")
+    func withCachedModel() throws {
+        let store = try Self.store()
+        let project = try MigrationProject(modelPath: nil, settings: PlanningSettings())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.evidence == .modelCache && report.recovered == 320)
+        #expect(try MigrationProject(bundle: JournalFixture.bundle()).verify(store: output).version == "Journal 4")
+    }
+
+    @Test("Metadata and model cache lost too: the version whose tables the rows fill, said as such")
+    func byRowLayout() throws {
+        let store = try Self.store { db in
+            try db.execute(sql: "DELETE FROM Z_METADATA; DELETE FROM Z_MODELCACHE")
+        }
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.version == "Journal 4" && report.evidence == .rowLayout)
+        #expect(report.recovered == 320)
+        #expect(report.notes.contains("no Z_METADATA row was found on the pages"))
+        #expect(try project.verify(store: output).version == "Journal 4")
+    }
+
+    @Test("No model and no model cache: refused, saying what is missing and what to give")
+    func nothingToTellRowsApart() throws {
+        let store = try Self.store { try $0.execute(sql: "DELETE FROM Z_MODELCACHE") }
+        let project = try MigrationProject(modelPath: nil, settings: PlanningSettings())
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let error = try #require(throws: SalvageError.self) { try project.salvage(store: store, to: output) }
+        #expect(error.remedy == .giveModel)
+        #expect(error.message.contains("no readable copy of the store's model cache"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+}
