@@ -23,16 +23,19 @@ struct ObjectRowReader {
     /// - Parameters:
     ///   - db: The connection to read with.
     ///   - page: A `LIMIT` and `OFFSET` applied in SQL.
+    ///   - condition: A condition on the entity's table, applied in SQL; nil for every object.
     ///   - order: Columns (with their direction) ordering the objects before their primary key.
     ///   - expressionValues: Whether `body` gets the values as an expression sees them (else an empty dictionary).
     ///   - body: Called per object; returns whether to go on.
     /// - Throws: GRDB's `DatabaseError` for a failing read, ``ExportError`` for a value kept outside the store
     ///   that cannot be read, and whatever `body` throws.
     func read(
-        _ db: Database, page: (limit: Int, offset: Int)? = nil, order: [SQLFragment] = [], expressionValues: Bool = false,
-        _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
+        _ db: Database, page: (limit: Int, offset: Int)? = nil, where condition: SQLFragment? = nil, order: [SQLFragment] = [],
+        expressionValues: Bool = false, _ body: (ExportedObject, [String: ExpressionValue]) throws -> Bool
     ) throws {
-        let select = layout.select(orderedBy: order) + (page.map { " LIMIT \(value: $0.limit) OFFSET \(value: $0.offset)" } ?? "")
+        let select =
+            layout.select(where: condition, orderedBy: order)
+            + (page.map { " LIMIT \(value: $0.limit) OFFSET \(value: $0.offset)" } ?? "")
         try each(db, select: select, expressionValues: expressionValues, streaming: false) { object, expressions, _ in
             try body(object, expressions)
         }
@@ -41,7 +44,7 @@ struct ObjectRowReader {
     /// The values of the object whose primary key is `key`, as an expression sees them; nil when the store
     /// has no such object of the layout's entities.
     ///
-    /// - Throws: As ``read(_:page:order:expressionValues:_:)``.
+    /// - Throws: As ``read(_:page:where:order:expressionValues:_:)``.
     func expressionValues(of key: Int64, _ db: Database) throws -> [String: ExpressionValue]? {
         var found: [String: ExpressionValue]?
         let select = layout.select(where: "\(SQLIdentifier.primaryKey) = \(value: key)")
@@ -53,11 +56,11 @@ struct ObjectRowReader {
     }
 
     /// Calls `body` with each object in primary-key order until it returns false, as
-    /// ``read(_:page:order:expressionValues:_:)`` does, except that a TEXT or BLOB of at least ``LargeValue/threshold`` bytes, and every value kept
+    /// ``read(_:page:where:order:expressionValues:_:)`` does, except that a TEXT or BLOB of at least ``LargeValue/threshold`` bytes, and every value kept
     /// outside the store, is not rendered: its field holds `.null` in the object and the value is given by
     /// field index, to be written from where it lies before `body` returns.
     ///
-    /// - Throws: As ``read(_:page:order:expressionValues:_:)``.
+    /// - Throws: As ``read(_:page:where:order:expressionValues:_:)``.
     func stream(_ db: Database, _ body: (ExportedObject, [Int: LargeValue]) throws -> Bool) throws {
         try each(db, select: layout.select, expressionValues: false, streaming: true) { object, _, large in
             try body(object, large)

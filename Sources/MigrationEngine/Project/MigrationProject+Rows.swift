@@ -7,7 +7,9 @@ extension MigrationProject {
     /// The query is the mapping expression language with `NSPredicate`'s comparisons (`CONTAINS`,
     /// `BEGINSWITH`, `ENDSWITH`, `LIKE`, `IN`, `BETWEEN`, `[c]`/`[d]`/`[cd]`, `ANY`/`ALL`/`NONE`), bare names
     /// being keys of the object and key paths following relationships (`author.name`, `entries.@count`). It is
-    /// evaluated in Swift, object by object, so only the page is held in memory.
+    /// evaluated in Swift, object by object, so only the page is held in memory; its top-level `AND` terms
+    /// comparing a number, date or Boolean attribute with a constant are also given to SQLite
+    /// (``RowPrefilter``), so rows that cannot match are not read.
     ///
     /// - Parameters:
     ///   - store: The store's `.sqlite` file; only read.
@@ -49,7 +51,8 @@ extension MigrationProject {
             }
             let related = RelatedObjectValues(source: source, db: db)
             var skipped = 0
-            try reader.read(db, order: sort, expressionValues: true) { object, values in
+            let prefilter = RowPrefilter.condition(for: condition.expression.expression, layout: reader.layout)
+            try reader.read(db, where: prefilter, order: sort, expressionValues: true) { object, values in
                 guard try condition.matches(object, values: values, related: related, store: store) else { return true }
                 if skipped < max(0, offset) {
                     skipped += 1
