@@ -88,7 +88,9 @@ package struct KeyTable: Sendable {
                 + "the format, else JSON; an existing file is replaced only after a second Enter.",
             contexts: [.browser]),
         KeyBinding(
-            .erase, keys: [.backspace], hint: "erase", help: "Erase the last character of the filter or the path.",
+            .erase, keys: [.backspace], hint: "erase",
+            help: "Erase the character before the cursor in the filter or the path; ← → Home End move the cursor, "
+                + "Ctrl-U erases to the start, Ctrl-W the word before the cursor, Ctrl-K to the end.",
             contexts: [.filter, .export], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",

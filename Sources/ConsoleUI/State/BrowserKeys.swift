@@ -32,7 +32,7 @@ enum BrowserKeys {
             state.browser = browser
             return record.key.map { [.loadRelated(entity: record.entity, key: $0)] } ?? []
         case .search:
-            browser.filterInput = browser.query.search ?? ""
+            browser.filterInput = LineEditor(browser.query.search ?? "")
             state.browser = browser
             return []
         case .sort:
@@ -89,23 +89,24 @@ enum BrowserKeys {
 
     /// Typing a filter after `/`: Enter applies it, Esc leaves it as it was.
     static func filter(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        guard var browser = state.browser, let input = browser.filterInput else { return [] }
+        guard var browser = state.browser, let input = browser.filterInput?.text else { return [] }
         switch action {
         case .open:
             browser.filterInput = nil
             browser.query.search = input.isEmpty ? nil : input
             return reload(&browser, &state)
         case .back: browser.filterInput = nil
-        case .erase: browser.filterInput = String(input.dropLast())
         default: break
         }
         state.browser = browser
         return []
     }
 
-    /// Adds a typed character to the filter.
-    static func type(_ character: Character, _ state: inout ConsoleState) {
-        state.browser?.filterInput?.append(character)
+    /// An editing key on the filter being typed.
+    static func edit(_ key: Key, _ state: inout ConsoleState) -> Bool {
+        guard var line = state.browser?.filterInput, line.edit(key) else { return false }
+        state.browser?.filterInput = line
+        return true
     }
 
     /// The record view: ↑↓ select an attribute, the page keys scroll, Enter follows a relationship, Esc goes

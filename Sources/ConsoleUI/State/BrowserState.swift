@@ -13,8 +13,8 @@ package struct BrowserState: Sendable, Hashable {
     package var selectedRow = 0
     /// The first non-key column shown (for scrolling wide entities sideways).
     package var columnOffset = 0
-    /// The filter text being typed after `/`, `nil` when not typing.
-    package var filterInput: String?
+    /// The filter being typed after `/`, `nil` when not typing.
+    package var filterInput: LineEditor?
     /// The export prompt while the user types where to export the entity (`e`).
     package var exportPrompt: ExportPrompt?
     /// The records open over the table, the one shown last; empty when the table is shown.

@@ -15,15 +15,9 @@ package struct ConsoleController: Sendable {
             // Like keys, the mouse does nothing unseen while only the "too small" notice is on screen.
             return state.layout.fits ? MouseKeys.handle(event, &state, controller: self) : []
         }
-        // A filter being typed takes every character, `q` and `?` included.
-        if state.keyContext == .filter, case .character(let character) = key, state.layout.fits {
-            BrowserKeys.type(character, &state)
-            return []
-        }
-        if state.keyContext == .export, case .character(let character) = key, state.layout.fits {
-            ExportKeys.type(character, &state)
-            return []
-        }
+        // A line being typed takes every character, `q` and `?` included, and readline's editing keys.
+        if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
+        if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen. While the console waits (a demo store being

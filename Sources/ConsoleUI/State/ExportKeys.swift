@@ -16,10 +16,6 @@ enum ExportKeys {
         case .back:
             browser.exportPrompt = nil
             state.message = "export cancelled"
-        case .erase:
-            prompt.path = String(prompt.path.dropLast())
-            prompt.confirmingOverwrite = false
-            browser.exportPrompt = prompt
         case .open:
             let path = (prompt.path as NSString).expandingTildeInPath
             guard !path.isEmpty else {
@@ -42,9 +38,11 @@ enum ExportKeys {
         return []
     }
 
-    /// Adds a typed character to the path; a changed path is a new question.
-    static func type(_ character: Character, _ state: inout ConsoleState) {
-        state.browser?.exportPrompt?.path.append(character)
-        state.browser?.exportPrompt?.confirmingOverwrite = false
+    /// An editing key on the path; a changed path is a new question.
+    static func edit(_ key: Key, _ state: inout ConsoleState) -> Bool {
+        guard var prompt = state.browser?.exportPrompt, prompt.line.edit(key) else { return false }
+        if prompt.path != state.browser?.exportPrompt?.path { prompt.confirmingOverwrite = false }
+        state.browser?.exportPrompt = prompt
+        return true
     }
 }

@@ -61,16 +61,14 @@ package enum DataBrowserView {
         }
         if let input = state.filterInput {
             buffer.put(
-                StyledText("/ ", style: .title).appending(input + "█", CellStyle(.normal, bold: true))
-                    .appending("  Enter filters · Esc cancels", .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
+                Self.typed(input, after: StyledText("/ ", style: .title)).appending("  Enter filters · Esc cancels", .dim),
+                x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         if let prompt = state.exportPrompt {
             let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
             buffer.put(
-                StyledText("Export \(prompt.entity) to ", style: .title).appending(
-                    prompt.path + "█", CellStyle(.normal, bold: true)
-                )
-                .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
+                Self.typed(prompt.line, after: StyledText("Export \(prompt.entity) to ", style: .title))
+                    .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         guard let page = state.page else {
             buffer.put("\(state.entity): loading rows…", x: inner.x, y: inner.y, style: .dim)
@@ -109,6 +107,15 @@ package enum DataBrowserView {
         if page.rows.isEmpty, state.query.search != nil {
             buffer.put("no row contains that text · Esc clears the filter", x: inner.x, y: inner.y + 3, style: .dim)
         }
+    }
+
+    /// `prefix`, then the line being typed, its cursor shown as the character under it in reverse video (a
+    /// block after the last character).
+    private static func typed(_ line: LineEditor, after prefix: StyledText) -> StyledText {
+        let style = CellStyle(.normal, bold: true)
+        let (before, at, after) = line.parts
+        return prefix.appending(before, style).appending(at.map(String.init) ?? "█", at == nil ? style : style.reversed)
+            .appending(after, style)
     }
 
     private static func heading(_ state: BrowserState, page: BrowserPage, rowsPerPage: Int) -> StyledText {

@@ -47,6 +47,31 @@ struct ConsoleEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written without Salvage")
     }
 
+    /// Issue 35, item 3: under a real terminal the filter prompt edits as readline does (Ctrl-W, Ctrl-U and ←
+    /// used to type ␗ and ␕ into it).
+    @Test func theFilterPromptEditsAsReadlineDoes() throws {
+        let folder = try Self.journalFolder()
+        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
+        try tmux.waitFor("✓ Entry")
+        try tmux.send("Tab")
+        try tmux.waitFor("▸ Entities")
+        try tmux.send("Down", "Enter")
+        try tmux.waitFor("Entry  rows 1–")
+        try tmux.send("/")
+        try tmux.sendLiteral("zzz 49")
+        try tmux.send("C-w", "C-u")
+        try tmux.sendLiteral("Entry 49")
+        try tmux.send("Left", "Left")
+        try tmux.sendLiteral("4")
+        try tmux.waitFor("/ Entry 449  Enter filters")
+        try tmux.send("Enter")
+        let screen = try tmux.waitFor("matching \"Entry 449\"")
+        #expect(screen.contains("rows 1–1 of 1"))
+        #expect(!screen.contains("␕") && !screen.contains("␗"))
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+    }
+
     @Test func redrawsOnResize() throws {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(

@@ -32,7 +32,7 @@ import Testing
         #expect(controller.handle(.character("/"), state: &state) == [])
         #expect(state.keyContext == .filter)
         for character in "sq?w" { _ = controller.handle(.character(character), state: &state) }
-        #expect(state.browser?.filterInput == "sq?w", "q and ? are text while typing")
+        #expect(state.browser?.filterInput?.text == "sq?w", "q and ? are text while typing")
         _ = controller.handle(.backspace, state: &state)
         _ = controller.handle(.backspace, state: &state)
         #expect(renderer.render(state).lines[2].hasPrefix(" / sq█"))
