@@ -12,31 +12,10 @@ struct SchemaPredictionTests {
     @Test("Created schema equals Apple's, history aside", arguments: SchemaPredictionCase.all)
     func prediction(_ testCase: SchemaPredictionCase) throws {
         let (apple, created) = try Self.created(like: testCase)
-        let ours = try StoreDump(created)
-        let (appleEntries, ourEntries) = (Set(try apple.schema()), Set(try ours.schema()))
-        let (appleKeys, ourKeys) = (try Self.primaryKeyRows(apple), try Self.primaryKeyRows(ours))
-        let appleByName = Dictionary(appleEntries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let ourByName = Dictionary(ourEntries.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
-        let differing =
-            appleEntries.subtracting(ourEntries).map { (appleOnly: true, name: $0.name, text: $0.description) }
-            + ourEntries.subtracting(appleEntries).map { (appleOnly: false, name: $0.name, text: $0.description) }
-            + appleKeys.subtracting(ourKeys).map { (appleOnly: true, name: $0, text: $0) }
-            + ourKeys.subtracting(appleKeys).map { (appleOnly: false, name: $0, text: $0) }
+        let comparison = try SchemaComparison(apple: apple, ours: try StoreDump(created), store: testCase.store)
+        #expect(comparison.unexplained.isEmpty, "\(testCase.store):\n\(comparison.unexplained.joined(separator: "\n"))")
         let listed = HistoryDifference.all[testCase.store] ?? []
-        var used: Set<HistoryDifference.Key> = []
-        var unexplained: [String] = []
-        for difference in differing {
-            let key = HistoryDifference.Key(side: difference.appleOnly ? .appleOnly : .predictedOnly, name: difference.name)
-            if listed.contains(where: { $0.key == key }) {
-                used.insert(key)
-            } else if HistoryRule.explaining(
-                difference.name, appleOnly: difference.appleOnly, apple: appleByName, ours: ourByName) == nil
-            {
-                unexplained.append((difference.appleOnly ? "Apple: " : "ours: ") + difference.text)
-            }
-        }
-        #expect(unexplained.isEmpty, "\(testCase.store):\n\(unexplained.sorted().joined(separator: "\n"))")
-        let stale = Set(listed.map(\.key)).subtracting(used)
+        let stale = Set(listed.map(\.key)).subtracting(comparison.used)
         #expect(stale.isEmpty, "allow-list entries that no longer apply: \(stale.map(\.name).sorted())")
     }
 
@@ -69,9 +48,4 @@ struct SchemaPredictionTests {
             (path, Result { try ModelLoader.load(path: Corpus.path(path)) })
         },
         uniquingKeysWith: { first, _ in first })
-
-    /// `Z_PRIMARYKEY` rows as `Z_PRIMARYKEY <Z_ENT>|<Z_NAME>|<Z_SUPER>`.
-    static func primaryKeyRows(_ store: StoreDump) throws -> Set<String> {
-        Set(try store.primaryKeys(includeMax: false).map { "Z_PRIMARYKEY \($0)" })
-    }
 }
