@@ -51,6 +51,14 @@ package final class EngineDataSource: ConsoleDataSource {
         -> BrowserPage
     {
         let (pager, model) = try session(for: storePath)
+        if query.predicate != nil {
+            guard let model else {
+                throw ExportError(
+                    store: storePath, message: "a query needs the store's model, and none was found", category: .invalidInput)
+            }
+            return BrowserPage(
+                rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query, model: model), model: model)
+        }
         return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query), model: model)
     }
 

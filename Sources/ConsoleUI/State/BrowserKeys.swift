@@ -32,7 +32,7 @@ enum BrowserKeys {
             state.browser = browser
             return record.key.map { [.loadRelated(entity: record.entity, key: $0)] } ?? []
         case .search:
-            browser.filterInput = LineEditor(browser.query.search ?? "")
+            browser.filterInput = LineEditor(browser.query.search ?? browser.query.predicate ?? "")
             state.browser = browser
             return []
         case .sort:
@@ -42,8 +42,8 @@ enum BrowserKeys {
             return []
         case .back:
             // Esc first clears a filter, then leaves the browser.
-            if browser.query.search != nil {
-                browser.query.search = nil
+            if browser.query.search != nil || browser.query.predicate != nil {
+                (browser.query.search, browser.query.predicate) = (nil, nil)
                 return reload(&browser, &state)
             }
             state.browser = nil
@@ -87,13 +87,18 @@ enum BrowserKeys {
         return [.loadRows(entity: browser.entity, offset: 0)]
     }
 
-    /// Typing a filter after `/`: Enter applies it, Esc leaves it as it was.
+    /// Typing a filter after `/`: Enter applies it (a query such as `mood > 3`, or text to look for), Esc
+    /// leaves it as it was.
     static func filter(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser, let input = browser.filterInput?.text else { return [] }
         switch action {
         case .open:
             browser.filterInput = nil
-            browser.query.search = input.isEmpty ? nil : input
+            // A query (`title CONTAINS "x"`, `mood > 3`) is evaluated as `rows --where` evaluates it; other
+            // text is looked for in the values.
+            let isQuery = MigrationProject.isQuery(input)
+            browser.query.search = input.isEmpty || isQuery ? nil : input
+            browser.query.predicate = isQuery ? input : nil
             return reload(&browser, &state)
         case .back: browser.filterInput = nil
         default: break

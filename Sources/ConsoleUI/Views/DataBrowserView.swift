@@ -104,8 +104,9 @@ package enum DataBrowserView {
                 values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
                 into: &buffer, at: y, in: inner)
         }
-        if page.rows.isEmpty, state.query.search != nil {
-            buffer.put("no row contains that text · Esc clears the filter", x: inner.x, y: inner.y + 3, style: .dim)
+        if page.rows.isEmpty, state.query.search != nil || state.query.predicate != nil {
+            let none = state.query.predicate != nil ? "no row matches the query" : "no row contains that text"
+            buffer.put("\(none) · Esc clears the filter", x: inner.x, y: inner.y + 3, style: .dim)
         }
     }
 
@@ -127,6 +128,7 @@ package enum DataBrowserView {
                 "  rows \(NumberText.grouped(first))–\(NumberText.grouped(last)) of \(NumberText.grouped(page.totalRows))", .plain
             )
         if let search = state.query.search { heading.append("  matching \"\(search)\"", .warning) }
+        if let predicate = state.query.predicate { heading.append("  where \(predicate)", .warning) }
         heading.append("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
         return heading
     }

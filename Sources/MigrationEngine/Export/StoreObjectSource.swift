@@ -24,6 +24,15 @@ struct StoreObjectSource {
         }
     }
 
+    /// Reads what the export needs by a model already chosen, with the store's entity names by `Z_ENT`.
+    init(store: String, model: ObjectModel, names: [Int: String], storeUUID: String, db: Database) throws {
+        self.store = store
+        self.model = model
+        (schema, tableColumns) = try Self.schema(of: model, db)
+        self.storeUUID = storeUUID
+        self.names = names
+    }
+
     /// The schema `model` implies in the open store (join tables named as the store names them), and the
     /// store's actual columns of each of its tables.
     static func schema(of model: ObjectModel, _ db: Database) throws -> (StoreSchema, [String: [String]]) {

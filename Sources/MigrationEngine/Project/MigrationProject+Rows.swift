@@ -65,6 +65,19 @@ extension MigrationProject {
         }
     }
 
+    /// Whether `text` is a query rather than text to look for: it parses, and says more than a bare name or
+    /// a value (`mood > 3`, `title CONTAINS "x"`, not `swift` or `Entry 7`).
+    ///
+    /// - Parameter text: What was typed.
+    /// - Returns: Whether `rows`' `where` should evaluate it.
+    package static func isQuery(_ text: String) -> Bool {
+        guard let expression = try? ExpressionParser.parse(text, bareKeysOf: "object") else { return false }
+        switch expression.kind {
+        case .literal, .variable, .key: return false
+        default: return true
+        }
+    }
+
     /// The `ORDER BY` term for `order`: the attribute's column, or `Z_PK`.
     private static func orderTerm(_ order: RowOrder, layout: EntityExportLayout, store: String) throws(ExportError)
         -> SQLFragment

@@ -53,6 +53,7 @@ package final class EntityRowPager: Sendable {
                     }
                     conditions.append(matches.isEmpty ? "0" : "(\(SQLFragment.joined(matches, separator: " OR ")))")
                 }
+                if let keys = query.keys { conditions.append("\(SQLIdentifier.primaryKey) IN (\(values: keys))") }
                 let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
                 let direction: SQLFragment = query.descending ? " DESC" : ""
                 let order: SQLFragment =

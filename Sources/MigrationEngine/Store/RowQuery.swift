@@ -12,20 +12,29 @@ package struct RowQuery: Sendable, Hashable {
     package var descending: Bool
     /// Only the object with this `Z_PK`, of the entity or any entity below it (following a relationship).
     package var primaryKey: Int64?
+    /// Only objects for which this query (`rows --where`'s language) is true: evaluated by the model
+    /// (``EntityRowPager/page(entity:offset:limit:query:model:)``), not by SQL alone.
+    package var predicate: String?
+    /// Only the objects with these `Z_PK`s (the matches of a ``predicate`` on one page).
+    var keys: [Int64]?
 
     /// Creates a query; the default is every row in primary-key order.
-    package init(search: String? = nil, sortColumn: String? = nil, descending: Bool = false, primaryKey: Int64? = nil) {
+    package init(
+        search: String? = nil, sortColumn: String? = nil, descending: Bool = false, primaryKey: Int64? = nil,
+        predicate: String? = nil
+    ) {
         self.search = search
         self.sortColumn = sortColumn
         self.descending = descending
         self.primaryKey = primaryKey
+        self.predicate = predicate
     }
 
     /// Every row in primary-key order.
     package static let all = RowQuery()
 
     /// Whether the query narrows the rows (so their count must be taken, not read from the store's counts).
-    package var narrows: Bool { !(search ?? "").isEmpty || primaryKey != nil }
+    package var narrows: Bool { !(search ?? "").isEmpty || primaryKey != nil || predicate != nil || keys != nil }
 
     /// The pattern a search binds to `LIKE … ESCAPE '\'`: the text with `%`, `_` and `\` taken literally.
     var likePattern: String? {

@@ -48,7 +48,7 @@ struct ConsoleEndToEndTests {
     }
 
     /// Issue 35, item 3: under a real terminal the filter prompt edits as readline does (Ctrl-W, Ctrl-U and ←
-    /// used to type ␗ and ␕ into it).
+    /// used to type ␗ and ␕ into it), and a query typed there filters as `rows --where` does.
     @Test func theFilterPromptEditsAsReadlineDoes() throws {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
@@ -68,6 +68,11 @@ struct ConsoleEndToEndTests {
         let screen = try tmux.waitFor("matching \"Entry 449\"")
         #expect(screen.contains("rows 1–1 of 1"))
         #expect(!screen.contains("␕") && !screen.contains("␗"))
+        // A query is evaluated by the engine, as `rows --where` evaluates it: Grace Hopper wrote 167 of the 500.
+        try tmux.send("Escape", "/", "C-u")
+        try tmux.sendLiteral(#"author.name ENDSWITH "Hopper" AND mood == 2"#)
+        try tmux.send("Enter")
+        try tmux.waitFor("of 167  where author.name ENDSWITH")
         try tmux.send("q")
         try tmux.waitFor("[exit 0]")
     }

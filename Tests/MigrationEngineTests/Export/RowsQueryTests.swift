@@ -73,6 +73,19 @@ struct RowsQueryTests {
         #expect(alan == [54, 51, 48])
     }
 
+    @Test("The console's pager finds the same matches, paged and counted, in its sort order")
+    func pager() throws {
+        let pager = try EntityRowPager(path: store, counts: try StoreReader.read(path: store).rowCounts)
+        let query = RowQuery(sortColumn: "ZCREATED", descending: true, predicate: #"author.name == "Alan Turing""#)
+        let page = try pager.page(entity: "Entry", offset: 2, limit: 3, query: query, model: try JournalFixture.version(4))
+        let key = try #require(page.columns.firstIndex(of: "Z_PK"))
+        #expect(page.rows.map { $0[key] } == [.integer(54), .integer(51), .integer(48)])
+        #expect(page.totalRows == 20)
+        #expect(page.offset == 2)
+        let plain = try pager.page(entity: "Entry", offset: 0, limit: 2, query: RowQuery(), model: try JournalFixture.version(4))
+        #expect(plain.totalRows == 61, "without a query, the pager's own page")
+    }
+
     @Test("Chosen columns, in the order asked")
     func columns() throws {
         let page = try project.rows(store: store, entity: "Entry", columns: ["title", "_pk", "author"], limit: 2)

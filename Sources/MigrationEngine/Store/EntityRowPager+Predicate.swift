@@ -1,0 +1,59 @@
+import GRDB
+
+extension EntityRowPager {
+    /// Reads a page as ``page(entity:offset:limit:query:)`` does; with a ``RowQuery/predicate``, of the objects
+    /// for which the query is true, found as `rows --where` finds them (the same evaluation, by `model`, with
+    /// the same SQL prefilter) in the query's order. The page's `totalRows` counts every match: the whole
+    /// entity is read once per page, a page of keys at a time in memory.
+    ///
+    /// - Parameters:
+    ///   - entity: The entity, with its sub-entities' rows.
+    ///   - offset: How many matching rows come before the page.
+    ///   - limit: The most rows on the page.
+    ///   - query: The rows and their order.
+    ///   - model: The version of the model the store is at (or its cached model), which types the values.
+    /// - Returns: The page.
+    /// - Throws: ``ExportError`` for an invalid or failing query or a sort column the entity does not have;
+    ///   ``StoreError`` when the snapshot cannot be read.
+    package func page(entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel) throws
+        -> EntityRowPage
+    {
+        guard let predicate = query.predicate else {
+            return try page(entity: entity, offset: offset, limit: limit, query: query)
+        }
+        let path = snapshot.originalPath
+        let filter = try RowFilter(predicate, store: path)
+        let names = entityNames
+        let (keys, total) = try queue.read { db -> ([Int64], Int) in
+            // Object URIs are not needed to find keys, so no store UUID is read for them.
+            let source = try StoreObjectSource(store: path, model: model, names: names, storeUUID: "", db: db)
+            let reader = try source.reader(entity: entity, includingSubentities: true)
+            var order: [SQLFragment] = []
+            let direction: SQLFragment = query.descending ? " DESC" : ""
+            if let sort = query.sortColumn {
+                guard reader.layout.attributes.contains(where: { $0.column == sort }) || sort == "Z_PK" else {
+                    throw ExportError(store: path, message: "\(entity) has no column \(sort) to sort by", category: .invalidInput)
+                }
+                order = ["\(SQLIdentifier(sort))\(direction)", "\(SQLIdentifier.primaryKey)\(direction)"]
+            }
+            let related = RelatedObjectValues(source: source, db: db)
+            let prefilter = RowPrefilter.condition(for: filter.expression.expression, layout: reader.layout)
+            var keys: [Int64] = []
+            var total = 0
+            try reader.read(db, where: prefilter, order: order, expressionValues: true) { object, values in
+                guard try filter.matches(object, values: values, related: related, store: path) else { return true }
+                if total >= max(0, offset), keys.count < limit { keys.append(object.primaryKey) }
+                total += 1
+                return true
+            }
+            return (keys, total)
+        }
+        var keyed = query
+        keyed.predicate = nil
+        keyed.keys = keys
+        var page = try page(entity: entity, offset: 0, limit: limit, query: keyed)
+        page.offset = max(0, offset)
+        page.totalRows = total
+        return page
+    }
+}
