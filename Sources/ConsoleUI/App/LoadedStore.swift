@@ -12,16 +12,19 @@ package struct LoadedStore: Sendable, Hashable {
     package var modelName: String?
     /// The version to plan to first (the model's current version).
     package var defaultTarget: String?
+    /// Groups of versions whose entity hashes are identical (``ModelBundle/identicalHashVersions``).
+    package var identicalVersions: [[String]]
 
     /// Creates a loaded store.
     package init(
         overview: StoreOverview, versions: [VersionInfo], compatibility: CompatibilityReport?, modelName: String?,
-        defaultTarget: String?
+        defaultTarget: String?, identicalVersions: [[String]] = []
     ) {
         self.overview = overview
         self.versions = versions
         self.compatibility = compatibility
         self.modelName = modelName
         self.defaultTarget = defaultTarget
+        self.identicalVersions = identicalVersions
     }
 }

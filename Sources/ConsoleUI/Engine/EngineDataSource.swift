@@ -37,7 +37,8 @@ package final class EngineDataSource: ConsoleDataSource {
         return LoadedStore(
             overview: overview, versions: versions, compatibility: report,
             modelName: URL(fileURLWithPath: modelPath).lastPathComponent,
-            defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name)
+            defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name,
+            identicalVersions: bundle.identicalHashVersions)
     }
 
     /// The version names in the planner's order (the project file's rule beside the model, else natural

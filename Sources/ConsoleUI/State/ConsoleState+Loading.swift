@@ -10,6 +10,7 @@ extension ConsoleState {
         versionAfterRun = nil
         overview = loaded.overview
         versions = loaded.versions
+        identicalVersions = loaded.identicalVersions
         compatibility = loaded.compatibility
         modelName = loaded.modelName
         if let at = loaded.compatibility?.compatibleVersion, !wasShown || cursor[.versions] == nil || at != previousVersion,

@@ -30,6 +30,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var overview: StoreOverview?
     /// The model's versions in order.
     package var versions: [VersionInfo] = []
+    /// Groups of versions Core Data cannot tell apart: their entity hashes are identical.
+    package var identicalVersions: [[String]] = []
     /// Which version the store is at.
     package var compatibility: CompatibilityReport?
     /// The version a migration has just put the store at, for the title bar until the store has been read

@@ -24,6 +24,12 @@ package enum DetailsView {
             }
             section("Plan warnings", plan.warnings + steps, .warning)
         }
+        section(
+            "Versions Core Data cannot tell apart",
+            state.identicalVersions.map { names in
+                names.joined(separator: ", ") + ": identical entity hashes, so a store of one is taken for a store of"
+                    + " the others (a forgotten version hash modifier?)"
+            }, .warning)
         if let version = state.selectedVersion, let comparison = state.compatibility?.comparison(for: version.name) {
             var differing: [String] = []
             for entity in comparison.entities where entity.status != .matches {

@@ -1,9 +1,11 @@
-/// The model's versions in order; the store's version marked `●`, the target `▶`, the current one `(current)`.
+/// The model's versions in order; the store's version marked `●`, the target `▶`, the current one `(current)`,
+/// versions whose hashes are identical to another's `=` (Core Data cannot tell their stores apart).
 package enum VersionsPane {
     /// The pane's lines.
     package static func lines(_ state: ConsoleState) -> [StyledText] {
         let compatible = state.compatibility?.compatibleVersion
         let nearest = state.compatibility?.nearestVersion
+        let same = Set(state.identicalVersions.joined())
         return state.versions.map { version in
             var line = StyledText()
             line.append(version.name == state.target ? "▶ " : "  ", .title)
@@ -16,6 +18,7 @@ package enum VersionsPane {
             }
             line.append(version.name, version.name == compatible ? CellStyle(.ok, bold: true) : .plain)
             if version.isCurrent { line.append(" ★", .dim) }
+            if same.contains(version.name) { line.append(" =", .warning) }
             return line
         }
     }
@@ -57,6 +60,7 @@ package enum VersionsPane {
             }
         }
         content += legend
+        if !state.identicalVersions.isEmpty { content.append(StyledText("=same hashes, see d", style: .warning)) }
         return PaneFrame(
             title: Pane.versions.title, focused: state.focus == .versions, lines: content,
             selection: state.versions.isEmpty ? nil : state.cursor[.versions] ?? 0)
