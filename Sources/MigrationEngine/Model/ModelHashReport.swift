@@ -43,18 +43,31 @@ package struct ModelHashReport: Sendable, Codable, Hashable {
         model = bundle.path
         currentVersion = bundle.currentVersion?.name
         identicalHashVersions = bundle.identicalHashVersions
-        versions = bundle.versions.map { version in
-            let hasher = VersionHasher(model: version)
-            let hashes = hasher.entityHashes
+        // Each version hashed once, through the bundle, for the groups above and the report alike.
+        versions = bundle.versions.indices.map { index in
+            let version = bundle.versions[index]
+            let hashes = bundle.entityHashes(ofVersionAt: index)
             return Version(
                 name: version.name, isCurrent: version.name == bundle.currentVersion?.name,
-                versionIdentifiers: version.versionIdentifiers, checksum: hasher.checksum, digest: hasher.digest,
+                versionIdentifiers: version.versionIdentifiers,
+                checksum: VersionHasher.checksum(of: hashes, in: version), digest: VersionHasher.digest(of: hashes),
                 entities: version.entitiesByName.map { entity in
                     let hash = hashes[entity.name] ?? Data()
-                    return EntityHash(
-                        name: entity.name, hex: hash.map { String(format: "%02x", $0) }.joined(),
-                        base64: hash.base64EncodedString())
+                    return EntityHash(name: entity.name, hex: Self.hex(hash), base64: hash.base64EncodedString())
                 })
         }
+    }
+
+    /// The bytes as lower-case hex digits (formatting each byte with `String(format:)` took longer than
+    /// hashing the model).
+    static func hex(_ bytes: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count * 2)
+        for byte in bytes {
+            text.append(digits[Int(byte >> 4)])
+            text.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 }

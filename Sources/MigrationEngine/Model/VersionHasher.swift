@@ -32,9 +32,13 @@ package struct VersionHasher: Sendable {
 
     /// `NSStoreModelVersionChecksumKey`: base64 of SHA-256 over the entity hashes in entity-name order.
     package var checksum: String {
-        let hashes = entityHashes
+        Self.checksum(of: entityHashes, in: model)
+    }
+
+    /// The checksum of `model` from its entity hashes, computed already (see ``checksum``).
+    package static func checksum(of hashes: [String: Data], in model: ObjectModel) -> String {
         var buffer = Data()
-        for entity in model.entitiesByName { buffer.append(hashes[entity.name]!) }
+        for entity in model.entitiesByName { buffer.append(hashes[entity.name] ?? Data()) }
         return Data(SHA256.hash(data: buffer)).base64EncodedString()
     }
 

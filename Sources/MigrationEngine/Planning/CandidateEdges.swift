@@ -42,18 +42,35 @@ struct CandidateEdges {
     /// The steps from `from` to `to` that fit the chain: the explicit ones, then the inferred one (judged
     /// now, once per graph), unless it is a lossy jump while those are not allowed.
     func edges(from: String, to: String) -> [StepCandidate] {
-        var result = explicitEdges(from: from).filter { $0.to == to }
-        guard fits(from, to) else { return result }
+        let offered = offers(from: from, to: to)
+        guard offered.inferredIsLossy != nil, let inferred = inferredEdge(from: from, to: to) else { return offered.explicit }
+        return offered.explicit + [inferred]
+    }
+
+    /// The explicit steps from `from` to `to` that fit the chain, and whether the inferred step between them
+    /// would drop data when one may be taken (nil when none may: the pair is not allowed, is blocked or does not
+    /// fit, or the step is a lossy jump while those are not allowed). Asks inference only whether the step loses
+    /// data; whether it can be inferred at all is left to ``inferredEdge(from:to:)``, so a search judges whole
+    /// only the steps it may take.
+    func offers(from: String, to: String) -> (explicit: [StepCandidate], inferredIsLossy: Bool?) {
+        let explicit = explicitEdges(from: from).filter { $0.to == to }
+        guard fits(from, to), graph.allowsInferredStep(from: from, to: to), !graph.blocksInference(from: from, to: to)
+        else { return (explicit, nil) }
         // A jump that would drop data is ruled out by asking inference only that: most jumps of a long history
         // cross a version that drops something (wire's 2.24.1 → 2.101.0 search meets 1,769 such pairs and
         // 156 others), and judging each whole cost a millisecond.
-        if !allowsLossyJumps, !isNeighbour(from, to), graph.inferredStepLosesData(from: from, to: to) { return result }
-        if let inferred = graph.inferredEdge(from: from, to: to),
+        let isLossy = graph.inferredStepLosesData(from: from, to: to)
+        if isLossy, !allowsLossyJumps, !isNeighbour(from, to) { return (explicit, nil) }
+        return (explicit, isLossy)
+    }
+
+    /// The inferred step from `from` to `to`, judged whole (once per graph); nil when it cannot be inferred,
+    /// does not fit the chain, or is a lossy jump while those are not allowed.
+    func inferredEdge(from: String, to: String) -> StepCandidate? {
+        guard fits(from, to), let inferred = graph.inferredEdge(from: from, to: to),
             allowsLossyJumps || !inferred.isLossy || isNeighbour(inferred.from, inferred.to)
-        {
-            result.append(inferred)
-        }
-        return result
+        else { return nil }
+        return inferred
     }
 
     /// Whether a step from `from` to `to` moves in the chain's direction without passing either end and

@@ -11,30 +11,17 @@ final class InferenceMemo: Sendable {
 
     /// The remembered assessment of `pair`, or `judge`'s, remembered from now on.
     func assessment(of pair: VersionPair, judge: () -> InferenceAssessment) -> InferenceAssessment {
-        remembered(pair, in: results, judge)
+        results.remembered(pair, limit: .max, judge)
     }
 
     /// Whether `pair` loses data: the remembered assessment's answer, or `screen`'s, remembered from now on.
     func losesData(_ pair: VersionPair, screen: () -> Bool) -> Bool {
         if let known = results.withLock({ $0[pair] }) { return known.isLossy }
-        return remembered(pair, in: losses, screen)
+        return losses.remembered(pair, limit: .max, screen)
     }
 
     /// The remembered index of `version`, or `build`'s, remembered from now on.
     func index(of version: String, build: () -> InferenceIndex) -> InferenceIndex {
-        remembered(version, in: indexes, build)
-    }
-
-    private func remembered<Key: Hashable & Sendable, Value: Sendable>(
-        _ key: Key, in memory: borrowing Mutex<[Key: Value]>, _ compute: () -> Value
-    ) -> Value {
-        if let known = memory.withLock({ $0[key] }) { return known }
-        // Computed outside the lock: two threads asking at once may both compute, and both get the same answer.
-        let computed = compute()
-        return memory.withLock { known in
-            if let first = known[key] { return first }
-            known[key] = computed
-            return computed
-        }
+        indexes.remembered(version, limit: .max, build)
     }
 }

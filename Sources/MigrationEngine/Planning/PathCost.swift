@@ -22,9 +22,14 @@ struct PathCost: Comparable {
     }
 
     func adding(_ edge: StepCandidate, position: Int) -> PathCost {
+        adding(isLossy: edge.isLossy, origin: edge.origin, position: position)
+    }
+
+    /// The cost after one more step, landing at `position`, that is lossy or not.
+    func adding(isLossy: Bool, origin: StepOrigin, position: Int) -> PathCost {
         PathCost(
-            lossySteps: lossySteps + (edge.isLossy ? 1 : 0), steps: steps + 1,
-            key: key + [StepKey(position: position, origin: edge.origin)])
+            lossySteps: lossySteps + (isLossy ? 1 : 0), steps: steps + 1,
+            key: key + [StepKey(position: position, origin: origin)])
     }
 
     /// Whether this chain, even with `steps` more lossless steps, would have more lossy steps than `reached`,

@@ -4,6 +4,13 @@
 /// A version is expanded only while a chain through it could still beat (or tie) the best chain to the target
 /// found so far, and a step to anywhere but the target only while one more step could: so when a version can
 /// step straight to the target without loss, planning judges that one pair instead of every pair of versions.
+///
+/// An inferred step is first only screened (whether it loses data, which with the step count is all its cost
+/// needs) and judged whole (whether it can be inferred at all) when the search would take it: a chain offered
+/// through it is the cheapest left, or it leads to the target, whose best chain bounds the search. Judging a
+/// step whole cost a millisecond for a long model, and a search offers many more steps than it takes (wire's
+/// 2.24.1 → 2.101.0: 156 judged whole before, for a chain of 11). Costs do not depend on whether a step can be
+/// inferred, so the chain found is the one judging every step first finds.
 struct PathSearch {
     let graph: VersionGraph
     let candidates: CandidateEdges
@@ -38,39 +45,111 @@ struct PathSearch {
         forcedVersions = graph.versions.filter { forced[$0] != nil }
     }
 
+    /// A chain offered to a version: the chain to the version before it and the last step, judged whole or
+    /// (an inferred step) only screened so far.
+    private struct Offer {
+        var cost: PathCost
+        var chain: [StepCandidate]
+        var step: Step
+    }
+
+    private enum Step {
+        /// The empty chain at the source.
+        case start
+        case judged(StepCandidate)
+        /// The inferred step from the chain's last version to the offered one, with what the screen said and
+        /// the chain's cost before it.
+        case screened(from: String, to: String, isLossy: Bool, before: PathCost)
+    }
+
     /// The cheapest chain, or nil when the rules leave none.
     func shortest() -> [StepCandidate]? {
-        var best: [String: PathCost] = [source: PathCost()]
-        var chains: [String: [StepCandidate]] = [source: []]
+        // Every offer not taken yet, by the version it reaches, cheapest first.
+        var offers: [String: [Offer]] = [source: [Offer(cost: PathCost(), chain: [], step: .start)]]
         var settled = Set<String>()
-        while let node = best.filter({ !settled.contains($0.key) }).min(by: { $0.value < $1.value })?.key {
-            if node == target { return chains[node] }
+        while let node = cheapest(offers, besides: settled) {
+            let offer = offers[node]!.removeFirst()
+            let chain: [StepCandidate]
+            switch offer.step {
+            case .start:
+                chain = []
+            case .judged(let step):
+                chain = offer.chain + [step]
+            case .screened(let from, let to, let isLossy, let before):
+                guard let step = candidates.inferredEdge(from: from, to: to) else { continue }
+                // The screen and the whole judgement agree (``InferenceProvider/losesData(from:to:)``); should
+                // they not, the step is offered again at the cost the judgement gives it.
+                if step.isLossy != isLossy {
+                    insert(step, after: offer.chain, costing: before, in: &offers)
+                    continue
+                }
+                chain = offer.chain + [step]
+            }
+            if node == target { return chain }
             settled.insert(node)
-            let cost = best[node]!
+            let cost = offer.cost
+            // The best chain to the target offered so far: every step into the target is judged whole when
+            // offered, so it is a chain that exists.
+            var reached: PathCost? { offers[target]?.first?.cost }
             // Even a step straight to the target could not beat or tie the chain already found.
-            if let reached = best[target], cost.exceeds(reached, withSteps: 1) { continue }
+            if let reached, cost.exceeds(reached, withSteps: 1) { continue }
             for to in routes[node].map({ [$0] }) ?? candidates.destinations(from: node) where !settled.contains(to) {
                 // A chain through another version needs at least one step more after this one.
-                if to != target, let reached = best[target], cost.exceeds(reached, withSteps: 2) { continue }
-                for edge in candidates.edges(from: node, to: to) where allows(edge) {
-                    let next = cost.adding(edge, position: graph.position(of: edge.to) ?? Int.max)
-                    if best[to].map({ next < $0 }) ?? true {
-                        best[to] = next
-                        chains[to] = chains[node]! + [edge]
-                    }
+                if to != target, let reached, cost.exceeds(reached, withSteps: 2) { continue }
+                let (explicit, inferredIsLossy) = candidates.offers(from: node, to: to)
+                for edge in explicit where allows(edge) { insert(edge, after: chain, costing: cost, in: &offers) }
+                guard let isLossy = inferredIsLossy, allows(from: node, to: to, kind: .inferred) else { continue }
+                if to == target {
+                    guard let edge = candidates.inferredEdge(from: node, to: to) else { continue }
+                    insert(edge, after: chain, costing: cost, in: &offers)
+                } else {
+                    let next = cost.adding(isLossy: isLossy, origin: .inferred, position: graph.position(of: to) ?? Int.max)
+                    insert(
+                        Offer(cost: next, chain: chain, step: .screened(from: node, to: to, isLossy: isLossy, before: cost)),
+                        at: to, in: &offers)
                 }
             }
         }
         return nil
     }
 
+    /// The version not settled yet whose cheapest offer is the cheapest of all; nil when none is left.
+    private func cheapest(_ offers: [String: [Offer]], besides settled: Set<String>) -> String? {
+        var best: (version: String, cost: PathCost)?
+        for (version, list) in offers where !settled.contains(version) {
+            guard let first = list.first, best.map({ first.cost < $0.cost }) ?? true else { continue }
+            best = (version, first.cost)
+        }
+        return best?.version
+    }
+
+    /// Offers `chain` (costing `cost`) followed by the judged `step`.
+    private func insert(
+        _ step: StepCandidate, after chain: [StepCandidate], costing cost: PathCost, in offers: inout [String: [Offer]]
+    ) {
+        let next = cost.adding(step, position: graph.position(of: step.to) ?? Int.max)
+        insert(Offer(cost: next, chain: chain, step: .judged(step)), at: step.to, in: &offers)
+    }
+
+    /// Files `offer` among the offers to `version`, cheapest first.
+    private func insert(_ offer: Offer, at version: String, in offers: inout [String: [Offer]]) {
+        var list = offers.removeValue(forKey: version) ?? []
+        list.insert(offer, at: list.firstIndex { offer.cost < $0.cost } ?? list.endIndex)
+        offers[version] = list
+    }
+
     /// Whether the rules let the chain take `edge`.
     private func allows(_ edge: StepCandidate) -> Bool {
-        if rules != .unconstrained, let explicit = forced[edge.from], !explicit.isEmpty, edge.kind != .explicit {
+        allows(from: edge.from, to: edge.to, kind: edge.kind)
+    }
+
+    /// Whether the rules let the chain take a step of `kind` from `from` to `to`.
+    private func allows(from: String, to: String, kind: StepKind) -> Bool {
+        if rules != .unconstrained, let explicit = forced[from], !explicit.isEmpty, kind != .explicit {
             return false
         }
-        if rules == .strict, edge.kind == .inferred,
-            forcedVersions.contains(where: { graph.order.lies($0, between: edge.from, and: edge.to) })
+        if rules == .strict, kind == .inferred,
+            forcedVersions.contains(where: { graph.order.lies($0, between: from, and: to) })
         {
             return false
         }

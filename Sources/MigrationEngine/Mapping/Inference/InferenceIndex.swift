@@ -12,6 +12,9 @@ package struct InferenceIndex: Sendable {
     let entities: RenameIndex<Int>
     /// Each entity's properties, by its position in ``model``'s `entities`.
     private let properties: [EntityProperties]
+    /// The digest of all that matching entities reads of this version: each entity's name and renaming
+    /// identifier, in order (``LossScreen`` remembers the matching of two versions by it).
+    let entitiesDigest: ContentDigest.Bytes
 
     /// One entity's properties as inference matches them.
     struct EntityProperties: Sendable {
@@ -25,6 +28,10 @@ package struct InferenceIndex: Sendable {
         /// is to-many too (a to-many whose inverse is a to-one keeps its links in the inverse's key). By name;
         /// of two relationships sharing a name, the first decides.
         let holdingLinks: Set<String>
+        /// The digest of all that the loss screen reads of the entity, as either side of a pair: each
+        /// attribute's name and renaming identifier, and each relationship's with whether it holds links
+        /// (``LossScreen`` remembers the answer for two entities by their digests).
+        let lossDigest: ContentDigest.Bytes
     }
 
     /// Indexes `model`.
@@ -32,6 +39,13 @@ package struct InferenceIndex: Sendable {
         self.model = model
         let all = model.entities
         entities = RenameIndex(Array(all.indices), name: { all[$0].name }, renaming: { all[$0].renamingIdentifier })
+        var digest = ContentDigest()
+        digest.add(all.count)
+        for entity in all {
+            digest.add(entity.name)
+            digest.add(entity.renamingIdentifier)
+        }
+        entitiesDigest = digest.finalize()
         properties = all.map { entity in
             let attributes = model.allAttributes(of: entity).filter(SchemaBuilder.isStored)
             let every = model.allRelationships(of: entity)
@@ -43,12 +57,24 @@ package struct InferenceIndex: Sendable {
                     holding.insert(relationship.name)
                 }
             }
+            var digest = ContentDigest()
+            digest.add(attributes.count)
+            for attribute in attributes {
+                digest.add(attribute.name)
+                digest.add(attribute.renamingIdentifier)
+            }
+            digest.add(relationships.count)
+            for relationship in relationships {
+                digest.add(relationship.name)
+                digest.add(relationship.renamingIdentifier)
+                digest.add(holding.contains(relationship.name) ? 1 : 0)
+            }
             return EntityProperties(
                 attributes: attributes,
                 attributeIndex: RenameIndex(attributes, name: \.name, renaming: \.renamingIdentifier),
                 relationships: relationships,
                 relationshipIndex: RenameIndex(relationships, name: \.name, renaming: \.renamingIdentifier),
-                holdingLinks: holding)
+                holdingLinks: holding, lossDigest: digest.finalize())
         }
     }
 

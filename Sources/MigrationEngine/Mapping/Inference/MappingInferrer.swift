@@ -79,17 +79,31 @@ struct MappingInferrer {
     /// Whether the mapping drops anything that holds data of its own: the same answer as `!infer().drops.isEmpty`,
     /// found without mapping every entity, for a search that only needs to rule out lossy steps.
     func losesData() -> Bool {
-        if source.entities.contains(where: { !usedEntities.contains($0.name) }) { return true }
-        for case (let to, let from?) in entityPairs {
-            let sourceProperties = sourceIndex.properties(at: from)
-            let matched = Self.propertyPairs(destinationIndex.properties(at: to), from: sourceProperties)
-            if !matched.droppedAttributes.isEmpty
-                || matched.droppedRelationships.contains(where: sourceProperties.holdingLinks.contains)
-            {
-                return true
+        dropsEntity
+            || matchedEntities.contains {
+                Self.dropsData(destinationIndex.properties(at: $0.destination), from: sourceIndex.properties(at: $0.source))
             }
-        }
-        return false
+    }
+
+    /// Whether a source entity's objects are taken by no destination entity.
+    var dropsEntity: Bool {
+        source.entities.contains { !usedEntities.contains($0.name) }
+    }
+
+    /// Each destination entity that takes a source entity's objects, with that entity, as positions in their
+    /// versions' `entities`, in destination order.
+    var matchedEntities: [(destination: Int, source: Int)] {
+        entityPairs.compactMap { pair in pair.source.map { (pair.destination, $0) } }
+    }
+
+    /// Whether a destination entity with `destination`'s properties, taking the objects of a source entity
+    /// with `source`'s, drops an attribute or a relationship whose links are kept nowhere else.
+    static func dropsData(
+        _ destination: InferenceIndex.EntityProperties, from source: InferenceIndex.EntityProperties
+    ) -> Bool {
+        let matched = propertyPairs(destination, from: source)
+        return !matched.droppedAttributes.isEmpty
+            || matched.droppedRelationships.contains(where: source.holdingLinks.contains)
     }
 
     mutating func infer() -> InferredMapping {

@@ -1,6 +1,9 @@
 /// The engine's ``InferenceProvider``: judges pairs of versions with ``InferredMapping`` and builds
 /// ``InferredStep``s, so planning and execution agree on what inference does.
 package struct InferredStepProvider: InferenceProvider {
+    /// What screening pairs for loss compared so far, shared by every graph this provider judges for.
+    private let screen = LossScreen()
+
     /// Creates the provider.
     package init() {}
 
@@ -18,9 +21,10 @@ package struct InferredStepProvider: InferenceProvider {
     }
 
     /// Matches entities and properties as ``assess(from:to:)`` does, and stops at the first thing dropped:
-    /// no mapping, operation or warning is written for a pair a search only rules out.
+    /// no mapping, operation or warning is written for a pair a search only rules out, and each comparison
+    /// of two entities is made once for all the pairs that repeat them (``LossScreen``).
     package func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {
-        MappingInferrer(source: source, destination: destination).losesData()
+        screen.losesData(from: source, to: destination)
     }
 
     /// The step.
