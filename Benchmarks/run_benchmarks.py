@@ -38,6 +38,11 @@ SQLITE_UTILS = BENCH / ".venv" / "bin" / "sqlite-utils"
 EXAMPLES = ROOT / "Examples"
 MODEL = EXAMPLES / "Journal.xcdatamodeld"
 STORES = BENCH / ".stores"
+# The real app's long model (issue 34.4: planning must grow with the route, not the history); its figures are
+# left out, saying so, when the corpus is absent.
+CORPUS = Path(os.environ.get("CDMIGRATE_CORPUS", ROOT.parent / "shared" / "corpus"))
+WIRE_MODEL = CORPUS / "wire" / "zmessaging.xcdatamodeld"
+WIRE_STORE = CORPUS / "wire" / "stores" / "store2-24-1.wiredatabase"
 WORK = BENCH / ".work"
 
 # What the generated stores depend on: a change to any of these makes a new cache key.
@@ -657,8 +662,26 @@ def measure_fixed(paths, inspect_size, repeats, figures, key, with_static):
                 figures.add(figure, 0, timed_out.seconds)
                 stopped.add(figure)
                 log(f"plan over {versions} versions stopped after {timed_out.seconds:.0f} s")
+    measure_wire(repeats, figures)
     plan = json.loads("\n".join(text for _, text in cdmigrate("plan", store, "--model", models[50], "--json").lines))
     return plan, stopped
+
+
+def measure_wire(repeats, figures):
+    """plan, hash and inspect of wire's store2-24-1 (a copy) with its 90-version model, when the corpus is there."""
+    if not (WIRE_MODEL.is_dir() and WIRE_STORE.is_file()):
+        log(f"wire figures skipped: no corpus at {CORPUS}")
+        return
+    log("plan, hash and inspect over wire's model")
+    folder = fresh_folder("wire")
+    store = folder / WIRE_STORE.name
+    for suffix in ("", "-wal", "-shm"):
+        if Path(str(WIRE_STORE) + suffix).exists():
+            shutil.copyfile(str(WIRE_STORE) + suffix, str(store) + suffix)
+    for _ in range(max(repeats, 5)):
+        figures.add("plan wire", 0, cdmigrate("plan", store, "--model", WIRE_MODEL, "--json").seconds)
+        figures.add("hash wire", 0, cdmigrate("hash", WIRE_MODEL, "--json").seconds)
+        figures.add("inspect wire", 0, cdmigrate("inspect", store, "--model", WIRE_MODEL, "--json").seconds)
 
 
 # ---------------------------------------------------------------------------------------------------------
@@ -750,6 +773,11 @@ def write_report(path, args, sizes, figures, info, load_start, load_end, started
     rows.append(("plan over a 400-version model", figures.summary("plan 400", 0, "s"),
                  "stopped at that time (a lower bound)" if "plan 400" in stopped else "", "", "< 1 s",
                  m("plan 400", 0) < 1))
+    if ("plan wire", 0) in figures.samples:
+        rows.append(("plan of wire's store2-24-1 over its 90-version model", figures.summary("plan wire", 0, "s"),
+                     f"zmessaging2.24.1 → 2.101.0, 11 steps; `hash` of the model {figures.summary('hash wire', 0, 's')}; "
+                     f"`inspect` of the store {figures.summary('inspect wire', 0, 's')}", "", "< 100 ms",
+                     m("plan wire", 0) < 0.1))
     if console_size:
         c = console_size
         slower = m("console", c) / m("headless", c) - 1
