@@ -4,6 +4,11 @@
 /// own cached model (`Z_MODELCACHE`): it describes the tables Core Data wrote, so a store at no version of an
 /// edited model (Apple's `Recipes` sample beside a redrawn model, wire's `store2-65-0`) is still read whole,
 /// as a store handed over without its model is. Reading changes nothing, so no version match is needed.
+///
+/// Either model is scoped to the store's own entities: a store holding one configuration's entities numbers and
+/// lays out only those (`ObjectModel.scoped(toStoreEntities:)`, as validation and inferred steps read it), so
+/// reading it by the whole model would look for the other configurations' tables and number its entities
+/// wrongly.
 public struct ObjectReadingModel: Sendable {
     /// Where the model came from.
     public enum Source: Sendable, Hashable {
@@ -31,7 +36,7 @@ public struct ObjectReadingModel: Sendable {
         if let bundle, let name = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
             let version = bundle.version(named: name)
         {
-            return ObjectReadingModel(model: version, source: .version(name), notice: nil)
+            return ObjectReadingModel(model: scoped(version, contents), source: .version(name), notice: nil)
         }
         let cached: ObjectModel?
         do {
@@ -50,6 +55,11 @@ public struct ObjectReadingModel: Sendable {
         let notice = bundle.map {
             "\(store): matches no version of \($0.path); reading it through its own cached model (Z_MODELCACHE)"
         }
-        return ObjectReadingModel(model: cached, source: .storeCache, notice: notice)
+        return ObjectReadingModel(model: scoped(cached, contents), source: .storeCache, notice: notice)
+    }
+
+    /// `model` restricted to the configuration whose entities are the store's `Z_PRIMARYKEY` entries, or whole.
+    private static func scoped(_ model: ObjectModel, _ contents: StoreContents) -> ObjectModel {
+        model.scoped(toStoreEntities: Set(contents.primaryKeys.map(\.name)))
     }
 }

@@ -39,6 +39,21 @@ struct ConfigurationStoreTests {
         #expect(throws: ExecutionError.self) { try StoreValidator(model: model).validate(store) }
     }
 
+    @Test("rows and export read its objects by its configuration: every Setting, numbered as the store numbers it")
+    func readsObjects() throws {
+        let store = try Self.syncedStore(try #require(try Self.models().version(named: "v1")))
+        let project = try MigrationProject(
+            modelPath: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/Configurations/Model.xcdatamodeld").path,
+            settings: PlanningSettings())
+        let page = try project.rows(store: store, entity: "Setting")
+        #expect(page.objects.map(\.primaryKey) == [1, 2, 3])
+        #expect(page.objects.allSatisfy { $0.entity == "Setting" })
+        let folder = try TemporaryDirectory.make().path
+        let counts = try project.export(store: store, format: .jsonl, to: .folder(folder))
+        #expect(counts.map(\.entity) == ["Setting"], "Local's Note has no table in this store")
+        #expect(counts.map(\.objects) == [3])
+    }
+
     @Test("Hashes recorded for one configuration's entities alone match that configuration, and only it")
     func configurationHashes() throws {
         let model = try #require(try Self.models().version(named: "v1"))
