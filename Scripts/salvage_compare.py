@@ -241,6 +241,8 @@ def main():
     parser.add_argument("--markdown", action="store_true")
     parser.add_argument("--corpus", default=CORPUS)
     parser.add_argument("--sweep", action="store_true", help="every corpus store, every damage kind")
+    parser.add_argument("--kinds", help="comma-separated damage kinds, as the table names them (default: all)")
+    parser.add_argument("--sample", type=int, default=1, help="every Nth store of each case (default: every one)")
     arguments = parser.parse_args()
     corpus = arguments.corpus
     if not os.path.isdir(corpus):
@@ -248,13 +250,18 @@ def main():
     if arguments.recover_library == "apsw":
         arguments.recover_library = apsw_library()
     wanted = set(arguments.stores.split(",")) if arguments.stores else None
+    kinds = set(arguments.kinds.split(",")) if arguments.kinds else None
     folder = tempfile.mkdtemp(prefix="salvage-compare-")
     peers = Peers(arguments.recover_library, folder)
     totals = {}
     results = []
     try:
+        seen = {}
         for case, relative, model in (discover_stores(corpus) if arguments.sweep else STORES):
             if wanted and case not in wanted:
+                continue
+            seen[case] = seen.get(case, -1) + 1
+            if seen[case] % arguments.sample:
                 continue
             original = os.path.join(corpus, case, relative)
             model_path = os.path.join(corpus, case, model) if model else None
@@ -274,6 +281,8 @@ def main():
             os.remove(reference)
             for kind, options in (SWEEP_KINDS if arguments.sweep else KINDS):
                 if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
+                    continue
+                if kinds and kind not in kinds:
                     continue
                 if options is None:
                     layout = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
@@ -308,7 +317,11 @@ def main():
                 else:
                     row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
                     row["cdmigrateLeftOut"] = 0
-                    row["cdmigrateError"] = salvaged.stderr.strip()
+                    # Exit 9: the version cannot be told (wire's store1-24 and store2-65-0 match no version of
+                    # the model even intact); exit 8 without a model: the store's only model, its cache, is lost.
+                    # The sweep has no version or model to give: a refusal with its reason, not a failure.
+                    refused = salvaged.returncode == 9 or (not model_path and salvaged.returncode == 8)
+                    row["cdmigrateRefused" if refused else "cdmigrateError"] = salvaged.stderr.strip()
                     row["exact"] = False
                 for peer in ("recover", "dump"):
                     # The shell may write what it opens (a checkpoint): each peer reads its own copy.
@@ -324,7 +337,7 @@ def main():
                 print(json.dumps(row, sort_keys=True), flush=True)
                 summary = totals.setdefault(kind, {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0, "dump": 0,
                                                    "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
-                                                   "atLeastRecover": 0, "fails": 0, "exact": 0})
+                                                   "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0})
                 summary["stores"] += 1
                 for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
                     summary[key] += row[key]
@@ -332,11 +345,12 @@ def main():
                     summary[key] += 1 if row[key] else 0
                 summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] else 0
                 summary["fails"] += 1 if "cdmigrateError" in row else 0
+                summary["refused"] += 1 if "cdmigrateRefused" in row else 0
                 summary["exact"] += 1 if row["exact"] else 0
     finally:
         shutil.rmtree(folder, ignore_errors=True)
     header = ["damage", "stores", "objects", "cdmigrate read", "cdmigrate kept", ".recover", ".dump", "opens: cdmigrate",
-              ".recover", ".dump", "read ≥ .recover", "salvage fails", "report exact"]
+              ".recover", ".dump", "read ≥ .recover", "salvage fails", "refused (no model)", "report exact"]
     lines = [header]
     for kind, summary in totals.items():
         n = summary["stores"]
@@ -344,7 +358,7 @@ def main():
                       str(summary["recover"]),
                       str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
                       f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n}", str(summary["fails"]),
-                      f"{summary['exact']}/{n}"])
+                      str(summary["refused"]), f"{summary['exact']}/{n - summary['fails'] - summary['refused']}"])
     if arguments.markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
@@ -354,10 +368,13 @@ def main():
         widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
         for line in lines:
             print("  ".join(cell.rjust(width) for cell, width in zip(line, widths)))
-    worse = [r for r in results if r["cdmigrateRead"] < r["recover"] or ("cdmigrateError" not in r and not r["exact"])]
+    salvaged = [r for r in results if "cdmigrateError" not in r and "cdmigrateRefused" not in r]
+    worse = [r for r in results if r["cdmigrateRead"] < r["recover"]] + [r for r in salvaged if not r["exact"]]
     for row in results:
         if "cdmigrateError" in row:
             print(f"salvage failed: {row['store']} ({row['kind']}): {row['cdmigrateError']}", file=sys.stderr)
+        if "cdmigrateRefused" in row:
+            print(f"salvage refused: {row['store']} ({row['kind']}): {row['cdmigrateRefused']}", file=sys.stderr)
     sys.exit(1 if worse else 0)
 
 

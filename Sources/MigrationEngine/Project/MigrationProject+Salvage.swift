@@ -46,7 +46,8 @@ extension MigrationProject {
                 throw StoreError(.damaged, path: store, message: "the database schema is unreadable and so are its pages")
             }
             let path = snapshot.directory.appendingPathComponent("rebuilt.sqlite").path
-            let rebuild = try LostSchemaRebuild.rebuild(scan: scan, bundle: bundle, version: version, into: path, store: store)
+            let rebuild = try LostSchemaRebuild.rebuild(
+                scan: scan, bundle: bundle, history: versionsInOrder(), version: version, into: path, store: store)
             queue = try HardenedConnection.open(path, readonly: true, label: "rebuilt copy of \(store)")
             rebuilt = rebuild
         }
@@ -95,6 +96,18 @@ extension MigrationProject {
             destination.discard()
             sideStore?.discard()
             throw error
+        }
+    }
+
+    /// The bundle's versions, oldest first under the project's version order (the natural order of their
+    /// names when the settings cannot order them).
+    private func versionsInOrder() -> [ObjectModel] {
+        guard let bundle else { return [] }
+        do {
+            let order = try settings.versionOrder(for: bundle.versions.map(\.name))
+            return bundle.versions.sorted { order.precedes($0.name, $1.name) }
+        } catch {
+            return bundle.versions.sorted { NaturalOrder.precedes($0.name, $1.name) }
         }
     }
 

@@ -35,9 +35,13 @@ struct LostSchemaRebuild {
     /// Reads `scan`'s pages, chooses the version (`version` from `bundle`, else the one the store's metadata or
     /// model cache found on its pages names, else the one its rows fit best; without `bundle`, the model cache
     /// found) and writes the rebuilt database at `path`, which must not exist. Errors name `store`.
-    static func rebuild(scan: LoosePageScan, bundle: ModelBundle?, version: String?, into path: String, store: String)
-        throws -> LostSchemaRebuild
-    {
+    ///
+    /// `history` is the bundle's versions in the project's order: a store migrated in place keeps the column
+    /// order of the version it was created at, with each later version's new columns appended.
+    static func rebuild(
+        scan: LoosePageScan, bundle: ModelBundle?, history: [ObjectModel], version: String?, into path: String,
+        store: String
+    ) throws -> LostSchemaRebuild {
         var records: [Record] = []
         let unreadable = scan.forEachRecord { page, id, values in records.append(Record(page: page, id: id, values: values)) }
         var notes: [String] = []
@@ -61,7 +65,8 @@ struct LostSchemaRebuild {
             choice = try fittingVersion(bundle, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
         }
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
-        let placement = place(records, schema: schema, numbers: numbers, declared: declared)
+        let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
+        let placement = place(records, schema: schema, numbers: numbers, declared: declared, history: earlier)
         try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
         let other = records.count - placement.placed - bookkeeping.count
         var attribution =
@@ -72,23 +77,26 @@ struct LostSchemaRebuild {
         return LostSchemaRebuild(path: path, choice: choice, notes: notes + placement.notes)
     }
 
-    /// The version whose tables the rows fill best, when the metadata and model cache are lost too; refused
+    /// The version whose tables the rows fill best, when the metadata and model cache found name none; refused
     /// when versions tie (their tables look alike, so the rows cannot tell them apart).
     private static func fittingVersion(
         _ bundle: ModelBundle, records: [Record], bookkeeping: Bookkeeping, declared: [String: [String]], store: String
     ) throws(SalvageError) -> SalvageModelChoice {
         let fits = bundle.versions.map { model in
             let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
-            return (model, place(records, schema: schema, numbers: numbers, declared: declared).placed)
+            return (model, place(records, schema: schema, numbers: numbers, declared: declared, history: []).placed)
         }
         let best = fits.map(\.1).max() ?? 0
         let winners = fits.filter { $0.1 == best }
         guard best > 0, winners.count == 1, let model = winners.first?.0 else {
             let names = winners.map(\.0.name).joined(separator: ", ")
+            let metadata = bookkeeping.metadata == nil ? "no metadata" : "metadata naming no version"
+            let cache = bookkeeping.cachedModel == nil ? "no model cache" : "a model cache matching no version"
+            let rows = best == 0 ? "no version" : "versions \(names) alike"
             throw SalvageError(
                 store: store,
                 message:
-                    "cannot tell the store's version: its schema, metadata and model cache are lost, and its rows fit \(best == 0 ? "no version" : "versions \(names) alike")",
+                    "cannot tell the store's version: its schema is lost, its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit \(rows)",
                 category: .noRoute, remedy: .giveStoreVersion)
         }
         return SalvageModelChoice(model: model, evidence: .rowLayout)
@@ -128,23 +136,39 @@ struct LostSchemaRebuild {
 
     /// Gives each record to the one table whose rows it looks like; a row id found twice in a table keeps
     /// its first page's row (said in a note). A table's columns are in the order its own `CREATE TABLE` text
-    /// gives, when it survived and names the columns the model lays out; else in the model's order, Core
-    /// Data's for a store created at this version (a store migrated in place may have appended columns: its
-    /// rows fit the types or are left out).
+    /// gives, when it survived and names the columns the model lays out; else in the order, among those a
+    /// store created at one of the `history` versions and migrated in place to the last would have, that most
+    /// of its rows fit (types, and an ordered to-one's position set wherever its key is), the model's order for
+    /// a new store first on a tie.
     private static func place(
-        _ records: [Record], schema: StoreSchema, numbers: [String: Set<Int64>], declared: [String: [String]]
+        _ records: [Record], schema: StoreSchema, numbers: [String: Set<Int64>], declared: [String: [String]],
+        history: [ObjectModel]
     ) -> Placement {
         var placement = Placement()
         var types: [String: [String]] = [:]
         var tableOfEntity: [Int64: String] = [:]
         var fromText = 0
+        let layouts = history.count > 1 ? history.map { SchemaBuilder(model: $0).build() } : []
         for table in schema.tables {
             let predicted = table.columns.map(\.name)
-            let order = declared[table.name].flatMap { Set($0) == Set(predicted) && $0.first == "Z_PK" ? $0 : nil }
-            if order != nil { fromText += 1 }
-            placement.orders[table.name] = order ?? predicted
             let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
-            types[table.name] = (order ?? predicted).map { type[$0] ?? "" }
+            let order: [String]
+            if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" {
+                order = text
+                fromText += 1
+            } else {
+                let rows = records.filter { record in
+                    guard record.values.count == predicted.count, record.values[0].isNull,
+                        case .int64(let entity) = record.values[1].storage
+                    else { return false }
+                    return numbers[table.name]?.contains(entity) == true
+                }
+                let chosen = ColumnOrderFit(table: table, layouts: layouts).best(for: rows.map(\.values), types: type)
+                order = chosen.order
+                if let note = chosen.note { placement.notes.append("\(table.name): \(note)") }
+            }
+            placement.orders[table.name] = order
+            types[table.name] = order.map { type[$0] ?? "" }
             for number in numbers[table.name] ?? [] { tableOfEntity[number] = table.name }
         }
         var joinsByWidth: [Int: [JoinTable]] = [:]
@@ -197,7 +221,7 @@ struct LostSchemaRebuild {
 
     /// Whether SQLite keeps `value` so in a column declared `type`: REAL affinity stores whole numbers as
     /// integers, NUMERIC may keep text, a BLOB column anything.
-    private static func fits(_ value: DatabaseValue, _ type: String) -> Bool {
+    static func fits(_ value: DatabaseValue, _ type: String) -> Bool {
         switch (value.storage, type) {
         case (.null, _), (_, "BLOB"): true
         case (.int64, "INTEGER"): true

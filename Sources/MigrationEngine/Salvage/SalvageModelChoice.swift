@@ -42,10 +42,12 @@ struct SalvageModelChoice {
         // Versions that differ only where the tables do not show (validation rules, hash modifiers) are
         // alike to the rows, but their hashes differ: the new store must name the right one.
         guard let model = fitting.only else {
+            // Say what each piece of evidence gave: lost, or read but naming no version of this model.
+            let metadata = source.metadata == nil ? "its metadata is lost" : "its metadata's hashes match no version"
+            let cache = source.cachedModel == nil ? "its model cache is lost or absent" : "its model cache matches no version"
             throw SalvageError(
                 store: store,
-                message:
-                    "cannot tell the store's version (its metadata and model cache are lost; \(fitting.problem))",
+                message: "cannot tell the store's version (\(metadata) of \(bundle.path), \(cache); \(fitting.problem))",
                 category: .noRoute, remedy: .giveStoreVersion)
         }
         return SalvageModelChoice(model: model, evidence: .tableLayout)

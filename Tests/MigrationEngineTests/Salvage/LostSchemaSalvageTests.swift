@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import JournalSample
 import MigrationEngine
 import TestSupport
 import Testing
@@ -14,12 +15,46 @@ struct LostSchemaSalvageTests {
     static func store(_ prepare: (Database) throws -> Void = { _ in }) throws -> String {
         let store = try SalvageFixture.journal4(entries: 300, authors: 20)
         try DatabaseQueue(path: store).write(prepare)
+        try loseSchema(store)
+        return store
+    }
+
+    /// Zeroes page 1 after its header: the schema's only page in these small stores.
+    static func loseSchema(_ store: String) throws {
         let handle = try #require(FileHandle(forUpdatingAtPath: store))
         defer { try? handle.close() }
         let header = try #require(try handle.read(upToCount: 100))
         let pageSize = Int(header[16]) << 8 | Int(header[17])
         try handle.write(contentsOf: Data(count: pageSize - 100))
-        return store
+    }
+
+    @Test("A store migrated in place (a column appended): its rows are read in the order they fit, and said so")
+    func appendedColumn() throws {
+        // Journal 1 → 2 added `favorite`: a store migrated in place has ZFAVORITE last, where a store created at
+        // Journal 2 has it among the integers; the row's text would otherwise land in ZCREATED.
+        let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try SampleStoreGenerator(model: SalvageFixture.version(2), entries: 40).write(to: store)
+        let queue = try DatabaseQueue(path: store)
+        let original = try queue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE MOVED ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZMOOD INTEGER, \
+                    ZCREATED TIMESTAMP, ZAUTHOR VARCHAR, ZBODY VARCHAR, ZTITLE VARCHAR, ZFAVORITE INTEGER );
+                    INSERT INTO MOVED SELECT Z_PK, Z_ENT, Z_OPT, ZMOOD, ZCREATED, ZAUTHOR, ZBODY, ZTITLE, ZFAVORITE FROM ZENTRY;
+                    DROP TABLE ZENTRY; ALTER TABLE MOVED RENAME TO ZENTRY;
+                    """)
+            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZTITLE, ZAUTHOR, ZFAVORITE, ZCREATED FROM ZENTRY ORDER BY Z_PK")
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.version == "Journal 2" && report.recovered == 40)
+        #expect(report.notes.contains { $0.hasPrefix("ZENTRY: columns in the order of a store migrated in place (40 of 40") })
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZTITLE, ZAUTHOR, ZFAVORITE, ZCREATED FROM ZENTRY ORDER BY Z_PK")
+        }
+        #expect(salvaged == original)
     }
 
     static func salvage(_ store: String, project: MigrationProject) throws -> (SalvageReport, String) {
