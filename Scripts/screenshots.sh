@@ -60,6 +60,7 @@ mkdir -p Screenshots
 t new-session -d -s demo -x "$COLS" -y "$ROWS" \
     "env -u NO_COLOR TERM=xterm-256color LANG=C.UTF-8 '$BIN' demo --entries ${ENTRIES:-200000} --directory '$WORK/demo'; sleep 600"
 wait_for "Plan → Journal 5" 120
+wait_for "● Journal 1  store" 120         # planned off the UI thread: the chain follows the pane's title
 
 t send-keys -t demo Tab Tab            # Versions → Entities → Store
 wait_for "▸ Store"
@@ -81,7 +82,7 @@ t send-keys -t demo Escape
 wait_for "▸ Entities"
 
 t send-keys -t demo "?"
-wait_for "Help — Esc or ? closes"
+wait_for "Help — Esc, q or ? closes"
 shot help
 t send-keys -t demo Escape
 
