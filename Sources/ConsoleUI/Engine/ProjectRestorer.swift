@@ -25,7 +25,7 @@ package struct ProjectRestorer: ConsoleRestorer {
                 result: record.result.rawValue, backup: record.backup,
                 seconds: record.finished.timeIntervalSince(record.started),
                 steps: record.steps.map { step in
-                    "\(step.from) → \(step.to) (\(step.kind == .inferred ? "inferred" : "mapping")"
+                    "\(step.from) → \(step.to) (\(step.kind.word)"
                         + (step.seconds.map { ", " + TimeText.format($0) } ?? "") + ")"
                 },
                 detail: record.detail)

@@ -36,3 +36,9 @@ package struct PlanStep: Sendable, Hashable {
         self.isLossy = isLossy
     }
 }
+
+extension StepKind {
+    /// How the console names a step's kind everywhere (the plan, the run's log, the history): `inferred` or
+    /// `mapping`, the word users know from Xcode, where the engine says `explicit`.
+    package var word: String { self == .inferred ? "inferred" : "mapping" }
+}

@@ -91,7 +91,7 @@ package struct RunProgress: Sendable, Hashable {
             steps[index].summary = step
             steps[index].startedAt = now
             activity = .copying(step: index, entity: nil)
-            appendLog("step \(index + 1): \(step.from) → \(step.to) (\(step.kind == .inferred ? "inferred" : "mapping"))")
+            appendLog("step \(index + 1): \(step.from) → \(step.to) (\(step.kind.word))")
         case .stepRows(let index, let rows):
             // The first figure stands: a step's total never changes under the user's eyes.
             guard steps.indices.contains(index), steps[index].totalRows == nil else { return }

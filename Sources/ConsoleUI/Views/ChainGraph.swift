@@ -50,7 +50,7 @@ package enum ChainGraph {
 
     /// What a step is, in words: `mapping` or `inferred`, with `⚠ LOSES DATA` or `⚠` for warnings.
     package static func kind(of step: PlanStep) -> StyledText {
-        var text = StyledText(step.summary.kind == .inferred ? "inferred" : "mapping", style: CellStyle(.info))
+        var text = StyledText(step.summary.kind.word, style: CellStyle(.info))
         if step.isLossy {
             text.append("  ⚠ LOSES DATA", .danger)
         } else if !step.summary.warnings.isEmpty {
