@@ -25,6 +25,10 @@ struct MappedStepHostileStorageTests {
         Hostile(column: "ZMOOD", value: "'seven'", staysSetBased: false),
         Hostile(column: "ZMOOD", value: "2.5", staysSetBased: false),
         Hostile(column: "ZMOOD", value: "x'07'", staysSetBased: false),
+        // REALs no Int64 holds: reading them as integers used to trap.
+        Hostile(column: "ZMOOD", value: "1e300", staysSetBased: false),
+        Hostile(column: "ZMOOD", value: "-9e999", staysSetBased: false),
+        Hostile(column: "ZMOOD", value: "9.3e18", staysSetBased: false),
         Hostile(column: "ZMOOD", value: "4611686018427387904", staysSetBased: true),
         Hostile(column: "ZMOOD", value: "-9223372036854775808", staysSetBased: true),
         Hostile(column: "ZMOOD", value: "NULL", staysSetBased: true),
@@ -135,5 +139,28 @@ struct MappedStepHostileStorageTests {
         let outcome = try Self.outcome(mapping, source: source, fast: true, statistics: fast)
         #expect(outcome == (try Self.outcome(mapping, source: source, fast: false, statistics: MappedStepStatistics())))
         #expect(outcome.contains("ZENTRY") || outcome.hasPrefix("failed"))
+    }
+
+    /// A REAL in an integer column is read as the number it is: a whole one as an integer, any other
+    /// (fractional, beyond Int64, infinite) as a double, never truncated on the way in nor trapping.
+    @Test("a REAL in an integer column is read as it is", arguments: [2.5, 1e300, -.infinity, 9.3e18, -4.0])
+    func realInIntegerColumn(number: Double) {
+        let read = ColumnValueCoding.read(DatabaseValue(value: number)!, as: .integer64)
+        if let whole = Int64(exactly: number) {
+            #expect(read == .integer(whole))
+        } else {
+            #expect(read == .double(number))
+        }
+    }
+
+    /// A mood no integer attribute can hold stops the step with the object and the value named, the same on
+    /// either path, instead of stopping the process.
+    @Test("an integer attribute holding 1e300 fails the step, naming the value")
+    func hugeRealFails() throws {
+        let source = try Self.store(Hostile(column: "ZMOOD", value: "1e300", staysSetBased: false), key: 5)
+        let mapping = try SampleJournalStore.mapping("journal-3-to-4.yaml")
+        let outcome = try Self.outcome(mapping, source: source, fast: false, statistics: MappedStepStatistics())
+        #expect(outcome.hasPrefix("failed: EntryToEntry 5:"), "\(outcome)")
+        #expect(outcome.contains("1e+300"), "\(outcome)")
     }
 }

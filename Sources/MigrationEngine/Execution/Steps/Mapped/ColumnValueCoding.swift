@@ -17,7 +17,10 @@ enum ColumnValueCoding {
         case .double(let number):
             switch type {
             case .date: return .date(number)
-            case .integer16, .integer32, .integer64: return .integer(Int64(number))
+            // SQLite keeps a REAL in an integer column only when it is not a whole number that fits
+            // (2.5, 1e300, inf from a hostile store): read it as it is, so nothing is truncated on the way
+            // in and nothing traps; storing it back as an integer is the coercion's decision.
+            case .integer16, .integer32, .integer64: return Int64(exactly: number).map { .integer($0) } ?? .double(number)
             case .boolean: return .bool(number != 0)
             default: return .double(number)
             }
