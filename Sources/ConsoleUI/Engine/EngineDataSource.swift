@@ -2,18 +2,13 @@ import Foundation
 import MigrationEngine
 import Synchronization
 
-/// The console's reading access to the real engine: the store reader, the compatibility check, and a row
-/// pager kept open on one snapshot while the data browser is used.
+/// The console's reading access to the real engine, through ``MigrationProject``: a store opened with its
+/// versions' fit, and a browsing session kept open on one snapshot while the data browser is used.
 package final class EngineDataSource: ConsoleDataSource {
     /// The model (`.xcdatamodeld`, `.momd`, …), if one was given or found.
     package let modelPath: String?
-    private let cache = Mutex<Cache?>(nil)
-
-    private struct Cache {
-        var storePath: String
-        var pager: EntityRowPager
-        var model: ObjectModel?
-    }
+    /// The open browsing session, on the store last paged.
+    private let cache = Mutex<StoreBrowser?>(nil)
 
     /// Creates a data source.
     package init(modelPath: String?) {
@@ -25,50 +20,29 @@ package final class EngineDataSource: ConsoleDataSource {
     /// the data browser; the console leaves it out only for the store a migration has just integrity-checked.
     package func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
         cache.withLock { $0 = nil }
-        let contents = try StoreReader.read(path: path, checkIntegrity: checksIntegrity)
-        let overview = StoreOverview(contents: contents)
-        guard let modelPath else {
-            return LoadedStore(overview: overview, versions: [], compatibility: nil, modelName: nil, defaultTarget: nil)
-        }
-        let bundle = try ModelLoader.load(path: modelPath)
-        let report = CompatibilityCheck.check(
-            bundle, metadata: contents.metadata, storeModel: try? contents.cachedModel(), tableColumns: contents.tableColumns)
-        let versions = try Self.ordered(bundle).map { VersionInfo(name: $0, isCurrent: $0 == bundle.currentVersionName) }
+        // Made afresh on every load, so a model edited while the console is open is read again by `r`.
+        let opened = try MigrationProject(modelPath: modelPath).open(store: path, checksIntegrity: checksIntegrity)
+        let current = opened.currentVersion
         return LoadedStore(
-            overview: overview, versions: versions, compatibility: report,
-            modelName: URL(fileURLWithPath: modelPath).lastPathComponent,
-            defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name,
-            identicalVersions: bundle.identicalHashVersions)
-    }
-
-    /// The version names in the planner's order (the project file's rule beside the model, else natural
-    /// order); an invalid project file is an error here as it is for the planner.
-    static func ordered(_ bundle: ModelBundle) throws -> [String] {
-        try PlanningSettings.besideModel(bundle.path).versionOrder(for: bundle.versions.map(\.name)).sequence
+            overview: StoreOverview(contents: opened.contents),
+            versions: opened.versionOrder.map { VersionInfo(name: $0, isCurrent: $0 == current) },
+            compatibility: opened.compatibility, modelName: modelPath.map { URL(fileURLWithPath: $0).lastPathComponent },
+            defaultTarget: opened.defaultTarget, identicalVersions: opened.identicalHashVersions)
     }
 
     /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
     package func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
         -> BrowserPage
     {
-        let (pager, model) = try session(for: storePath)
-        if query.predicate != nil {
-            guard let model else {
-                throw ExportError(
-                    store: storePath, message: "a query needs the store's model, and none was found", category: .invalidInput)
-            }
-            return BrowserPage(
-                rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query, model: model), model: model)
-        }
-        return BrowserPage(rows: try pager.page(entity: entity, offset: offset, limit: limit, query: query), model: model)
+        let browser = try session(for: storePath)
+        return BrowserPage(
+            rows: try browser.page(entity: entity, offset: offset, limit: limit, query: query), model: browser.model)
     }
 
     /// The to-many relationships of one object, found where the store's version of the model says they are
     /// kept; none without a model (the store's own cached model counts), which alone names relationships.
     package func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {
-        let (pager, model) = try session(for: storePath)
-        guard let model else { return [] }
-        return try pager.related(entity: entity, key: key, model: model, limit: limit)
+        try session(for: storePath).related(entity: entity, key: key, limit: limit)
     }
 
     /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
@@ -95,14 +69,10 @@ package final class EngineDataSource: ConsoleDataSource {
         return counts.reduce(0) { $0 + $1.objects }
     }
 
-    private func session(for storePath: String) throws -> (EntityRowPager, ObjectModel?) {
-        if let cached = cache.withLock({ $0 }), cached.storePath == storePath { return (cached.pager, cached.model) }
-        let contents = try StoreReader.read(path: storePath, checkIntegrity: false)
-        // The model `rows` and `export` read by; rows whose model cannot be found are still shown, untyped.
-        let bundle = modelPath.flatMap { try? ModelLoader.load(path: $0) }
-        let model = try? ObjectReadingModel.choose(bundle: bundle, contents: contents, store: storePath).model
-        let pager = try EntityRowPager(path: storePath, counts: contents.rowCounts)
-        cache.withLock { $0 = Cache(storePath: storePath, pager: pager, model: model) }
-        return (pager, model)
+    private func session(for storePath: String) throws -> StoreBrowser {
+        if let cached = cache.withLock({ $0 }), cached.store == storePath { return cached }
+        let browser = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).browse(store: storePath)
+        cache.withLock { $0 = browser }
+        return browser
     }
 }

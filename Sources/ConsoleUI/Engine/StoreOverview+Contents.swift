@@ -2,7 +2,7 @@ import Foundation
 import MigrationEngine
 
 extension StoreOverview {
-    /// The overview of what the engine's ``StoreReader`` read.
+    /// The overview of a store as ``MigrationProject/open(store:checksIntegrity:)`` read it.
     package init(contents: StoreContents) {
         let metadata = contents.metadata
         let keys = metadata.plist.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }

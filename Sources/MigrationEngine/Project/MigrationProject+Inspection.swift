@@ -33,3 +33,13 @@ extension MigrationProject {
         return report
     }
 }
+
+extension MigrationProject {
+    /// Every version's entity hashes, checksum and digest, as `cdmigrate hash` prints them.
+    ///
+    /// - Returns: The report, with the groups of versions Core Data cannot tell apart.
+    /// - Throws: ``ProjectError`` without a model.
+    package func hashes() throws -> ModelHashReport {
+        ModelHashReport(bundle: try requireBundle(for: "hashing a model"))
+    }
+}

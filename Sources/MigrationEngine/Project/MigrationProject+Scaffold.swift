@@ -6,7 +6,7 @@ extension MigrationProject {
     /// and a template for what its custom policy classes did (see ``MappingScaffolder``).
     ///
     /// - Parameter path: The `.xcmappingmodel` folder, its `xcmapping.xml`, or a `.cdm` file.
-    /// - Returns: The scaffold; write it with ``MappingFileWriter``.
+    /// - Returns: The scaffold; write it with ``MappingScaffold/write(to:replacing:)``.
     /// - Throws: ``ProjectError`` without a model; ``MappingFileError`` for a mapping model that cannot be read
     ///   or names versions the model lacks, or that does not fit them; ``ModelError`` for a `.cdm` that cannot
     ///   be decoded.
@@ -25,7 +25,7 @@ extension MigrationProject {
     /// - Parameters:
     ///   - from: The source version's name.
     ///   - to: The destination version's name.
-    /// - Returns: The scaffold; write it with ``MappingFileWriter``.
+    /// - Returns: The scaffold; write it with ``MappingScaffold/write(to:replacing:)``.
     /// - Throws: ``ProjectError`` without a model; ``MappingFileError`` when the model lacks a version.
     public func scaffoldMapping(from: String, to: String) throws -> MappingScaffold {
         let bundle = try requireBundle(for: "scaffolding a mapping")

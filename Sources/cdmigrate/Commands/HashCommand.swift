@@ -14,7 +14,8 @@ struct HashCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let report = ModelHashReport(bundle: try ModelLoader.load(path: model))
+        // No project file or mapping folder is read: hashes depend on the model alone.
+        let report = try MigrationProject(modelPath: model, settings: PlanningSettings()).hashes()
         if json {
             print(try JSONOutput.encode(report))
             return

@@ -67,8 +67,8 @@ struct ScaffoldMappingCommand: ParsableCommand {
             } else {
                 try project.scaffoldMapping(from: from ?? "", to: to ?? "")
             }
-        if let out { try MappingFileWriter.write(scaffold, to: out, replacing: force) }
-        let text = MappingFileWriter.text(scaffold)
+        if let out { try scaffold.write(to: out, replacing: force) }
+        let text = scaffold.fileText
         if json {
             print(
                 try JSONOutput.encode(

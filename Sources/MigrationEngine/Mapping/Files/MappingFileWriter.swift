@@ -132,3 +132,18 @@ extension ScaffoldValue {
         }
     }
 }
+
+extension MappingScaffold {
+    /// The mapping file's text, as ``MappingFileWriter/text(_:)`` writes it.
+    public var fileText: String { MappingFileWriter.text(self) }
+
+    /// Writes the mapping file, as ``MappingFileWriter/write(_:to:replacing:)`` does.
+    ///
+    /// - Parameters:
+    ///   - path: The file to write.
+    ///   - replacing: Whether an existing file at `path` is replaced.
+    /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
+    public func write(to path: String, replacing: Bool) throws(ExecutionError) {
+        try MappingFileWriter.write(self, to: path, replacing: replacing)
+    }
+}

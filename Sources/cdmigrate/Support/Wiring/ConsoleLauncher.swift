@@ -22,9 +22,9 @@ enum ConsoleLauncher {
             // Read the store once before entering curses mode, so a bad path is a plain one-line error. A
             // damaged store is the exception: the console opens on it to offer salvage.
             do {
-                _ = try StoreReader.read(path: storePath, checkIntegrity: false)
+                _ = try MigrationProject(modelPath: nil).open(store: storePath, checksIntegrity: false)
             } catch {
-                guard error.category == .damaged else { throw error }
+                guard MigrationError(error).category == .damaged else { throw error }
             }
         }
         let tools = try Self.tools(for: location, mappingDirectories: mappingDirectories, policies: policies)

@@ -39,7 +39,8 @@ struct DemoFolder: Encodable {
 
     /// Writes the store at the oldest version with `entries` journal entries.
     func generateStore(entries: Int) throws {
-        guard let oldest = try ModelLoader.load(path: model).version(named: SampleApp.oldestVersion) else {
+        let bundle = try MigrationProject(modelPath: model, settings: PlanningSettings()).bundle
+        guard let oldest = bundle?.version(named: SampleApp.oldestVersion) else {
             throw DemoError(category: .notFound, path: model, message: "no version \(SampleApp.oldestVersion)")
         }
         try SampleStoreGenerator(model: oldest, entries: entries).write(to: store)
