@@ -45,9 +45,9 @@ struct MappedStepDifferentialTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping(file), sourceModel: SampleJournalStore.version(from),
             destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: batchSize)
-        step.compilesExpressions = fast
-        step.linksInBulk = fast
-        step.batchesInserts = fast
+        step.strategies.set(.compiledExpressions, to: fast)
+        step.strategies.set(.bulkLinks, to: fast)
+        step.strategies.set(.batchedInserts, to: fast)
         return try SampleJournalStore.run(step, source: source)
     }
 
@@ -130,9 +130,9 @@ struct MappedStepDifferentialTests {
                 mapping: try MappingFileReader.read(shape.mapping, path: "\(shape).yaml"),
                 sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4),
                 batchSize: batchSize)
-            step.compilesExpressions = fast
-            step.linksInBulk = fast
-            step.fusesMerges = fuses
+            step.strategies.set(.compiledExpressions, to: fast)
+            step.strategies.set(.bulkLinks, to: fast)
+            step.strategies.set(.fusedMerges, to: fuses)
             step.fusedMergeCapacity = room
             let statistics = MappedStepStatistics()
             step.statistics = statistics
@@ -203,9 +203,9 @@ struct MappedStepDifferentialTests {
                 mapping: try MappingFileReader.read(text, path: "journal-4-to-5.yaml"),
                 sourceModel: SampleJournalStore.version(4), destinationModel: SampleJournalStore.version(5),
                 policies: policies, batchSize: 7)
-            step.compilesExpressions = fast
-            step.linksInBulk = fast
-            step.batchesInserts = fast
+            step.strategies.set(.compiledExpressions, to: fast)
+            step.strategies.set(.bulkLinks, to: fast)
+            step.strategies.set(.batchedInserts, to: fast)
             dumps.append(try Self.dump(try SampleJournalStore.run(step, source: split)))
         }
         #expect(dumps[0] == dumps[1])
@@ -252,8 +252,8 @@ struct MappedStepDifferentialTests {
             var step = try MappedStep(
                 mapping: try MappingFileReader.read(text, path: "twice.yaml"), sourceModel: SampleJournalStore.version(3),
                 destinationModel: SampleJournalStore.version(4), policies: policies)
-            step.compilesExpressions = fast
-            step.linksInBulk = fast
+            step.strategies.set(.compiledExpressions, to: fast)
+            step.strategies.set(.bulkLinks, to: fast)
             do {
                 _ = try SampleJournalStore.run(step, source: source)
                 failures.append("no error")

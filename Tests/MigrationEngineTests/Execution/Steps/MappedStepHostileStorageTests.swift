@@ -53,9 +53,9 @@ struct MappedStepHostileStorageTests {
         var step = try MappedStep(
             mapping: mapping, sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4),
             batchSize: 2)
-        step.compilesExpressions = fast
-        step.linksInBulk = fast
-        step.batchesInserts = fast
+        step.strategies.set(.compiledExpressions, to: fast)
+        step.strategies.set(.bulkLinks, to: fast)
+        step.strategies.set(.batchedInserts, to: fast)
         step.statistics = statistics
         do {
             let dump = try StoreDump(try SampleJournalStore.run(step, source: source))

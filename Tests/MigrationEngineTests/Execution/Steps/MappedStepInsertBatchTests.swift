@@ -44,7 +44,7 @@ struct MappedStepInsertBatchTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping(file), sourceModel: SampleJournalStore.version(from),
             destinationModel: SampleJournalStore.version(from + 1), policies: policies, batchSize: batchSize)
-        step.batchesInserts = batches
+        step.strategies.set(.batchedInserts, to: batches)
         return try MappedStepDifferentialTests.dump(try SampleJournalStore.run(step, source: source))
     }
 
@@ -56,7 +56,7 @@ struct MappedStepInsertBatchTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping("journal-3-to-4.yaml"), sourceModel: SampleJournalStore.version(3),
             destinationModel: SampleJournalStore.version(4), policies: SampleApp.policies, batchSize: batchSize)
-        step.batchesInserts = true
+        step.strategies.set(.batchedInserts, to: true)
         let journal4 = try SampleJournalStore.run(step, source: journal3)
         var mixing = MigrationPolicyRegistry()
         mixing.register(Mixing(), named: WordCountPolicy.name)

@@ -37,10 +37,10 @@ struct MappedStepPolicyRowPathTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping("journal-4-to-5.yaml"), sourceModel: SampleJournalStore.version(4),
             destinationModel: SampleJournalStore.version(5), policies: policies, batchSize: batchSize)
-        step.compilesExpressions = fast
-        step.linksInBulk = fast
-        step.batchesInserts = fast
-        step.prefetchesBatches = prefetches ?? fast
+        step.strategies.set(.compiledExpressions, to: fast)
+        step.strategies.set(.bulkLinks, to: fast)
+        step.strategies.set(.batchedInserts, to: fast)
+        step.strategies.set(.prefetchedBatches, to: prefetches ?? fast)
         step.statistics = statistics
         do {
             return try MappedStepDifferentialTests.dump(try SampleJournalStore.run(step, source: source))

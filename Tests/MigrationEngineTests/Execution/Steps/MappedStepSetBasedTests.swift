@@ -40,7 +40,7 @@ struct MappedStepSetBasedTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping(file), sourceModel: SampleJournalStore.version(from),
             destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: batchSize)
-        step.compilesExpressions = compiled
+        step.strategies.set(.compiledExpressions, to: compiled)
         step.statistics = statistics
         return try SampleJournalStore.run(step, source: source)
     }
@@ -113,7 +113,7 @@ struct MappedStepSetBasedTests {
             var step = try MappedStep(
                 mapping: try MappingFileReader.read(inverseOnly, path: "inverse.yaml"),
                 sourceModel: SampleJournalStore.version(3), destinationModel: SampleJournalStore.version(4), batchSize: 2)
-            step.compilesExpressions = compiled
+            step.strategies.set(.compiledExpressions, to: compiled)
             let statistics = MappedStepStatistics()
             step.statistics = statistics
             dumps.append(try dump(try SampleJournalStore.run(step, source: source)))

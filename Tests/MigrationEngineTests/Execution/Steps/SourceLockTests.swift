@@ -37,7 +37,7 @@ struct SourceLockTests {
             var step = try MappedStep(
                 mapping: try SampleJournalStore.mapping("journal-3-to-4.yaml"), sourceModel: SampleJournalStore.version(3),
                 destinationModel: SampleJournalStore.version(4))
-            step.compilesExpressions = compiles
+            step.strategies.set(.compiledExpressions, to: compiles)
             let destination = try Self.whileRead(source) { try StepRunner.run(step, sourcePath: source) }
             try StoreValidator(model: SampleJournalStore.version(4)).validate(destination, expectedCounts: ["Entry": 2])
         }

@@ -82,7 +82,7 @@ struct TextFidelityTests {
         var step = try MappedStep(
             mapping: try SampleJournalStore.mapping(file), sourceModel: SampleJournalStore.version(from),
             destinationModel: SampleJournalStore.version(from + 1), policies: SampleApp.policies, batchSize: 2)
-        step.compilesExpressions = compiled
+        step.strategies.set(.compiledExpressions, to: compiled)
         step.statistics = statistics
         return try SampleJournalStore.run(step, source: source)
     }

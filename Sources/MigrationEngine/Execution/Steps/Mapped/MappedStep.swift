@@ -21,21 +21,8 @@ package struct MappedStep: MigrationStep {
     private let policies: [Int: any MigrationPolicy]
     /// Counts of what the step writes, kept when set (tests check work done through it).
     var statistics: MappedStepStatistics?
-    /// Whether expressions run as compiled SQL where they compile; `false` evaluates every object in Swift
-    /// (tests compare the two paths' stores).
-    var compilesExpressions = true
-    /// Whether stage 2 links relationships in bulk where it can; `false` links every object one by one (tests
-    /// compare the two paths' stores).
-    var linksInBulk = true
-    /// Whether objects made row by row are written several rows per statement; `false` writes each one as the
-    /// next is made (tests compare the two paths' stores).
-    var batchesInserts = true
-    /// Whether stage 1, row by row, reads each next batch of source rows ahead on another thread; `false`
-    /// reads each when it is needed (tests compare the two paths' stores).
-    var prefetchesBatches = true
-    /// Whether stage 1 may run a merge in the pass of the copy linking to it; `false` runs each mapping's own
-    /// pass (tests compare the two paths' stores).
-    var fusesMerges = true
+    /// The faster paths the step may take (all in a real run; tests turn them off to compare stores).
+    var strategies = MappedStepStrategies.all
     /// The most objects a merge numbers in such a pass before its own pass runs instead (tests make it small).
     var fusedMergeCapacity = 100_000
     private let functions: ExpressionFunctions
@@ -154,11 +141,7 @@ package struct MappedStep: MigrationStep {
             session.statistics = statistics
             session.sourceRowCounts = facts.entityCounts
             session.association.statistics = statistics
-            session.compilesExpressions = compilesExpressions
-            session.linksInBulk = linksInBulk
-            session.batchesInserts = batchesInserts
-            session.prefetchesBatches = prefetchesBatches
-            session.fusesMerges = fusesMerges
+            session.strategies = strategies
             session.mergeNumbering.capacity = fusedMergeCapacity
             session.sourceAttachment = attachment
             session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
@@ -169,7 +152,7 @@ package struct MappedStep: MigrationStep {
                 sourceSchema.entity(named: entity.name).flatMap { facts.entityCounts[$0.table]?[$0.number] }
             }
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
-            let order = session.compilesExpressions ? session.stageOneOrder() : resolved
+            let order = strategies.contains(.compiledExpressions) ? session.stageOneOrder() : resolved
             try session.createDestinationInstances(in: order, context: context, batchSize: batchSize)
             try session.createIndexes()
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }

@@ -53,7 +53,8 @@ extension MappingSession {
     func foldableLink(_ mapping: ResolvedEntityMapping, from: MappedEntityTable, to made: MappedEntityTable)
         -> FoldedLink?
     {
-        guard compilesExpressions, linksInBulk, let policy = policies[mapping.index], !policy.customizesRelationships,
+        guard strategies.isSuperset(of: [.compiledExpressions, .bulkLinks]), let policy = policies[mapping.index],
+            !policy.customizesRelationships,
             mapping.mapping.mergeKey == nil
         else { return nil }
         let earlier = mappings.prefix { $0.index != mapping.index }

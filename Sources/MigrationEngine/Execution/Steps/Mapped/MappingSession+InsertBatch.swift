@@ -49,7 +49,8 @@ extension MappingSession {
         origin: (mapping: Int, source: ObjectReference)?
     ) throws {
         if let batch = insertBatch,
-            !batchesInserts || batch.table !== table || batch.fold !== fold?.link || batch.count >= InsertBatch.capacity
+            !strategies.contains(.batchedInserts) || batch.table !== table || batch.fold !== fold?.link
+                || batch.count >= InsertBatch.capacity
         {
             try flushPendingInsert()
         }

@@ -46,7 +46,7 @@ extension MappingSession {
     func createDestinationInstances(in order: [ResolvedEntityMapping], context: StepContext, batchSize: Int) throws {
         var index = 0
         while index < order.count {
-            if fusesMerges, compilesExpressions, index + 1 < order.count,
+            if strategies.isSuperset(of: [.fusedMerges, .compiledExpressions]), index + 1 < order.count,
                 try SetBasedEntityMapper(session: self).mapFused(
                     merge: order[index], copy: order[index + 1], context: context, batchSize: batchSize)
             {
@@ -65,11 +65,11 @@ extension MappingSession {
         else { return }
         defer { stageOneDone.insert(mapping.index) }
         let mapper = SetBasedEntityMapper(session: self)
-        if compilesExpressions, try mapper.map(mapping, context: context, batchSize: batchSize) { return }
+        if strategies.contains(.compiledExpressions), try mapper.map(mapping, context: context, batchSize: batchSize) { return }
         // Row by row (a policy, or an expression that does not compile), the batch query still computes the
         // compiled values, so only what SQL cannot (the policy, the rest) runs in Swift.
         let plan = mapping.destinationEntity.flatMap { destination.entities[$0.name] }.flatMap {
-            compilesExpressions ? mapper.plan(mapping, from: table, to: $0, guardsRows: true) : nil
+            strategies.contains(.compiledExpressions) ? mapper.plan(mapping, from: table, to: $0, guardsRows: true) : nil
         }
         if foldedLink == nil, let plan { foldedLink = foldableLink(mapping, from: table, to: plan.to) }
         let fold = foldedLink.flatMap { $0.mapping == mapping.index ? $0 : nil }
@@ -92,7 +92,6 @@ extension MappingSession {
         }
         let statement = try db.makeStatement(plain)
         let compiledStatement = try computed.map { try db.makeStatement($0) }
-        let extra = plan.map { $0.values.count + 2 + (fold == nil ? 0 : 1) } ?? 0
         var last: Int64 = Int64.min
         var done = 0
         var previous: Int64?
@@ -109,7 +108,7 @@ extension MappingSession {
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
         var prefetch: SourceBatchPrefetch?
-        if prefetchesBatches, total > batchSize, let computed, let sourceAttachment {
+        if strategies.contains(.prefetchedBatches), total > batchSize, let computed, let sourceAttachment {
             prefetch = try SourceBatchPrefetch.open(
                 computed, entity: table.number, limit: batchSize, bridge: bridge, attachment: sourceAttachment, on: db)
             if prefetch != nil { statistics?.recordPrefetched(mapping.mapping.name) }
@@ -142,7 +141,11 @@ extension MappingSession {
             let precomputing = read === compiledStatement
             if !precomputing { rows = try readBatch(statement, bounds, mapping) }
             guard !rows.isEmpty else { break }
-            let width = rows[0].count - (precomputing ? extra : 0)
+            let layout = plan.flatMap { plan in
+                precomputing
+                    ? ComputedColumns(rowWidth: rows[0].count, attributeCount: plan.values.count, folds: fold != nil) : nil
+            }
+            let width = layout?.sourceWidth ?? rows[0].count
             currentColumns = Dictionary(
                 read.columnNames.prefix(width).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
             currentAttributes = [:]
@@ -153,9 +156,7 @@ extension MappingSession {
                         side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)
                     rowKeys = (reference.primaryKey, previous)
                     defer { previous = reference.primaryKey }
-                    try mapRow(
-                        row, reference, mapping,
-                        precomputed: precomputing ? (width, extra - 2 - (fold == nil ? 0 : 1), fold != nil) : nil)
+                    try mapRow(row, reference, mapping, computed: layout)
                 }
                 try flushPendingInsert()
                 return .commit
@@ -168,12 +169,11 @@ extension MappingSession {
         try prefetch?.close()
     }
 
-    /// Stage 1 for one source row: the filter, then the policy or the default instance. `precomputed` gives
-    /// where the batch query's compiled values start in `row`, how many attribute values follow the filter
-    /// and merge key, and whether the folded link's key follows them.
+    /// Stage 1 for one source row: the filter, then the policy or the default instance. `computed` says
+    /// where the batch query's compiled values are in `row`, when it computed them.
     private func mapRow(
         _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
-        precomputed: (start: Int, count: Int, folds: Bool)?
+        computed: ComputedColumns?
     ) throws {
         currentRow = (reference, row)
         // The source alone changes from row to row: copying the mapping's references each time showed.
@@ -182,13 +182,10 @@ extension MappingSession {
             self.precomputed = nil
             foldedLinkValue = nil
         }
-        if let precomputed {
-            guard Int.fromDatabaseValue(row[precomputed.start]) == 1 else { return }
-            self.precomputed = (
-                mapping.index, reference.primaryKey, row[precomputed.start + 1],
-                row[(precomputed.start + 2)..<(precomputed.start + 2 + precomputed.count)]
-            )
-            if precomputed.folds { foldedLinkValue = row[precomputed.start + 2 + precomputed.count] }
+        if let computed {
+            guard Int.fromDatabaseValue(row[computed.filter]) == 1 else { return }
+            precomputed = (mapping.index, reference.primaryKey, row[computed.mergeKey], row[computed.attributes])
+            if let folded = computed.foldedKey { foldedLinkValue = row[folded] }
         } else if let filter = mapping.mapping.filter {
             let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
             do {
@@ -204,7 +201,7 @@ extension MappingSession {
                 try createDefaultDestinationInstance(for: reference, mapping: mapping.mapping)
             }
             // Batched, the rows are written a batch at a time and a failing one names its own object.
-            if !batchesInserts { try flushPendingInsert() }
+            if !strategies.contains(.batchedInserts) { try flushPendingInsert() }
         } catch {
             throw failure(error, mapping: mapping, object: reference, expression: nil)
         }

@@ -27,9 +27,6 @@ final class MappingSession {
     var insertStatements: [InsertStatementKey: Statement] = [:]
     /// The objects made and not yet written (see ``insert(_:stored:mapping:source:preservedKey:)``).
     var insertBatch: InsertBatch?
-    /// Whether made objects are kept and written several rows per statement; `false` writes each when the
-    /// next is made (tests compare the two paths' stores).
-    var batchesInserts = true
     /// Positions in a table's ``MappedEntityTable/storedAttributes`` by attribute name (`nil`: no column).
     var storedIndexes: [StoredAttributeKey: Int?] = [:]
     /// The attribute a policy's update of an object not yet written last set (see `openAttribute(_:in:)`).
@@ -63,22 +60,12 @@ final class MappingSession {
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
     /// for a mapping not running): their associations may hold several objects per source object.
     var madeByOtherMappings: Set<Int> = []
-    /// Whether stage 1, row by row, reads each next batch of source rows ahead on a connection of its own
-    /// (``SourceBatchPrefetch``); `false` reads every batch on ``db`` (tests compare the two paths' stores).
-    var prefetchesBatches = true
-    /// Whether stage 1 may run a merge in the pass of the copy linking to it
-    /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``); `false` runs each mapping's own pass
-    /// (tests compare the two paths' stores).
-    var fusesMerges = true
     /// Numbers a merge's objects during a fused pass, registered on `db`.
     let mergeNumbering = MergeNumbering()
     /// What ``db`` attached the source as (its path or URI), for a connection of stage 1's own to attach too.
     var sourceAttachment: String?
-    /// Whether stage 2 may link relationships in bulk (``RelationshipBulkLinker``); `false` links every object
-    /// one by one (tests compare the two paths' stores).
-    var linksInBulk = true
-    /// Whether stage 1 may run compiled SQL (see ``MappedStep``).
-    var compilesExpressions = true
+    /// The faster paths the step may take (``MappedStep/strategies``).
+    var strategies = MappedStepStrategies.all
     /// Where the step counts what it wrote, when someone asked.
     var statistics: MappedStepStatistics?
     /// Rows per entity number in each source table (by table name), counted before stage 1: progress totals

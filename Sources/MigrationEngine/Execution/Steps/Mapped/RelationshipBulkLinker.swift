@@ -18,7 +18,7 @@ struct RelationshipBulkLinker {
     /// they may come from another entity's source objects (the pairs below join keys of one table) and give
     /// an object several targets, which that path reports as an error.
     func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
-        guard session.linksInBulk, !session.madeByOtherMappings.contains(mapping.index),
+        guard session.strategies.contains(.bulkLinks), !session.madeByOtherMappings.contains(mapping.index),
             let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
             targets.mappings.allSatisfy({ !session.madeByOtherMappings.contains($0.index) }),
             let destinationEntity = mapping.destinationEntity,
