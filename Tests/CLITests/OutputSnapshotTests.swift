@@ -42,6 +42,14 @@ struct OutputSnapshotTests {
         }
     }
 
+    @Test("verify of a store with three broken objects and a schema problem: text (the first) and JSON (every one)")
+    func verifyProblems() throws {
+        let store = try JournalFixture.journal4WithProblems()
+        let arguments = ["verify", store, "--model", JournalFixture.modelPath]
+        assertSnapshot(of: try output(arguments, store: store), as: .lines, named: "text")
+        assertSnapshot(of: try output(arguments + ["--json"], store: store), as: .lines, named: "json")
+    }
+
     /// Planning reads and hashes every version: a change to how a long model is read, hashed or searched
     /// that alters what is found shows up here.
     @Test("plan over a 50-version model: text and JSON of the one inferred step from V1 to V50")

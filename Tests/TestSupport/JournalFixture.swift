@@ -77,6 +77,21 @@ public enum JournalFixture {
         return path
     }
 
+    /// A Journal 4 store of 12 entries with four problems for `verify` to list: two required values emptied
+    /// (entries 3 and 7's `favorite`), a reference to no author (entry 5's), and a column the model does not
+    /// have in the authors' table.
+    public static func journal4WithProblems() throws -> String {
+        let store = try journal4(entries: 12)
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE ZENTRY SET ZFAVORITE = NULL WHERE Z_PK IN (3, 7)")
+            try db.execute(sql: "UPDATE ZENTRY SET ZAUTHOR = 9999 WHERE Z_PK = 5")
+            try db.execute(sql: "ALTER TABLE ZAUTHOR ADD COLUMN ZNICKNAME VARCHAR")
+        }
+        try queue.close()
+        return store
+    }
+
     /// A store at `Journal <version>` in WAL mode as a backup taken while the app had it open would hold it:
     /// the database file has no entries, and the `-wal` beside it holds all `entries`, committed
     /// `perTransaction` at a time, never checkpointed.

@@ -9,12 +9,34 @@ extension MigrationProject {
     ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
     /// - Returns: The version the store conforms to and whether it had to be recovered first.
     /// - Throws: ``PlanningError`` when the store matches no version, ``ExecutionError`` naming the store when
-    ///   a check fails, ``ProjectError`` with no model and no model cache.
+    ///   a check fails (an object breaking a rule before any other problem), ``ProjectError`` with no model and
+    ///   no model cache.
     public func verify(
         store: String, version: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
     ) throws -> StoreVerification {
+        let result = try problems(of: store, version: version, objectLimit: 1, report: report)
+        if let first = result.problems.first { throw first.failure }
+        return result
+    }
+
+    /// Checks a store as ``verify(store:version:report:)`` does, but goes on past each problem and lists every
+    /// one: objects breaking a rule of the model first, one by one (up to `objectLimit`), then the integrity
+    /// check's verdict, the bookkeeping, the schema and what else the objects do not explain.
+    ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file.
+    ///   - version: The version to check against; nil for the one the store's hashes match.
+    ///   - objectLimit: How many objects breaking a rule are listed at most (each is read).
+    ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
+    /// - Returns: The version checked against, whether the store is valid, and every problem found.
+    /// - Throws: ``PlanningError`` when the store matches no version, ``ProjectError`` with no model and no
+    ///   model cache, ``StoreError`` when the store cannot be read at all.
+    public func problems(
+        of store: String, version: String? = nil, objectLimit: Int = 1_000,
+        report: @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> StoreVerification {
         let recovered = try recoverIfNeeded(store: store, report: report)
-        let name = try SnapshotReading.read(store, options: snapshot) { snapshot in
+        var result = try SnapshotReading.read(store, options: snapshot) { snapshot in
             let contents = try StoreReader.read(snapshot, checkIntegrity: false)
             let bundle = try self.bundle ?? Self.cachedBundle(of: contents, store: store)
             guard let name = version ?? CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata),
@@ -27,11 +49,14 @@ extension MigrationProject {
                 throw PlanningError(
                     .unknownVersion, versions: [version], message: "\(store): no version \"\(version)\" in the model")
             }
-            // A store that fails because of one of its objects is told which object and which rule.
-            try BrokenObjects.validate(snapshot.path, model: target, store: store)
-            return name
+            var result = StoreVerification(store: store, version: name)
+            (result.problems, result.moreBrokenObjects) = try BrokenObjects.problems(
+                snapshot.path, model: target, store: store, objectLimit: objectLimit)
+            return result
         }
-        return StoreVerification(store: store, version: name, recovered: recovered)
+        result.valid = result.problems.isEmpty
+        result.recovered = recovered
+        return result
     }
 
     /// The store's cached model as a one-version model, for checks made from the store alone.

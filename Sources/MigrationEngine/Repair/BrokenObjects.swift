@@ -55,6 +55,11 @@ struct BrokenObjects {
         try violations(db, limit: 1).first?.change
     }
 
+    /// Up to `limit` objects breaking a rule, in the order ``firstViolation(_:)`` finds the first.
+    func violations(_ db: Database, upTo limit: Int) throws -> [ObjectRepair] {
+        try violations(db, limit: limit).map(\.change)
+    }
+
     /// Repairs every object breaking a rule; objects set aside go to `sideStore`, written at `recorded` (the
     /// version whose hashes the store records; ``model`` is it scoped to the store's entities).
     /// - Returns: Every change made, object by object, and the side store when an object was set aside.
@@ -373,5 +378,35 @@ extension BrokenObjects {
         } catch {
             return nil
         }
+    }
+}
+
+extension BrokenObjects {
+    /// Every problem of the store at `path` (a snapshot of `store`) against `model`, each naming `store`: the
+    /// objects breaking a rule one by one (up to `objectLimit`) in place of the validator's counts of them,
+    /// then the validator's other problems.
+    /// - Returns: The problems, and whether more objects break a rule than are listed.
+    static func problems(_ path: String, model: ObjectModel, store: String, objectLimit: Int) throws -> (
+        [StoreProblem], Bool
+    ) {
+        var found = StoreValidator(model: model).problems(path)
+        guard !found.isEmpty else { return ([], false) }
+        var objects: [ObjectRepair] = []
+        if found.contains(where: \.aboutObjects) {
+            let queue = try HardenedConnection.open(path, readonly: true)
+            defer { try? queue.close() }
+            // One more than listed tells whether the list is whole.
+            objects = try queue.read { try BrokenObjects.reading($0, model: model).violations($0, upTo: objectLimit + 1) }
+            if !objects.isEmpty { found.removeAll(where: \.aboutObjects) }
+        }
+        var problems = objects.prefix(objectLimit).map { object in
+            StoreProblem(failure: refusal(object, store: store, version: model.name), object: object)
+        }
+        for problem in found {
+            var failure = problem.error
+            failure.path = store
+            problems.append(StoreProblem(failure: failure))
+        }
+        return (problems, objects.count > objectLimit)
     }
 }

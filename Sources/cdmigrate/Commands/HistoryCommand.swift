@@ -26,7 +26,7 @@ struct HistoryCommand: ParsableCommand {
             store: store, backupRoot: backupDir, report: ProgressPrinter.stderrNotes)
         let (root, records) = (history.root, history.records)
         if json {
-            for record in records { print(try JSONOutput.line(record)) }
+            for record in records { print(try JSONOutput.line(RunRecordJSON(record: record))) }
             return
         }
         if records.isEmpty { print("no runs recorded in \(root)") }

@@ -34,7 +34,8 @@ extension SchemaConformance {
             """
         let unplaced = try Int.fetchOne(db, count.request) ?? 0
         if unplaced > 0 {
-            throw problem("\(unplaced) member(s) of the ordered relationship \(what) have no position (\(table).\(order))")
+            try problems.report(
+                problem("\(unplaced) member(s) of the ordered relationship \(what) have no position (\(table).\(order))"))
         }
     }
 }

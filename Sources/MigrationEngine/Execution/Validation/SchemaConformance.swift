@@ -7,6 +7,8 @@ import GRDB
 struct SchemaConformance {
     let model: ObjectModel
     let path: String
+    /// Where problems go: nil throws the first (a step's result); a collector keeps them all (`verify`).
+    var problems: ValidationProblems? = nil
 
     /// Rows and highest `Z_PK` of the one entity number each table's rows carry, read in the same pass as
     /// its required columns (a table whose rows carry several numbers is left out; see `EntityRows`).
@@ -26,21 +28,30 @@ struct SchemaConformance {
         let schema = SchemaBuilder(model: model, existingTableNames: tables).build()
         try checkNumbers(db, schema)
         for table in schema.tables {
-            guard tables.contains(table.name) else { throw problem("table \(table.name) is missing") }
+            guard tables.contains(table.name) else {
+                try problems.report(problem("table \(table.name) is missing"))
+                continue
+            }
             let actual = Set(try db.columnNames(in: table.name))
             let expected = Set(table.columns.map(\.name))
             guard actual == expected else {
                 let missing = expected.subtracting(actual).sorted()
                 let extra = actual.subtracting(expected).sorted()
-                throw problem(
-                    "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
-                )
+                // The table's rows cannot be read by the model's columns: its other checks are left out.
+                try problems.report(
+                    problem(
+                        "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
+                    ))
+                continue
             }
             if !written.contains(table.name) { single[table.name] = try checkFilled(db, table, schema) }
             for column in table.columns { try checkReferences(db, column, in: table, schema) }
         }
         for join in schema.joinTables {
-            guard tables.contains(join.name) else { throw problem("join table \(join.name) is missing") }
+            guard tables.contains(join.name) else {
+                try problems.report(problem("join table \(join.name) is missing"))
+                continue
+            }
             let ownerTarget = model.entity(named: join.owner.entity)?.relationship(named: join.owner.relationship)?
                 .destinationEntity
             try checkReferences(db, table: join.name, column: join.ownerColumn, rows: "1", to: join.owner.entity, schema)
@@ -58,7 +69,9 @@ struct SchemaConformance {
             guard let entry = entries.first(where: { $0.name == entity.name }),
                 entry.number == entity.number, entry.superNumber == entity.superNumber
             else {
-                throw problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))")
+                try problems.report(
+                    problem("Z_PRIMARYKEY does not number \(entity.name) as \(entity.number) (parent \(entity.superNumber))"))
+                continue
             }
         }
     }
@@ -78,7 +91,7 @@ struct SchemaConformance {
         guard let row = try Row.fetchOne(db, count.request) else { return nil }
         for (index, check) in required.enumerated() {
             let empty: Int = row[4 + index]
-            if empty > 0 { throw problem("\(empty) row(s) leave \(check.what) empty") }
+            if empty > 0 { try problems.report(problem("\(empty) row(s) leave \(check.what) empty"), aboutObjects: true) }
         }
         return PrimaryKeyEntry.singleEntityRows(row)
     }
@@ -161,7 +174,10 @@ struct SchemaConformance {
             (SELECT 1 FROM \(SQLIdentifier(target.name)) AS t WHERE t."Z_PK" = s.\(key) AND \(entityFilter(destination, schema, alias: "t.")))
             """
         let dangling = try Int.fetchOne(db, count.request) ?? 0
-        if dangling > 0 { throw problem("\(dangling) row(s) of \(table).\(column) point at no \(destination) object") }
+        if dangling > 0 {
+            try problems.report(
+                problem("\(dangling) row(s) of \(table).\(column) point at no \(destination) object"), aboutObjects: true)
+        }
     }
 
     /// `Z_ENT IN (…)` for the entity and its sub-entities, the numbers bound; `alias` is `""` or `t.`.

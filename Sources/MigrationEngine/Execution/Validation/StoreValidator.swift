@@ -100,27 +100,65 @@ package struct StoreValidator: Sendable {
         }
     }
 
+    /// Every problem of the store at `path`, each check going on past what it found (what `verify` lists):
+    /// the integrity check's verdict first, then the others in the order ``validate(_:expectedCounts:checksIntegrity:)``
+    /// runs them; empty for a valid store.
+    /// - Parameter path: The store's `.sqlite` file, one nothing writes while it is checked (a snapshot).
+    /// - Returns: Each problem, once.
+    func problems(_ path: String) -> [ValidationProblems.Found] {
+        let integrity = ConcurrentWork { try Self.integrityProblems(path) }
+        let collector = ValidationProblems()
+        do {
+            _ = try checkContents(path, expectedCounts: [:], written: [:], problems: collector)
+        } catch {
+            // What no check could go past (an unreadable table) ends the listing.
+            collector.add(error)
+        }
+        var verdict: [ValidationProblems.Found] = []
+        do {
+            let problems = try integrity.value()
+            if problems != ["ok"] {
+                let error = problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
+                verdict.append(.init(error: error, aboutObjects: false))
+            }
+        } catch {
+            verdict.append(.init(error: problem(path, "cannot read the store: \(error)"), aboutObjects: false))
+        }
+        return verdict + collector.found
+    }
+
     /// Everything but the integrity check: metadata, `Z_PRIMARYKEY`, schema, references and counts.
-    private func checkContents(_ path: String, expectedCounts: [String: Int], written: [String: [Int: Int]])
-        throws(ExecutionError) -> EntityRows.Counts
-    {
+    private func checkContents(
+        _ path: String, expectedCounts: [String: Int], written: [String: [Int: Int]], problems: ValidationProblems? = nil
+    ) throws(ExecutionError) -> EntityRows.Counts {
         do {
             // Read-write so a WAL-mode temporary opens without a -shm; nothing is written, and closing the
             // last connection removes the sidecars again.
             let queue = try Self.openBesideAnother(path)
             defer { try? queue.close() }
             return try queue.read { db in
-                try checkMetadata(db, path)
+                try checkMetadata(db, path, problems: problems)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
                 let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
-                let entries = try scope.checkPrimaryKeys(db, path)
-                var scanned = try SchemaConformance(model: scope.model, path: path).check(db, written: Set(written.keys))
+                guard let entries = try scope.checkPrimaryKeys(db, path, problems: problems) else {
+                    // Without its entities' numbers no row can be given to an entity.
+                    return EntityRows.Counts()
+                }
+                var scanned = try SchemaConformance(model: scope.model, path: path, problems: problems)
+                    .check(db, written: Set(written.keys))
                 for (table, rows) in written where try db.tableExists(table) {
                     // The highest key still comes from the file (the b-tree's last cell): EntityRows holds it to Z_MAX.
                     let maxKey = try EntityRows.highestKey(SQLIdentifier(table), db)
                     scanned[table] = rows.mapValues { (rows: $0, maxKey: maxKey) }
                 }
-                let counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
+                let counts: EntityRows.Counts
+                do {
+                    counts = try EntityRows(model: scope.model, entries: entries).counts(db, path: path, scanned: scanned)
+                } catch let error as ExecutionError {
+                    // A row of no entity of its table, or a key above Z_MAX: about objects.
+                    try problems.report(error, aboutObjects: true)
+                    return EntityRows.Counts()
+                }
                 for (entity, expected) in expectedCounts.sorted(by: { $0.key < $1.key })
                 where (counts.byEntity[entity] ?? 0) != expected {
                     throw problem(path, "\(entity) has \(counts.byEntity[entity] ?? 0) rows, expected \(expected)")
@@ -134,39 +172,52 @@ package struct StoreValidator: Sendable {
         }
     }
 
-    private func checkMetadata(_ db: Database, _ path: String) throws {
+    private func checkMetadata(_ db: Database, _ path: String, problems: ValidationProblems?) throws {
         let rows = try Int.fetchOne(db, sql: #"SELECT COUNT(*) FROM "Z_METADATA""#) ?? 0
-        guard rows == 1 else { throw problem(path, "Z_METADATA has \(rows) rows, expected 1") }
+        guard rows == 1 else {
+            try problems.report(problem(path, "Z_METADATA has \(rows) rows, expected 1"))
+            return
+        }
         let metadata = try StoreMetadata.read(db, path: path)
         let expected = VersionHasher(model: model).entityHashes
         let actual = metadata.versionHashes
         guard model.matchesVersionHashes(actual) else {
             let wrong = Set(expected.keys).union(actual.keys).filter { expected[$0] != actual[$0] }.sorted()
-            throw problem(path, "metadata version hashes differ from \(model.name) for \(wrong.joined(separator: ", "))")
+            try problems.report(
+                problem(path, "metadata version hashes differ from \(model.name) for \(wrong.joined(separator: ", "))"))
+            return
         }
         if let digest = metadata.hashesDigest, digest != VersionHasher.digest(of: actual) {
-            throw problem(path, "metadata hashes digest does not match \(model.name)")
+            try problems.report(problem(path, "metadata hashes digest does not match \(model.name)"))
         }
     }
 
-    private func checkPrimaryKeys(_ db: Database, _ path: String) throws -> [PrimaryKeyEntry] {
+    /// The store's `Z_PRIMARYKEY` entries when they name the model's entities with their parents; nil when a
+    /// problem was collected instead of thrown.
+    private func checkPrimaryKeys(_ db: Database, _ path: String, problems: ValidationProblems?) throws -> [PrimaryKeyEntry]? {
         let entries = PrimaryKeyEntry.resolvingRenames(try EntityRows.modelEntries(db), model: model)
         let names = entries.map(\.name)
         guard Set(names) == Set(model.entities.map(\.name)), names.count == model.entities.count else {
-            throw problem(
-                path,
-                "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))"
-            )
+            try problems.report(
+                problem(
+                    path,
+                    "Z_PRIMARYKEY lists \(names.sorted().joined(separator: ", ")), the model has \(model.entities.map(\.name).sorted().joined(separator: ", "))"
+                ))
+            return nil
         }
+        var valid = true
         for entry in entries {
             let parent = model.entity(named: entry.name)?.parentName
             let recorded = entries.first { $0.number == entry.superNumber }?.name
             guard parent == recorded else {
-                throw problem(
-                    path, "Z_PRIMARYKEY gives \(entry.name) the parent \(recorded ?? "none"), the model \(parent ?? "none")")
+                try problems.report(
+                    problem(
+                        path, "Z_PRIMARYKEY gives \(entry.name) the parent \(recorded ?? "none"), the model \(parent ?? "none")"))
+                valid = false
+                continue
             }
         }
-        return entries
+        return valid ? entries : nil
     }
 
     private func problem(_ path: String, _ message: String) -> ExecutionError {
