@@ -39,6 +39,7 @@ extension ConsoleApp {
                 pickJob = nil
             case .salvage(let store, let output): salvage(store, to: output)
             case .exportEntity(let entity, let path): export(entity, to: path)
+            case .seedStore(let request): seed(request)
             case .quit: break
             }
         }
@@ -78,6 +79,17 @@ extension ConsoleApp {
                     summary.set("export stopped; \(path) is as it was")
                 }
             })
+    }
+
+    /// Seeds a fixture store of the open model on a thread of its own while the console says so; the status
+    /// line then says what was written, or why nothing was (and nothing is left of it).
+    func seed(_ request: SeedRequest) {
+        guard state.preparing == nil else { return }
+        let source = self.source
+        let summary = workSummary
+        pendingEffects = []
+        state.preparing = "Seeding a \(request.version) store at \(request.output)…"
+        startPreparation(Preparation(message: state.preparing ?? "") { summary.set(try source.seed(request)) })
     }
 
     /// Stops a running export and waits for its thread, which removes the file it was writing.

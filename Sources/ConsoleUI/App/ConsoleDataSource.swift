@@ -21,6 +21,9 @@ package protocol ConsoleDataSource: Sendable {
     /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
     /// Slow: called off the UI thread; `cancellation` stops it between two objects, keeping the old file.
     func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int
+    /// Writes a new store of the model at `request`'s version, filled with synthetic objects; returns a
+    /// one-line summary. Slow: called off the UI thread; on failure nothing of the store is left.
+    func seed(_ request: SeedRequest) throws -> String
 }
 
 extension ConsoleDataSource {

@@ -69,6 +69,15 @@ package final class EngineDataSource: ConsoleDataSource {
         return counts.reduce(0) { $0 + $1.objects }
     }
 
+    /// Seeds a store through the engine's seeding, the one `cdmigrate seed` runs; one line on what was written.
+    package func seed(_ request: SeedRequest) throws -> String {
+        let store = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+            .seed(version: request.version, objects: request.objects, seed: request.seed, out: request.output)
+        let total = store.objects.values.reduce(0, +)
+        return "seeded \(store.store): a \(store.version) store with \(NumberText.grouped(total)) objects "
+            + "(\(NumberText.grouped(request.objects)) of each of \(store.objects.count) entities, seed \(store.seed))"
+    }
+
     private func session(for storePath: String) throws -> StoreBrowser {
         if let cached = cache.withLock({ $0 }), cached.store == storePath { return cached }
         let browser = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).browse(store: storePath)

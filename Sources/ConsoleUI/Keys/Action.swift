@@ -8,7 +8,7 @@ package enum Action: String, Sendable, Hashable, CaseIterable {
     case yes, no
     case refresh
     case search, sort, erase
-    case export
+    case export, seed
     case showHistory
     case zoom
 }

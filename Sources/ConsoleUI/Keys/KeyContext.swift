@@ -8,6 +8,8 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case filter
     /// Typing the file the data browser exports the entity to, after `e`.
     case export
+    /// Answering the questions that seed a fixture store, after `N`.
+    case seed
     /// One row of the data browser, every attribute in full.
     case record
     /// The store picker shown when no store was given.
@@ -40,6 +42,7 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .browser: "Data browser"
         case .filter: "Filter (typing)"
         case .export: "Export (typing a path)"
+        case .seed: "Seed a fixture store (typing)"
         case .record: "Record view"
         case .picker: "Store picker"
         case .confirm: "Confirm dialog"

@@ -66,7 +66,7 @@ package struct KeyTable: Sendable {
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
-                .panes, .browser, .record, .filter, .export, .picker, .history, .confirm, .salvage, .abortPrompt,
+                .panes, .browser, .record, .filter, .export, .seed, .picker, .history, .confirm, .salvage, .abortPrompt,
                 .restoreConfirm, .retargetConfirm,
             ]),
         KeyBinding(
@@ -91,7 +91,7 @@ package struct KeyTable: Sendable {
             .erase, keys: [.backspace], hint: "erase",
             help: "Erase the character before the cursor in the filter or the path; ← → Home End move the cursor, "
                 + "Ctrl-U erases to the start, Ctrl-W the word before the cursor, Ctrl-K to the end.",
-            contexts: [.filter, .export], inHintBar: false),
+            contexts: [.filter, .export, .seed], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -105,6 +105,11 @@ package struct KeyTable: Sendable {
             help: "Migrate to the target: opens the Migrate / Dry run / Cancel dialog (Cancel is highlighted "
                 + "when a step loses data).",
             contexts: [.panes]),
+        KeyBinding(
+            .seed, keys: [.character("N")], hint: "seed",
+            help: "Seed a fixture store of the model: asks the version, objects of each entity, seed and file, then "
+                + "writes a new store of synthetic objects.",
+            contexts: [.panes], inHintBar: false),
         KeyBinding(
             .abort, keys: [.character("a")], hint: "abort",
             help: "Abort the run after confirmation (the run pauses at its next batch while asked); the original store "
@@ -134,7 +139,8 @@ package struct KeyTable: Sendable {
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
                 + "dialog, details, help or result screen; stop typing a filter or an export path.",
             contexts: [
-                .browser, .record, .filter, .export, .confirm, .salvage, .result, .history, .restoreConfirm, .help, .details,
+                .browser, .record, .filter, .export, .seed, .confirm, .salvage, .result, .history, .restoreConfirm, .help,
+                .details,
             ]),
         KeyBinding(
             .back, keys: [.escape], hint: "stop search",
@@ -144,7 +150,7 @@ package struct KeyTable: Sendable {
             contexts: [.panes], inHintBar: false),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
-            contexts: Set(KeyContext.allCases).subtracting([.filter, .export])),
+            contexts: Set(KeyContext.allCases).subtracting([.filter, .export, .seed])),
         KeyBinding(
             .back, keys: [.character("q")], hint: "close",
             help: "Over help or details, q closes them, as in less and man: it never quits from under an overlay.",

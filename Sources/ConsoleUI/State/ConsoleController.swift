@@ -18,6 +18,7 @@ package struct ConsoleController: Sendable {
         // A line being typed takes every character, `q` and `?` included, and readline's editing keys.
         if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
         if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }
+        if state.keyContext == .seed, state.layout.fits, SeedKeys.edit(key, &state) { return [] }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen. While the console waits (a demo store being
@@ -41,6 +42,7 @@ package struct ConsoleController: Sendable {
         case .record: return BrowserKeys.record(action, &state)
         case .filter: return BrowserKeys.filter(action, &state)
         case .export: return ExportKeys.handle(action, &state)
+        case .seed: return SeedKeys.handle(action, &state)
         case .picker: return picker(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)

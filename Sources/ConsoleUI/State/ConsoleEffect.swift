@@ -38,6 +38,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case stopWaiting
     /// Export every object of `entity` (its sub-entities' included) to the file at `path`, replacing it.
     case exportEntity(entity: String, path: String)
+    /// Write a new fixture store of the open model (off the UI thread), as `cdmigrate seed` writes one.
+    case seedStore(SeedRequest)
     /// Leave the console.
     case quit
 }

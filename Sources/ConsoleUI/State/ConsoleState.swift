@@ -49,6 +49,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var confirm: ConfirmOption?
     /// The offer to salvage a store that could not be opened because it is damaged.
     package var salvageOffer: SalvageOffer?
+    /// The questions that seed a fixture store, while they are asked (`N` on the main screen).
+    package var seedPrompt: SeedPrompt?
     /// The data browser, on the browser screen.
     package var browser: BrowserState?
     /// The store picker, on the picker screen.
@@ -107,6 +109,7 @@ package struct ConsoleState: Sendable, Hashable {
         case .picker: return .picker
         case .main:
             if confirm != nil { return .confirm }
+            if seedPrompt != nil { return .seed }
             return retargetPrompt != nil ? .retargetConfirm : .panes
         case .browser:
             if browser?.filterInput != nil { return .filter }

@@ -21,12 +21,6 @@ package struct ExportPrompt: Sendable, Hashable {
     /// The first free `<Entity>.json` (`<Entity>-2.json`, …) beside the store, so that accepting the
     /// default never replaces a file.
     package static func defaultPath(store: String, entity: String) -> String {
-        let folder = URL(fileURLWithPath: store).deletingLastPathComponent()
-        var index = 1
-        while true {
-            let candidate = folder.appendingPathComponent(entity + (index == 1 ? "" : "-\(index)") + ".json").path
-            if !FileManager.default.fileExists(atPath: candidate) { return candidate }
-            index += 1
-        }
+        FreePath.first(in: URL(fileURLWithPath: store).deletingLastPathComponent(), base: entity, extension: ".json")
     }
 }

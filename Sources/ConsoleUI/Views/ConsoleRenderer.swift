@@ -54,6 +54,9 @@ package struct ConsoleRenderer: Sendable {
             )
             .draw(into: &buffer, in: layout.body)
         }
+        if state.screen == .main, let prompt = state.seedPrompt {
+            SeedDialog.dialog(prompt).draw(into: &buffer, in: layout.body)
+        }
         if let offer = state.salvageOffer, state.preparing == nil {
             footed(SalvageDialog.dialog(offer, width: layout.body.width), state).draw(into: &buffer, in: layout.body)
         }

@@ -61,13 +61,13 @@ package enum DataBrowserView {
         }
         if let input = state.filterInput {
             buffer.put(
-                Self.typed(input, after: StyledText("/ ", style: .title)).appending("  Enter filters · Esc cancels", .dim),
+                input.drawn(after: StyledText("/ ", style: .title)).appending("  Enter filters · Esc cancels", .dim),
                 x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         if let prompt = state.exportPrompt {
             let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
             buffer.put(
-                Self.typed(prompt.line, after: StyledText("Export \(prompt.entity) to ", style: .title))
+                prompt.line.drawn(after: StyledText("Export \(prompt.entity) to ", style: .title))
                     .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         guard let page = state.page else {
@@ -112,13 +112,6 @@ package enum DataBrowserView {
 
     /// `prefix`, then the line being typed, its cursor shown as the character under it in reverse video (a
     /// block after the last character).
-    private static func typed(_ line: LineEditor, after prefix: StyledText) -> StyledText {
-        let style = CellStyle(.normal, bold: true)
-        let (before, at, after) = line.parts
-        return prefix.appending(before, style).appending(at.map(String.init) ?? "█", at == nil ? style : style.reversed)
-            .appending(after, style)
-    }
-
     private static func heading(_ state: BrowserState, page: BrowserPage, rowsPerPage: Int) -> StyledText {
         let first = page.totalRows == 0 ? 0 : page.offset + 1
         let last = page.offset + page.rows.count

@@ -42,6 +42,7 @@ import Testing
         func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int {
             try source.export(storePath: storePath, entity: entity, to: path, cancellation: cancellation)
         }
+        func seed(_ request: SeedRequest) throws -> String { try source.seed(request) }
     }
 
     /// The project's planner, whose plans wait at a gate.

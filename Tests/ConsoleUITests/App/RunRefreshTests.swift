@@ -156,4 +156,8 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
     func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int {
         try source.export(storePath: storePath, entity: entity, to: path, cancellation: cancellation)
     }
+
+    func seed(_ request: SeedRequest) throws -> String {
+        try source.seed(request)
+    }
 }

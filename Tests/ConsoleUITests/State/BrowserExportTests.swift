@@ -9,13 +9,19 @@ import Testing
 /// path (a free file beside the store by default), Enter writes, an existing file is replaced only after a
 /// second Enter, Esc cancels.
 @Suite struct BrowserExportTests {
-    /// The console on a Journal 4 store of 30 entries, browsing `Entry` with its first page loaded.
-    static func browsing() throws -> (ConsoleApp, String) {
-        let store = try JournalFixture.journal4(entries: 30)
+    /// The console on a Journal 4 store of `entries` entries with the sample model, the store read.
+    static func console(entries: Int) throws -> (ConsoleApp, String) {
+        let store = try JournalFixture.journal4(entries: entries)
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
         app.perform(app.pendingEffects)
         app.state.size = TerminalSize(width: 140, height: 30)
+        return (app, store)
+    }
+
+    /// The console on a Journal 4 store of 30 entries, browsing `Entry` with its first page loaded.
+    static func browsing() throws -> (ConsoleApp, String) {
+        let (app, store) = try console(entries: 30)
         app.state.screen = .browser
         app.state.browser = BrowserState(entity: "Entry")
         app.perform([.loadRows(entity: "Entry", offset: 0)])
