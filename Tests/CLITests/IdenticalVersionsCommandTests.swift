@@ -41,4 +41,29 @@ struct IdenticalVersionsCommandTests {
         let planned = try #require(try JSONSerialization.jsonObject(with: Data(planJSON.stdout.utf8)) as? [String: Any])
         #expect(planned["identicalHashVersions"] as? [[String]] == [["V1", "V2"]])
     }
+
+    @Test("plan and migrate of a store at V1 to V2: already compatible, no step, nothing written")
+    func compatibleTarget() throws {
+        let model = try IdenticalVersionsModel.write()
+        let folder = try TemporaryDirectory.make()
+        let store = folder.appendingPathComponent("Items.sqlite").path
+        _ = try StoreWriter(model: try #require(try ModelLoader.load(path: model).version(named: "V1"))).create(at: store)
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        let said = "the store is already compatible with the target version; nothing to do\n"
+        let plan = try CLIRunner.run(["plan", store, "--model", model, "--to", "V2"])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(plan.stdout.contains("version  V1\ntarget   V2\n" + said), "\(plan.stdout)")
+        #expect(!plan.stdout.contains("chain"), "\(plan.stdout)")
+        let migrate = try CLIRunner.run(["migrate", store, "--model", model, "--to", "V2", "--yes"])
+        #expect(migrate.status == 0, "\(migrate.stderr)")
+        #expect(migrate.stdout.contains(said), "\(migrate.stdout)")
+        let json = try CLIRunner.run(["migrate", store, "--model", model, "--to", "V2", "--yes", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.stdout.contains("already at its target version or compatible with it"), "\(json.stdout)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left == ["Items.sqlite"], "no backup, history or temporary beside the store")
+        let onward = try CLIRunner.run(["plan", store, "--model", model, "--to", "V3"])
+        #expect(onward.stdout.contains("chain    V1 "), "\(onward.stdout)")
+    }
 }

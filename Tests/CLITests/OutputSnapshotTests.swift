@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import SnapshotTesting
 import TestSupport
 import Testing
@@ -60,6 +61,19 @@ struct OutputSnapshotTests {
         assertSnapshot(of: try output(["plan", store, "--model", model, "--json"], store: store), as: .lines, named: "json")
     }
 
+    /// Versions Core Data cannot tell apart: a store at the first is already compatible with the second.
+    @Test("plan and migrate to a version with the store's own hashes: text and JSON, nothing to do")
+    func identicalVersions() throws {
+        let model = try IdenticalVersionsModel.write()
+        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
+        _ = try StoreWriter(model: try #require(try ModelLoader.load(path: model).version(named: "V1"))).create(at: store)
+        let plan = ["plan", store, "--model", model, "--to", "V2"]
+        assertSnapshot(of: try output(plan, store: store, model: model), as: .lines, named: "plan-text")
+        assertSnapshot(of: try output(plan + ["--json"], store: store, model: model), as: .lines, named: "plan-json")
+        let migrate = ["migrate", store, "--model", model, "--to", "V2", "--yes"]
+        assertSnapshot(of: try output(migrate, store: store, model: model), as: .lines, named: "migrate-text")
+    }
+
     @Test("diff: text and JSON of the lossy jump across the rename chain, counted in a store")
     func diff() throws {
         let store = try RenameChainFixture.store("v1.0.0")
@@ -114,9 +128,10 @@ struct OutputSnapshotTests {
 
     /// Standard output and error of a run, with what differs between runs (the store's folder, the model's
     /// absolute path, store UUIDs) replaced by placeholders.
-    private func output(_ arguments: [String], store: String? = nil) throws -> String {
+    private func output(_ arguments: [String], store: String? = nil, model: String? = nil) throws -> String {
         let result = try CLIRunner.run(arguments)
         var text = "exit \(result.status)\n" + result.stdout + (result.stderr.isEmpty ? "" : "--- stderr\n" + result.stderr)
+        if let model { text = text.replacingOccurrences(of: model, with: "<model>") }
         if let store {
             text = text.replacingOccurrences(of: URL(fileURLWithPath: store).deletingLastPathComponent().path, with: "<folder>")
         }

@@ -55,6 +55,20 @@ package enum CompatibilityCheck {
             .first(where: \.isCompatible)?.version
     }
 
+    /// Whether the store's metadata fits the version named `name` of `bundle`, as Core Data decides before it
+    /// opens a store with that version: then the store needs no migration to it, whatever other version
+    /// (one with identical hashes) it is also compatible with.
+    ///
+    /// - Parameters:
+    ///   - name: The version's name; false when the bundle has no such version.
+    ///   - bundle: The model versions.
+    ///   - metadata: The store's `Z_METADATA`.
+    /// - Returns: Whether the store's hashes are that version's.
+    package static func isCompatible(_ name: String, in bundle: ModelBundle, metadata: StoreMetadata) -> Bool {
+        guard let index = bundle.versions.firstIndex(where: { $0.name == name }) else { return false }
+        return compare(versionAt: index, of: bundle, metadata: metadata, storeModel: nil).isCompatible
+    }
+
     /// Compares the version at `index` of `bundle` (hashed once per bundle) with the store's metadata.
     private static func compare(
         versionAt index: Int, of bundle: ModelBundle, metadata: StoreMetadata, storeModel: ObjectModel?

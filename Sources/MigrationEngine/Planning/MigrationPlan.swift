@@ -4,7 +4,9 @@ public struct MigrationPlan: Sendable, CustomStringConvertible {
     public var from: String
     /// The target version.
     public var to: String
-    /// The steps, in the order they run; empty when the store is already at the target.
+    /// The steps, in the order they run; empty when the store is already at the target, or at a version
+    /// whose entity hashes are the target's too (Core Data then opens it with the target unmigrated; a
+    /// warning says so).
     public var steps: [StepCandidate]
     /// Plan-level warnings: lossy steps, explicit mappings the chain could not honour.
     public var warnings: [String]

@@ -92,6 +92,15 @@ public struct StorePlanning: Sendable {
         let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
         let rows = countsRows ? contents.rowCounts.map(\.rows).reduce(0, +) : nil
         if let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata) {
+            // Versions with identical hashes (a forgotten hash modifier) are one to Core Data: a store whose
+            // hashes are the target's too opens with the target as it is, and is never migrated. Running a
+            // step Core Data would not run could only change the store behind the app's back.
+            if version != target, CompatibilityCheck.isCompatible(target, in: bundle, metadata: contents.metadata) {
+                let warning =
+                    "the store's entity hashes are \(target)'s as well as \(version)'s: Core Data opens it with"
+                    + " \(target) as it is, so it is not migrated"
+                return (version, MigrationPlan(from: version, to: target, steps: [], warnings: [warning]), graph, target, rows)
+            }
             return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
         }
         // Only a store that fits no version needs every version compared, for the nearest one.

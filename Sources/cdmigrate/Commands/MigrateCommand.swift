@@ -71,7 +71,7 @@ struct MigrateCommand: ParsableCommand {
             }
         }
         guard plans.contains(where: { !$0.plan.steps.isEmpty }) else {
-            if json { printer.handle(.log("every store is already at its target version; nothing to do")) }
+            if json { printer.handle(.log("every store is already at its target version or compatible with it; nothing to do")) }
             return
         }
         // Data loss needs its own yes: --allow-data-loss, or an answer to a question that states the loss.

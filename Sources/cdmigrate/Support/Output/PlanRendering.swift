@@ -10,7 +10,11 @@ enum PlanRendering {
         // The store's version may be any of a group Core Data cannot tell apart: said even with nothing to do.
         let identical = IdenticalVersionsText.lines(identicalVersions).map { "\nwarning: \($0)\n" }.joined()
         guard !plan.steps.isEmpty else {
-            return out + "the store is already at the target version; nothing to do\n" + identical
+            // A store at another version than the target needs no step only when Core Data takes it as the
+            // target: their hashes are identical (the plan's warning says so).
+            let state = planning.storeVersion == planning.targetVersion ? "at" : "compatible with"
+            let warnings = plan.warnings.map { "warning: \($0)\n" }.joined()
+            return out + "the store is already \(state) the target version; nothing to do\n" + warnings + identical
         }
         out += "chain    " + chain(plan) + "\n"
         for (index, step) in plan.steps.enumerated() {
