@@ -3,33 +3,14 @@ import MigrationEngine
 import TestSupport
 import Testing
 
+/// The project's own two-configuration model and its `Synced` stores (``ConfigurationsFixture``).
 @Suite("A store holding one configuration of a multi-configuration model")
 struct ConfigurationStoreTests {
-    /// The project's own model (`Tests/Fixtures/Configurations`): `Note` in `Local`, `Setting` in `Synced`;
-    /// version v2 adds a required `Setting.revision` with a default.
-    static func models() throws -> ModelBundle {
-        try ModelLoader.load(
-            path: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/Configurations/Model.xcdatamodeld").path)
-    }
-
-    /// A `Synced` store of `model` written by the engine's StoreWriter, holding three `Setting` objects.
-    static func syncedStore(_ model: ObjectModel) throws -> String {
-        let configuration = try #require(model.configurations.first { $0.name == "Synced" })
-        let path = try TemporaryDirectory.make().appendingPathComponent("Synced.sqlite").path
-        try StoreWriter(model: model, schema: SchemaBuilder(model: model.restricted(to: configuration)).build())
-            .create(at: path, options: StoreCreationOptions(maxPrimaryKeys: ["Setting": 3]))
-        for key in 1...3 {
-            try StoreDump.execute(
-                path, #"INSERT INTO ZSETTING (Z_PK, Z_ENT, Z_OPT, ZKEY) VALUES (\#(key), 1, 1, 'setting \#(key)')"#)
-        }
-        return path
-    }
-
     @Test("It is identified at its version and verifies; Z_PRIMARYKEY numbers its one entity 1")
     func verifies() throws {
-        let bundle = try Self.models()
+        let bundle = try ConfigurationsFixture.models()
         let model = try #require(bundle.version(named: "v1"))
-        let store = try Self.syncedStore(model)
+        let store = try ConfigurationsFixture.syncedStore(model)
         let contents = try StoreReader.read(path: store)
         #expect(CompatibilityCheck.check(bundle, metadata: contents.metadata).compatibleVersion == model.name)
         #expect(contents.primaryKeys.map(\.name) == ["Setting"])
@@ -41,9 +22,9 @@ struct ConfigurationStoreTests {
 
     @Test("rows and export read its objects by its configuration: every Setting, numbered as the store numbers it")
     func readsObjects() throws {
-        let store = try Self.syncedStore(try #require(try Self.models().version(named: "v1")))
+        let store = try ConfigurationsFixture.syncedStore()
         let project = try MigrationProject(
-            modelPath: Corpus.packageRoot.appendingPathComponent("Tests/Fixtures/Configurations/Model.xcdatamodeld").path,
+            modelPath: ConfigurationsFixture.modelPath,
             settings: PlanningSettings())
         let page = try project.rows(store: store, entity: "Setting")
         #expect(page.objects.map(\.primaryKey) == [1, 2, 3])
@@ -56,7 +37,7 @@ struct ConfigurationStoreTests {
 
     @Test("Hashes recorded for one configuration's entities alone match that configuration, and only it")
     func configurationHashes() throws {
-        let model = try #require(try Self.models().version(named: "v1"))
+        let model = try #require(try ConfigurationsFixture.models().version(named: "v1"))
         let hashes = VersionHasher(model: model).entityHashes
         #expect(CompatibilityCheck.compare(model, storeHashes: hashes.filter { $0.key == "Setting" }).isCompatible)
         #expect(model.matchesVersionHashes(hashes.filter { $0.key == "Note" }))
@@ -68,10 +49,10 @@ struct ConfigurationStoreTests {
 
     @Test("An inferred step migrates it within its configuration and keeps every object")
     func migrates() throws {
-        let bundle = try Self.models()
+        let bundle = try ConfigurationsFixture.models()
         let source = try #require(bundle.version(named: "v1"))
         let destination = try #require(bundle.version(named: "v2"))
-        let store = try Self.syncedStore(source)
+        let store = try ConfigurationsFixture.syncedStore(source)
         let plan = MigrationPlan(
             from: source.name, to: destination.name,
             steps: [
@@ -90,5 +71,25 @@ struct ConfigurationStoreTests {
         #expect(try dump.integer("SELECT COUNT(*) FROM sqlite_master WHERE name = 'ZNOTE'") == 0)
         let recorded = try StoreReader.read(path: store).metadata.versionHashes
         #expect(recorded == VersionHasher(model: destination).entityHashes, "the whole model's hashes, as Core Data records them")
+    }
+
+    /// The fresh schema a step writes for a configuration's store is the one predicted for that configuration
+    /// (its entities' tables, indexes and triggers, numbered among themselves), not the whole model's.
+    @Test("The migrated store's schema is the one predicted for its configuration at the new version")
+    func freshSchema() throws {
+        let bundle = try ConfigurationsFixture.models()
+        let source = try #require(bundle.version(named: "v1"))
+        let destination = try #require(bundle.version(named: "v2"))
+        let store = try ConfigurationsFixture.syncedStore(source)
+        let step = InferredStep(sourceModel: source, destinationModel: destination)
+        let migrated = try StepRunner.run(step, sourcePath: store)
+        let predicted = try ConfigurationsFixture.syncedStore(destination)
+        let whole = try TemporaryDirectory.make().appendingPathComponent("Whole.sqlite").path
+        _ = try StoreWriter(model: destination).create(at: whole)
+        let schema = try StoreDump(migrated).schema()
+        #expect(schema == (try StoreDump(predicted).schema()))
+        #expect(schema != (try StoreDump(whole).schema()), "the whole model's schema has Note's table too")
+        #expect(
+            try StoreDump(migrated).primaryKeys(includeMax: false) == (try StoreDump(predicted).primaryKeys(includeMax: false)))
     }
 }
