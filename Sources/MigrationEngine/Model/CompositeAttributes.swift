@@ -1,8 +1,8 @@
-/// Composite attributes (Xcode 15's `attributeType="Composite"`, `NSCompositeAttributeDescription`): Core
-/// Data stores a composite's elements in columns of their own, whose names, order and types no store or
-/// document cdmigrate has seen confirms. Laying them out by guess would build tables Core Data does not open,
-/// and leaving them out drops their values in every step, so a model with a stored composite is refused by
-/// name when it is read. A transient one has no column and is read as before.
+/// Composite attributes (Xcode 15's `attributeType="Composite"`, `NSCompositeAttributeDescription`): how Core
+/// Data stores one in SQLite (its columns' names, order and types) and hashes it, no store or document
+/// cdmigrate has seen shows, and the composite's elements are not read. Laying it out by guess would build
+/// tables Core Data does not open, and leaving it out drops its values in every step, so a model with a stored
+/// composite is refused by name when it is read. A transient one has no column and is read as before.
 enum CompositeAttributes {
     /// Throws naming `attribute` when it is a stored composite.
     static func refuse(_ attribute: Attribute, of entity: String, path: String, line: Int? = nil) throws(ModelError) {
