@@ -1,8 +1,8 @@
 /// A migration run that could not go ahead or failed; names the store or file involved.
-public typealias ExecutionError = FileError<ExecutionErrorCode>
+package typealias ExecutionError = FileError<ExecutionErrorCode>
 
 /// The kind of an ``ExecutionError``.
-public enum ExecutionErrorCode: String, FileErrorCode {
+package enum ExecutionErrorCode: String, FileErrorCode {
     /// Another migration, or an SQLite connection, holds the store.
     case locked
     /// A file could not be created, copied, renamed or removed.

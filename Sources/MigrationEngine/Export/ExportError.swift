@@ -1,6 +1,6 @@
 /// Why `export` or `rows` could not read a store or write its output: one line naming the store (or the
 /// output file) and the problem.
-public struct ExportError: CategorizedError, Equatable {
+package struct ExportError: CategorizedError, Equatable {
     /// The store read, or the output file that could not be written.
     public var path: String
     /// What went wrong.

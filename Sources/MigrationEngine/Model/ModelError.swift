@@ -1,5 +1,5 @@
 /// Why a model could not be loaded. Every case names the file involved.
-public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The kind of failure.
     public enum Code: String, Sendable, Hashable {
         /// The path does not exist.

@@ -1,5 +1,5 @@
 /// A version name the model does not have.
-public struct UnknownVersion: CategorizedError, Sendable, Hashable {
+package struct UnknownVersion: CategorizedError, Sendable, Hashable {
     /// The model's path.
     public let path: String
     /// The name asked for.
@@ -22,7 +22,7 @@ extension ModelBundle {
     /// - Parameter name: The version's name.
     /// - Returns: The version.
     /// - Throws: ``UnknownVersion`` listing the versions there are.
-    public func requireVersion(named name: String) throws(UnknownVersion) -> ObjectModel {
+    package func requireVersion(named name: String) throws(UnknownVersion) -> ObjectModel {
         guard let version = version(named: name) else {
             throw UnknownVersion(path: path, name: name, known: versions.map(\.name))
         }

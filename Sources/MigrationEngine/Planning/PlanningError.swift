@@ -1,5 +1,5 @@
 /// A version order, project file, graph or route that cannot be used; names the versions or file involved.
-public struct PlanningError: CategorizedError, Sendable, Hashable {
+package struct PlanningError: CategorizedError, Sendable, Hashable {
     /// What went wrong.
     public enum Code: String, Sendable, Hashable {
         /// A name that is not a version of the model.

@@ -51,7 +51,7 @@ public struct ModelLocation: Sendable, Hashable, Codable {
     /// found mapping folders after those the file names, each folder once.
     ///
     /// - Throws: ``PlanningError`` when the project file exists but cannot be read or parsed.
-    public func settings() throws(PlanningError) -> PlanningSettings {
+    package func settings() throws(PlanningError) -> PlanningSettings {
         var settings = PlanningSettings()
         if let model { settings = try PlanningSettings.besideModel(model) }
         let named = Set(settings.mappingDirectories.map { URL(fileURLWithPath: $0).standardizedFileURL.path })

@@ -5,7 +5,7 @@ extension PlanningSettings {
     ///   (`cdmigrate.yaml`, `.yml` or `.json`).
     /// - Returns: The file's settings, with its mapping folders resolved against the file's folder.
     /// - Throws: ``PlanningError`` when the project file exists but cannot be read or parsed.
-    public static func besideModel(_ modelPath: String) throws(PlanningError) -> PlanningSettings {
+    package static func besideModel(_ modelPath: String) throws(PlanningError) -> PlanningSettings {
         guard let file = ProjectFile.locate(besideModel: modelPath) else { return PlanningSettings() }
         return try ProjectFile.load(path: file)
     }

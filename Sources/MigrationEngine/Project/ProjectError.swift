@@ -1,5 +1,5 @@
 /// A project operation that cannot run with what the project was opened on.
-public enum ProjectError: CategorizedError, Equatable {
+package enum ProjectError: CategorizedError, Equatable {
     /// The operation needs a model and none was given (and the store's cached model cannot stand in).
     case noModel(operation: String)
 

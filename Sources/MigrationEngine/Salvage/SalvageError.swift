@@ -1,5 +1,5 @@
 /// Why `salvage` could not write its new store: one line naming the store (or the output) and the problem.
-public struct SalvageError: CategorizedError, Equatable {
+package struct SalvageError: CategorizedError, Equatable {
     /// The damaged store, or the output that could not be written.
     public var path: String
     /// What went wrong.

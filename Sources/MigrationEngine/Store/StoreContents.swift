@@ -36,7 +36,7 @@ public struct StoreContents: Sendable {
     /// The store's cached model, decoded, or `nil` when the store has no model cache.
     ///
     /// - Throws: ``ModelError`` `.undecodableArchive` when the cache does not inflate or decode.
-    public func cachedModel() throws(ModelError) -> ObjectModel? {
+    package func cachedModel() throws(ModelError) -> ObjectModel? {
         guard let modelCache else { return nil }
         return try ModelCacheDecoder.decode(modelCache, path: files.databasePath)
     }

@@ -1,8 +1,8 @@
 /// Why a store could not be read. Every case names the file; ``FileError/description`` is one line.
-public typealias StoreError = FileError<StoreErrorCode>
+package typealias StoreError = FileError<StoreErrorCode>
 
 /// The kind of a ``StoreError``; each maps to its own ``FailureCategory`` and so to its own exit code.
-public enum StoreErrorCode: String, FileErrorCode {
+package enum StoreErrorCode: String, FileErrorCode {
     /// The store file does not exist.
     case notFound
     /// The file is not an SQLite database.

@@ -1,5 +1,5 @@
 /// A failure while creating or filling a store; names the file and, when SQL failed, the statement.
-public struct StoreWriteError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct StoreWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The store being written.
     public var path: String
     /// What went wrong.

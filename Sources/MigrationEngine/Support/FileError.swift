@@ -1,12 +1,12 @@
 /// The kind of a ``FileError``: a string-coded case that knows its broad ``FailureCategory``.
-public protocol FileErrorCode: RawRepresentable, Sendable, Hashable, Codable where RawValue == String {
+package protocol FileErrorCode: RawRepresentable, Sendable, Hashable, Codable where RawValue == String {
     /// The broad kind of the failure, and so the exit code.
     var category: FailureCategory { get }
 }
 
 /// A failure about one file: its kind, the file and what is wrong. ``StoreError`` and ``ExecutionError``
 /// are this with their own codes, so both read and categorise the same way.
-public struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hashable {
+package struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hashable {
     /// The kinds of this error (`StoreError.Code`, `ExecutionError.Code`).
     public typealias Code = Kind
 

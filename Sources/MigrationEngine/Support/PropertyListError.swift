@@ -1,5 +1,5 @@
 /// Why bytes could not be read as a binary property list or keyed archive.
-public struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct PropertyListError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong, for example `object 12 points past the end of the data`.
     public var message: String
 

@@ -107,4 +107,26 @@ struct FrontEndDoorTests {
         // A flag belongs to one front end; the engine says what to do with a structured remedy (`Remedy`).
         #expect(problems.isEmpty, "\(problems)")
     }
+
+    /// The public error types a library user meets: the one error every operation's failure becomes, the
+    /// failure a run reports in its events, and the cancellation a step may throw.
+    static let publicErrors: Set<String> = ["MigrationError", "MigrationFailure", "MigrationCancelled"]
+
+    @Test("The engine has one public error; the specific ones are the package's own")
+    func onePublicError() throws {
+        let root = Corpus.packageRoot.appendingPathComponent("Sources/MigrationEngine")
+        var found: Set<String> = []
+        let pattern = /^public (?:final )?(?:struct|enum|class|typealias) ([A-Za-z0-9]+)(.*)$/
+        for file in try Self.swiftFiles(in: root) {
+            let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                guard let match = line.firstMatch(of: pattern) else { continue }
+                let (name, rest) = (String(match.1), match.2)
+                if name.hasSuffix("Error") || rest.contains(/\bError\b|CategorizedError|FileError</) { found.insert(name) }
+            }
+        }
+        // A front end maps `MigrationError(error)` to its output in one place (as ArgumentParser's
+        // `MessageInfo`); a new public error type would be a second shape for it to know.
+        #expect(found == Self.publicErrors)
+    }
 }

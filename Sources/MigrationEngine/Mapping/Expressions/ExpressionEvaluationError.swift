@@ -2,7 +2,7 @@
 ///
 /// A migration step wraps it into a ``MappingRuntimeError`` that names the entity, the object's `Z_PK`
 /// and the expression.
-public struct ExpressionEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ExpressionEvaluationError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     public var message: String
 

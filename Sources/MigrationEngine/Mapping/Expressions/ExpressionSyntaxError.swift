@@ -2,7 +2,7 @@
 ///
 /// `position` is relative to the expression text; a mapping file reader shifts it to the file with
 /// ``SourcePosition/offset(by:)`` before reporting it.
-public struct ExpressionSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct ExpressionSyntaxError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where the problem is, relative to the start of the expression.
     public var position: SourcePosition
     /// What is wrong.

@@ -20,7 +20,7 @@ public struct MappingExpression: Sendable, Hashable, CustomStringConvertible {
     ///   - text: The expression as written.
     ///   - position: Where `text` starts in its file; nil for positions relative to `text` itself.
     /// - Throws: ``ExpressionSyntaxError`` at the first syntax error, positioned in the file.
-    public init(parsing text: String, at position: SourcePosition? = nil) throws(ExpressionSyntaxError) {
+    package init(parsing text: String, at position: SourcePosition? = nil) throws(ExpressionSyntaxError) {
         do {
             self.init(text: text, expression: try ExpressionParser.parse(text), position: position)
         } catch {

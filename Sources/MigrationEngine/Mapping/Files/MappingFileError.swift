@@ -1,5 +1,5 @@
 /// A mapping file that cannot be read or does not fit its models, pointing at the place in the file.
-public struct MappingFileError: Error, Sendable, Hashable, CategorizedError {
+package struct MappingFileError: Error, Sendable, Hashable, CategorizedError {
     /// The mapping file.
     public var path: String
     /// Where the problem is, when known.

@@ -56,7 +56,7 @@ public enum MappingFileWriter {
     ///   - path: The file to write.
     ///   - replacing: Whether an existing file at `path` is replaced (`--force`).
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
-    public static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
+    package static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
         let data = Data(text(scaffold).utf8)
         // Even when replacing is allowed, a store's database or sidecar is never replaced by a mapping file.
         if let problem = OutputPathCheck.problem(writing: path, stores: []) {
@@ -143,7 +143,7 @@ extension MappingScaffold {
     ///   - path: The file to write.
     ///   - replacing: Whether an existing file at `path` is replaced.
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
-    public func write(to path: String, replacing: Bool) throws(ExecutionError) {
+    package func write(to path: String, replacing: Bool) throws(ExecutionError) {
         try MappingFileWriter.write(self, to: path, replacing: replacing)
     }
 }

@@ -4,7 +4,7 @@ extension MappingScaffolder {
     /// infer or would probably lose (a likely rename without a renaming identifier), with the reason.
     ///
     /// - Throws: ``MappingFileError`` when the written-out mapping does not fit the versions (a bug, not input).
-    public func scaffoldInferred() throws(MappingFileError) -> MappingScaffold {
+    package func scaffoldInferred() throws(MappingFileError) -> MappingScaffold {
         let inferred = InferredMapping.infer(from: source, to: destination)
         let names = Dictionary(
             inferred.entities.map { ($0.destination, EntityMapping.defaultName(source: $0.source, destination: $0.destination)) },

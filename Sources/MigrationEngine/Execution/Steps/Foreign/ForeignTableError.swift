@@ -1,6 +1,6 @@
 /// A table outside the model that cdmigrate refuses to carry, because carrying it would mean running SQL text
 /// taken from the store or dropping something silently. Names the store and the schema object.
-public struct ForeignTableError: CategorizedError, Sendable, Hashable {
+package struct ForeignTableError: CategorizedError, Sendable, Hashable {
     /// The source store (or the step's copy of it).
     public var path: String
     /// The table, index, trigger or view involved.

@@ -1,6 +1,6 @@
 /// A mapped step that failed on one object: names the mapping, the entity, the object's `Z_PK`, the
 /// expression (with where it is written) and what went wrong. The step is aborted and the original untouched.
-public struct MappingRuntimeError: Error, Sendable, Hashable, CategorizedError {
+package struct MappingRuntimeError: Error, Sendable, Hashable, CategorizedError {
     /// The entity mapping that was running.
     public var mapping: String
     /// The source entity of the object being mapped (the destination entity in stage 2 without a source).
