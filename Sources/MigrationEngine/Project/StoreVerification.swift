@@ -23,7 +23,9 @@ public struct StoreVerification: Sendable, Hashable, Codable {
 /// One problem `verify` found in a store.
 public struct StoreProblem: Sendable, Hashable {
     /// The problem as the failure it would be alone: its category, the store, the one-line message.
-    public var failure: ExecutionError
+    package var failure: ExecutionError
+    /// The problem as the engine's one public error (``failure``, for a library user).
+    public var error: MigrationError { MigrationError(failure) }
     /// The object breaking a rule of the model, when the problem is one object's (what a repair would change).
     public var object: ObjectRepair?
 }
