@@ -14,6 +14,8 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case record
     /// The store picker shown when no store was given.
     case picker
+    /// Typing the store picker's filter after `/`.
+    case pickerFilter
     /// The Migrate / Dry run / Cancel dialog.
     case confirm
     /// The offer to salvage a damaged store.
@@ -45,6 +47,7 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .seed: "Seed a fixture store (typing)"
         case .record: "Record view"
         case .picker: "Store picker"
+        case .pickerFilter: "Picker filter (typing)"
         case .confirm: "Confirm dialog"
         case .salvage: "Salvage offer"
         case .run: "Run view"

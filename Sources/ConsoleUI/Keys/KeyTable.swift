@@ -66,8 +66,8 @@ package struct KeyTable: Sendable {
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
-                .panes, .browser, .record, .filter, .export, .seed, .picker, .history, .confirm, .salvage, .abortPrompt,
-                .restoreConfirm, .retargetConfirm,
+                .panes, .browser, .record, .filter, .export, .seed, .picker, .pickerFilter, .history, .confirm, .salvage,
+                .abortPrompt, .restoreConfirm, .retargetConfirm,
             ]),
         KeyBinding(
             .showHistory, keys: [.character("H")], hint: "history",
@@ -75,9 +75,9 @@ package struct KeyTable: Sendable {
             contexts: [.panes, .result], inHintBar: false),
         KeyBinding(
             .search, keys: [.character("/")], hint: "filter",
-            help: "Filter the rows: type text and Enter; only rows where some value contains it are shown (Esc "
-                + "clears the filter).",
-            contexts: [.browser]),
+            help: "Filter: rows where some value holds the text (Enter applies it); in the picker, stores whose path "
+                + "holds every word, as you type. Esc clears it.",
+            contexts: [.browser, .picker]),
         KeyBinding(
             .sort, keys: [.character("s")], hint: "sort",
             help: "Sort by the first column after pk (scroll with ← →): ascending, then descending, then by key.",
@@ -91,7 +91,7 @@ package struct KeyTable: Sendable {
             .erase, keys: [.backspace], hint: "erase",
             help: "Erase the character before the cursor in the filter or the path; ← → Home End move the cursor, "
                 + "Ctrl-U erases to the start, Ctrl-W the word before the cursor, Ctrl-K to the end.",
-            contexts: [.filter, .export, .seed], inHintBar: false),
+            contexts: [.filter, .export, .seed, .pickerFilter], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -139,12 +139,13 @@ package struct KeyTable: Sendable {
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
                 + "dialog, details, help or result screen; stop typing a filter or an export path.",
             contexts: [
-                .browser, .record, .filter, .export, .seed, .confirm, .salvage, .result, .history, .restoreConfirm, .help,
-                .details,
+                .browser, .record, .filter, .export, .seed, .pickerFilter, .confirm, .salvage, .result, .history,
+                .restoreConfirm, .help, .details,
             ]),
         KeyBinding(
             .back, keys: [.escape], hint: "stop search",
-            help: "Stop searching for stores; the stores found so far stay listed.", contexts: [.picker]),
+            help: "Stop searching for stores (the stores found so far stay listed); then clear the filter.",
+            contexts: [.picker]),
         KeyBinding(
             .back, keys: [.escape], hint: "picker", help: "Back to the store picker, when the store was opened from it.",
             contexts: [.panes], inHintBar: false),

@@ -19,6 +19,7 @@ package struct ConsoleController: Sendable {
         if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
         if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }
         if state.keyContext == .seed, state.layout.fits, SeedKeys.edit(key, &state) { return [] }
+        if state.keyContext == .pickerFilter, state.layout.fits, Self.editPickerFilter(key, &state) { return [] }
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen. While the console waits (a demo store being
@@ -44,6 +45,7 @@ package struct ConsoleController: Sendable {
         case .export: return ExportKeys.handle(action, &state)
         case .seed: return SeedKeys.handle(action, &state)
         case .picker: return picker(action, &state)
+        case .pickerFilter: return pickerFilter(action, &state)
         case .run: return run(action, &state)
         case .abortPrompt: return OverlayKeys.abortPrompt(action, &state)
         case .retargetConfirm: return PanesKeys.retarget(action, &state)
@@ -82,16 +84,43 @@ package struct ConsoleController: Sendable {
         case .details: state.showDetails = true
         case .back where state.opening != nil: return PanesKeys.stopWaiting(&state)
         case .back where picker.status == .searching: return [.stopScan]
+        // Esc first clears a filter, as in the data browser.
+        case .back where !picker.filter.isEmpty: picker.filter = ""
+        case .search: picker.filterInput = LineEditor(picker.filter)
         case .refresh:
             state.picker = PickerState(searching: picker.root)
             return [.scanStores]
         case .open:
-            guard picker.candidates.indices.contains(picker.selected) else { return [] }
-            return [.pickStore(picker.candidates[picker.selected].path)]
-        default: picker.selected = ListCursor.move(picker.selected, action: action, count: picker.candidates.count, page: page)
+            guard let chosen = picker.selectedCandidate else { return [] }
+            return [.pickStore(chosen.path)]
+        default: picker.selected = ListCursor.move(picker.selected, action: action, count: picker.visible.count, page: page)
         }
         state.picker = picker
         return []
+    }
+
+    /// Typing the picker's filter: the list narrows as it is typed; Enter keeps it and goes back to the list,
+    /// Esc drops it.
+    private func pickerFilter(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var picker = state.picker else { return [] }
+        switch action {
+        case .open: picker.filterInput = nil
+        case .back:
+            picker.filterInput = nil
+            picker.filter = ""
+        case .help: state.showHelp = true
+        default: break
+        }
+        state.picker = picker
+        return []
+    }
+
+    /// An editing key on the picker's filter, applied to the list at once.
+    private static func editPickerFilter(_ key: Key, _ state: inout ConsoleState) -> Bool {
+        guard var line = state.picker?.filterInput, line.edit(key) else { return false }
+        state.picker?.filterInput = line
+        state.picker?.filter = line.text
+        return true
     }
 
     private func run(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {

@@ -106,7 +106,7 @@ package struct ConsoleState: Sendable, Hashable {
         if showDetails { return .details }
         if salvageOffer != nil { return .salvage }
         switch screen {
-        case .picker: return .picker
+        case .picker: return picker?.filterInput != nil ? .pickerFilter : .picker
         case .main:
             if confirm != nil { return .confirm }
             if seedPrompt != nil { return .seed }

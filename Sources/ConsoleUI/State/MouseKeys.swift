@@ -97,9 +97,9 @@ enum MouseKeys {
             return []
         case .picker:
             guard let picker = state.picker, event.y > body.y, event.y < body.maxY - 1 else { return [] }
-            let top = PaneFrame.firstVisible(selection: picker.selected, count: picker.candidates.count, visible: body.height - 2)
+            let top = PaneFrame.firstVisible(selection: picker.selected, count: picker.visible.count, visible: body.height - 2)
             let index = top + event.y - body.y - 1
-            guard index < picker.candidates.count else { return [] }
+            guard index < picker.visible.count else { return [] }
             if index == picker.selected { return controller.handle(.open, state: &state) }
             state.picker?.selected = index
             return []

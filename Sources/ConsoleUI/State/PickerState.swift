@@ -10,6 +10,29 @@ package struct PickerState: Sendable, Hashable {
     package var folders = 0
     /// Whether the search goes on.
     package var status: ScanProgress.Status
+    /// The filter being typed after `/`; the list narrows with every key.
+    package var filterInput: LineEditor?
+    /// The words every listed store's path contains (any case); empty lists every store.
+    package var filter = "" {
+        didSet { selected = min(selected, max(0, visible.count - 1)) }
+    }
+
+    /// The stores listed: those whose relative path contains every word of ``filter``, in the search's order.
+    /// ``selected`` indexes this list.
+    package var visible: [StoreCandidate] {
+        let words = filter.lowercased().split(separator: " ")
+        guard !words.isEmpty else { return candidates }
+        return candidates.filter { candidate in
+            let path = candidate.relativePath.lowercased()
+            return words.allSatisfy { path.contains($0) }
+        }
+    }
+
+    /// The store selected, if the list is not empty.
+    package var selectedCandidate: StoreCandidate? {
+        let shown = visible
+        return shown.indices.contains(selected) ? shown[selected] : nil
+    }
 
     /// Creates a picker over stores already found (the search finished).
     package init(root: String, candidates: [StoreCandidate]) {
@@ -27,10 +50,10 @@ package struct PickerState: Sendable, Hashable {
 
     /// Takes in the search's progress; the selected store stays selected as others are found around it.
     package mutating func take(_ progress: ScanProgress) {
-        let chosen = candidates.indices.contains(selected) ? candidates[selected].path : nil
+        let chosen = selectedCandidate?.path
         candidates = progress.candidates.sorted { $0.relativePath < $1.relativePath }
         folders = progress.folders
         status = progress.status
-        selected = chosen.flatMap { path in candidates.firstIndex { $0.path == path } } ?? 0
+        selected = chosen.flatMap { path in visible.firstIndex { $0.path == path } } ?? 0
     }
 }
