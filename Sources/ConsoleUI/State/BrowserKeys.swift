@@ -60,7 +60,10 @@ enum BrowserKeys {
         guard let page = browser.page else { return [] }
         let row = browser.selectedRow
         if row < page.offset || row >= page.offset + max(1, page.rows.count) {
-            return [.loadRows(entity: browser.entity, offset: row / rowsPerPage * rowsPerPage)]
+            // Pages line up from the first row, but the last is always a full screen: G shows the last rows,
+            // never one row alone (the engine reads it from the end, as it reads the next page from this one).
+            let offset = min(row / rowsPerPage * rowsPerPage, max(0, total - rowsPerPage))
+            return [.loadRows(entity: browser.entity, offset: offset)]
         }
         return []
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension MigrationProject {
     /// A session for paging through a store's rows: one snapshot of the store, kept open while the
     /// session lives, and the model its rows are typed by.
@@ -28,6 +30,8 @@ package final class StoreBrowser: Sendable {
     /// model; nil when neither is known.
     package let model: ObjectModel?
     private let pager: EntityRowPager
+    /// The page read last, and of what: the next one asked for is read from its first or last row.
+    private let lastPage = Mutex<(entity: String, query: RowQuery, page: EntityRowPage)?>(nil)
 
     init(store: String, pager: EntityRowPager, model: ObjectModel?) {
         self.store = store
@@ -39,13 +43,39 @@ package final class StoreBrowser: Sendable {
     ///
     /// - Throws: ``ExportError`` for a query (a predicate) without a model to evaluate it by; ``StoreError``
     ///   when the snapshot cannot be read.
+    /// A page beside the one read last (PgDn, PgUp), the last (`G`) or one near either is read by key from
+    /// there (``PageStart``), so paging a sorted large entity never reads, sorts and skips the rows before.
     package func page(entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws -> EntityRowPage {
-        guard query.predicate != nil else { return try pager.page(entity: entity, offset: offset, limit: limit, query: query) }
+        guard query.predicate != nil else {
+            let known = lastPage.withLock { last in last.flatMap { $0.entity == entity && $0.query == query ? $0.page : nil } }
+            let start = Self.start(offset: max(0, offset), limit: limit, beside: known)
+            let page = try pager.page(entity: entity, from: start, limit: limit, query: query)
+            lastPage.withLock { $0 = (entity, query, page) }
+            return page
+        }
         guard let model else {
             throw ExportError(
                 store: store, message: "a query needs the store's model, and none was found", category: .invalidInput)
         }
         return try pager.page(entity: entity, offset: offset, limit: limit, query: query, model: model)
+    }
+
+    /// The quickest way to the `limit` rows from `offset`: the fewest rows skipped from the first row, the
+    /// end, or either end of the `known` page of the same query.
+    static func start(offset: Int, limit: Int, beside known: EntityRowPage?) -> PageStart {
+        var candidates = [(offset, PageStart.first(skip: offset))]
+        if let known {
+            let fromEnd = known.totalRows - limit - offset
+            if fromEnd >= 0 { candidates.append((fromEnd, .last(skip: fromEnd))) }
+            if let last = known.lastKey, offset > last.position {
+                candidates.append((offset - last.position - 1, .after(last, skip: offset - last.position - 1)))
+            }
+            if let first = known.firstKey, offset + limit <= first.position {
+                let skip = first.position - offset - limit
+                candidates.append((skip, .before(first, skip: skip)))
+            }
+        }
+        return candidates.min { $0.0 < $1.0 }?.1 ?? .first(skip: offset)
     }
 
     /// The objects each to-many relationship of object `key` of `entity` leads to (at most `limit` each),

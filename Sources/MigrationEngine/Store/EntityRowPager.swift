@@ -1,3 +1,4 @@
+import CSQLiteGuard
 import Foundation
 import GRDB
 
@@ -30,6 +31,15 @@ package final class EntityRowPager: Sendable {
     /// the rows the query selects; each row names its own entity, and a row found by primary key names its
     /// own entity as the page's (a sub-entity's object reached through a relationship to its parent).
     package func page(entity: String, offset: Int, limit: Int, query: RowQuery) throws(StoreError) -> EntityRowPage {
+        try page(entity: entity, from: .first(skip: offset), limit: limit, query: query)
+    }
+
+    /// Reads `limit` of the rows of `entity` that `query` selects as ``page(entity:offset:limit:query:)`` does,
+    /// from `start`: from a row of a page already read (``EntityRowPage/firstKey``, ``EntityRowPage/lastKey``)
+    /// or from the end, SQLite seeks by the sort column and `Z_PK` rather than reading every row before.
+    package func page(entity: String, from start: PageStart, limit: Int, query: RowQuery) throws(StoreError)
+        -> EntityRowPage
+    {
         let path = snapshot.originalPath
         let hierarchy = counts.hierarchy(below: entity)
         guard let count = hierarchy.first, let table = count.table else {
@@ -55,20 +65,31 @@ package final class EntityRowPager: Sendable {
                 }
                 if let keys = query.keys { conditions.append("\(SQLIdentifier.primaryKey) IN (\(values: keys))") }
                 let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
-                let direction: SQLFragment = query.descending ? " DESC" : ""
+                // Read backwards from the end or before a row, then turned round.
+                let descending = query.descending != !start.forward
+                let sort = query.sortColumn.map(SQLIdentifier.init)
+                let seek = start.key.map { key -> SQLFragment in " AND \(key.rowsAfter(column: sort, descending: descending))" }
+                let direction: SQLFragment = descending ? " DESC" : ""
                 let order: SQLFragment =
-                    query.sortColumn.map { "\(SQLIdentifier($0))\(direction), \(SQLIdentifier.primaryKey)\(direction)" }
-                    ?? "\(SQLIdentifier.primaryKey)"
+                    sort.map { "\($0)\(direction), \(SQLIdentifier.primaryKey)\(direction)" }
+                    ?? "\(SQLIdentifier.primaryKey)\(direction)"
                 let select: SQLFragment = """
-                    SELECT * FROM \(SQLIdentifier(table))\(filter) ORDER BY \(order) \
-                    LIMIT \(value: limit) OFFSET \(value: max(0, offset))
+                    SELECT * FROM \(SQLIdentifier(table))\(filter)\(seek ?? "") ORDER BY \(order) \
+                    LIMIT \(value: limit) OFFSET \(value: start.skip)
                     """
+                let sortIndex = query.sortColumn.flatMap { columns.firstIndex(of: $0) }
+                let keyIndex = columns.firstIndex(of: "Z_PK")
                 // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
                 let statement = try db.makeStatement(select)
                 var values: [[StoredValue]] = []
                 var rowEntities: [String] = []
+                var (firstKey, lastKey): ((RowKey.Value, Int64)?, (RowKey.Value, Int64)?) = (nil, nil)
                 let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
                 while let row = try cursor.next() {
+                    if let keyIndex, let primaryKey = (row[keyIndex] as DatabaseValue?).flatMap(Int64.fromDatabaseValue) {
+                        lastKey = (sortIndex.map { Self.exactValue(statement, at: $0) } ?? .null, primaryKey)
+                        if firstKey == nil { firstKey = lastKey }
+                    }
                     // Converted without trapping: the store may hold anything in Z_ENT.
                     let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
                     rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
@@ -77,14 +98,45 @@ package final class EntityRowPager: Sendable {
                 let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
                 let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : hierarchy.reduce(0) { $0 + $1.rows }
                 let named = query.primaryKey != nil ? rowEntities.first ?? entity : entity
-                return EntityRowPage(
-                    entity: named, columns: columns, rows: values, offset: max(0, offset), totalRows: total,
-                    rowEntities: rowEntities)
+                if !start.forward {
+                    values.reverse()
+                    rowEntities.reverse()
+                    (firstKey, lastKey) = (lastKey, firstKey)
+                }
+                let offset: Int
+                switch start {
+                case .first(let skip): offset = max(0, skip)
+                case .last: offset = max(0, total - start.skip - values.count)
+                case .after(let key, _): offset = key.position + 1 + start.skip
+                case .before(let key, _): offset = max(0, key.position - start.skip - values.count)
+                }
+                var page = EntityRowPage(
+                    entity: named, columns: columns, rows: values, offset: offset, totalRows: total, rowEntities: rowEntities)
+                if let first = firstKey, let last = lastKey {
+                    page.firstKey = RowKey(value: first.0, primaryKey: first.1, position: offset)
+                    page.lastKey = RowKey(value: last.0, primaryKey: last.1, position: offset + values.count - 1)
+                }
+                return page
             }
         } catch let error as StoreError {
             throw error
         } catch {
             throw StoreError.reading(error, path: path)
+        }
+    }
+
+    /// Column `index` of the row `statement` is on as stored, TEXT as its bytes.
+    private static func exactValue(_ statement: Statement, at index: Int) -> RowKey.Value {
+        let handle = statement.sqliteStatement
+        let column = CInt(index)
+        switch sqlite3_column_type(handle, column) {
+        case SQLITE_INTEGER: return .integer(sqlite3_column_int64(handle, column))
+        case SQLITE_FLOAT: return .real(sqlite3_column_double(handle, column))
+        case SQLITE_TEXT: return .text(Data(SQLiteValueReader.columnBytes(handle, column)))
+        case SQLITE_BLOB:
+            guard let bytes = sqlite3_column_blob(handle, column) else { return .blob(Data()) }
+            return .blob(Data(bytes: bytes, count: Int(sqlite3_column_bytes(handle, column))))
+        default: return .null
         }
     }
 
