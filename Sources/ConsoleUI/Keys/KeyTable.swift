@@ -83,6 +83,11 @@ package struct KeyTable: Sendable {
             help: "Sort by the first column after pk (scroll with ← →): ascending, then descending, then by key.",
             contexts: [.browser], inHintBar: false),
         KeyBinding(
+            .sortNext, keys: [.character("S")], hint: "sort next",
+            help: "Sort by the next column, ascending (after the last one: key order again); it is scrolled into "
+                + "view first, where s flips its direction.",
+            contexts: [.browser], inHintBar: false),
+        KeyBinding(
             .export, keys: [.character("e")], hint: "export",
             help: "Export the entity on screen to a file (asked; beside the store by default); .csv or .jsonl choose "
                 + "the format, else JSON; an existing file is replaced only after a second Enter.",

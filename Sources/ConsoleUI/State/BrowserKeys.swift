@@ -37,6 +37,8 @@ enum BrowserKeys {
             return []
         case .sort:
             return sort(&browser, &state)
+        case .sortNext:
+            return sortNext(&browser, &state)
         case .export:
             ExportKeys.start(&state)
             return []
@@ -79,6 +81,20 @@ enum BrowserKeys {
         case (true, false): browser.query.descending = true
         case (true, true): (browser.query.sortColumn, browser.query.descending) = (nil, false)
         }
+        return reload(&browser, &state)
+    }
+
+    /// `S` moves the sort to the next column (the first after the key when none is sorted), ascending, and
+    /// scrolls it to the first column shown, where `s` flips it; after the last column, key order again.
+    private static func sortNext(_ browser: inout BrowserState, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let page = browser.page, page.sourceColumns.count > 1 else {
+            state.message = "nothing to sort by"
+            return []
+        }
+        let next = (browser.query.sortColumn.flatMap { page.sourceColumns.firstIndex(of: $0) } ?? 0) + 1
+        let column = page.sourceColumns.indices.contains(next) ? page.sourceColumns[next] : nil
+        (browser.query.sortColumn, browser.query.descending) = (column, false)
+        browser.columnOffset = column == nil ? 0 : next - 1
         return reload(&browser, &state)
     }
 

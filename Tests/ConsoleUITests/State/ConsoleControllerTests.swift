@@ -131,6 +131,28 @@ import Testing
         #expect(controller.handle(.character("G"), state: &state) == [.loadRows(entity: "Post", offset: 200_000 - rows)])
     }
 
+    @Test func capitalSMovesTheSortToTheNextColumnAndSFlipsIt() {
+        var state = SampleState.main
+        state.screen = .browser
+        var browser = BrowserState(entity: "Post")
+        browser.page = BrowserPage(
+            entity: "Post", columns: ["pk", "title", "views"], rows: [[.integer(1), .text("a"), .integer(3)]], offset: 0,
+            totalRows: 1, sourceColumns: ["Z_PK", "ZTITLE", "ZVIEWS"])
+        state.browser = browser
+        #expect(controller.handle(.character("S"), state: &state) == [.loadRows(entity: "Post", offset: 0)])
+        #expect(state.browser?.query.sortColumn == "ZTITLE" && state.browser?.query.descending == false)
+        state.browser?.page = browser.page
+        _ = controller.handle(.character("S"), state: &state)
+        #expect(state.browser?.query.sortColumn == "ZVIEWS")
+        #expect(state.browser?.columnOffset == 1, "the sorted column is the first scrolled one")
+        state.browser?.page = browser.page
+        _ = controller.handle(.character("s"), state: &state)
+        #expect(state.browser?.query.sortColumn == "ZVIEWS" && state.browser?.query.descending == true)
+        state.browser?.page = browser.page
+        _ = controller.handle(.character("S"), state: &state)
+        #expect(state.browser?.query.sortColumn == nil && state.browser?.columnOffset == 0, "after the last: key order")
+    }
+
     @Test func migrateOpensTheDialogAndItsOptionsStartRuns() {
         var state = SampleState.main
         state.plan?.steps[1].isLossy = false
