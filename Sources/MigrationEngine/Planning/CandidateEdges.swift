@@ -91,6 +91,6 @@ struct CandidateEdges {
 
     /// Whether no version lies between `from` and `to` in the order.
     private func isNeighbour(_ from: String, _ to: String) -> Bool {
-        !graph.versions.contains { graph.order.lies($0, between: from, and: to) }
+        graph.order.areNeighbours(from, to, among: graph.versions)
     }
 }

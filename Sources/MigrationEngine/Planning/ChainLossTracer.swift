@@ -21,10 +21,16 @@ package struct ChainLossTracer {
 
     /// The model of a version of the chain, nil when there is none (the store's cached model not read).
     let model: (String) -> ObjectModel?
+    /// The mapping inference makes between two versions the graph has, when it was judged already.
+    let judged: (String, String) -> InferredMapping?
 
-    /// Creates a tracer reading versions through `model`.
-    package init(model: @escaping (String) -> ObjectModel?) {
+    /// Creates a tracer reading versions through `model`, and taking an inferred step's mapping from
+    /// `judged` where it gives one (the graph the plan was chosen from infers each pair once).
+    package init(
+        model: @escaping (String) -> ObjectModel?, judged: @escaping (String, String) -> InferredMapping? = { _, _ in nil }
+    ) {
         self.model = model
+        self.judged = judged
     }
 
     /// Every lossy step of `plan` with its drops traced back to `plan.from`. A lossy step whose versions
@@ -46,7 +52,9 @@ package struct ChainLossTracer {
 
     /// The inferred mapping a step makes; nil for an explicit step or a version without a model.
     private func inferred(_ step: StepCandidate) -> InferredMapping? {
-        guard step.kind == .inferred, let source = model(step.from), let destination = model(step.to) else { return nil }
+        guard step.kind == .inferred else { return nil }
+        if let mapping = judged(step.from, step.to) { return mapping }
+        guard let source = model(step.from), let destination = model(step.to) else { return nil }
         return InferredMapping.infer(from: source, to: destination)
     }
 

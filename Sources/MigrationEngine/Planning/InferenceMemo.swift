@@ -14,6 +14,11 @@ final class InferenceMemo: Sendable {
         results.remembered(pair, limit: .max, judge)
     }
 
+    /// The remembered assessment of `pair`, nil when it was not judged whole.
+    func knownAssessment(of pair: VersionPair) -> InferenceAssessment? {
+        results.withLock { $0[pair] }
+    }
+
     /// Whether `pair` loses data: the remembered assessment's answer, or `screen`'s, remembered from now on.
     func losesData(_ pair: VersionPair, screen: () -> Bool) -> Bool {
         if let known = results.withLock({ $0[pair] }) { return known.isLossy }

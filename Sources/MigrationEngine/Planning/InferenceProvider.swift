@@ -30,12 +30,19 @@ package struct InferenceAssessment: Sendable, Hashable {
     package var operations: [String]
     /// Warnings, or the reasons it cannot be inferred.
     package var warnings: [String]
+    /// The mapping judged, when the provider infers one: what a plan's steps drop is traced through it
+    /// (``ChainLossTracer``) instead of inferring each step again.
+    package var mapping: InferredMapping?
 
     /// Creates an assessment.
-    package init(isInferable: Bool, isLossy: Bool = false, operations: [String] = [], warnings: [String] = []) {
+    package init(
+        isInferable: Bool, isLossy: Bool = false, operations: [String] = [], warnings: [String] = [],
+        mapping: InferredMapping? = nil
+    ) {
         self.isInferable = isInferable
         self.isLossy = isLossy
         self.operations = operations
         self.warnings = warnings
+        self.mapping = mapping
     }
 }

@@ -128,6 +128,15 @@ public struct VersionGraph: Sendable {
         }
     }
 
+    /// The mapping inference makes from `from` to `to`: the one the graph judged, or one inferred now from
+    /// the versions' indexes (built once per graph); nil for a version the graph lacks. Asked whatever the order
+    /// allows: a plan's lossy steps are traced through it.
+    package func inferredMapping(from: String, to: String) -> InferredMapping? {
+        guard models[from] != nil, models[to] != nil else { return nil }
+        if let judged = memo.knownAssessment(of: VersionPair(from: from, to: to))?.mapping { return judged }
+        return InferredMapping.infer(from: index(of: from), to: index(of: to))
+    }
+
     /// What inference says about an allowed pair (judged once per graph), or nil when the pair is not allowed.
     private func assessment(from: String, to: String) -> InferenceAssessment? {
         guard allowsInferredStep(from: from, to: to), let inference else { return nil }

@@ -18,7 +18,9 @@ extension MigrationProject {
                 planning.storeVersion == ModelCacheDecoder.versionName
                 ? try StoreReader.read(snapshot, checkIntegrity: false).cachedModel() : nil
             let model = { (name: String) in name == ModelCacheDecoder.versionName ? cached : bundle.version(named: name) }
-            let traced = ChainLossTracer(model: model).trace(planning.plan)
+            // Inferred steps come from the graph, which judged them while planning.
+            let graph = planning.graph
+            let traced = ChainLossTracer(model: model, judged: graph.inferredMapping).trace(planning.plan)
             var inStore = Set<DataLoss>()
             for step in traced {
                 for case (_, .store(let loss)) in step.drops { inStore.insert(loss) }

@@ -54,6 +54,28 @@ struct VersionOrderTests {
         #expect(error?.description == "version pairs form a cycle: A → B → D → A")
     }
 
+    @Test("Two versions are neighbours exactly when no version lies between them, for every kind of order")
+    func neighbours() throws {
+        let names = ["A", "B", "C", "D", "E"]
+        let pairs = [VersionPair(from: "A", to: "B"), VersionPair(from: "B", to: "D"), VersionPair(from: "A", to: "C")]
+        let orders = [
+            try VersionOrder(versions: names), try VersionOrder(rule: .list(["D", "A", "C"]), versions: names),
+            try VersionOrder(rule: .pairs(pairs), versions: names),
+        ]
+        for order in orders {
+            // The graph's versions: the ordered ones, then those the order leaves out.
+            let versions = order.sequence + names.filter { order.position(of: $0) == nil }
+            for a in names {
+                for b in names {
+                    let scanned = !versions.contains { order.lies($0, between: a, and: b) }
+                    #expect(order.areNeighbours(a, b, among: versions) == scanned, "\(order.rule): \(a), \(b)")
+                }
+            }
+        }
+        #expect(try !VersionOrder(versions: names).areNeighbours("A", "C", among: names))
+        #expect(try VersionOrder(versions: names).areNeighbours("D", "C", among: names))
+    }
+
     @Test("Downgrades are allowed only when asked for")
     func downgrades() throws {
         #expect(!(try VersionOrder(versions: ["A", "B"])).allowsInferredStep(from: "B", to: "A"))

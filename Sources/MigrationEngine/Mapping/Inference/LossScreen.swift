@@ -3,7 +3,7 @@ import Synchronization
 /// Answers ``MappingInferrer/losesData()`` for many pairs of one model's versions, remembering each part of
 /// the answer by the content it was computed from: how two versions' entities match (by their
 /// ``InferenceIndex/entitiesDigest``s) and whether one entity drops data of another (by their
-/// ``InferenceIndex/EntityProperties/lossDigest``s).
+/// ``InferenceIndex/lossDigest(at:)``s).
 ///
 /// A search over a long history screens most pairs of its versions (wire's 2.24.1 → 2.101.0: about 1,800),
 /// and the versions of one model repeat most entities unchanged, so the same two entities were compared
@@ -39,11 +39,12 @@ final class LossScreen: Sendable {
         }
         if matching.dropsEntity { return true }
         for (to, from) in matching.pairs {
-            let (properties, sourceProperties) = (destination.properties(at: to), source.properties(at: from))
-            let pair = Pair(source: sourceProperties.lossDigest, destination: properties.lossDigest)
-            if entityLosses.remembered(pair, { MappingInferrer.dropsData(properties, from: sourceProperties) }) {
-                return true
+            // An entity's properties are gathered only for a comparison not made before.
+            let pair = Pair(source: source.lossDigest(at: from), destination: destination.lossDigest(at: to))
+            let drops = entityLosses.remembered(pair) {
+                MappingInferrer.dropsData(destination.properties(at: to), from: source.properties(at: from))
             }
+            if drops { return true }
         }
         return false
     }

@@ -22,6 +22,11 @@ struct RenameIndex<Element> {
     func match(key: String, ownName: String) -> Element? {
         byName[key] ?? byRenaming[key] ?? byName[ownName]
     }
+
+    /// The first element named `name`, whatever renaming identifiers say.
+    func named(_ name: String) -> Element? {
+        byName[name]
+    }
 }
 
 extension RenameIndex: Sendable where Element: Sendable {}

@@ -17,7 +17,7 @@ package struct InferredStepProvider: InferenceProvider {
             : mapping.notInferable.map(\.description)
         return InferenceAssessment(
             isInferable: mapping.isInferable, isLossy: !mapping.drops.isEmpty,
-            operations: mapping.operations, warnings: warnings)
+            operations: mapping.operations, warnings: warnings, mapping: mapping)
     }
 
     /// Matches entities and properties as ``assess(from:to:)`` does, and stops at the first thing dropped:
