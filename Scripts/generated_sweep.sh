@@ -1,7 +1,8 @@
 #!/bin/sh
 # The long run of the generated fidelity test (issue 30): seeds 1…N (default 2000) of GeneratedMigrationTests,
-# each a random model pair with every attribute type and relationship kind, a seeded store, and the step run
-# inferred and as a mapping file with every invariant checked. A failure names its seed and the change drawn.
+# each a random model pair with every attribute type, relationship kind and kind of index, a seeded store, and
+# the step run inferred, as a mapping file, through a policy overriding both stages and as an Xcode mapping
+# model, with every invariant checked. A failure names its seed and the change drawn.
 # Usage: Scripts/generated_sweep.sh [N]
 set -eu
 cd "$(dirname "$0")/.."

@@ -4,7 +4,8 @@ import MigrationEngine
 
 /// A random pair of model versions from one seed, with what the change between them predicts: a source model
 /// using every attribute type and relationship kind (to-one ↔ to-many, ordered, many-to-many, ordered
-/// many-to-many, one-to-one, without an inverse either way, reflexive, across a sub-entity), and a destination
+/// many-to-many, one-to-one, without an inverse either way, reflexive, across a sub-entity) and indexes (an
+/// attribute's flag, fetch indexes, compound indexes), and a destination
 /// made of a few changes inference accepts (attributes added, added required with a default, removed, renamed
 /// by renaming identifier, made required with a default; entities added and renamed; relationships added and
 /// removed).
@@ -72,6 +73,7 @@ struct GeneratedModelPair: CustomStringConvertible {
             let to = kind == 7 ? from : Int(random.next() % UInt64(entities.count))
             Self.relate(&entities, from, to, name: "r\(index)", kind: kind == 7 ? Int(random.next() % 5) : kind)
         }
+        Self.index(&entities, seed: seed)
         source = ObjectModel(name: "Generated\(seed)A", entities: entities)
         destination = source
         for entity in entities {
@@ -82,6 +84,30 @@ struct GeneratedModelPair: CustomStringConvertible {
         }
         for _ in 0..<(2 + Int(random.next() % 3)) { change(&random) }
         destination.name = "Generated\(seed)B"
+    }
+
+    /// Indexes on about half the entities, drawn from a second stream so that every other draw stays what it
+    /// was for each seed: an attribute indexed by its own flag, a fetch index over one or two attributes (the
+    /// first ascending or not), or a compound index over two. (Each to-one's key column is indexed by Core Data
+    /// whatever the model says.)
+    static func index(_ entities: inout [Entity], seed: UInt64) {
+        var random = SeededGenerator(seed: seed &* 0x9E37_79B9 &+ 0x1D3E)
+        for index in entities.indices where random.oneIn(2) {
+            let names = entities[index].attributes.map(\.name)
+            guard let first = names.first else { continue }
+            switch Int(random.next() % 3) {
+            case 0:
+                entities[index].attributes[Int(random.next() % UInt64(names.count))].isIndexed = true
+            case 1:
+                let second = names.count > 1 ? [FetchIndex.Element(property: names[1])] : []
+                entities[index].fetchIndexes.append(
+                    FetchIndex(
+                        name: "by\(entities[index].name)",
+                        elements: [FetchIndex.Element(property: first, ascending: random.oneIn(2))] + second))
+            default:
+                if names.count > 1 { entities[index].compoundIndexes.append([first, names[1]]) }
+            }
+        }
     }
 
     /// Adds a relationship of one kind (and its inverse) between two entities: 0 to-one ↔ to-many, 1 to-one ↔
@@ -128,6 +154,8 @@ struct GeneratedModelPair: CustomStringConvertible {
             guard let attribute = entities[index].attributes.first(where: { !$0.name.hasPrefix("required") }) else { return }
             entities[index].attributes.removeAll { $0.name == attribute.name }
             entities[index].uniquenessConstraints.removeAll { $0.contains(attribute.name) }
+            entities[index].compoundIndexes.removeAll { $0.contains(attribute.name) }
+            entities[index].fetchIndexes.removeAll { $0.elements.contains { $0.property == attribute.name } }
             forget(name, attribute.name)
             changes.append("remove \(name).\(attribute.name)")
         case 3:
@@ -137,6 +165,15 @@ struct GeneratedModelPair: CustomStringConvertible {
             entities[index].attributes[position].renamingIdentifier = old
             entities[index].uniquenessConstraints = entities[index].uniquenessConstraints.map { names in
                 names.map { $0 == old ? old + "Renamed" : $0 }
+            }
+            entities[index].compoundIndexes = entities[index].compoundIndexes.map { names in
+                names.map { $0 == old ? old + "Renamed" : $0 }
+            }
+            for position in entities[index].fetchIndexes.indices {
+                for element in entities[index].fetchIndexes[position].elements.indices
+                where entities[index].fetchIndexes[position].elements[element].property == old {
+                    entities[index].fetchIndexes[position].elements[element].property = old + "Renamed"
+                }
             }
             rename(name, old, to: old + "Renamed")
             changes.append("rename \(name).\(old)")
