@@ -29,6 +29,18 @@ struct LostSchemaRebuild {
         /// Per table, its columns in the order its records hold them.
         var orders: [String: [String]] = [:]
         var placed = 0
+        /// Rows placed in entity tables: only those tell versions apart (a join row is placed by its width alone).
+        var entityRows = 0
+        /// What each entity row placed means under this version: its table, its entity and the columns its
+        /// values go to.
+        var meanings: [RecordKey: RowMeaning] = [:]
+        var notes: [String] = []
+    }
+
+    /// The version the rows fit, and the rows left out because the versions they fit alike disagree on them.
+    private struct Fit {
+        let choice: SalvageModelChoice
+        var excluded: Set<RecordKey> = []
         var notes: [String] = []
     }
 
@@ -50,9 +62,9 @@ struct LostSchemaRebuild {
         let source = SalvageSource(
             metadata: bookkeeping.metadata, primaryKeys: bookkeeping.primaryKeys, cachedModel: bookkeeping.cachedModel,
             tableColumns: [:], notes: [])
-        let choice: SalvageModelChoice
+        var fit: Fit
         do {
-            choice = try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store)
+            fit = Fit(choice: try SalvageModelChoice.choose(bundle: bundle, version: version, source: source, store: store))
         } catch {
             guard let bundle, error.remedy == .giveStoreVersion else {
                 guard bundle == nil else { throw error }
@@ -62,56 +74,96 @@ struct LostSchemaRebuild {
                         "the database schema is unreadable and no readable copy of the store's model cache was found on its pages, so no model tells its rows apart",
                     category: .invalidInput, remedy: .giveModel)
             }
-            choice = try fittingVersion(bundle, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
+            fit = try fittingVersion(
+                bundle, history: history, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
         }
+        let choice = fit.choice
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
         let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
-        let placement = place(records, schema: schema, numbers: numbers, declared: declared, history: earlier)
+        let placement = place(
+            records, schema: schema, numbers: numbers, declared: declared, history: earlier, excluded: fit.excluded)
         try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
-        let other = records.count - placement.placed - bookkeeping.count
+        let other = records.count - placement.placed - bookkeeping.count - fit.excluded.count
         var attribution =
             "the database schema is unreadable: rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
         if other > 0 { attribution += ", \(other) rows of no table of the model left out (tables outside the model are lost)" }
         if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
         notes.insert(attribution, at: 0)
-        return LostSchemaRebuild(path: path, choice: choice, notes: notes + placement.notes)
+        return LostSchemaRebuild(path: path, choice: choice, notes: notes + fit.notes + placement.notes)
     }
 
-    /// The version whose tables the rows fill best, when the metadata and model cache found name none; refused
-    /// when versions tie (their tables look alike, so the rows cannot tell them apart).
+    /// The version whose tables the rows fill best, when the metadata and model cache found name none.
+    ///
+    /// Only the versions whose entities are those the store's `Z_PRIMARYKEY` rows name, when some were found
+    /// (and some version has exactly them), and only rows placed in entity tables count: a join row is
+    /// placed by its width alone, so a version with fewer join tables of one width would win by taking the
+    /// rows of several. Versions the rows fit alike (their tables differ only where no row was found)
+    /// cannot be told apart: the earliest in the project's order is used and a note names the others; a
+    /// row those versions would put in different tables or columns is left out (never read into columns
+    /// that may be the wrong ones) and counted in the note. Refused when no row fits any version.
     private static func fittingVersion(
-        _ bundle: ModelBundle, records: [Record], bookkeeping: Bookkeeping, declared: [String: [String]], store: String
-    ) throws(SalvageError) -> SalvageModelChoice {
-        let fits = bundle.versions.map { model in
-            let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
-            return (model, place(records, schema: schema, numbers: numbers, declared: declared, history: []).placed)
+        _ bundle: ModelBundle, history: [ObjectModel], records: [Record], bookkeeping: Bookkeeping,
+        declared: [String: [String]], store: String
+    ) throws(SalvageError) -> Fit {
+        let ordered = history.count == bundle.versions.count ? history : bundle.versions
+        var candidates = ordered
+        if let entries = bookkeeping.primaryKeys {
+            let named = ordered.filter { model in
+                let (schema, _) = layout(model, bookkeeping: bookkeeping)
+                let resolved = PrimaryKeyEntry.resolvingRenames(entries.filter { !$0.isHistory }, model: model)
+                return Set(schema.entities.map(\.name)) == Set(resolved.map(\.name))
+            }
+            if !named.isEmpty { candidates = named }
         }
-        let best = fits.map(\.1).max() ?? 0
-        let winners = fits.filter { $0.1 == best }
-        guard best > 0, winners.count == 1, let model = winners.first?.0 else {
-            let names = winners.map(\.0.name).joined(separator: ", ")
+        let fits = candidates.map { model in
+            let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
+            return (model, place(records, schema: schema, numbers: numbers, declared: declared, history: []))
+        }
+        let best = fits.map(\.1.entityRows).max() ?? 0
+        let winners = fits.filter { $0.1.entityRows == best }
+        guard best > 0, let (model, placement) = winners.first else {
             let metadata = bookkeeping.metadata == nil ? "no metadata" : "metadata naming no version"
             let cache = bookkeeping.cachedModel == nil ? "no model cache" : "a model cache matching no version"
-            let rows = best == 0 ? "no version" : "versions \(names) alike"
             throw SalvageError(
                 store: store,
                 message:
-                    "cannot tell the store's version: its schema is lost, its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit \(rows)",
+                    "cannot tell the store's version: its schema is lost, its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit no version",
                 category: .noRoute, remedy: .giveStoreVersion)
         }
-        return SalvageModelChoice(model: model, evidence: .rowLayout)
+        var fit = Fit(choice: SalvageModelChoice(model: model, evidence: .rowLayout))
+        guard winners.count > 1 else { return fit }
+        // A row means the same under every tied version, or its columns cannot be told: left out.
+        let keys = winners.reduce(into: Set<RecordKey>()) { $0.formUnion($1.1.meanings.keys) }
+        fit.excluded = keys.filter { key in winners.contains { $0.1.meanings[key] != placement.meanings[key] } }
+        var note =
+            "the rows fit versions \(winners.map(\.0.name).joined(separator: ", ")) alike (nothing found on the pages tells them apart): the new store is at \(model.name), the earliest; pass the version to read the store as another"
+        if !fit.excluded.isEmpty {
+            var tables: [String: Int] = [:]
+            for key in fit.excluded {
+                let table = winners.lazy.compactMap { $0.1.meanings[key]?.table }.first ?? ""
+                tables[table, default: 0] += 1
+            }
+            let counts = tables.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            note +=
+                "; \(fit.excluded.count) rows those versions would put in different tables or columns were left out (\(counts))"
+        }
+        fit.notes.append(note)
+        return fit
     }
 
     /// The schema `model` lays out for the store's entities, and each entity table's source entity numbers
     /// (the store's own when its `Z_PRIMARYKEY` rows were found, else the model's).
-    private static func layout(_ model: ObjectModel, bookkeeping: Bookkeeping) -> (StoreSchema, [String: Set<Int64>]) {
+    private static func layout(_ model: ObjectModel, bookkeeping: Bookkeeping) -> (StoreSchema, EntityNumbers) {
         let entries = bookkeeping.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
         let scoped = entries.map { model.scoped(toStoreEntities: Set($0.map(\.name))) } ?? model
         let schema = SchemaBuilder(model: scoped).build()
-        var numbers: [String: Set<Int64>] = [:]
+        var numbers = EntityNumbers()
         for entity in schema.entities {
             let number = entries.map { $0.first { $0.name == entity.name }?.number } ?? entity.number
-            if let number { numbers[entity.table, default: []].insert(Int64(number)) }
+            if let number {
+                numbers.tables[entity.table, default: []].insert(Int64(number))
+                numbers.names[Int64(number)] = entity.name
+            }
         }
         return (schema, numbers)
     }
@@ -141,12 +193,15 @@ struct LostSchemaRebuild {
     /// of its rows fit (types, and an ordered to-one's position set wherever its key is), the model's order for
     /// a new store first on a tie.
     private static func place(
-        _ records: [Record], schema: StoreSchema, numbers: [String: Set<Int64>], declared: [String: [String]],
-        history: [ObjectModel]
+        _ records: [Record], schema: StoreSchema, numbers: EntityNumbers, declared: [String: [String]],
+        history: [ObjectModel], excluded: Set<RecordKey> = []
     ) -> Placement {
         var placement = Placement()
         var types: [String: [String]] = [:]
         var tableOfEntity: [Int64: String] = [:]
+        // Per table, where its records hold a related object's entity number.
+        var referenceColumns: [String: [Int]] = [:]
+
         var fromText = 0
         let layouts = history.count > 1 ? history.map { SchemaBuilder(model: $0).build() } : []
         for table in schema.tables {
@@ -161,7 +216,7 @@ struct LostSchemaRebuild {
                     guard record.values.count == predicted.count, record.values[0].isNull,
                         case .int64(let entity) = record.values[1].storage
                     else { return false }
-                    return numbers[table.name]?.contains(entity) == true
+                    return numbers.tables[table.name]?.contains(entity) == true
                 }
                 let chosen = ColumnOrderFit(table: table, layouts: layouts).best(for: rows.map(\.values), types: type)
                 order = chosen.order
@@ -169,7 +224,9 @@ struct LostSchemaRebuild {
             }
             placement.orders[table.name] = order
             types[table.name] = order.map { type[$0] ?? "" }
-            for number in numbers[table.name] ?? [] { tableOfEntity[number] = table.name }
+            let entityColumns = Set(table.columns.filter { if case .foreignEntity = $0.role { true } else { false } }.map(\.name))
+            referenceColumns[table.name] = order.indices.filter { entityColumns.contains(order[$0]) }
+            for number in numbers.tables[table.name] ?? [] { tableOfEntity[number] = table.name }
         }
         var joinsByWidth: [Int: [JoinTable]] = [:]
         for join in schema.joinTables {
@@ -186,14 +243,18 @@ struct LostSchemaRebuild {
         var seen: [String: Set<Int64>] = [:]
         var pairs: [String: Set<[DatabaseValue]>] = [:]
         var twice: [String: Int] = [:]
-        for record in records {
+        for record in records where !excluded.contains(record.key) {
             let values = record.values
             let name: String
+            var meaning: RowMeaning?
             if values.count >= 3, values[0].isNull, case .int64(let entity) = values[1].storage,
                 let table = tableOfEntity[entity], let type = types[table], type.count == values.count,
                 zip(type, values).allSatisfy({ fits($1, $0) })
             {
                 name = table
+                let references = (referenceColumns[table] ?? []).map { values[$0].isNull ? "" : numbers.name(values[$0]) }
+                meaning = RowMeaning(
+                    table: table, entity: numbers.name(values[1]), columns: placement.orders[table] ?? [], references: references)
             } else if let joins = joinsByWidth[values.count], joins.count == 1, let join = joins.first,
                 values.allSatisfy({ if case .int64 = $0.storage { true } else { false } })
             {
@@ -201,17 +262,21 @@ struct LostSchemaRebuild {
             } else {
                 continue
             }
-            // A join table's key is its pair of objects, an entity table's its row id.
-            let fresh =
-                values[0].isNull
-                ? seen[name, default: []].insert(record.id).inserted
-                : pairs[name, default: []].insert(Array(values.prefix(2))).inserted
-            guard fresh else {
+            // An entity table's key is its row id; a join table's is its pair of objects, and its row id is kept
+            // too, so it must be new as well (a join table's rows taken by width alone may come from several).
+            guard !seen[name, default: []].contains(record.id),
+                values[0].isNull || pairs[name, default: []].insert(Array(values.prefix(2))).inserted
+            else {
                 twice[name, default: 0] += 1
                 continue
             }
+            seen[name, default: []].insert(record.id)
             placement.rows[name, default: []].append(record)
             placement.placed += 1
+            if let meaning {
+                placement.entityRows += 1
+                placement.meanings[record.key] = meaning
+            }
         }
         placement.notes += twice.sorted { $0.key < $1.key }.map {
             "\($0.key): \($0.value) rows found twice (on a page the store no longer used but did not free): the first page's kept"
@@ -278,6 +343,35 @@ private struct Record {
     let page: Int
     let id: Int64
     let values: [DatabaseValue]
+
+    /// Which record it is: a page holds a row id once.
+    var key: RecordKey { RecordKey(page: page, id: id) }
+}
+
+/// A record's place in the file.
+private struct RecordKey: Hashable {
+    let page: Int
+    let id: Int64
+}
+
+/// What an entity row means under one version: where its values go.
+private struct RowMeaning: Equatable {
+    let table: String
+    let entity: String
+    let columns: [String]
+    /// The entities its related objects' entity numbers name.
+    let references: [String]
+}
+
+/// Each entity table's source entity numbers, and each number's entity.
+private struct EntityNumbers {
+    var tables: [String: Set<Int64>] = [:]
+    var names: [Int64: String] = [:]
+
+    /// The entity `value` numbers, or "?" for a number of none.
+    func name(_ value: DatabaseValue) -> String {
+        Int64.fromDatabaseValue(value).flatMap { names[$0] } ?? "?"
+    }
 }
 
 /// The bookkeeping rows found on a store's pages.

@@ -11,7 +11,7 @@ public struct SalvageReport: Sendable, Hashable, Codable {
         /// The store's tables and columns, which fit exactly one version.
         case tableLayout
         /// The rows found page by page when the schema, metadata and model cache were all lost, which fill
-        /// one version's tables better than any other's.
+        /// one version's tables better than any other's (or several alike: then the earliest, and a note says so).
         case rowLayout
     }
 

@@ -15,14 +15,24 @@ struct SalvageSource {
     /// What could not be read, one line each.
     let notes: [String]
 
-    /// Whether SQLite can read the schema (`sqlite_master`) at all; when it cannot, no table can be found by
-    /// name and salvage reads the pages themselves (``LostSchemaRebuild``).
+    /// Whether SQLite can read the schema (`sqlite_master`) as a store's; when it cannot, not every table can
+    /// be found by name and salvage reads the pages themselves (``LostSchemaRebuild``). A schema that reads
+    /// but lists Core Data's entity tables (`Z_PK`, `Z_ENT`, `Z_OPT`) without `Z_PRIMARYKEY` and `Z_METADATA` is
+    /// a store's schema cut short (the page holding their rows was lost): it does not read as a store's.
     static func schemaReads(_ db: Database) -> Bool {
+        let tables: [String]
         do {
-            _ = try String.fetchAll(db, Self.tableNames.request)
-            return true
+            tables = try String.fetchAll(db, Self.tableNames.request)
         } catch {
             return false
+        }
+        guard !tables.contains("Z_PRIMARYKEY"), !tables.contains("Z_METADATA") else { return true }
+        return !tables.contains { table in
+            do {
+                return Set(try db.columnNames(in: table)).isSuperset(of: ["Z_PK", "Z_ENT", "Z_OPT"])
+            } catch {
+                return false
+            }
         }
     }
 

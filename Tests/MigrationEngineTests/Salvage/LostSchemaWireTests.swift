@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+import MigrationEngine
+import TestSupport
+import Testing
+
+/// The wire sweep's outright failures with the schema lost (issue 32 item 2): wire's stores cut short where
+/// `sqlite_master`'s pages, the metadata and the model cache sit, each failing as a whole before.
+@Suite("Salvage with the schema lost: wire's stores cut short", Corpus.required)
+struct LostSchemaWireTests {
+    /// A copy of wire's `store` cut at `percent`% of its length, as `Scripts/damage_store.py truncate` cuts it.
+    static func cut(_ store: String, at percent: Int) throws -> String {
+        let copy = try Corpus.copyStore("wire/stores/\(store).wiredatabase")
+        let handle = try #require(FileHandle(forUpdatingAtPath: copy))
+        defer { try? handle.close() }
+        let size = try handle.seekToEnd()
+        try handle.truncate(atOffset: size * UInt64(percent) / 100)
+        return copy
+    }
+
+    static func salvage(_ store: String, version: String? = nil) throws -> (SalvageReport, String, MigrationProject) {
+        let project = try MigrationProject(bundle: try RealAppStoreCase.wire[0].bundle())
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        return (try project.salvage(store: store, to: output, version: version), output, project)
+    }
+
+    @Test("store2-7 cut at 50%: join rows of several tables alike in width are not put in one (a UNIQUE failure before)")
+    func joinRowsAlikeInWidth() throws {
+        // Z_PRIMARYKEY survived, the metadata and model cache did not. The rows of its six join tables of two
+        // columns fit each alike; a version with one such table took them all (and so won the version) and
+        // inserting them failed on their repeated row ids, exit 10.
+        let store = try Self.cut("store2-7", at: 50)
+        let (report, output, project) = try Self.salvage(store)
+        #expect(report.evidence == .rowLayout)
+        #expect(
+            report.notes.contains {
+                $0.hasPrefix("the rows fit versions zmessaging2.5, zmessaging2.6, zmessaging2.7, zmessaging2.8 alike")
+            })
+        #expect(report.version == "zmessaging2.5")
+        #expect(try project.verify(store: output).version == "zmessaging2.5")
+        // The same objects as read at the version the store is at.
+        let (given, _, _) = try Self.salvage(store, version: "zmessaging2.7")
+        #expect(report.recovered == 74 && given.recovered == 74)
+    }
+
+    @Test("store2-54-0 cut at 77%: a schema cut short (no Z_PRIMARYKEY, no Z_METADATA) is read page by page")
+    func schemaCutShort() throws {
+        // The cut went through sqlite_master's last leaf page: the tables before it are listed, the
+        // bookkeeping tables are not, and the store was refused as not Core Data (exit 12).
+        let store = try Self.cut("store2-54-0", at: 77)
+        let (report, output, project) = try Self.salvage(store)
+        #expect(report.version == "zmessaging2.54.0" && report.evidence == .metadata)
+        #expect(report.notes.contains { $0.contains("rows were read page by page") })
+        #expect(report.recovered == 98)
+        #expect(try project.verify(store: output).version == "zmessaging2.54.0")
+    }
+
+    @Test("store2-54-0 cut at 23%: versions the rows fit alike give the earliest, rows they read otherwise are left out")
+    func versionsAlike() throws {
+        // Only rows survive: versions 2.52.0 to 2.54.0 differ in ZCONVERSATION's columns alone, which its rows
+        // fit under each, so which columns their values belong in cannot be told (refused, exit 9, before).
+        let store = try Self.cut("store2-54-0", at: 23)
+        let (report, output, project) = try Self.salvage(store)
+        #expect(report.version == "zmessaging2.52.0" && report.evidence == .rowLayout)
+        let note = try #require(report.notes.first { $0.hasPrefix("the rows fit versions") })
+        #expect(note.contains("zmessaging2.52.0, zmessaging2.53.0, zmessaging2.54.0 alike"))
+        #expect(note.contains("21 rows those versions would put in different tables or columns were left out (ZCONVERSATION 21)"))
+        #expect(report.entities.first { $0.entity == "Conversation" }?.recovered == 0)
+        #expect(try project.verify(store: output).version == "zmessaging2.52.0")
+    }
+}
