@@ -2,8 +2,9 @@ import Foundation
 import GRDB
 
 /// Rows that sit on table leaf pages a table's B-tree no longer reaches (its interior page was lost), read
-/// from the private copy's bytes and told to their table by the model: exactly the table's column count, a
-/// NULL first column (`Z_PK` lives in the row id) and a `Z_ENT` of one of the table's entities.
+/// from the private copy's bytes and told to their table by the model: at most the table's column count (a
+/// row written before `ALTER TABLE … ADD COLUMN` keeps fewer values), a NULL first column (`Z_PK` lives in
+/// the row id) and a `Z_ENT` of one of the table's entities.
 ///
 /// Only ids SQLite could not read are taken, and pages on the freelist are skipped, so neither a row read
 /// already nor a deleted one comes back. Not used on a copy whose `-wal` holds frames: its file may keep
@@ -46,8 +47,8 @@ struct LoosePageScan {
         freePages = free
     }
 
-    /// The rows with `columns` columns and an entity number in `entities` (at `entityColumn`), whose ids
-    /// fall in `ranges` and are not in `known`.
+    /// The rows with at most `columns` columns (padded with NULL to `columns`) and an entity number in
+    /// `entities` (at `entityColumn`), whose ids fall in `ranges` and are not in `known`.
     func rows(columns: Int, entityColumn: Int, entities: Set<Int64>, in ranges: [KeyRange], known: Set<Int64>)
         -> [(Int64, [DatabaseValue])]
     {
@@ -55,11 +56,12 @@ struct LoosePageScan {
         var taken = known
         forEachRecord { _, id, values in
             guard !taken.contains(id), ranges.contains(where: { id >= $0.lower && id <= ($0.upper ?? Int64.max) }),
-                values.count == columns, values[0].isNull,
+                values.count <= columns, values.count > entityColumn, values[0].isNull,
                 let entity = Int64.fromDatabaseValue(values[entityColumn]), entities.contains(entity)
             else { return }
             taken.insert(id)
-            found.append((id, values))
+            // A row written before `ALTER TABLE … ADD COLUMN` keeps fewer values: SQLite reads the rest as NULL.
+            found.append((id, values + Array(repeating: .null, count: columns - values.count)))
         }
         return found.sorted { $0.0 < $1.0 }
     }

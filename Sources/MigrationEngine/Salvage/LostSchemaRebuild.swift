@@ -9,7 +9,8 @@ import GRDB
 /// look like, never by a guess:
 /// - the bookkeeping rows by their shape: `Z_METADATA`'s (NULL, UUID text, a plist dictionary),
 ///   `Z_PRIMARYKEY`'s (NULL, entity name, two integers), `Z_MODELCACHE`'s (one blob that decodes as a model);
-/// - an entity table's row when its record has exactly the table's column count, NULL where `Z_PK` is (the
+/// - an entity table's row when its record has at most the table's column count (a row written before a
+///   column was added by `ALTER TABLE` keeps fewer), NULL where `Z_PK` is (the
 ///   key lives in the row id), a `Z_ENT` of one of the table's entities (which names one table only) and in
 ///   every column a value SQLite can keep in a column of that type;
 /// - a join table's row when its record is that many integers and no other join table has as many columns.
@@ -73,6 +74,16 @@ struct LostSchemaRebuild {
                     message:
                         "the database schema is unreadable and no readable copy of the store's model cache was found on its pages, so no model tells its rows apart",
                     category: .invalidInput, remedy: .giveModel)
+            }
+            // The store's own word was found and names no version of the model: the store is at none of them (an
+            // intact one is refused the same way), and its rows would be read into another version's columns.
+            if bookkeeping.metadata != nil || bookkeeping.cachedModel != nil {
+                let found = bookkeeping.metadata != nil ? "metadata" : "model cache"
+                throw SalvageError(
+                    store: store,
+                    message:
+                        "cannot tell the store's version: its schema is lost and the \(found) found on its pages matches no version of \(bundle.path)",
+                    category: .noRoute, remedy: .giveStoreVersion)
             }
             fit = try fittingVersion(
                 bundle, history: history, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
@@ -199,6 +210,8 @@ struct LostSchemaRebuild {
         var placement = Placement()
         var types: [String: [String]] = [:]
         var tableOfEntity: [Int64: String] = [:]
+        // Per table, how many values its records may have (fewer than its columns: written before some were added).
+        var lengths: [String: Set<Int>] = [:]
         // Per table, where its records hold a related object's entity number.
         var referenceColumns: [String: [Int]] = [:]
 
@@ -210,16 +223,19 @@ struct LostSchemaRebuild {
             let order: [String]
             if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" {
                 order = text
+                // The text says the columns, not which were added later: any shorter record may be an older row.
+                lengths[table.name] = Set(3...text.count)
                 fromText += 1
             } else {
                 let rows = records.filter { record in
-                    guard record.values.count == predicted.count, record.values[0].isNull,
+                    guard record.values.count >= 3, record.values.count <= predicted.count, record.values[0].isNull,
                         case .int64(let entity) = record.values[1].storage
                     else { return false }
                     return numbers.tables[table.name]?.contains(entity) == true
                 }
                 let chosen = ColumnOrderFit(table: table, layouts: layouts).best(for: rows.map(\.values), types: type)
                 order = chosen.order
+                lengths[table.name] = chosen.lengths
                 if let note = chosen.note { placement.notes.append("\(table.name): \(note)") }
             }
             placement.orders[table.name] = order
@@ -247,12 +263,19 @@ struct LostSchemaRebuild {
             let values = record.values
             let name: String
             var meaning: RowMeaning?
+            var record = record
+            // A row written before `ALTER TABLE … ADD COLUMN` keeps fewer values (SQLite reads the rest as NULL).
             if values.count >= 3, values[0].isNull, case .int64(let entity) = values[1].storage,
-                let table = tableOfEntity[entity], let type = types[table], type.count == values.count,
+                let table = tableOfEntity[entity], let type = types[table], lengths[table]?.contains(values.count) == true,
+                values.count <= type.count,
                 zip(type, values).allSatisfy({ fits($1, $0) })
             {
                 name = table
-                let references = (referenceColumns[table] ?? []).map { values[$0].isNull ? "" : numbers.name(values[$0]) }
+                record = Record(
+                    page: record.page, id: record.id, values: values + Array(repeating: .null, count: type.count - values.count))
+                let references = (referenceColumns[table] ?? []).map {
+                    record.values[$0].isNull ? "" : numbers.name(record.values[$0])
+                }
                 meaning = RowMeaning(
                     table: table, entity: numbers.name(values[1]), columns: placement.orders[table] ?? [], references: references)
             } else if let joins = joinsByWidth[values.count], joins.count == 1, let join = joins.first,

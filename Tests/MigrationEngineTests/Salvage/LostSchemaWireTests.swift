@@ -68,4 +68,43 @@ struct LostSchemaWireTests {
         #expect(report.entities.first { $0.entity == "Conversation" }?.recovered == 0)
         #expect(try project.verify(store: output).version == "zmessaging2.52.0")
     }
+
+    @Test("store2-100-0 with two schema pages zeroed: rows written before ALTER TABLE added columns are read")
+    func rowsBeforeAddedColumns() throws {
+        // ZCONVERSATION's four last columns were added by ALTER TABLE (2.85.0–2.98.0): its 21 rows keep
+        // shorter records, which were taken for no table's (78 of 99 objects; .recover 99).
+        let store = try Corpus.copyStore("wire/stores/store2-100-0.wiredatabase")
+        // The pages `Scripts/damage_store.py … page --class schema --pages 2` zeroes: sqlite_master's leaves.
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        for page in [128, 137] {
+            try handle.seek(toOffset: UInt64(page - 1) * 4096)
+            try handle.write(contentsOf: Data(count: 4096))
+        }
+        try handle.close()
+        let (report, output, project) = try Self.salvage(store)
+        #expect(report.version == "zmessaging2.100.0")
+        #expect(report.notes.contains { $0.contains("rows were read page by page") })
+        #expect(report.entities.first { $0.entity == "Conversation" }?.recovered == 21)
+        #expect(report.recovered == 99)
+        #expect(try project.verify(store: output).version == "zmessaging2.100.0")
+    }
+
+    @Test("store1-24 with two schema pages zeroed: its metadata names no version, so it is refused as when intact")
+    func noVersionOfTheModel() throws {
+        // store1-24 is at a version wire's model lacks (an intact copy is refused, exit 9). With its schema lost,
+        // its rows were read into the version they fit best: 12 of 180 objects, in another version's columns.
+        let store = try Corpus.copyStore("wire/stores/store1-24.wiredatabase")
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        for page in [46, 47] {
+            try handle.seek(toOffset: UInt64(page - 1) * 4096)
+            try handle.write(contentsOf: Data(count: 4096))
+        }
+        try handle.close()
+        let project = try MigrationProject(bundle: try RealAppStoreCase.wire[0].bundle())
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let error = try #require(throws: SalvageError.self) { try project.salvage(store: store, to: output) }
+        #expect(error.remedy == .giveStoreVersion)
+        #expect(error.message.contains("the metadata found on its pages matches no version"))
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
 }
