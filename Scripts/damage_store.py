@@ -16,7 +16,7 @@ damaged; the original is never opened for writing. Kinds:
                               when the tree has one level below it
   index     [--index NAME]    zero one leaf page in the middle of an index (default: the largest index)
   wal       [--frame F]       flip bytes inside the page image of frame F of the -wal (default: the middle
-                              frame); SQLite stops applying the log at that frame
+                              frame; -1 the last, -2 the one before); SQLite stops applying the log at that frame
   header    overwrite the 100-byte database header with zeros
   page      --class C [--table T] [--pages K] [--at P] [--garbage --seed S]
                               zero (or fill with seeded random bytes) K pages of one position class: `leaf`,
@@ -24,7 +24,7 @@ damaged; the original is never opened for writing. Kinds:
                               pages), at P% of them; `freelist` pages (trunk and leaves); `schema` pages of
                               sqlite_master other than page 1 (fails when the schema fits on page 1)
   walcut    --frame F [--bytes N]
-                              cut the -wal before frame F (or N bytes into it): a copy of the log stopped
+                              cut the -wal before frame F (or N bytes into it; -1 the last frame): a copy of the log stopped
                               part way, which SQLite reads as a shorter valid log
 
 truncate also takes --offset N: cut at byte N instead of a percentage.
@@ -146,6 +146,14 @@ def middle_pages(path, page_size, count, percent):
     return list(range(first, first + count))
 
 
+def frame_number(given, frames):
+    """Frame `given` of a log of `frames` (negative counts from the end: -1 is the last), the middle one by
+    default."""
+    if given is None:
+        return max(1, frames // 2)
+    return max(1, min(frames + 1 + given if given < 0 else given, frames))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("store")
@@ -234,7 +242,7 @@ def main():
                 handle.seek(32 + index * frame_size)
                 if struct.unpack(">I", handle.read(24)[4:8])[0] != 0:
                     commits.append(index + 1)
-        frame = arguments.frame or max(1, frames // 2)
+        frame = frame_number(arguments.frame, frames)
         offset = 32 + (frame - 1) * frame_size + 24 + wal_page_size // 2
         with open(wal, "r+b") as handle:
             handle.seek(offset)
@@ -262,7 +270,7 @@ def main():
         with open(wal, "rb") as handle:
             frame_size = 24 + struct.unpack(">I", handle.read(32)[8:12])[0]
         frames = (os.path.getsize(wal) - 32) // frame_size
-        frame = min(arguments.frame or max(1, frames // 2), frames)
+        frame = frame_number(arguments.frame, frames)
         with open(wal, "r+b") as handle:
             handle.truncate(32 + (frame - 1) * frame_size + min(arguments.bytes, frame_size - 1))
         report.update({"frames": frames, "frame": frame})

@@ -6,7 +6,8 @@
 # docs/guide/salvage.md); exits 1 when cdmigrate read fewer objects than .recover or its report was not
 # exact, and lists every salvage that failed outright on standard error.
 #
-# Usage, after `swift build`:  Scripts/damage_sweep.sh [--recover-library apsw] [--stores wire,moody]
+# Usage, after `swift build`:  Scripts/damage_sweep.sh [--recover-library apsw] [--stores wire,moody] [--lines FILE]
+# Scripts/damage_sweep.sh --summarize FILE… prints the table of earlier runs' --lines files.
 # The suite runs a fixed sample of the same damage (SalvageDamageSweepTests).
 set -eu
 cd "$(dirname "$0")/.."

@@ -39,6 +39,7 @@ import sqlite3
 import subprocess
 import sys
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(os.path.dirname(ROOT), "shared", "corpus")
@@ -66,7 +67,7 @@ KINDS = [
     ("header", ["header"]),
 ]
 # `--sweep` (Scripts/damage_sweep.sh): every kind of damage at every position class.
-SWEEP_KINDS = [(f"truncate {p}%", ["truncate", "--percent", str(p)]) for p in (23, 50, 77)] + [
+SWEEP_KINDS = [(f"truncate {p}%", ["truncate", "--percent", str(p)]) for p in (9, 23, 37, 50, 63, 77, 91)] + [
     ("truncate 50% pages", ["truncate", "--percent", "50", "--whole-pages"]),
     ("zero", ["zero", "--pages", "3", "--at", "50"]),
     ("scramble", ["scramble", "--pages", "3", "--at", "50"]),
@@ -74,8 +75,11 @@ SWEEP_KINDS = [(f"truncate {p}%", ["truncate", "--percent", str(p)]) for p in (2
      for c in ("leaf", "interior", "overflow", "freelist", "schema") for f in ("zeroed", "garbage")] + [
     ("index", ["index"]),
     ("wal", ["wal"]),
+    ("wal frame 2", ["wal", "--frame", "2"]),
+    ("wal last frame", ["wal", "--frame", "-1"]),
     ("wal cut", ["walcut"]),
     ("wal cut in frame 2", ["walcut", "--frame", "2", "--bytes", "100"]),
+    ("wal cut in last frame", ["walcut", "--frame", "-1", "--bytes", "1000"]),
     ("header", ["header"]),
 ]
 SHIM = 'const char *sqlite3_sourceid(void) { return "%s"; }\n'
@@ -102,17 +106,23 @@ def entity_tables(path):
         connection.close()
 
 
-def count_rows(path, tables):
+def table_counts(path, tables):
+    """Per entity table of `tables` present at `path`, its rows; and the rows of `lost_and_found`."""
     connection = sqlite3.connect(path)
     try:
         present = {name for name, in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-        rows = sum(connection.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0] for t in tables if t in present)
+        rows = {t: connection.execute(f'SELECT COUNT(*) FROM "{t}"').fetchone()[0] for t in tables if t in present}
         lost = connection.execute("SELECT COUNT(*) FROM lost_and_found").fetchone()[0] if "lost_and_found" in present else 0
         return rows, lost
     except sqlite3.DatabaseError:
-        return 0, 0
+        return {}, 0
     finally:
         connection.close()
+
+
+def count_rows(path, tables):
+    rows, lost = table_counts(path, tables)
+    return sum(rows.values()), lost
 
 
 def opens_as_store(path, tables):
@@ -243,7 +253,18 @@ def main():
     parser.add_argument("--sweep", action="store_true", help="every corpus store, every damage kind")
     parser.add_argument("--kinds", help="comma-separated damage kinds, as the table names them (default: all)")
     parser.add_argument("--sample", type=int, default=1, help="every Nth store of each case (default: every one)")
+    parser.add_argument("--shard", type=int, default=0,
+                        help="with --sample N, the stores K, K+N, … of each case (default 0): N runs with K = 0…N-1 cover all")
+    parser.add_argument("--lines", help="also append each damaged store's JSON line to this file (to run in pieces)")
+    parser.add_argument("--summarize", nargs="+", metavar="FILE",
+                        help="print the table of the JSON lines in these files (earlier runs' --lines) and exit")
     arguments = parser.parse_args()
+    if arguments.summarize:
+        results = []
+        for path in arguments.summarize:
+            with open(path) as handle:
+                results += [json.loads(line) for line in handle if line.strip()]
+        sys.exit(summarize(results, arguments.markdown))
     corpus = arguments.corpus
     if not os.path.isdir(corpus):
         sys.exit(f"salvage_compare.py: {corpus} is missing")
@@ -253,15 +274,15 @@ def main():
     kinds = set(arguments.kinds.split(",")) if arguments.kinds else None
     folder = tempfile.mkdtemp(prefix="salvage-compare-")
     peers = Peers(arguments.recover_library, folder)
-    totals = {}
     results = []
+    lines = open(arguments.lines, "a") if arguments.lines else None
     try:
         seen = {}
         for case, relative, model in (discover_stores(corpus) if arguments.sweep else STORES):
             if wanted and case not in wanted:
                 continue
             seen[case] = seen.get(case, -1) + 1
-            if seen[case] % arguments.sample:
+            if seen[case] % arguments.sample != arguments.shard:
                 continue
             original = os.path.join(corpus, case, relative)
             model_path = os.path.join(corpus, case, model) if model else None
@@ -302,12 +323,16 @@ def main():
                 command = [arguments.cdmigrate, "salvage", damaged, "--out", output, "--json"]
                 if model_path:
                     command += ["--model", model_path]
+                started = time.monotonic()
                 salvaged = run(command)
+                row["seconds"] = round(time.monotonic() - started, 2)
+                read_per_table = {}
                 if salvaged.returncode == 0:
                     row["cdmigrate"] = count_rows(output, tables)[0]
                     # Objects read, before those whose required to-one was lost are left out.
                     entities = json.loads(salvaged.stdout)["entities"]
                     row["cdmigrateRead"] = sum(entity["read"] for entity in entities)
+                    read_per_table = {t["table"]: t["read"] for t in json.loads(salvaged.stdout)["tables"]}
                     # Left out by the documented decision: a required to-one whose target was lost.
                     row["cdmigrateLeftOut"] = sum(entity["dropped"] for entity in entities)
                     verified = not model_path or run(
@@ -328,38 +353,60 @@ def main():
                     copy = fresh_copy(damaged, peer)
                     result = damaged + "." + peer
                     getattr(peers, peer)(copy, result)
-                    rows, lost = count_rows(result, tables) if os.path.exists(result) else (0, 0)
-                    row[peer] = rows
+                    per_table, lost = table_counts(result, tables) if os.path.exists(result) else ({}, 0)
+                    row[peer] = sum(per_table.values())
                     row[peer + "Opens"] = os.path.exists(result) and opens_as_store(result, tables)
                     if peer == "recover":
                         row["recoverLostAndFound"] = lost
+                        # Per entity table: .recover may do better on one table and worse on another.
+                        row["shortOf"] = sorted(t for t, n in per_table.items() if read_per_table.get(t, 0) < n)
                 results.append(row)
                 print(json.dumps(row, sort_keys=True), flush=True)
-                summary = totals.setdefault(kind, {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0, "dump": 0,
-                                                   "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
-                                                   "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0})
-                summary["stores"] += 1
-                for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
-                    summary[key] += row[key]
-                for key in ("cdmigrateOpens", "recoverOpens", "dumpOpens"):
-                    summary[key] += 1 if row[key] else 0
-                summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] else 0
-                summary["fails"] += 1 if "cdmigrateError" in row else 0
-                summary["refused"] += 1 if "cdmigrateRefused" in row else 0
-                summary["exact"] += 1 if row["exact"] else 0
+                if lines:
+                    lines.write(json.dumps(row, sort_keys=True) + "\n")
+                    lines.flush()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+        if lines:
+            lines.close()
+    sys.exit(summarize(results, arguments.markdown))
+
+
+def summarize(results, markdown):
+    """Prints a table per damage kind of `results` (one dictionary per damaged store, as printed), lists every
+    salvage that failed or was refused on standard error, and returns 1 when cdmigrate failed outright, read
+    fewer objects than `.recover` in any entity table, or gave a report that was not exact."""
+    totals = {}
+    for row in results:
+        summary = totals.setdefault(row["kind"], {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0,
+                                                  "dump": 0, "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
+                                                  "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0,
+                                                  "seconds": 0.0, "slowest": 0.0})
+        summary["stores"] += 1
+        for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
+            summary[key] += row[key]
+        for key in ("cdmigrateOpens", "recoverOpens", "dumpOpens"):
+            summary[key] += 1 if row[key] else 0
+        summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] and not row.get("shortOf") and \
+            "cdmigrateRefused" not in row else 0
+        summary["fails"] += 1 if "cdmigrateError" in row else 0
+        summary["refused"] += 1 if "cdmigrateRefused" in row else 0
+        summary["exact"] += 1 if row["exact"] else 0
+        summary["seconds"] += row.get("seconds", 0)
+        summary["slowest"] = max(summary["slowest"], row.get("seconds", 0))
     header = ["damage", "stores", "objects", "cdmigrate read", "cdmigrate kept", ".recover", ".dump", "opens: cdmigrate",
-              ".recover", ".dump", "read ≥ .recover", "salvage fails", "refused (no model)", "report exact"]
+              ".recover", ".dump", "read ≥ .recover (every table)", "salvage fails", "refused", "report exact",
+              "salvage time (total, slowest)"]
     lines = [header]
     for kind, summary in totals.items():
         n = summary["stores"]
         lines.append([kind, str(n), str(summary["rows"]), str(summary["cdmigrateRead"]), str(summary["cdmigrate"]),
                       str(summary["recover"]),
                       str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
-                      f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n}", str(summary["fails"]),
-                      str(summary["refused"]), f"{summary['exact']}/{n - summary['fails'] - summary['refused']}"])
-    if arguments.markdown:
+                      f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n - summary['refused']}", str(summary["fails"]),
+                      str(summary["refused"]), f"{summary['exact']}/{n - summary['fails'] - summary['refused']}",
+                      f"{summary['seconds']:.0f} s, {summary['slowest']:.1f} s"])
+    if markdown:
         print("| " + " | ".join(header) + " |")
         print("|" + "---|" * len(header))
         for line in lines[1:]:
@@ -369,13 +416,18 @@ def main():
         for line in lines:
             print("  ".join(cell.rjust(width) for cell, width in zip(line, widths)))
     salvaged = [r for r in results if "cdmigrateError" not in r and "cdmigrateRefused" not in r]
-    worse = [r for r in results if r["cdmigrateRead"] < r["recover"]] + [r for r in salvaged if not r["exact"]]
+    # A refusal (no version or model to give) is listed apart, with its reason, not compared.
+    worse = [r for r in salvaged if r["cdmigrateRead"] < r["recover"] or r.get("shortOf") or not r["exact"]]
+    worse += [r for r in results if "cdmigrateError" in r and r["recover"] > 0]
     for row in results:
         if "cdmigrateError" in row:
             print(f"salvage failed: {row['store']} ({row['kind']}): {row['cdmigrateError']}", file=sys.stderr)
         if "cdmigrateRefused" in row:
             print(f"salvage refused: {row['store']} ({row['kind']}): {row['cdmigrateRefused']}", file=sys.stderr)
-    sys.exit(1 if worse else 0)
+    for row in worse:
+        print(f"worse than .recover or not exact: {row['store']} ({row['kind']}): read {row['cdmigrateRead']}, "
+              f".recover {row['recover']}, short of it in {row.get('shortOf', [])}, exact {row['exact']}", file=sys.stderr)
+    return 1 if worse or any("cdmigrateError" in r for r in results) else 0
 
 
 if __name__ == "__main__":
