@@ -255,6 +255,8 @@ def main():
     parser.add_argument("--sample", type=int, default=1, help="every Nth store of each case (default: every one)")
     parser.add_argument("--shard", type=int, default=0,
                         help="with --sample N, the stores K, K+N, … of each case (default 0): N runs with K = 0…N-1 cover all")
+    parser.add_argument("--interleave", action="store_true",
+                        help="round by round, each store damaged one more way (a partial run still spans every store)")
     parser.add_argument("--lines", help="also append each damaged store's JSON line to this file (to run in pieces)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE",
                         help="print the table of the JSON lines in these files (earlier runs' --lines) and exit")
@@ -278,93 +280,108 @@ def main():
     lines = open(arguments.lines, "a") if arguments.lines else None
     try:
         seen = {}
+        stores = []
         for case, relative, model in (discover_stores(corpus) if arguments.sweep else STORES):
             if wanted and case not in wanted:
                 continue
             seen[case] = seen.get(case, -1) + 1
-            if seen[case] % arguments.sample != arguments.shard:
-                continue
+            if seen[case] % arguments.sample == arguments.shard:
+                stores.append((case, relative, model))
+        kind_list = [(kind, options) for kind, options in (SWEEP_KINDS if arguments.sweep else KINDS)
+                     if not kinds or kind in kinds]
+        if arguments.interleave:
+            # Round r damages store i the ((i + r) mod n)-th way: after any number of rounds every store has been
+            # damaged as many ways and every way tried on as many stores; after n rounds, all of them.
+            work = [(store, kind_list[(index + round) % len(kind_list)])
+                    for round in range(len(kind_list)) for index, store in enumerate(stores)]
+        else:
+            work = [(store, kind) for store in stores for kind in kind_list]
+        prepared = {}
+        for (case, relative, model), (kind, options) in work:
             original = os.path.join(corpus, case, relative)
             model_path = os.path.join(corpus, case, model) if model else None
-            intact = os.path.join(folder, "intact-" + os.path.basename(original))
-            shutil.copyfile(original, intact)
-            if os.path.exists(original + "-wal"):
-                shutil.copyfile(original + "-wal", intact + "-wal")
-            # The reference: the intact store's rows, read from a fully checkpointed copy.
-            reference = os.path.join(folder, "reference.sqlite")
-            source = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
-            target = sqlite3.connect(reference)
-            source.backup(target)
-            source.close()
-            target.close()
-            tables = entity_tables(reference)
-            total, _ = count_rows(reference, tables)
-            os.remove(reference)
-            for kind, options in (SWEEP_KINDS if arguments.sweep else KINDS):
-                if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
+            intact = os.path.join(folder, f"intact-{case}-" + os.path.basename(original))
+            if intact not in prepared:
+                shutil.copyfile(original, intact)
+                if os.path.exists(original + "-wal"):
+                    shutil.copyfile(original + "-wal", intact + "-wal")
+                # The reference: the intact store's rows, read from a fully checkpointed copy.
+                reference = os.path.join(folder, "reference.sqlite")
+                source = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
+                target = sqlite3.connect(reference)
+                source.backup(target)
+                source.close()
+                target.close()
+                tables = entity_tables(reference)
+                prepared[intact] = (tables, count_rows(reference, tables)[0])
+                os.remove(reference)
+            tables, total = prepared[intact]
+            if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
+                continue
+            if options is None:
+                layout = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
+                inner = layout.execute(
+                    "SELECT name, COUNT(*) FROM dbstat WHERE pagetype = 'internal' GROUP BY name").fetchall()
+                layout.close()
+                candidates = [(count, name) for name, count in inner if name in tables]
+                if not candidates:
                     continue
-                if kinds and kind not in kinds:
-                    continue
-                if options is None:
-                    layout = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
-                    inner = layout.execute(
-                        "SELECT name, COUNT(*) FROM dbstat WHERE pagetype = 'internal' GROUP BY name").fetchall()
-                    layout.close()
-                    candidates = [(count, name) for name, count in inner if name in tables]
-                    if not candidates:
-                        continue
-                    options = ["interior", "--table", max(candidates)[1]]
-                damaged = os.path.join(folder, f"{kind.replace(' ', '-')}-{os.path.basename(original)}")
-                made = run([sys.executable, os.path.join(ROOT, "Scripts", "damage_store.py"), intact, damaged] + options)
-                if made.returncode != 0:
-                    continue
-                row = {"store": f"{case}/{os.path.basename(original)}", "kind": kind, "rows": total}
-                output = damaged + ".salvaged"
-                command = [arguments.cdmigrate, "salvage", damaged, "--out", output, "--json"]
-                if model_path:
-                    command += ["--model", model_path]
-                started = time.monotonic()
-                salvaged = run(command)
-                row["seconds"] = round(time.monotonic() - started, 2)
-                read_per_table = {}
-                if salvaged.returncode == 0:
-                    row["cdmigrate"] = count_rows(output, tables)[0]
-                    # Objects read, before those whose required to-one was lost are left out.
-                    entities = json.loads(salvaged.stdout)["entities"]
-                    row["cdmigrateRead"] = sum(entity["read"] for entity in entities)
-                    read_per_table = {t["table"]: t["read"] for t in json.loads(salvaged.stdout)["tables"]}
-                    # Left out by the documented decision: a required to-one whose target was lost.
-                    row["cdmigrateLeftOut"] = sum(entity["dropped"] for entity in entities)
-                    verified = not model_path or run(
-                        [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
-                    row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
-                    row["exact"] = exact_report(json.loads(salvaged.stdout), output)
-                else:
-                    row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
-                    row["cdmigrateLeftOut"] = 0
-                    # Exit 9: the version cannot be told (wire's store1-24 and store2-65-0 match no version of
-                    # the model even intact); exit 8 without a model: the store's only model, its cache, is lost.
-                    # The sweep has no version or model to give: a refusal with its reason, not a failure.
-                    refused = salvaged.returncode == 9 or (not model_path and salvaged.returncode == 8)
-                    row["cdmigrateRefused" if refused else "cdmigrateError"] = salvaged.stderr.strip()
-                    row["exact"] = False
-                for peer in ("recover", "dump"):
-                    # The shell may write what it opens (a checkpoint): each peer reads its own copy.
-                    copy = fresh_copy(damaged, peer)
-                    result = damaged + "." + peer
-                    getattr(peers, peer)(copy, result)
-                    per_table, lost = table_counts(result, tables) if os.path.exists(result) else ({}, 0)
-                    row[peer] = sum(per_table.values())
-                    row[peer + "Opens"] = os.path.exists(result) and opens_as_store(result, tables)
-                    if peer == "recover":
-                        row["recoverLostAndFound"] = lost
-                        # Per entity table: .recover may do better on one table and worse on another.
-                        row["shortOf"] = sorted(t for t, n in per_table.items() if read_per_table.get(t, 0) < n)
-                results.append(row)
-                print(json.dumps(row, sort_keys=True), flush=True)
-                if lines:
-                    lines.write(json.dumps(row, sort_keys=True) + "\n")
-                    lines.flush()
+                options = ["interior", "--table", max(candidates)[1]]
+            damaged = os.path.join(folder, f"{kind.replace(' ', '-')}-{case}-{os.path.basename(original)}")
+            made = run([sys.executable, os.path.join(ROOT, "Scripts", "damage_store.py"), intact, damaged] + options)
+            if made.returncode != 0:
+                continue
+            row = {"store": f"{case}/{os.path.basename(original)}", "kind": kind, "rows": total}
+            output = damaged + ".salvaged"
+            command = [arguments.cdmigrate, "salvage", damaged, "--out", output, "--json"]
+            if model_path:
+                command += ["--model", model_path]
+            started = time.monotonic()
+            salvaged = run(command)
+            row["seconds"] = round(time.monotonic() - started, 2)
+            read_per_table = {}
+            if salvaged.returncode == 0:
+                row["cdmigrate"] = count_rows(output, tables)[0]
+                # Objects read, before those whose required to-one was lost are left out.
+                entities = json.loads(salvaged.stdout)["entities"]
+                row["cdmigrateRead"] = sum(entity["read"] for entity in entities)
+                read_per_table = {t["table"]: t["read"] for t in json.loads(salvaged.stdout)["tables"]}
+                # Left out by the documented decision: a required to-one whose target was lost.
+                row["cdmigrateLeftOut"] = sum(entity["dropped"] for entity in entities)
+                verified = not model_path or run(
+                    [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
+                row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
+                row["exact"] = exact_report(json.loads(salvaged.stdout), output)
+            else:
+                row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
+                row["cdmigrateLeftOut"] = 0
+                # Exit 9: the version cannot be told (wire's store1-24 and store2-65-0 match no version of
+                # the model even intact); exit 8 without a model: the store's only model, its cache, is lost.
+                # The sweep has no version or model to give: a refusal with its reason, not a failure.
+                refused = salvaged.returncode == 9 or (not model_path and salvaged.returncode == 8)
+                row["cdmigrateRefused" if refused else "cdmigrateError"] = salvaged.stderr.strip()
+                row["exact"] = False
+            for peer in ("recover", "dump"):
+                # The shell may write what it opens (a checkpoint): each peer reads its own copy.
+                copy = fresh_copy(damaged, peer)
+                result = damaged + "." + peer
+                getattr(peers, peer)(copy, result)
+                per_table, lost = table_counts(result, tables) if os.path.exists(result) else ({}, 0)
+                row[peer] = sum(per_table.values())
+                row[peer + "Opens"] = os.path.exists(result) and opens_as_store(result, tables)
+                if peer == "recover":
+                    row["recoverLostAndFound"] = lost
+                    # Per entity table: .recover may do better on one table and worse on another.
+                    row["shortOf"] = sorted(t for t, n in per_table.items() if read_per_table.get(t, 0) < n)
+            # A long sweep would otherwise keep every damaged copy and result (gigabytes over wire's stores).
+            for name in os.listdir(folder):
+                if name.startswith(os.path.basename(damaged)):
+                    os.remove(os.path.join(folder, name))
+            results.append(row)
+            print(json.dumps(row, sort_keys=True), flush=True)
+            if lines:
+                lines.write(json.dumps(row, sort_keys=True) + "\n")
+                lines.flush()
     finally:
         shutil.rmtree(folder, ignore_errors=True)
         if lines:

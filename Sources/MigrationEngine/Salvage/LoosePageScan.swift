@@ -66,6 +66,30 @@ struct LoosePageScan {
         return found.sorted { $0.0 < $1.0 }
     }
 
+    /// The largest row id of any cell on a table-leaf page of the file (free pages too), or nil when there is
+    /// none. No seek can find a row above it: every row SQLite reads sits in such a cell, so past it the
+    /// walker stops probing (``RowWalker/ceiling``) instead of trying every id of its window one by one.
+    func largestRowID() -> Int64? {
+        var largest: Int64?
+        for number in 1...max(1, pageCount) {
+            guard let page = Self.read(file, page: number, size: pageSize) else { continue }
+            let start = number == 1 ? 100 : 0
+            guard page[start] == 13 else { continue }
+            let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+            for index in 0..<cells {
+                let pointer = start + 8 + 2 * index
+                guard pointer + 1 < pageSize else { break }
+                let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
+                // Only the cell's first two varints: a seek compares row ids, whatever follows them.
+                guard let (_, sizeLength) = SQLiteRecord.varint(page, at: offset, end: pageSize),
+                    let (id, _) = SQLiteRecord.varint(page, at: offset + sizeLength, end: pageSize)
+                else { continue }
+                largest = max(largest ?? id, id)
+            }
+        }
+        return largest
+    }
+
     /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf
     /// pages not on the freelist, page by page; returns how many cells could not be read (a cell running past
     /// its page, an overflow chain broken, a record that is not well formed).

@@ -22,10 +22,17 @@ struct RowWalker {
     let selections: [SQLFragment]
     /// The largest row id the store handed out (its `Z_MAX`), when known.
     let limit: Int64?
+    /// An id no row of the file is above (``LoosePageScan/largestRowID()``), when the file's pages are all there
+    /// is to read (no `-wal` frames): probing stops past it. Without it, a table whose root page is lost in a
+    /// store whose `Z_PRIMARYKEY` is lost too is probed at every id of the window, a failing seek each (21 s
+    /// for a one-row store in a debug build).
+    var ceiling: Int64?
+    /// How many seeks the walks tried after damage, to find where to resume.
+    private(set) var probes = 0
 
     /// Calls `body` with each readable row (the row id first) in id order, and the statement on that row (to
     /// read its values exactly, see ``SQLiteValueReader``); returns the ranges it could not read.
-    func walk(_ db: Database, _ body: (Row, Statement) throws -> Void) throws -> [KeyRange] {
+    mutating func walk(_ db: Database, _ body: (Row, Statement) throws -> Void) throws -> [KeyRange] {
         let columns = SQLFragment.joined(["rowid"] + selections)
         // Statements are prepared afresh after a failure: GRDB resets a statement before reusing it, and the
         // reset repeats the error of the step that failed.
@@ -103,7 +110,8 @@ struct RowWalker {
         let sql: SQLFragment
     }
 
-    private func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
+    private mutating func probe(_ start: Int64, _ seek: Seek) throws -> Probe {
+        probes += 1
         do {
             guard let id = try Int64.fetchOne(seek.db.makeStatement(seek.sql), arguments: [start]) else { return .end }
             // Below the id sought: a damaged cell (see `walk`), so the seek did not find a row.
@@ -114,18 +122,20 @@ struct RowWalker {
     }
 
     /// The first row id above `key` that reads, or nil when none does.
-    private func resumePoint(after key: Int64, _ seek: Seek) throws -> Int64? {
+    private mutating func resumePoint(after key: Int64, _ seek: Seek) throws -> Int64? {
         // Narrow steps up to the largest key handed out; without it, for a generous window above the last
         // key read (a store that lost Z_PRIMARYKEY still hands out keys densely). Wider beyond, doubling.
-        let ceiling = limit ?? key.addingReportingOverflow(Self.window).partialValue
+        let narrow = min(limit ?? key.addingReportingOverflow(Self.window).partialValue, self.ceiling ?? Int64.max)
         var failed = key
         var step: Int64 = 1
         while true {
             let (start, overflow) = failed.addingReportingOverflow(step)
             if overflow { return nil }
+            // No cell of the file holds a row above the ceiling: no seek past it can find one.
+            if let ceiling, start > ceiling { return nil }
             if case .damaged = try probe(start, seek) {
                 failed = start
-                step = start < ceiling ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
+                step = start < narrow ? min(step * 2, Self.probeStride) : step.multipliedReportingOverflow(by: 2).partialValue
                 if step <= 0 { return nil }
                 continue
             }

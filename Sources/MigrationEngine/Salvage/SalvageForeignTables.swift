@@ -19,6 +19,8 @@ struct SalvageForeignTables {
     /// The store's model entities by number, and where each one's objects went (keys are kept).
     let sourceEntities: [Int: String]
     let destinations: [Int: EntityNumberColumns.Destination]
+    /// No row of the file has a larger id (see ``RowWalker/ceiling``), when known.
+    var ceiling: Int64?
 
     /// Copies every table outside the model from `db` into `target`; returns each table's figures and the
     /// notes on what was left out.
@@ -108,9 +110,10 @@ struct SalvageForeignTables {
     private func copyRows(of table: String, extra: [String], from db: Database, into target: Database) throws -> TableSalvage {
         let columns = try String.fetchAll(
             db, sql: "SELECT name FROM pragma_table_xinfo(?, 'main') WHERE hidden = 0 ORDER BY cid", arguments: [table])
-        let copy = SalvageTableCopy(
+        var copy = SalvageTableCopy(
             table: table, columns: extra + columns, sourceColumns: extra + columns, entityNumbers: nil, entityColumns: [],
             limit: nil, loosePages: nil)
+        copy.ceiling = ceiling
         let result = try copy.run(from: db, into: target) { _ in }
         let lostAtMost = result.unreadable.contains { $0.upper == nil } ? nil : KeyGaps.count(result.unreadable)
         return TableSalvage(

@@ -35,6 +35,8 @@ struct SalvageTableCopy {
     let limit: Int64?
     /// Where to look for rows SQLite could not reach, for entity tables (see ``LoosePageScan``).
     let loosePages: LoosePageScan?
+    /// No row of the file has a larger id (see ``RowWalker/ceiling``), when known.
+    var ceiling: Int64?
 
     /// Copies, reporting the running row count to `progress` every few thousand rows.
     func run(from source: Database, into destination: Database, progress: (Int) -> Void) throws -> Result {
@@ -85,7 +87,8 @@ struct SalvageTableCopy {
             written += 1
             if written % 5000 == 0 { progress(written) }
         }
-        let walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
+        var walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
+        walker.ceiling = ceiling
         result.unreadable = try walker.walk(source) { row, statement in
             var texts: Set<Int> = []
             var values: [DatabaseValue] = []

@@ -41,13 +41,16 @@ struct StoreSalvage {
         var report = SalvageReport(
             store: store, output: output.path, version: recorded.name, evidence: choice.evidence, entities: [], tables: [],
             danglingReferences: [], notes: notes, leftOutLog: leftOutLog)
+        let ceiling = loosePages?.largestRowID()
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
-                let carried = try copy(schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
-                let foreign = try SalvageForeignTables(
+                let carried = try copy(
+                    schema: schema, model: model, from: db, into: target, ceiling: ceiling, report: &report, progress: progress)
+                var foreignTables = SalvageForeignTables(
                     store: store, known: schema.tableNames, primaryKeys: source.primaryKeys,
-                    sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination)
-                ).carry(from: db, into: target)
+                    sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination))
+                foreignTables.ceiling = ceiling
+                let foreign = try foreignTables.carry(from: db, into: target)
                 report.tables += foreign.tables
                 report.notes += foreign.notes
                 let outcome = try DanglingReferences(model: model, schema: schema).clear(target)
@@ -75,8 +78,8 @@ struct StoreSalvage {
     /// Copies the entity and join tables; returns, per source entity number, the entity and where its
     /// objects went (keys are kept), for the tables outside the model that name them.
     private func copy(
-        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, report: inout SalvageReport,
-        progress: (String, Int) -> Void
+        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, ceiling: Int64?,
+        report: inout SalvageReport, progress: (String, Int) -> Void
     ) throws -> [Int: (name: String, destination: EntityNumberColumns.Destination)] {
         var carried: [Int: (name: String, destination: EntityNumberColumns.Destination)] = [:]
         let entries = source.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
@@ -97,7 +100,7 @@ struct StoreSalvage {
             }
             let result = try tableCopy(
                 table.name, columns: table.columns.map(\.name), numbers: numbers, entityColumns: Set(renumbered.map(\.name)),
-                limit: recordedMax
+                limit: recordedMax, ceiling: ceiling
             )
             .run(from: db, into: target) { progress(table.name, $0) }
             let largest = max(recordedMax ?? 0, result.largestKey)
@@ -147,7 +150,7 @@ struct StoreSalvage {
         }
         for join in schema.joinTables {
             let columns = [join.ownerColumn, join.targetColumn] + join.orderColumns
-            let result = try tableCopy(join.name, columns: columns, numbers: nil, entityColumns: [], limit: nil)
+            let result = try tableCopy(join.name, columns: columns, numbers: nil, entityColumns: [], limit: nil, ceiling: ceiling)
                 .run(from: db, into: target) { progress(join.name, $0) }
             report.tables.append(
                 TableSalvage(
@@ -158,11 +161,13 @@ struct StoreSalvage {
     }
 
     private func tableCopy(
-        _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?
+        _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?, ceiling: Int64?
     ) -> SalvageTableCopy {
-        SalvageTableCopy(
+        var copy = SalvageTableCopy(
             table: table, columns: columns, sourceColumns: source.tableColumns[table], entityNumbers: numbers,
             entityColumns: entityColumns, limit: limit, loosePages: numbers == nil ? nil : loosePages)
+        copy.ceiling = ceiling
+        return copy
     }
 
     /// The most rows `ranges` can have held, or nil when one is open-ended and no limit is known.
