@@ -66,26 +66,18 @@ struct LoosePageScan {
         return found.sorted { $0.0 < $1.0 }
     }
 
-    /// The largest row id of any cell on a table-leaf page of the file (free pages too), or nil when there is
-    /// none. No seek can find a row above it: every row SQLite reads sits in such a cell, so past it the
-    /// walker stops probing (``RowWalker/ceiling``) instead of trying every id of its window one by one.
+    /// The largest row id of any cell on a table-leaf page of the file, or nil when there is none. No seek can
+    /// find a row above it: every row SQLite reads sits in such a cell, so past it the walker stops probing
+    /// (``RowWalker/ceiling``) instead of trying every id of its window one by one. Free pages count too: a
+    /// freelist read from damaged pages may name pages still in use.
     func largestRowID() -> Int64? {
         var largest: Int64?
-        for number in 1...max(1, pageCount) {
-            guard let page = Self.read(file, page: number, size: pageSize) else { continue }
-            let start = number == 1 ? 100 : 0
-            guard page[start] == 13 else { continue }
-            let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
-            for index in 0..<cells {
-                let pointer = start + 8 + 2 * index
-                guard pointer + 1 < pageSize else { break }
-                let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
-                // Only the cell's first two varints: a seek compares row ids, whatever follows them.
-                guard let (_, sizeLength) = SQLiteRecord.varint(page, at: offset, end: pageSize),
-                    let (id, _) = SQLiteRecord.varint(page, at: offset + sizeLength, end: pageSize)
-                else { continue }
-                largest = max(largest ?? id, id)
-            }
+        forEachCell(includingFree: true) { _, page, offset in
+            // Only the cell's first two varints: a seek compares row ids, whatever follows them.
+            guard let (_, sizeLength) = SQLiteRecord.varint(page, at: offset, end: pageSize),
+                let (id, _) = SQLiteRecord.varint(page, at: offset + sizeLength, end: pageSize)
+            else { return }
+            largest = max(largest ?? id, id)
         }
         return largest
     }
@@ -96,7 +88,20 @@ struct LoosePageScan {
     @discardableResult
     func forEachRecord(_ body: (Int, Int64, [DatabaseValue]) -> Void) -> Int {
         var unreadable = 0
-        for number in 1...max(1, pageCount) where !freePages.contains(number) {
+        forEachCell(includingFree: false) { number, page, offset in
+            guard let (id, payload) = cell(page, at: offset), let values = SQLiteRecord.values(payload) else {
+                unreadable += 1
+                return
+            }
+            body(number, id, values)
+        }
+        return unreadable
+    }
+
+    /// Calls `body` with the page number, bytes and each cell's offset of every table-leaf page (but those on
+    /// the freelist unless `includingFree`).
+    private func forEachCell(includingFree: Bool, _ body: (Int, [UInt8], Int) -> Void) {
+        for number in 1...max(1, pageCount) where includingFree || !freePages.contains(number) {
             guard let page = Self.read(file, page: number, size: pageSize) else { continue }
             let start = number == 1 ? 100 : 0
             guard page[start] == 13 else { continue }
@@ -104,15 +109,9 @@ struct LoosePageScan {
             for index in 0..<cells {
                 let pointer = start + 8 + 2 * index
                 guard pointer + 1 < pageSize else { break }
-                let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
-                guard let (id, payload) = cell(page, at: offset), let values = SQLiteRecord.values(payload) else {
-                    unreadable += 1
-                    continue
-                }
-                body(number, id, values)
+                body(number, page, Int(page[pointer]) << 8 | Int(page[pointer + 1]))
             }
         }
-        return unreadable
     }
 
     /// The row id and whole payload of the table-leaf cell at `offset`, following its overflow pages.
