@@ -84,7 +84,7 @@ struct GeneratedMigrationTests {
         let byPolicy = try SampleJournalStore.run(
             try MappedStep(mapping: withPolicy, sourceModel: pair.source, destinationModel: pair.destination, policies: policies),
             source: store)
-        try check(byPolicy, pair: pair, predicted: predicted, path: "policy", ordersKnownLost: true)
+        try check(byPolicy, pair: pair, predicted: predicted, path: "policy")
 
         // The Xcode path: the step as the mapping model Xcode's editor would generate for it.
         let xcmapping = try XcodeMappingImporter.read(
@@ -126,9 +126,7 @@ struct GeneratedMigrationTests {
         return kept.map { String(lines[$0]) }.joined(separator: "\n")
     }
 
-    private func check(
-        _ result: String, pair: GeneratedModelPair, predicted: LogicalContents, path: String, ordersKnownLost: Bool = false
-    ) throws {
+    private func check(_ result: String, pair: GeneratedModelPair, predicted: LogicalContents, path: String) throws {
         try StoreValidator(model: pair.destination).validate(result)
         let schema = SchemaBuilder(model: pair.destination).build()
         try DatabaseQueue(path: result).read { db in
@@ -145,19 +143,7 @@ struct GeneratedMigrationTests {
         let actual = try LogicalContents(result, model: pair.destination)
         for fact in Set(predicted.facts.keys).union(actual.facts.keys).sorted() where predicted.facts[fact] != actual.facts[fact]
         {
-            let message: Comment = "\(path): \(fact) differs from the prediction: \(pair)"
-            guard ordersKnownLost, fact.hasSuffix("#order") else {
-                Issue.record(message)
-                continue
-            }
-            withKnownIssue(Self.policyOrderIssue, isIntermittent: true) { Issue.record(message) }
+            Issue.record("\(path): \(fact) differs from the prediction: \(pair)")
         }
     }
-
-    /// A fault the policy path finds and that is not fixed yet: linking an ordered relationship's objects one
-    /// object at a time (a policy's stage 2) puts some of them out of order (seeds 3, 7 and 9 of the suite's
-    /// 12, 114 of the first 500); every membership is kept and `verify` passes. Only the order is let through,
-    /// as a known issue.
-    static let policyOrderIssue: Comment =
-        "a policy's stage 2 loses an ordered relationship's order for some objects (seeds 3, 7, 9)"
 }

@@ -198,6 +198,21 @@ struct MappedStoreTables {
         let table: SQLFragment, mine: SQLIdentifier, theirs: SQLIdentifier, order: SQLIdentifier?
     }
 
+    /// Every membership of the ordered to-many `relationship` of `entity` (declared by it or an ancestor), as
+    /// rows `(o, m, p)`: owner's key, member's key, the member's position; `nil` where the store keeps no
+    /// order for it (no inverse, or no order column).
+    func orderedMembers(_ relationship: Relationship, of entity: Entity) -> SQLFragment? {
+        guard relationship.isToMany, relationship.isOrdered else { return nil }
+        if let inverse = model.inverse(of: relationship), !inverse.isToMany {
+            guard let target = entities[relationship.destinationEntity], let key = target.columns[inverse.name],
+                let order = target.orderColumns[inverse.name]
+            else { return nil }
+            return "SELECT \(key) AS o, Z_PK AS m, \(order) AS p FROM \(target.table) WHERE \(key) IS NOT NULL"
+        }
+        guard let join = orderedJoin(relationship.name, of: entity), let order = join.order else { return nil }
+        return "SELECT \(join.mine) AS o, \(join.theirs) AS m, \(order) AS p FROM \(join.table)"
+    }
+
     /// The column holding the owner's key for a to-many without an inverse of `entity` (declared by it or an
     /// ancestor), in the destination entity's table.
     func toManyKey(_ relationship: String, of entity: Entity) -> SQLIdentifier? {

@@ -157,6 +157,7 @@ package struct MappedStep: MigrationStep {
             try session.createIndexes()
             for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
             try OrderPositions.fillMissing(db, in: session.destination)
+            try session.checkKeptOrders()
             for entry in resolved { try session.validate(entry) }
             try session.checkRequiredValues()
             try ForeignTableCopier(

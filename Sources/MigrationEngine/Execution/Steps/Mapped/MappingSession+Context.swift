@@ -21,6 +21,18 @@ extension MappingSession: MigrationPolicyContext {
         try insert(entity, values: values, mapping: current?.mapping.index, source: current?.source)
     }
 
+    func link(_ object: ObjectReference, _ relationship: String, to targets: [ObjectReference]) throws {
+        // The order a policy gives is its own (it may sort the objects anew): the check that an ordered
+        // relationship kept its source's order leaves this one, and its inverse, alone.
+        policyLinks.insert(relationship)
+        if let declared = destination.entities[object.entity]?.relationships[relationship],
+            let inverse = destination.model.inverse(of: declared)
+        {
+            policyLinks.insert(inverse.name)
+        }
+        try setRelationship(object, relationship, to: targets)
+    }
+
     func destinationInstances(mapping: String, sources: [ObjectReference]) throws -> [ObjectReference] {
         guard let target = mappingsByName[mapping] else {
             throw ExpressionEvaluationError("there is no entity mapping named \(mapping)")
@@ -118,10 +130,11 @@ extension MappingSession: MigrationPolicyContext {
     /// Sets the relationships `resolved` lists on one object it made (objects of other entities are skipped).
     func linkDefaults(_ resolved: ResolvedEntityMapping, destination: ObjectReference, source: ObjectReference) throws {
         guard destination.entity == resolved.destinationEntity?.name else { return }
+        linkedObjectByObject.insert(resolved.index)
         for (relationship, expression) in resolved.relationships {
             let value = try evaluate(expression, mapping: resolved, source: source, destination: destination)
             do {
-                try link(destination, relationship.name, to: value.objects)
+                try setRelationship(destination, relationship.name, to: value.objects)
             } catch {
                 throw failure(error, mapping: resolved, object: source, expression: expression)
             }

@@ -37,4 +37,35 @@ extension MappingSession {
                 location: mappingPath, message: "required \(name) has no value in the migrated store")
         }
     }
+
+    /// Every ordered to-many stage 2 linked object by object from the source relationship it was read from
+    /// keeps that relationship's order: where the owners and the members kept their source keys, each owner's
+    /// members in the destination's order are in the source's. A store validated alone cannot show an order
+    /// lost (any order is a valid one), so the step checks it while it still has its source; a relationship a
+    /// policy linked itself is left to the policy.
+    func checkKeptOrders() throws {
+        for mapping in mappings
+        where linkedObjectByObject.contains(mapping.index) && keyPreserving.contains(mapping.index)
+            && !madeByOtherMappings.contains(mapping.index)
+        {
+            guard let sourceEntity = mapping.sourceEntity, let destinationEntity = mapping.destinationEntity else { continue }
+            for (relationship, value) in mapping.relationships where relationship.isOrdered {
+                guard !policyLinks.contains(relationship.name),
+                    !policyLinks.contains(destination.model.inverse(of: relationship)?.name ?? ""),
+                    let lookup = try lookup(mapping, value.expression), !lookup.mappings.isEmpty,
+                    lookup.mappings.allSatisfy({ keyPreserving.contains($0.index) && !madeByOtherMappings.contains($0.index) }),
+                    case .key(let base, let name) = lookup.from.kind, base.kind == .variable("source"),
+                    let read = source.model.allRelationships(of: sourceEntity).first(where: { $0.name == name }),
+                    let before = source.orderedMembers(read, of: sourceEntity),
+                    let after = destination.orderedMembers(relationship, of: destinationEntity)
+                else { continue }
+                guard let owner = try OrderPositions.firstReordered(db, before: before, after: after) else { continue }
+                throw MappingRuntimeError(
+                    mapping: "validation", entity: destinationEntity.name, primaryKey: owner, expression: nil,
+                    location: mappingPath,
+                    message: "the ordered relationship \(relationship.name) lost the order of the source's "
+                        + "\(sourceEntity.name).\(name)")
+            }
+        }
+    }
 }

@@ -119,7 +119,7 @@ extension MappingSession {
     }
 
     /// Links `object.relationship` to `targets`, writing whichever foreign keys hold the two sides.
-    func link(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
+    func setRelationship(_ object: ObjectReference, _ name: String, to targets: [ObjectReference]) throws {
         try flushPendingInsert()
         try clearFoldedLink()
         let table = try destination.table(object.entity)

@@ -55,6 +55,12 @@ final class MappingSession {
     var defaultInstancePlan: (name: String, index: Int, table: MappedEntityTable, preservesKeys: Bool)?
     /// Relationships stage 1 wrote with the rows, which stage 2 leaves alone.
     var linkedAtInsert: Set<BulkLink> = []
+    /// Mappings whose relationships stage 2 linked object by object as the mapping says (a policy's
+    /// `createDefaultRelationships`, or expressions no bulk statement writes): ``checkKeptOrders()`` checks
+    /// their ordered relationships against the source's order.
+    var linkedObjectByObject: Set<Int> = []
+    /// Relationships (by name, with their inverses) a policy linked itself, in an order of its own.
+    var policyLinks: Set<String> = []
     /// Mappings whose stage 1 has run.
     var stageOneDone: Set<Int> = []
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``

@@ -38,7 +38,11 @@ struct ObjectEnvironment: ExpressionEnvironment {
     func destinationInstances(sourceRelationship relationship: String, sources: [ObjectReference]) throws
         -> [ObjectReference]
     {
-        try session.mappings(reachedBy: relationship, from: mapping).flatMap { try session.destinations(of: $0, for: sources) }
+        let reached = try session.mappings(reachedBy: relationship, from: mapping)
+        guard reached.count > 1 else { return try reached.flatMap { try session.destinations(of: $0, for: sources) } }
+        // Source by source, whichever mapping made each one's objects: the sources come in their relationship's
+        // order (an ordered one's), and objects made by a parent's and a sub-entity's mappings interleave in it.
+        return try sources.flatMap { object in try reached.flatMap { try session.destinations(of: $0, for: [object]) } }
     }
 }
 
@@ -68,6 +72,26 @@ extension MappingSession {
             try association.destinations(mapping: mapping.index, source: object.primaryKey).map { key, number in
                 ObjectReference(side: .destination, entity: destination.numbers[number] ?? "?", primaryKey: key)
             }
+        }
+    }
+
+    /// The mappings a lookup expression of `mapping` names (`destinationInstancesForEntityMappingNamed:…` or
+    /// `…ForSourceRelationshipNamed:…` on `$manager`), and the expression giving the source objects; `nil`
+    /// for any other expression.
+    func lookup(_ mapping: ResolvedEntityMapping, _ expression: Expression) throws
+        -> (mappings: [ResolvedEntityMapping], from: Expression)?
+    {
+        guard case .function(let target, let selector, let arguments) = expression.kind,
+            target.kind == .variable("manager"), arguments.count == 2,
+            case .literal(.string(let name)) = arguments[0].kind
+        else { return nil }
+        switch selector {
+        case SelectorCall.entityMappingLookup:
+            return mappingsByName[name].map { ([$0], arguments[1]) }
+        case SelectorCall.relationshipLookup:
+            return (try mappings(reachedBy: name, from: mapping), arguments[1])
+        default:
+            return nil
         }
     }
 

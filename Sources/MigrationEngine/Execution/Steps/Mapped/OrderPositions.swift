@@ -58,4 +58,19 @@ enum OrderPositions {
             WHERE x.\(row) = f.r
             """)
     }
+
+    /// The first owner whose members, as `after` orders them, are out of the order `before` gives the same
+    /// members (both ``MappedStoreTables/orderedMembers(_:of:)`` rows, keyed alike: owners and members kept
+    /// their keys). Members only one side has are left out; so is a member without a position in `before`.
+    static func firstReordered(_ db: Database, before: SQLFragment, after: SQLFragment) throws -> Int64? {
+        let query: SQLFragment = """
+            WITH kept AS (
+              SELECT a.o, a.m, a.p AS ap, b.p AS bp FROM (\(after)) a JOIN (\(before)) b ON b.o = a.o AND b.m = a.m),
+            walked AS (
+              SELECT o, m, bp, LAG(bp) OVER w AS pbp, LAG(m) OVER w AS pm FROM kept
+              WINDOW w AS (PARTITION BY o ORDER BY ap, m))
+            SELECT o FROM walked WHERE pm IS NOT NULL AND (bp, m) < (pbp, pm) LIMIT 1
+            """
+        return try Int64.fetchOne(db, query.request)
+    }
 }

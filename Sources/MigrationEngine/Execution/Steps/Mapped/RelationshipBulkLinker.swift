@@ -19,7 +19,7 @@ struct RelationshipBulkLinker {
     /// an object several targets, which that path reports as an error.
     func link(_ mapping: ResolvedEntityMapping, _ relationship: Relationship, _ value: MappingExpression) throws -> Bool {
         guard session.strategies.contains(.bulkLinks), !session.madeByOtherMappings.contains(mapping.index),
-            let targets = try targetMappings(mapping, value.expression), !targets.mappings.isEmpty,
+            let targets = try session.lookup(mapping, value.expression), !targets.mappings.isEmpty,
             targets.mappings.allSatisfy({ !session.madeByOtherMappings.contains($0.index) }),
             let destinationEntity = mapping.destinationEntity,
             let made = session.destination.entities[destinationEntity.name],
@@ -190,24 +190,6 @@ struct RelationshipBulkLinker {
         let set = SQLFragment.joined(assignments.map { "\($0.0) = \($0.1)" })
         try session.db.execute("UPDATE \(table.table) AS x SET \(set) FROM (\(pairs)) AS p WHERE x.Z_PK = \(key)")
         session.statistics?.addRelationshipRows(session.db.changesCount)
-    }
-
-    /// The mappings a lookup expression names, and the expression giving the source objects.
-    private func targetMappings(_ mapping: ResolvedEntityMapping, _ expression: Expression) throws
-        -> (mappings: [ResolvedEntityMapping], from: Expression)?
-    {
-        guard case .function(let target, let selector, let arguments) = expression.kind,
-            target.kind == .variable("manager"), arguments.count == 2,
-            case .literal(.string(let name)) = arguments[0].kind
-        else { return nil }
-        switch selector {
-        case SelectorCall.entityMappingLookup:
-            return session.mappingsByName[name].map { ([$0], arguments[1]) }
-        case SelectorCall.relationshipLookup:
-            return (try session.mappings(reachedBy: name, from: mapping), arguments[1])
-        default:
-            return nil
-        }
     }
 
     /// SQL joining a1's source object to the source objects `from` names: `$source`, or `$source.<relationship>`
