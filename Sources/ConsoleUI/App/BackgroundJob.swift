@@ -10,6 +10,17 @@ package enum WorkMode: Sendable {
     /// At once, on the calling thread: outside the console's loop nothing would ever take a result, so a test
     /// that performs an effect sees its outcome when the call returns, with no thread and no sleep.
     case inline
+
+    /// Runs `work` as this mode says; `name` names its thread.
+    func start(_ name: String, _ work: @escaping @Sendable () -> Void) {
+        switch self {
+        case .inline: work()
+        case .thread:
+            let thread = Thread(block: work)
+            thread.name = name
+            thread.start()
+        }
+    }
 }
 
 /// One piece of slow work and its result, taken once.
@@ -18,16 +29,9 @@ final class BackgroundJob<Value: Sendable>: Sendable {
 
     /// Starts `work` as `mode` says; `name` names its thread.
     init(_ mode: WorkMode, name: String, work: @escaping @Sendable () -> Value) {
-        switch mode {
-        case .inline:
-            result.withLock { $0 = work() }
-        case .thread:
-            let thread = Thread { [self] in
-                let value = work()
-                result.withLock { $0 = value }
-            }
-            thread.name = name
-            thread.start()
+        mode.start(name) { [self] in
+            let value = work()
+            result.withLock { $0 = value }
         }
     }
 

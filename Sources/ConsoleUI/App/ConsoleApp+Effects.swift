@@ -3,7 +3,39 @@ import MigrationEngine
 
 /// Carrying out what the controller asked for: reading, planning and starting or stopping the engine thread.
 extension ConsoleApp {
+    /// Hands `action` to the reducer and runs the effects it asks for; returns them.
+    @discardableResult
+    func send(_ action: ConsoleAction) -> [ConsoleEffect] {
+        let effects = controller.reduce(action, state: &state, now: now)
+        execute(effects)
+        return effects
+    }
+
+    /// Takes the oldest action an effect has sent, and hands it to the reducer; returns it.
+    @discardableResult
+    func receive() -> ConsoleAction? {
+        guard let (_, action) = actions.take() else { return nil }
+        send(action)
+        return action
+    }
+
+    /// Takes every action effects have sent, and those their follow-ups send at once; returns whether there
+    /// was any.
+    @discardableResult
+    func receiveAll() -> Bool {
+        var any = false
+        while receive() != nil { any = true }
+        return any
+    }
+
+    /// Starts `effects` in the state as the reducer does, then runs them: what the console does first, or
+    /// what a test asks for directly.
     func perform(_ effects: [ConsoleEffect]) {
+        execute(controller.start(effects, state: &state, now: now))
+    }
+
+    /// Runs effects the reducer has started; their results come back through ``actions``.
+    private func execute(_ effects: [ConsoleEffect]) {
         for effect in effects {
             switch effect {
             case .openStore(let path): open(path)
@@ -59,45 +91,38 @@ extension ConsoleApp {
         return picked || refreshed || planned
     }
 
-    /// Exports the entity on screen on a thread of its own while the console says so; the title bar then
-    /// says how many objects went where, or why none did. Quitting meanwhile stops it and keeps the old file.
-    func export(_ entity: String, to path: String) {
-        guard let store = state.overview?.path, state.preparing == nil else { return }
+    /// Exports the entity on screen off the UI thread; the title bar then says how many objects went where, or
+    /// why none did. Quitting meanwhile stops it and keeps the old file.
+    private func export(_ entity: String, to path: String) {
+        guard let store = state.overview?.path else { return }
         let source = self.source
-        let summary = workSummary
+        let actions = self.actions
         let cancellation = CancellationFlag()
         exportCancellation = cancellation
-        pendingEffects = []
-        state.preparing = "Exporting \(entity) to \(path)…"
-        startPreparation(
-            Preparation(message: state.preparing ?? "") {
-                do {
-                    let count = try source.export(storePath: store, entity: entity, to: path, cancellation: cancellation)
-                    summary.set("exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)")
-                } catch {
-                    guard (error as? ExportError)?.category == .cancelled else { throw error }
-                    summary.set("export stopped; \(path) is as it was")
-                }
-            })
+        workMode.start("cdmigrate-export") {
+            let count = ConsoleFailure.catching {
+                try source.export(storePath: store, entity: entity, to: path, cancellation: cancellation)
+            }
+            actions.send(.exported(entity: entity, path: path, count))
+        }
     }
 
-    /// Seeds a fixture store of the open model on a thread of its own while the console says so; the status
-    /// line then says what was written, or why nothing was (and nothing is left of it).
-    func seed(_ request: SeedRequest) {
-        guard state.preparing == nil else { return }
+    /// Seeds a fixture store of the open model off the UI thread; the status line then says what was
+    /// written, or why nothing was (and nothing is left of it).
+    private func seed(_ request: SeedRequest) {
         let source = self.source
-        let summary = workSummary
-        pendingEffects = []
-        state.preparing = "Seeding a \(request.version) store at \(request.output)…"
-        startPreparation(Preparation(message: state.preparing ?? "") { summary.set(try source.seed(request)) })
+        let actions = self.actions
+        workMode.start("cdmigrate-seed") { actions.send(.seeded(ConsoleFailure.catching { try source.seed(request) })) }
     }
 
-    /// Stops a running export and waits for its thread, which removes the file it was writing.
+    /// Stops a running export and takes its result, once its thread has removed the file it was writing.
     func stopExport() {
         guard let exportCancellation, state.preparing != nil else { return }
         exportCancellation.cancel()
         let deadline = now + 30
-        while now < deadline, !finishPreparation() { Thread.sleep(forTimeInterval: 0.01) }
+        while now < deadline, state.preparing != nil {
+            if !receiveAll() { Thread.sleep(forTimeInterval: 0.01) }
+        }
     }
 
     /// Opens a store chosen in the picker with the tools made for it (its own model and mappings, which can
@@ -218,15 +243,13 @@ extension ConsoleApp {
         return true
     }
 
-    /// Salvages on its own thread while the console waits, then opens the new store and says what was kept.
+    /// Salvages off the UI thread while the console waits; the new store is then opened.
     private func salvage(_ store: String, to output: String) {
         let source = self.source
-        let summary = workSummary
-        pendingEffects = [.openStore(output)]
-        let name = URL(fileURLWithPath: output).lastPathComponent
-        state.preparing = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
-        startPreparation(
-            Preparation(message: state.preparing ?? "") { summary.set(try source.salvage(store: store, output: output)) })
+        let actions = self.actions
+        workMode.start("cdmigrate-salvage") {
+            actions.send(.salvaged(output: output, ConsoleFailure.catching { try source.salvage(store: store, output: output) }))
+        }
     }
 
     private func loadPlan(_ target: String) {
@@ -323,38 +346,14 @@ extension ConsoleApp {
         thread.start()
     }
 
+    /// Runs the work the console waits for before it opens anything; then does what it was started for.
     func startPreparation(_ preparation: Preparation) {
-        state.preparingSince = now
-        let result = preparationResult
-        let thread = Thread {
-            do {
-                try preparation.work()
-                result.finish(nil)
-            } catch {
-                result.finish(RemedyWords.line(error))
-            }
+        let actions = self.actions
+        let next = pendingEffects
+        workMode.start("cdmigrate-preparation") {
+            let failure = ConsoleFailure.of { try preparation.work() }
+            actions.send(.prepared(failure: failure, then: next))
         }
-        thread.name = "cdmigrate-preparation"
-        thread.start()
-    }
-
-    /// Opens the store once the preparation has finished; returns whether anything changed.
-    func finishPreparation() -> Bool {
-        guard state.preparing != nil, let outcome = preparationResult.take() else { return false }
-        state.preparing = nil
-        exportCancellation = nil
-        if let failure = outcome {
-            state.message = failure
-        } else {
-            perform(pendingEffects)
-            if let summary = workSummary.take() {
-                state.message = summary
-            } else if let success = preparationSuccess {
-                state.message = success
-            }
-        }
-        preparationSuccess = nil
-        return true
     }
 
     private func loadHistory() {
@@ -370,17 +369,14 @@ extension ConsoleApp {
         }
     }
 
-    /// Restores on a thread of its own while the console says so, then reads the store again.
+    /// Restores off the UI thread while the console says so; the store is then read again.
     private func restore(_ backup: String) {
-        guard let path = state.overview?.path, let restorer, !workerRunning, state.preparing == nil else { return }
-        let name = state.overview?.name ?? "the store"
-        state.history = nil
-        state.screen = .main
-        state.preparing = "Restoring \(name) from backup \(backup)…"
-        pendingEffects = [.openStore(path)]
-        preparationSuccess = "restored \(name) from backup \(backup)"
-        startPreparation(
-            Preparation(message: state.preparing ?? "", work: { try restorer.restore(storePath: path, backup: backup) }))
+        guard let path = state.overview?.path, let restorer else { return }
+        let actions = self.actions
+        workMode.start("cdmigrate-restore") {
+            let failure = ConsoleFailure.of { try restorer.restore(storePath: path, backup: backup) }
+            actions.send(.restored(store: path, backup: backup, failure: failure))
+        }
     }
 
     /// Starts searching the picker's folder for stores, stopping any search still going.

@@ -28,8 +28,14 @@ package final class ConsoleApp {
     let controller = ConsoleController()
     var renderer = ConsoleRenderer()
     let events = EventQueue()
+    /// Where every effect sends its result, as an action for the reducer.
+    let actions = ActionQueue()
     var cancellation = CancellationFlag()
-    var workerRunning = false
+    /// Whether the engine thread runs a migration.
+    var workerRunning: Bool {
+        get { state.engineRunning }
+        set { state.engineRunning = newValue }
+    }
     let clockStart = ProcessInfo.processInfo.systemUptime
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
@@ -50,6 +56,7 @@ package final class ConsoleApp {
         self.preparation = preparation
         state = ConsoleState(screen: storePath == nil ? .picker : .main)
         state.message = notice
+        state.preparing = preparation?.message
         if let storePath {
             pendingEffects = [.openStore(storePath)]
         } else {
@@ -61,12 +68,8 @@ package final class ConsoleApp {
 
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
-    let preparationResult = PreparationResult()
-    /// What the title bar says once the running preparation has succeeded.
-    var preparationSuccess: String?
     /// The picker's search while it runs.
     var scanner: StoreScanner?
-    let workSummary = WorkSummary()
     /// Stops the export running off the UI thread, if one is.
     var exportCancellation: CancellationFlag?
     /// The store being read again after a migration, until it has been shown.
@@ -91,7 +94,6 @@ package final class ConsoleApp {
         renderer.glyphs = backend.glyphs
         state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
         if let preparation {
-            state.preparing = preparation.message
             startPreparation(preparation)
         } else {
             perform(pendingEffects)
@@ -106,7 +108,7 @@ package final class ConsoleApp {
                 return .interrupted(signal: signal)
             }
             let wasWorking = workerRunning
-            if drainEvents() || finishPreparation() || finishBackgroundWork() || pollScan() { dirty = true }
+            if drainEvents() || receiveAll() || finishBackgroundWork() || pollScan() { dirty = true }
             // The result screen is drawn as soon as the engine has finished, not a frame later.
             if wasWorking, !workerRunning { lastDraw = -1 }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
@@ -123,14 +125,12 @@ package final class ConsoleApp {
                 state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
                 continue
             }
-            let effects = controller.handle(key, state: &state)
-            if effects.contains(.quit) {
+            if send(.key(key)).contains(.quit) {
                 scanner?.stop()
                 stopWorker()
                 stopExport()
                 return .quit
             }
-            perform(effects)
         }
     }
 }

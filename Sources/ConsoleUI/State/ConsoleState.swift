@@ -59,6 +59,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var run: RunProgress?
     /// The history screen, while it is open.
     package var history: HistoryState?
+    /// Whether the engine thread is running a migration (or dry run), until it has ended.
+    package var engineRunning = false
     /// Whether the "abort the run?" question is showing.
     package var abortPrompt = false
     /// Whether the abort question's highlighted button is "Abort" (it starts on "Keep going").

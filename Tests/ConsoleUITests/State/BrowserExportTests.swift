@@ -30,17 +30,16 @@ import Testing
 
     /// Presses `keys` and performs what they ask for, as the console's loop does.
     static func press(_ keys: [Key], _ app: ConsoleApp) {
-        for key in keys { app.perform(ConsoleController().handle(key, state: &app.state)) }
+        for key in keys { app.send(.key(key)) }
     }
 
     static func screen(_ app: ConsoleApp) -> String { ConsoleRenderer().render(app.state).text }
 
-    /// Waits for the export's thread, as the console's loop does between keys.
+    /// Takes the result of the work the console waits for, which ran at once (no thread): one action.
     static func finishExport(_ app: ConsoleApp) {
-        let deadline = Date().addingTimeInterval(60)
-        while app.state.preparing != nil, Date() < deadline {
-            if !app.finishPreparation() { Thread.sleep(forTimeInterval: 0.01) }
-        }
+        #expect(app.state.preparing != nil)
+        #expect(app.receive() != nil)
+        #expect(app.state.preparing == nil)
     }
 
     @Test func exportsTheEntityOnScreenToTheDefaultFile() throws {
@@ -96,7 +95,9 @@ import Testing
         app.perform(app.pendingEffects)
         let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.json")
         try Data("keep".utf8).write(to: file)
-        app.export("Entry", to: file.path)
+        // The export runs on its own thread here, as in the console: quitting has to stop it midway.
+        app.workMode = .thread
+        app.perform([.exportEntity(entity: "Entry", path: file.path)])
         app.stopExport()
         #expect(app.state.preparing == nil, "the export's thread has ended")
         #expect(app.state.message == "export stopped; \(file.path) is as it was")

@@ -1,0 +1,18 @@
+/// Which run of a cancellable effect sent an action: the console keeps the newest run of each kind, and
+/// drops what an older (stopped or replaced) run sends.
+package struct EffectTicket: Sendable, Hashable {
+    /// The kinds of effect that can be stopped or replaced while their work runs.
+    package enum Kind: Sendable, Hashable {
+        /// Reading a store (and planning it) to show it.
+        case read
+        /// Making a plan.
+        case plan
+        /// Making the tools for a store picked in the picker.
+        case pick
+    }
+
+    /// The kind of effect.
+    package var kind: Kind
+    /// The run of that kind, counted from 1.
+    package var generation: Int
+}
