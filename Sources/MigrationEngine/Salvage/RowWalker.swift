@@ -29,6 +29,13 @@ struct RowWalker {
     var ceiling: Int64?
     /// How many seeks the walks tried after damage, to find where to resume.
     private(set) var probes = 0
+    /// The positions among ``selections`` of the values a row may be read without, NULL in their place (an
+    /// optional attribute's): a row found by seeking whose other values read is then kept, not lost whole.
+    /// Its record header and first bytes sit on its leaf page; only values stored on a damaged overflow page
+    /// (a large blob or text, and any stored after it) fail to read.
+    var nullable: Set<Int> = []
+    /// The rows read without some values (their positions among ``selections``), by row id.
+    private(set) var partialRows: [(id: Int64, lost: [Int])] = []
 
     /// Calls `body` with each readable row (the row id first) in id order, and the statement on that row (to
     /// read its values exactly, see ``SQLiteValueReader``); returns the ranges it could not read.
@@ -70,7 +77,14 @@ struct RowWalker {
                 if damagedCells { Self.append(KeyRange(lower: after + 1, upper: nil), to: &unreadable) }
                 return unreadable
             } catch let error as DatabaseError where Self.isDamage(error) {
-                // A row found by seeking but unreadable in full (a damaged overflow page) is lost itself.
+                // A row found by seeking but unreadable in full (a damaged overflow page) is read without the
+                // values that do not read when it may be, else lost itself.
+                if let id = resumedAt, !nullable.isEmpty, let lost = try readPartially(db, id: id, body) {
+                    partialRows.append((id, lost))
+                    after = id
+                    resumedAt = nil
+                    continue
+                }
                 let last = resumedAt ?? after
                 guard let next = try resumePoint(after: last, seek) else {
                     Self.append(KeyRange(lower: after + 1, upper: nil), to: &unreadable)
@@ -81,6 +95,38 @@ struct RowWalker {
                 resumedAt = next
             }
         }
+    }
+
+    /// Reads row `id` with NULL for each value that does not read, when each such is ``nullable``; returns
+    /// their positions, or nil when the row cannot be read so (nothing is passed to `body` then).
+    private func readPartially(_ db: Database, id: Int64, _ body: (Row, Statement) throws -> Void) throws -> [Int]? {
+        var lost: [Int] = []
+        for (index, selection) in selections.enumerated() {
+            do {
+                _ = try Row.fetchOne(
+                    db.makeStatement("SELECT \(selection) FROM \(table) NOT INDEXED WHERE rowid = ?" as SQLFragment),
+                    arguments: [id])
+            } catch let error as DatabaseError where Self.isDamage(error) {
+                guard nullable.contains(index) else { return nil }
+                lost.append(index)
+            }
+        }
+        let chosen = selections.enumerated().map { lost.contains($0.offset) ? "NULL" : $0.element }
+        let statement: Statement
+        let rows: RowCursor
+        let row: Row
+        do {
+            statement = try db.makeStatement(
+                "SELECT \(SQLFragment.joined(["rowid"] + chosen)) FROM \(table) NOT INDEXED WHERE rowid = ?" as SQLFragment)
+            // The cursor stays open while `body` reads the statement's row.
+            rows = try Row.fetchCursor(statement, arguments: [id])
+            guard let found = try rows.next() else { return nil }
+            row = found
+        } catch let error as DatabaseError where Self.isDamage(error) {
+            return nil
+        }
+        try withExtendedLifetime(rows) { try body(row, statement) }
+        return lost
     }
 
     /// Adds `range` unless empty, merged with the last one when they touch.

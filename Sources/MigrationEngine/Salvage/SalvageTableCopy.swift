@@ -18,6 +18,8 @@ struct SalvageTableCopy {
         var fromLoosePages = 0
         /// The row ids read (rejected rows included: their keys are not missing), ascending.
         var keys: [Int64] = []
+        /// Rows read without the values on damaged pages (NULL there), with those values' columns.
+        var partialRows: [(id: Int64, columns: [String])] = []
     }
 
     /// The table, unquoted.
@@ -37,6 +39,8 @@ struct SalvageTableCopy {
     let loosePages: LoosePageScan?
     /// No row of the file has a larger id (see ``RowWalker/ceiling``), when known.
     var ceiling: Int64?
+    /// Columns a row may be read without when their values are on a damaged page (optional attributes'): NULL.
+    var nullableColumns: Set<String> = []
 
     /// Copies, reporting the running row count to `progress` every few thousand rows.
     func run(from source: Database, into destination: Database, progress: (Int) -> Void) throws -> Result {
@@ -89,6 +93,8 @@ struct SalvageTableCopy {
         }
         var walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
         walker.ceiling = ceiling
+        walker.nullable = Set(
+            columns.indices.filter { nullableColumns.contains(columns[$0]) && sourceColumns.contains(columns[$0]) })
         result.unreadable = try walker.walk(source) { row, statement in
             var texts: Set<Int> = []
             var values: [DatabaseValue] = []
@@ -117,6 +123,7 @@ struct SalvageTableCopy {
             // A key found after all is not unreadable: the ranges keep only the keys no row was found for.
             result.unreadable = KeyGaps.subtract(rows.map(\.0).sorted(), from: result.unreadable)
         }
+        result.partialRows = walker.partialRows.map { row in (row.id, row.lost.map { columns[$0] }) }
         result.keys = keys.sorted()
         progress(written)
         return result

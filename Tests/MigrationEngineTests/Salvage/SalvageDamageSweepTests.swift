@@ -58,6 +58,28 @@ struct SalvageDamageSweepTests {
         try Self.expectExact(report, output)
     }
 
+    @Test("An overflow page lost: the entries whose text spanned it are kept, their text NULL, and named")
+    func overflowValueLost() throws {
+        // Found by the sweep: wire's self user lost whole with its profile image's overflow page (.recover kept
+        // it with the bytes it read), and 60 references to it cleared with it.
+        let store = try Self.store.get()
+        let made = try DamageScript.damage(store, ["page", "--class", "overflow", "--pages", "2"])
+        #expect(made.hit?["ZENTRY"]?.overflowPages == 2)
+        let (report, output) = try SalvageLossReportTests.salvage(made.output, version: "Journal 4")
+        #expect(report.recovered == 1500)
+        let note = try #require(report.notes.first { $0.hasPrefix("ZENTRY: ") && $0.contains("without the values") })
+        let partial = try DatabaseQueue(path: output).read { db in
+            try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZENTRY WHERE Z_PK % 50 = 0 AND ZTEXT IS NULL")
+        }
+        #expect(!partial.isEmpty && partial.allSatisfy { note.contains("key \($0) (ZTEXT)") }, "\(note)")
+        // The other long texts read in full.
+        let whole = try DatabaseQueue(path: output).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZENTRY WHERE length(ZTEXT) = 9000") ?? 0
+        }
+        #expect(whole + partial.count == 28)
+        try Self.expectExact(report, output)
+    }
+
     @Test("Z_PRIMARYKEY read as empty (its page cut through): the model's numbers are used, no row is rejected")
     func emptyKeyTable() throws {
         // Found by the sweep: coredataplus-cars cut at 77% gave 0 of 145 objects, every row "of no entity".
