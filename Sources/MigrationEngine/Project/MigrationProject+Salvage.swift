@@ -39,7 +39,7 @@ extension MigrationProject {
         let journalMode = try JournalMode(path: snapshot.path)
         var queue = try Self.openForSalvage(snapshot, store: store)
         var rebuilt: LostSchemaRebuild?
-        if queue?.inDatabase(SalvageSource.schemaReads) != true {
+        if let schema = queue.map({ $0.inDatabase(SalvageSource.schema) }) ?? .unreadable {
             // No table can be found by name: the rows are read off the pages and told apart by the model.
             try queue?.close()
             guard let scan = LoosePageScan(path: snapshot.path) else {
@@ -47,7 +47,8 @@ extension MigrationProject {
             }
             let path = snapshot.directory.appendingPathComponent("rebuilt.sqlite").path
             let rebuild = try LostSchemaRebuild.rebuild(
-                scan: scan, bundle: bundle, history: versionsInOrder(), version: version, into: path, store: store)
+                scan: scan, schema: schema, bundle: bundle, history: versionsInOrder(), version: version, into: path,
+                store: store)
             queue = try HardenedConnection.open(path, readonly: true, label: "rebuilt copy of \(store)")
             rebuilt = rebuild
         }

@@ -24,6 +24,32 @@ struct LostSchemaRebuild {
     /// How rows were attributed and what was not, for the report.
     let notes: [String]
 
+    /// What became of the store's schema (`sqlite_master`), as the report words it.
+    enum Schema: Equatable {
+        /// SQLite cannot read it (its pages lost or damaged): no table is found by name.
+        case unreadable
+        /// It reads, but lists only the first `tables` tables, `entityTables` of them Core Data's entity
+        /// tables, and neither `Z_PRIMARYKEY` nor `Z_METADATA`: the pages holding the rest were lost.
+        case cutShort(tables: Int, entityTables: Int)
+
+        /// What became of it, in two words.
+        var state: String {
+            switch self {
+            case .unreadable: "unreadable"
+            case .cutShort: "cut short"
+            }
+        }
+
+        /// How the report says it.
+        var words: String {
+            switch self {
+            case .unreadable: "the database schema is unreadable"
+            case .cutShort(let tables, let entityTables):
+                "the database schema is cut short (it lists \(tables) tables, \(entityTables) of them entity tables, but neither Z_PRIMARYKEY nor Z_METADATA: the pages holding the rest were lost)"
+            }
+        }
+    }
+
     /// Where the records of one version's tables go.
     private struct Placement {
         var rows: [String: [Record]] = [:]
@@ -52,8 +78,8 @@ struct LostSchemaRebuild {
     /// `history` is the bundle's versions in the project's order: a store migrated in place keeps the column
     /// order of the version it was created at, with each later version's new columns appended.
     static func rebuild(
-        scan: LoosePageScan, bundle: ModelBundle?, history: [ObjectModel], version: String?, into path: String,
-        store: String
+        scan: LoosePageScan, schema lost: Schema, bundle: ModelBundle?, history: [ObjectModel], version: String?,
+        into path: String, store: String
     ) throws -> LostSchemaRebuild {
         var records: [Record] = []
         let unreadable = scan.forEachRecord { page, id, values in records.append(Record(page: page, id: id, values: values)) }
@@ -72,7 +98,7 @@ struct LostSchemaRebuild {
                 throw SalvageError(
                     store: store,
                     message:
-                        "the database schema is unreadable and no readable copy of the store's model cache was found on its pages, so no model tells its rows apart",
+                        "\(lost.words) and no readable copy of the store's model cache was found on its pages, so no model tells its rows apart",
                     category: .invalidInput, remedy: .giveModel)
             }
             // The store's own word was found and names no version of the model: the store is at none of them (an
@@ -82,11 +108,12 @@ struct LostSchemaRebuild {
                 throw SalvageError(
                     store: store,
                     message:
-                        "cannot tell the store's version: its schema is lost and the \(found) found on its pages matches no version of \(bundle.path)",
+                        "cannot tell the store's version: its schema is \(lost.state) and the \(found) found on its pages matches no version of \(bundle.path)",
                     category: .noRoute, remedy: .giveStoreVersion)
             }
             fit = try fittingVersion(
-                bundle, history: history, records: records, bookkeeping: bookkeeping, declared: declared, store: store)
+                bundle, history: history, records: records, bookkeeping: bookkeeping, declared: declared, lost: lost,
+                store: store)
         }
         let choice = fit.choice
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
@@ -96,7 +123,7 @@ struct LostSchemaRebuild {
         try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
         let other = records.count - placement.placed - bookkeeping.count - fit.excluded.count
         var attribution =
-            "the database schema is unreadable: rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
+            "\(lost.words): rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
         if other > 0 { attribution += ", \(other) rows of no table of the model left out (tables outside the model are lost)" }
         if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
         notes.insert(attribution, at: 0)
@@ -114,7 +141,7 @@ struct LostSchemaRebuild {
     /// that may be the wrong ones) and counted in the note. Refused when no row fits any version.
     private static func fittingVersion(
         _ bundle: ModelBundle, history: [ObjectModel], records: [Record], bookkeeping: Bookkeeping,
-        declared: [String: [String]], store: String
+        declared: [String: [String]], lost: Schema, store: String
     ) throws(SalvageError) -> Fit {
         let ordered = history.count == bundle.versions.count ? history : bundle.versions
         var candidates = ordered
@@ -138,7 +165,7 @@ struct LostSchemaRebuild {
             throw SalvageError(
                 store: store,
                 message:
-                    "cannot tell the store's version: its schema is lost, its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit no version",
+                    "cannot tell the store's version: its schema is \(lost.state), its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit no version",
                 category: .noRoute, remedy: .giveStoreVersion)
         }
         var fit = Fit(choice: SalvageModelChoice(model: model, evidence: .rowLayout))

@@ -19,21 +19,22 @@ struct SalvageSource {
     /// be found by name and salvage reads the pages themselves (``LostSchemaRebuild``). A schema that reads
     /// but lists Core Data's entity tables (`Z_PK`, `Z_ENT`, `Z_OPT`) without `Z_PRIMARYKEY` and `Z_METADATA` is
     /// a store's schema cut short (the page holding their rows was lost): it does not read as a store's.
-    static func schemaReads(_ db: Database) -> Bool {
+    static func schema(_ db: Database) -> LostSchemaRebuild.Schema? {
         let tables: [String]
         do {
             tables = try String.fetchAll(db, Self.tableNames.request)
         } catch {
-            return false
+            return .unreadable
         }
-        guard !tables.contains("Z_PRIMARYKEY"), !tables.contains("Z_METADATA") else { return true }
-        return !tables.contains { table in
+        guard !tables.contains("Z_PRIMARYKEY"), !tables.contains("Z_METADATA") else { return nil }
+        let entityTables = tables.filter { table in
             do {
                 return Set(try db.columnNames(in: table)).isSuperset(of: ["Z_PK", "Z_ENT", "Z_OPT"])
             } catch {
                 return false
             }
         }
+        return entityTables.isEmpty ? nil : .cutShort(tables: tables.count, entityTables: entityTables.count)
     }
 
     /// Reads what it can; throws only when SQLite cannot read the schema itself.
