@@ -202,7 +202,8 @@ def fresh_copy(path, name):
 
 
 def load_script(sql, path):
-    result = subprocess.run(["sqlite3", path], input=sql, capture_output=True, text=True)
+    # Bytes, not text: a damaged store's values may be any bytes, and so may the script that holds them.
+    result = subprocess.run(["sqlite3", path], input=sql, capture_output=True)
     return result.returncode == 0 or os.path.exists(path)
 
 
@@ -220,14 +221,13 @@ class Peers:
             self.environment["LD_PRELOAD"] = f"{compiled} {os.path.abspath(library)}"
 
     def recover(self, damaged, output):
-        result = run(["sqlite3", damaged, ".recover"], env=self.environment)
-        return load_script(result.stdout, output) and "INSERT" in result.stdout
+        result = subprocess.run(["sqlite3", damaged, ".recover"], capture_output=True, env=self.environment)
+        return load_script(result.stdout, output) and b"INSERT" in result.stdout
 
     def dump(self, damaged, output):
-        result = run(["sqlite3", damaged, ".dump"])
-        script = result.stdout
-        if script.rstrip().endswith("ROLLBACK; -- due to errors"):
-            script = script.rstrip()[: -len("ROLLBACK; -- due to errors")] + "COMMIT;\n"
+        script = subprocess.run(["sqlite3", damaged, ".dump"], capture_output=True).stdout
+        if script.rstrip().endswith(b"ROLLBACK; -- due to errors"):
+            script = script.rstrip()[: -len(b"ROLLBACK; -- due to errors")] + b"COMMIT;\n"
         return load_script(script, output)
 
 
@@ -257,7 +257,8 @@ def main():
                         help="with --sample N, the stores K, K+N, … of each case (default 0): N runs with K = 0…N-1 cover all")
     parser.add_argument("--interleave", action="store_true",
                         help="round by round, each store damaged one more way (a partial run still spans every store)")
-    parser.add_argument("--lines", help="also append each damaged store's JSON line to this file (to run in pieces)")
+    parser.add_argument("--lines", help="also append each damaged store's JSON line to this file (to run in pieces; "
+                                         "a store and damage the file holds already is not done again)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE",
                         help="print the table of the JSON lines in these files (earlier runs' --lines) and exit")
     arguments = parser.parse_args()
@@ -277,6 +278,11 @@ def main():
     folder = tempfile.mkdtemp(prefix="salvage-compare-")
     peers = Peers(arguments.recover_library, folder)
     results = []
+    done = set()
+    if arguments.lines and os.path.exists(arguments.lines):
+        # A run stopped part way resumes: the damaged stores its file already holds are not done again.
+        with open(arguments.lines) as handle:
+            done = {(row["store"], row["kind"]) for row in map(json.loads, filter(str.strip, handle))}
     lines = open(arguments.lines, "a") if arguments.lines else None
     try:
         seen = {}
@@ -299,6 +305,8 @@ def main():
         prepared = {}
         for (case, relative, model), (kind, options) in work:
             original = os.path.join(corpus, case, relative)
+            if (f"{case}/{os.path.basename(original)}", kind) in done:
+                continue
             model_path = os.path.join(corpus, case, model) if model else None
             intact = os.path.join(folder, f"intact-{case}-" + os.path.basename(original))
             if intact not in prepared:

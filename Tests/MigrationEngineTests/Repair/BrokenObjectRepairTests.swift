@@ -177,3 +177,63 @@ extension GeneratedBookkeepingRepairTests {
         #expect(try RunHistory(root: ExecutionOptions().backupRoot(for: store)).records().isEmpty)
     }
 }
+
+extension GeneratedBookkeepingRepairTests {
+    @Test("Version identifiers and a model cache of another version: both rewritten for the version, each listed")
+    func identifiersAndModelCache() throws {
+        // The issue's third kind of bookkeeping (hashes and Z_MAX have their tests): what a tool that stamped
+        // the wrong version, or an app that cached another model, leaves.
+        let store = try SampleJournalStore.journal3((1...10).map { (nil, 2, "entry \($0)") })
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in
+            let data = try #require(try Data.fetchOne(db, sql: "SELECT Z_PLIST FROM Z_METADATA"))
+            guard case .dictionary(var plist) = try BinaryPropertyList.read(data) else {
+                Issue.record("the metadata is not a dictionary")
+                return
+            }
+            plist[StoreMetadata.Key.versionIdentifiers] = .array([.string("Journal 9")])
+            try db.execute(
+                sql: "UPDATE Z_METADATA SET Z_PLIST = ?", arguments: [BinaryPropertyListWriter.write(.dictionary(plist))])
+            let other = try ModelCacheEncoder.encode(SampleJournalStore.version(4))
+            try db.execute(sql: "UPDATE Z_MODELCACHE SET Z_CONTENT = ?", arguments: [other])
+        }
+        try queue.close()
+        let project = try BrokenObjectRepairTests.project.get()
+        let output = try TemporaryDirectory.make().appendingPathComponent("Repaired.sqlite").path
+        let report = try project.repair(store: store, to: output)
+        #expect(report.version == "Journal 3" && report.evidence == .metadata)
+        #expect(report.repairs.changes.map(\.property) == [StoreMetadata.Key.versionIdentifiers, "Z_MODELCACHE"])
+        #expect(report.repairs.changes.allSatisfy { $0.action == .rewritten })
+        #expect(report.repairs.changes.last?.old == "another model" && report.repairs.changes.last?.new == "Journal 3")
+        #expect(try project.verify(store: output).version == "Journal 3")
+        let cached = try DatabaseQueue(path: output).read { try Data.fetchOne($0, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE") }
+        let model = try ModelCacheDecoder.decode(try #require(cached), path: output)
+        #expect(SampleJournalStore.version(3).matchesVersionHashes(VersionHasher(model: model).entityHashes))
+    }
+}
+
+extension BrokenObjectRepairTests {
+    @Test("A required to-one left empty (generated, no corpus): salvage and verify refuse; --repair sets the object aside")
+    func requiredToOneEmpty() throws {
+        // The issue's first kind; the CLI's test of it needs the corpus (wibosco-colors v3).
+        let bundle = try SalvageFixture.requiredAuthorBundle()
+        let project = try MigrationProject(bundle: bundle)
+        let model = try #require(bundle.versions.first)
+        let store = try SalvageFixture.journal4(entries: 40, authors: 6, model: model)
+        try DatabaseQueue(path: store).write { try $0.execute(sql: "UPDATE ZENTRY SET ZAUTHOR = NULL WHERE Z_PK = 5") }
+        let refused = try #require(throws: (any Error).self) { try project.verify(store: store) }
+        #expect("\(refused)".contains("Entry 5 breaks Journal 4: required to-one author is empty"), "\(refused)")
+        let folder = try TemporaryDirectory.make()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let error = try #require(throws: ExecutionError.self) { try project.salvage(store: store, to: output) }
+        #expect(error.code == .brokenObject && error.path == store)
+        #expect(!FileManager.default.fileExists(atPath: output))
+        let report = try project.salvage(store: store, to: output, brokenObjects: .repair)
+        let repairs = try #require(report.repairs)
+        #expect(repairs.changes.map(\.text) == ["Entry 5 author: required to-one author is empty: empty → set aside"])
+        #expect(repairs.sideStore == folder.appendingPathComponent("Salvaged-set-aside.sqlite").path)
+        #expect(try project.verify(store: output).version == "Journal 4")
+        let kept = try DatabaseQueue(path: output).read { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZENTRY") }
+        #expect(kept == 39)
+    }
+}
