@@ -1,8 +1,9 @@
 import Foundation
 import MigrationEngine
 
-/// The console's main loop: owns ncurses on the calling thread, runs migrations on an engine thread,
-/// polls keys with a timeout, drains progress events and redraws at a bounded rate.
+/// The console's main loop: owns ncurses on the calling thread, hands keys and the results of effects to the
+/// pure reducer as actions, runs the effects it asks for (slow ones on threads of their own), and redraws at a
+/// bounded rate.
 package final class ConsoleApp {
     /// Why the console stopped.
     package enum Exit: Sendable, Equatable {
@@ -18,6 +19,8 @@ package final class ConsoleApp {
     static let runPollMilliseconds = 10
     /// The shortest time between two redraws while events stream in.
     static let frameInterval = 0.08
+    /// The most actions taken in one tick, so a flood of progress cannot keep keys from being read.
+    static let actionsPerTick = 4096
 
     var source: any ConsoleDataSource
     var planner: (any ConsolePlanner)?
@@ -27,15 +30,12 @@ package final class ConsoleApp {
     var state: ConsoleState
     let controller = ConsoleController()
     var renderer = ConsoleRenderer()
-    let events = EventQueue()
     /// Where every effect sends its result, as an action for the reducer.
     let actions = ActionQueue()
+    /// The newest run of each effect that can be stopped or replaced; older runs' actions are dropped.
+    var tickets = EffectTickets()
+    /// Stops or pauses the running migration.
     var cancellation = CancellationFlag()
-    /// Whether the engine thread runs a migration.
-    var workerRunning: Bool {
-        get { state.engineRunning }
-        set { state.engineRunning = newValue }
-    }
     let clockStart = ProcessInfo.processInfo.systemUptime
 
     /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil.
@@ -66,19 +66,14 @@ package final class ConsoleApp {
         }
     }
 
+    /// What the console does first, once it is up (after the preparation, if any).
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
     /// The picker's search while it runs.
     var scanner: StoreScanner?
     /// Stops the export running off the UI thread, if one is.
     var exportCancellation: CancellationFlag?
-    /// The store being read again after a migration, until it has been shown.
-    var refreshing: StoreRefresh?
-    /// The plan being made off the UI thread, for the store and target it was asked for.
-    var planJob: BackgroundJob<(path: String, target: String, plan: Result<PlanInfo, any Error>)>?
-    /// The tools (model, mappings) being made for a store picked in the picker, before it is read.
-    var pickJob: BackgroundJob<(path: String, tools: Result<StoreTools, any Error>)>?
-    /// Where slow reads and plans run: inline until ``run()`` starts the loop that takes their results.
+    /// Where effects do their work: inline until ``run()`` starts the loop that takes their results.
     package var workMode = WorkMode.inline
 
     /// Seconds since the console started, on a monotonic clock.
@@ -92,7 +87,7 @@ package final class ConsoleApp {
         // drawn before the store has been read and planned.
         workMode = .thread
         renderer.glyphs = backend.glyphs
-        state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
+        send(.resized(TerminalSize(width: backend.size.width, height: backend.size.height)))
         if let preparation {
             startPreparation(preparation)
         } else {
@@ -107,22 +102,22 @@ package final class ConsoleApp {
                 stopExport()
                 return .interrupted(signal: signal)
             }
-            let wasWorking = workerRunning
-            if drainEvents() || receiveAll() || finishBackgroundWork() || pollScan() { dirty = true }
+            let wasRunning = state.engineRunning
+            if receiveAll(limit: Self.actionsPerTick) { dirty = true }
             // The result screen is drawn as soon as the engine has finished, not a frame later.
-            if wasWorking, !workerRunning { lastDraw = -1 }
+            if wasRunning, !state.engineRunning { lastDraw = -1 }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
             if (dirty || running) && now - lastDraw >= Self.frameInterval {
                 backend.draw(renderer.render(state, now: now))
                 lastDraw = now
                 dirty = false
             }
-            let wait = workerRunning ? Self.runPollMilliseconds : Self.pollMilliseconds
+            let wait = state.engineRunning ? Self.runPollMilliseconds : Self.pollMilliseconds
             guard let key = backend.readKey(timeoutMilliseconds: wait) else { continue }
             dirty = true
             lastDraw = -1
             if key == .resize {
-                state.size = TerminalSize(width: backend.size.width, height: backend.size.height)
+                send(.resized(TerminalSize(width: backend.size.width, height: backend.size.height)))
                 continue
             }
             if send(.key(key)).contains(.quit) {

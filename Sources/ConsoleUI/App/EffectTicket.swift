@@ -9,6 +9,8 @@ package struct EffectTicket: Sendable, Hashable {
         case plan
         /// Making the tools for a store picked in the picker.
         case pick
+        /// Searching the picker's folder for stores.
+        case scan
     }
 
     /// The kind of effect.

@@ -1,6 +1,6 @@
 /// What the console reads, plans and restores one store with, and where its model came from: the console
 /// takes a new set when the picker opens another store, so each store is planned with its own model.
-package struct StoreTools {
+package struct StoreTools: Sendable {
     /// Reads the store, its rows and its compatibility with the model.
     package var source: any ConsoleDataSource
     /// Plans and runs migrations; nil without a model (the console then browses read-only).

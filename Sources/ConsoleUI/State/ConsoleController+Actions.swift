@@ -6,42 +6,56 @@ extension ConsoleController {
     /// Takes `action` into `state`, at `now` on the console's clock; returns the effects to run next,
     /// already started in the state (see ``start(_:state:now:)``).
     package func reduce(_ action: ConsoleAction, state: inout ConsoleState, now: Double) -> [ConsoleEffect] {
-        let effects: [ConsoleEffect]
-        switch action {
-        case .key(let key): effects = handle(key, state: &state)
-        case .prepared(let failure, let next): effects = finishWaiting(failure.map(Result.failure) ?? .success(next), &state)
-        case .salvaged(let output, let summary):
-            effects = finishWaiting(summary.map { _ in [.openStore(output)] }, &state)
-            if case .success(let line) = summary { state.message = line }
-        case .exported(let entity, let path, let count):
-            effects = []
-            state.preparing = nil
-            switch count {
-            case .success(let count):
-                state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"
-            case .failure(let failure) where failure.category == .cancelled:
-                state.message = "export stopped; \(path) is as it was"
-            case .failure(let failure): state.message = failure.line
-            }
-        case .seeded(let summary):
-            effects = finishWaiting(summary.map { _ in [] }, &state)
-            if case .success(let line) = summary { state.message = line }
-        case .restored(let store, let backup, let failure):
-            let name = state.overview?.name ?? "the store"
-            effects = finishWaiting(failure.map(Result.failure) ?? .success([.openStore(store)]), &state)
-            if failure == nil { state.message = "restored \(name) from backup \(backup)" }
-        }
-        return start(effects, state: &state, now: now)
+        start(next(after: action, &state, now), state: &state, now: now)
     }
 
-    /// Ends a wait: the console answers keys again, and says why the work failed if it did.
-    private func finishWaiting(_ next: Result<[ConsoleEffect], ConsoleFailure>, _ state: inout ConsoleState) -> [ConsoleEffect] {
+    private func next(after action: ConsoleAction, _ state: inout ConsoleState, _ now: Double) -> [ConsoleEffect] {
+        switch action {
+        case .key(let key): return handle(key, state: &state)
+        case .resized(let size): state.size = size
+        case .prepared(nil, let next): return finishWaiting(&state, next: next)
+        case .salvaged(let output, .success(let summary)):
+            return finishWaiting(&state, saying: summary, next: [.openStore(output)])
+        case .seeded(.success(let summary)): return finishWaiting(&state, saying: summary)
+        case .restored(let store, let backup, nil):
+            let name = state.overview?.name ?? "the store"
+            return finishWaiting(&state, saying: "restored \(name) from backup \(backup)", next: [.openStore(store)])
+        case .prepared(let failure?, _), .salvaged(_, .failure(let failure)), .seeded(.failure(let failure)),
+            .restored(_, _, let failure?):
+            return finishWaiting(&state, saying: failure.line)
+        case .exported(let entity, let path, let count): exported(entity, path, count, &state)
+        case .toolsMade(let path, let tools): return toolsMade(path, tools, &state)
+        case .storeRead(let read): return storeRead(read, &state)
+        case .planned(let path, let target, let plan): planned(path, target, plan, &state)
+        case .rowsRead(let entity, let page): rowsRead(entity, page, &state)
+        case .recordRead(let entity, let key, let page): return recordRead(entity, key, page, &state)
+        case .relatedRead(let entity, let key, let relations): relatedRead(entity, key, relations, &state)
+        case .historyRead(let info): historyRead(info, &state)
+        case .engine(let event): engine(event, &state, now: now)
+        case .engineFinished: return engineFinished(&state, now: now)
+        case .scanned(let progress): state.picker?.take(progress)
+        }
+        return []
+    }
+
+    /// Ends a wait: the console answers keys again, says what the work did or why it failed, and goes on.
+    private func finishWaiting(
+        _ state: inout ConsoleState, saying message: String? = nil, next: [ConsoleEffect] = []
+    ) -> [ConsoleEffect] {
         state.preparing = nil
-        switch next {
-        case .success(let effects): return effects
-        case .failure(let failure):
-            state.message = failure.line
-            return []
+        if let message { state.message = message }
+        return next
+    }
+
+    /// Says how many objects an export wrote where, or why none were (a stopped export keeps the old file).
+    private func exported(_ entity: String, _ path: String, _ count: Result<Int, ConsoleFailure>, _ state: inout ConsoleState) {
+        state.preparing = nil
+        switch count {
+        case .success(let count):
+            state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"
+        case .failure(let failure) where failure.category == .cancelled:
+            state.message = "export stopped; \(path) is as it was"
+        case .failure(let failure): state.message = failure.line
         }
     }
 }

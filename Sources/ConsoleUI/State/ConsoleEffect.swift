@@ -26,6 +26,11 @@ package enum ConsoleEffect: Sendable, Hashable {
     case salvage(store: String, output: String)
     /// Read the store again.
     case reload
+    /// Read the store on screen again after a migration, and plan it, staying on the current screen;
+    /// `checksIntegrity` is false only for the store the engine has just integrity-checked.
+    case refreshStore(checksIntegrity: Bool)
+    /// Read and plan from now on with the tools made for a store picked in the picker.
+    case useTools(PickedTools)
     /// Read the store's backups and runs for the history screen.
     case loadHistory
     /// Put the store back to this backup (after the user confirmed).

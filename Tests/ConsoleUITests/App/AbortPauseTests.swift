@@ -10,12 +10,12 @@ import Testing
 @Suite struct AbortPauseTests {
     let controller = ConsoleController()
 
-    /// Waits (at most 60 s) until `condition` holds, taking in the engine's events as the loop does.
+    /// Waits (at most 60 s) until `condition` holds, taking in the engine's actions as the loop does: a run
+    /// paused while a question is asked needs the engine on its own thread.
     static func wait(_ app: ConsoleApp, for condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(60)
         while !condition(), Date() < deadline {
-            _ = app.drainEvents()
-            Thread.sleep(forTimeInterval: 0.01)
+            if !app.receiveAll() { Thread.sleep(forTimeInterval: 0.01) }
         }
         return condition()
     }
@@ -24,24 +24,25 @@ import Testing
     func askedToAbort() throws -> (ConsoleApp, store: String, original: Data) {
         let (app, store) = try RunRefreshTests.planned(entries: 2000)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
+        app.workMode = .thread
         app.perform([.startRun(dryRun: false)])
         let effects = controller.handle(.character("a"), state: &app.state)
         #expect(effects == [.pauseRun])
-        app.perform(effects)
+        app.settle(effects)
         #expect(Self.wait(app) { app.cancellation.isHeld }, "the run waits at its next batch")
         return (app, store, original)
     }
 
     @Test func noResumesThePausedRun() throws {
         let (app, store, original) = try askedToAbort()
-        #expect(app.workerRunning && app.state.run?.outcome == nil)
+        #expect(app.state.engineRunning && app.state.run?.outcome == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
         app.state.size = TerminalSize(width: 100, height: 30)
         #expect(ConsoleRenderer().render(app.state).text.contains("The run is paused at its next batch until you answer."))
         let effects = controller.handle(.character("n"), state: &app.state)
         #expect(effects == [.resumeRun])
-        app.perform(effects)
-        #expect(Self.wait(app) { !app.workerRunning })
+        app.settle(effects)
+        #expect(Self.wait(app) { !app.state.engineRunning })
         guard case .succeeded? = app.state.run?.outcome else {
             Issue.record("the resumed run did not succeed: \(String(describing: app.state.run?.outcome))")
             return
@@ -53,8 +54,8 @@ import Testing
         let (app, store, original) = try askedToAbort()
         let effects = controller.handle(.character("y"), state: &app.state)
         #expect(effects == [.cancelRun])
-        app.perform(effects)
-        #expect(Self.wait(app) { !app.workerRunning })
+        app.settle(effects)
+        #expect(Self.wait(app) { !app.state.engineRunning })
         guard case .failed? = app.state.run?.outcome else {
             Issue.record("the run was not aborted: \(String(describing: app.state.run?.outcome))")
             return
@@ -76,11 +77,13 @@ import Testing
 
     @Test func aRunThatFinishesWhileAskedSaysNothingWasAborted() throws {
         let (app, _) = try RunRefreshTests.planned(entries: 40)
+        // The run's work is inline: it has ended, its actions not yet taken.
         app.perform([.startRun(dryRun: false)])
         // Asked once the run is past its last batch (backing up or swapping), where it does not pause: the
         // question is open, no pause was taken.
         app.state.abortPrompt = true
-        #expect(Self.wait(app) { !app.workerRunning })
+        app.receiveAll()
+        #expect(!app.state.engineRunning)
         #expect(app.state.screen == .result && !app.state.abortPrompt)
         #expect(app.state.message?.contains("the run had finished before you answered") == true)
         #expect(controller.handle(.character("y"), state: &app.state) == [], "a late y aborts nothing")

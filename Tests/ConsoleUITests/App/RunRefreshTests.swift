@@ -17,27 +17,23 @@ import Testing
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: ProjectPlanner(project: project),
             storePath: store, pickerRoot: "/")
-        app.perform(app.pendingEffects)
+        app.settle(app.pendingEffects)
         app.state.target = "Journal 3"
-        app.perform([.loadPlan(target: "Journal 3")])
+        app.settle([.loadPlan(target: "Journal 3")])
         return (app, store)
     }
 
-    /// Runs the plan on screen as the loop does, until the engine thread has finished.
+    /// Runs the plan on screen (inline: the migration has ended when `perform` returns) and takes its
+    /// actions up to the engine's end; the store's read that follows is left to take.
     static func run(_ app: ConsoleApp) throws {
         app.perform([.startRun(dryRun: false)])
-        let deadline = Date().addingTimeInterval(60)
-        while app.workerRunning, Date() < deadline {
-            _ = app.drainEvents()
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(!app.workerRunning)
+        #expect(app.receive { $0 == .engineFinished } != nil)
+        #expect(!app.state.engineRunning)
     }
 
-    /// Waits for the store read again after the run, as the loop does.
+    /// Takes the store read again after the run.
     static func refreshed(_ app: ConsoleApp) {
-        let deadline = Date().addingTimeInterval(60)
-        while !app.finishRefresh(), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(app.receive { if case .storeRead = $0 { true } else { false } } != nil)
     }
 
     @Test("The result shows before the store is read again; then the header, versions and plan follow")
@@ -50,14 +46,13 @@ import Testing
             return
         }
         #expect(app.state.screen == .result)
-        #expect(app.refreshing != nil, "the store is read again off the UI thread")
+        #expect(app.actions.count == 1, "the store's read again is still to be taken")
         #expect(app.state.plan == nil, "the plan from Journal 1 can no longer be started")
         #expect(PlanPane.lines(app.state, width: 60).map(\.plainText) == ["planning…"])
         app.state.size = TerminalSize(width: 120, height: 30)
         let title = { ConsoleRenderer().render(app.state).text.split(separator: "\n").first.map(String.init) ?? "" }
         #expect(title().contains("│ at Journal 3 → Journal 3"), "the title bar says where the run put the store")
         Self.refreshed(app)
-        #expect(app.refreshing == nil)
         #expect(app.state.screen == .result, "reading the store again leaves the result on screen")
         #expect(app.state.versionAfterRun == nil && title().contains("│ at Journal 3 → Journal 3"))
         #expect(app.state.overview?.path == store)
@@ -72,13 +67,8 @@ import Testing
     func dryRunKeepsThePlan() throws {
         let (app, _) = try Self.planned()
         let plan = app.state.plan
-        app.perform([.startRun(dryRun: true)])
-        let deadline = Date().addingTimeInterval(60)
-        while app.workerRunning, Date() < deadline {
-            _ = app.drainEvents()
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        #expect(app.refreshing == nil)
+        app.settle([.startRun(dryRun: true)])
+        #expect(!app.state.engineRunning && app.state.screen == .result)
         #expect(app.state.plan == plan)
     }
 
@@ -89,24 +79,18 @@ import Testing
         let app = ConsoleApp(
             source: source, planner: ProjectPlanner(project: try MigrationProject(modelPath: JournalFixture.modelPath)),
             storePath: store, pickerRoot: "/")
-        app.perform(app.pendingEffects)
+        app.settle(app.pendingEffects)
         app.state.target = "Journal 3"
-        app.perform([.loadPlan(target: "Journal 3")])
+        app.settle([.loadPlan(target: "Journal 3")])
         #expect(source.checks == [true], "opening checks")
-        app.perform([.startRun(dryRun: true)])
-        let deadline = Date().addingTimeInterval(60)
-        while app.workerRunning, Date() < deadline {
-            _ = app.drainEvents()
-            Thread.sleep(forTimeInterval: 0.01)
-        }
+        app.settle([.startRun(dryRun: true)])
         #expect(source.checks == [true], "a dry run reads nothing again")
         try Self.run(app)
         Self.refreshed(app)
         #expect(source.checks == [true, false], "the store the engine has just integrity-checked")
-        app.perform([.reload])
+        app.settle([.reload])
         #expect(source.checks == [true, false, true], "reloading checks")
-        app.refresh(store, checksIntegrity: true)
-        Self.refreshed(app)
+        app.settle([.refreshStore(checksIntegrity: true)])
         #expect(source.checks == [true, false, true, true])
     }
 
@@ -119,7 +103,7 @@ import Testing
         let damage = try DamageScript.damage(store, ["leaf", "--table", "ZENTRY", "--pages", "2"])
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: damage.output, toPath: store)
-        app.perform([.reload])
+        app.settle([.reload])
         #expect(app.state.salvageOffer?.store == store)
     }
 }

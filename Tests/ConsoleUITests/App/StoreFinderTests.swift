@@ -44,17 +44,25 @@ import Testing
         #expect(searched == 1)
     }
 
-    @Test func theScannerSearchesOnItsOwnThreadAndReportsTheEnd() throws {
+    @Test func theScannerReportsEachStoreFoundAndTheEnd() throws {
         let root = try Self.tree()
-        let scanner = StoreScanner(root: root.path)
-        #expect(scanner.progress.status == .searching)
-        scanner.start()
-        let deadline = Date().addingTimeInterval(20)
-        while scanner.progress.status == .searching, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        let progress = scanner.progress
-        #expect(progress.status == .finished)
+        var reports: [ScanProgress] = []
+        StoreScanner().scan(root.path) { reports.append($0) }
+        // Each store as it is found (folder counts too, should the walk take longer than the report interval),
+        // then the end.
+        #expect(reports.dropLast().allSatisfy { $0.status == .searching } && reports.last?.status == .finished)
+        #expect(Set(reports.map(\.candidates.count)) == [1, 2])
+        let progress = try #require(reports.last)
         #expect(Set(progress.candidates.map(\.relativePath)) == ["a/Store.sqlite", "a/b/Deep.sqlite"])
         #expect(progress.folders == 3, "root, a and a/b, each once")
+    }
+
+    @Test func aStoppedScannerSaysSo() throws {
+        let scanner = StoreScanner()
+        scanner.stop()
+        var reports: [ScanProgress] = []
+        scanner.scan(try Self.tree().path) { reports.append($0) }
+        #expect(reports.last?.status == .stopped)
     }
 
     @Test func aFIFONamedLikeAStoreIsNeverOpened() throws {

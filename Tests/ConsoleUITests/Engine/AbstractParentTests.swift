@@ -16,11 +16,11 @@ import Testing
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: nil), planner: nil, storePath: nil, pickerRoot: "/nonexistent")
         app.state.size = TerminalSize(width: 120, height: 30)
-        app.open(store)
+        app.settle([.openStore(store)])
         let index = try #require(app.state.overview?.entities.firstIndex { $0.name == "Vehicle" })
         app.state.focus = .entities
         app.state.cursor[.entities] = index
-        app.perform(ConsoleController().handle(.enter, state: &app.state))
+        app.settle(ConsoleController().handle(.enter, state: &app.state))
         return app
     }
 
@@ -46,7 +46,7 @@ import Testing
         app.state.browser?.selectedRow = 4
         let effects = controller.handle(.enter, state: &app.state)
         #expect(effects == [.openRecord(entity: "Truck", key: 5)])
-        app.perform(effects)
+        app.settle(effects)
         let record = try #require(app.state.browser?.records.last)
         #expect(record.entity == "Truck")
         #expect(record.columns.contains("load"), "the Truck's own attribute: \(record.columns)")

@@ -24,11 +24,11 @@ import Testing
             source: EngineDataSource(modelPath: ConfigurationsFixture.modelPath), planner: nil, storePath: nil,
             pickerRoot: "/nonexistent")
         app.state.size = TerminalSize(width: 120, height: 30)
-        app.open(store)
+        app.settle([.openStore(store)])
         let index = try #require(app.state.overview?.entities.firstIndex { $0.name == "Setting" })
         app.state.focus = .entities
         app.state.cursor[.entities] = index
-        app.perform(ConsoleController().handle(.enter, state: &app.state))
+        app.settle(ConsoleController().handle(.enter, state: &app.state))
         let page = try #require(app.state.browser?.page)
         #expect(page.totalRows == 3)
         #expect(page.rows.map { $0.first } == [.integer(1), .integer(2), .integer(3)])

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MigrationEngine
+import Synchronization
 import TestSupport
 import Testing
 
@@ -36,10 +37,11 @@ import Testing
         let second = try JournalFixture.store(version: 2, entries: 7)
         try FileManager.default.removeItem(atPath: store)
         try FileManager.default.copyItem(atPath: second, toPath: store)
-        let events = EventQueue()
+        let events = Mutex<[MigrationEvent]>([])
         try planner.migrate(
-            storePath: store, target: "Journal 3", dryRun: false, report: { events.push($0) }, cancellation: CancellationFlag())
-        let steps = events.drain().events.compactMap { event -> [String]? in
+            storePath: store, target: "Journal 3", dryRun: false, report: { event in events.withLock { $0.append(event) } },
+            cancellation: CancellationFlag())
+        let steps = events.withLock { $0 }.compactMap { event -> [String]? in
             if case .planReady(let steps) = event { return steps.map(\.from) }
             return nil
         }

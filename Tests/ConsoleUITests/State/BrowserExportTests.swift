@@ -14,7 +14,7 @@ import Testing
         let store = try JournalFixture.journal4(entries: entries)
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
-        app.perform(app.pendingEffects)
+        app.settle(app.pendingEffects)
         app.state.size = TerminalSize(width: 140, height: 30)
         return (app, store)
     }
@@ -24,11 +24,11 @@ import Testing
         let (app, store) = try console(entries: 30)
         app.state.screen = .browser
         app.state.browser = BrowserState(entity: "Entry")
-        app.perform([.loadRows(entity: "Entry", offset: 0)])
+        app.settle([.loadRows(entity: "Entry", offset: 0)])
         return (app, store)
     }
 
-    /// Presses `keys` and performs what they ask for, as the console's loop does.
+    /// Presses `keys`, leaving the actions that follow the last one to take (the work it starts is done).
     static func press(_ keys: [Key], _ app: ConsoleApp) {
         for key in keys { app.send(.key(key)) }
     }
@@ -92,7 +92,7 @@ import Testing
         let store = try JournalFixture.journal4(entries: 20000)
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
-        app.perform(app.pendingEffects)
+        app.settle(app.pendingEffects)
         let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.json")
         try Data("keep".utf8).write(to: file)
         // The export runs on its own thread here, as in the console: quitting has to stop it midway.

@@ -9,7 +9,7 @@ import Testing
 /// through the real data source); plain text is still looked for in the values.
 @Suite struct BrowserPredicateTests {
     private func type(_ text: String, _ app: ConsoleApp) {
-        BrowserExportTests.press([.character("/")] + text.map { Key.character($0) } + [.enter], app)
+        for key in [.character("/")] + text.map({ Key.character($0) }) + [.enter] { app.press(key) }
     }
 
     @Test func aTypedQueryFiltersAsRowsWhereDoes() throws {
@@ -26,7 +26,8 @@ import Testing
         #expect(screen.contains("where author.name BEGINSWITH \"G\""))
         BrowserExportTests.press([.character("/")], app)
         #expect(app.state.browser?.filterInput?.text == query, "/ edits the query applied")
-        BrowserExportTests.press([.escape, .escape], app)
+        app.press(.escape)
+        app.press(.escape)
         #expect(app.state.browser?.query.predicate == nil)
         #expect(app.state.browser?.page?.totalRows == 30)
     }

@@ -66,7 +66,7 @@ import Testing
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: SampleStoreFile.modelPath), planner: nil, storePath: nil,
             pickerRoot: URL(fileURLWithPath: damage.output).deletingLastPathComponent().path)
-        app.open(damage.output)
+        app.settle([.openStore(damage.output)])
         let offer = try #require(app.state.salvageOffer)
         app.send(.key(.enter))
         #expect(app.state.preparing?.hasPrefix("Salvaging Damaged.sqlite to Damaged-salvaged.sqlite") == true)
@@ -78,6 +78,8 @@ import Testing
         // opens the new store.
         #expect(app.receive() == .salvaged(output: offer.output, .success(summary)))
         #expect(app.state.preparing == nil)
+        #expect(app.state.opening == offer.output, "the new store is read")
+        app.receiveAll()
         #expect(app.state.overview?.path == offer.output)
         #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 2000 - lost)
         #expect(app.state.message == summary)

@@ -68,7 +68,7 @@ import Testing
     @Test func withoutAModelThereIsNothingToSeedFrom() throws {
         let store = try JournalFixture.journal4(entries: 3)
         let app = ConsoleApp(source: EngineDataSource(modelPath: nil), planner: nil, storePath: store, pickerRoot: "/")
-        app.perform(app.pendingEffects)
+        app.settle(app.pendingEffects)
         BrowserExportTests.press([.character("N")], app)
         #expect(app.state.seedPrompt == nil)
         #expect(app.state.message == PanesKeys.noModel)

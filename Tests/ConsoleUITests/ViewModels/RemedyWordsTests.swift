@@ -26,7 +26,7 @@ import Testing
         let app = ConsoleApp(
             source: EngineDataSource(modelPath: SampleStoreFile.modelPath), planner: NoCurrentVersionPlanner(),
             storePath: nil, pickerRoot: "/nonexistent")
-        app.open(store)
+        app.settle([.openStore(store)])
         let expected =
             "Journal.xcdatamodeld names no current version; choose the target: select a version in the Versions pane and press t"
         #expect(app.state.planError == expected)

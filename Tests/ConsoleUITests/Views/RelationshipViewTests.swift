@@ -15,23 +15,23 @@ import Testing
     static func browsing(_ store: String, model: String?, entity: String) throws -> ConsoleApp {
         let app = ConsoleApp(source: EngineDataSource(modelPath: model), planner: nil, storePath: nil, pickerRoot: "/nonexistent")
         app.state.size = TerminalSize(width: 100, height: 40)
-        app.open(store)
+        app.settle([.openStore(store)])
         app.state.focus = .entities
         app.state.cursor[.entities] = try #require(app.state.overview?.entities.firstIndex { $0.name == entity })
-        app.perform(ConsoleController().handle(.enter, state: &app.state))
+        app.settle(ConsoleController().handle(.enter, state: &app.state))
         return app
     }
 
     /// Presses a key and carries out what it asks for.
     func press(_ key: Key, _ app: ConsoleApp) {
-        app.perform(controller.handle(key, state: &app.state))
+        app.settle(controller.handle(key, state: &app.state))
     }
 
     @Test func anAuthorsEntriesAreListedAndEachOpensAndLeadsBack() throws {
         let store = try JournalFixture.journal4(entries: 10)
         let app = try Self.browsing(store, model: JournalFixture.modelPath, entity: "Author")
         #expect(controller.handle(.enter, state: &app.state) == [.loadRelated(entity: "Author", key: 1)])
-        app.perform([.loadRelated(entity: "Author", key: 1)])
+        app.settle([.loadRelated(entity: "Author", key: 1)])
         let record = try #require(app.state.browser?.records.last)
         #expect(record.relations.map(\.relationship) == ["entries"])
         #expect(record.relations.first?.total == 4)

@@ -1,0 +1,103 @@
+import Foundation
+import MigrationEngine
+
+/// The effects that read: a store and its plan (off the UI thread), its rows, a record, the history, the
+/// picker's search. Each sends what it read as an action.
+extension ConsoleApp {
+    /// The most objects of one to-many the record view lists: the rest are counted, never read into memory.
+    static let relatedLimit = 200
+
+    /// Makes the tools (its own model and mappings, which can take seconds for a long history) for a store
+    /// chosen in the picker, off the UI thread; without a way to make them the console keeps its own.
+    func pick(_ path: String) {
+        let ticket = tickets.next(.pick)
+        let (actions, toolsForStore) = (self.actions, self.toolsForStore)
+        workMode.start("cdmigrate-pick") {
+            let tools = ConsoleFailure.catching { try toolsForStore.map { PickedTools(try $0(path)) } }
+            actions.send(.toolsMade(path: path, tools), from: ticket)
+        }
+    }
+
+    /// Reads a store (integrity-checked only with `checksIntegrity`) and plans it to the target, or to the
+    /// model's current version when there is none yet, off the UI thread; a newer read replaces this one.
+    func read(_ path: String, checksIntegrity: Bool) {
+        let ticket = tickets.next(.read)
+        let (actions, source, planner, target) = (self.actions, self.source, self.planner, state.target)
+        workMode.start("cdmigrate-read") {
+            let loaded = ConsoleFailure.catching { try source.loadStore(at: path, checksIntegrity: checksIntegrity) }
+            var read = StoreRead(path: path, loaded: loaded)
+            if case .success(let store) = loaded, let planner, let goal = target ?? store.defaultTarget {
+                read.target = goal
+                read.plan = ConsoleFailure.catching { try planner.plan(storePath: path, target: goal) }
+            }
+            actions.send(.storeRead(read), from: ticket)
+        }
+    }
+
+    /// Plans the store on screen to `target` off the UI thread; a newer plan replaces this one.
+    func plan(_ target: String) {
+        guard let path = state.overview?.path else { return }
+        let ticket = tickets.next(.plan)
+        guard let planner else {
+            let failure = ConsoleFailure(
+                line: RemedyWords.line("read-only: no model given, so nothing can be planned", remedy: .giveModel))
+            return actions.send(.planned(path: path, target: target, .failure(failure)), from: ticket)
+        }
+        let actions = self.actions
+        workMode.start("cdmigrate-plan") {
+            let plan = ConsoleFailure.catching { try planner.plan(storePath: path, target: target) }
+            actions.send(.planned(path: path, target: target, plan), from: ticket)
+        }
+    }
+
+    /// Reads a page of rows on the UI thread: a page is one quick read of a snapshot.
+    func loadRows(_ entity: String, offset: Int) {
+        guard let path = state.overview?.path else { return }
+        let (limit, query) = (state.layout.browserRows, state.browser?.query ?? .all)
+        let page = ConsoleFailure.catching {
+            try source.rows(storePath: path, entity: entity, offset: offset, limit: limit, query: query)
+        }
+        actions.send(.rowsRead(entity: entity, page))
+    }
+
+    /// Reads the object a relationship points to.
+    func openRecord(_ entity: String, key: Int64) {
+        guard let path = state.overview?.path else { return }
+        let page = ConsoleFailure.catching {
+            try source.rows(storePath: path, entity: entity, offset: 0, limit: 1, query: RowQuery(primaryKey: key))
+        }
+        actions.send(.recordRead(entity: entity, key: key, page))
+    }
+
+    /// Reads the to-many relationships of the record on top.
+    func loadRelated(_ entity: String, key: Int64) {
+        guard let path = state.overview?.path else { return }
+        let relations = ConsoleFailure.catching {
+            try source.related(storePath: path, entity: entity, key: key, limit: Self.relatedLimit)
+        }
+        actions.send(.relatedRead(entity: entity, key: key, relations))
+    }
+
+    /// Reads the store's backups and runs: a quick read.
+    func loadHistory() {
+        guard let path = state.overview?.path else { return }
+        guard let restorer else {
+            let failure = ConsoleFailure(line: "this console was started without access to the history")
+            return actions.send(.historyRead(.failure(failure)))
+        }
+        actions.send(.historyRead(ConsoleFailure.catching { try restorer.history(storePath: path) }))
+    }
+
+    /// Starts searching the picker's folder for stores, stopping any search still going.
+    func startScan() {
+        guard let root = state.picker?.root else { return }
+        scanner?.stop()
+        let search = StoreScanner()
+        scanner = search
+        let ticket = tickets.next(.scan)
+        let actions = self.actions
+        workMode.start("cdmigrate-store-scan") {
+            search.scan(root) { actions.send(.scanned($0), from: ticket) }
+        }
+    }
+}

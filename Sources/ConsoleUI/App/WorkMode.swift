@@ -1,0 +1,52 @@
+import Foundation
+import Synchronization
+
+/// Where the console's effects do their work (reading and planning a store, a migration, a salvage, the
+/// picker's search); whatever the mode, the result comes back as an action through the ``ActionQueue``.
+package enum WorkMode: Sendable {
+    /// On a thread of its own, so the UI keeps drawing and answering keys: the console's loop takes the result
+    /// when it is there.
+    case thread
+    /// At once, on the calling thread: a test sends an action and receives what follows with no thread and
+    /// no sleep (the console's own loop runs everything slow on threads).
+    case inline
+    /// Held until ``DeferredWork/runAll()``: a test sees the console while the work is still going (and
+    /// stops waiting for it), with no thread.
+    case deferred(DeferredWork)
+
+    /// Runs `work` as this mode says; `name` names its thread, `stackSize` sets its stack when not the default.
+    func start(_ name: String, stackSize: Int? = nil, _ work: @escaping @Sendable () -> Void) {
+        switch self {
+        case .inline: work()
+        case .deferred(let held): held.hold(work)
+        case .thread:
+            let thread = Thread(block: work)
+            thread.name = name
+            if let stackSize { thread.stackSize = stackSize }
+            thread.start()
+        }
+    }
+}
+
+/// Work held by ``WorkMode/deferred(_:)`` until a test runs it.
+package final class DeferredWork: Sendable {
+    private let held = Mutex<[@Sendable () -> Void]>([])
+
+    /// Holds nothing yet.
+    package init() {}
+
+    func hold(_ work: @escaping @Sendable () -> Void) {
+        held.withLock { $0.append(work) }
+    }
+
+    /// Runs the work held so far, in the order it was started; returns how much there was.
+    @discardableResult
+    package func runAll() -> Int {
+        let work = held.withLock { held in
+            defer { held.removeAll() }
+            return held
+        }
+        for item in work { item() }
+        return work.count
+    }
+}
