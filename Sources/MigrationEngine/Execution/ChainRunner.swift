@@ -112,132 +112,159 @@ struct ChainRunner {
         }
     }
 
+    /// What the chain has made so far, carried from one step to the next.
+    private struct Progress {
+        /// The snapshot of the original, which the chain's owner removes.
+        let snapshot: String
+        /// The store the next step reads: the snapshot, then each step's validated result.
+        var source: String
+        /// Every temporary made, removed if the chain fails.
+        var made: [String] = []
+        /// The rows the next step's source holds, when the previous step's validation counted them.
+        var sourceCounts: EntityRows.Counts?
+        /// Whether the first step's result, checked in full, stands for the source's check (SourcePageCoverage).
+        var sourceCovered = false
+        /// The final store's digest, for the swap journal.
+        var digest: StampedDigest?
+        /// What a bookkeeping repair step changed, for the run's record.
+        var bookkeepingRepairs: RepairReport?
+    }
+
     /// Runs the chain from `snapshot`; `integrity`, when given, is the source's check running beside it.
     private func execute(from snapshot: StoreSnapshot, integrity: SourceIntegrityCheck?, _ timings: inout [RunRecord.Step])
         throws -> Outcome
     {
-        let paths = StorePaths(storePath: job.storePath)
         if snapshot.writeAheadLog.losesCommittedData {
             report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted as the run was told to"))
         }
         try checkStillAtStart(snapshot)
-        var source = snapshot.path
-        var digest: StampedDigest?
-        var made: [String] = []
-        // Each step's expected counts come from the rows its source was found to hold: the snapshot is counted
-        // once, and every later source is the store the previous step's validation just counted.
-        var sourceCounts: EntityRows.Counts?
-        // Whether the first step's result, checked in full, stands for the source's check (SourcePageCoverage).
-        var sourceCovered = false
-        // A mapped first step's source counts: whole, and row by row where its result is held to none (SourceRowCount).
-        var recount: SourceRowCount?
-        // What a bookkeeping repair step changed, for the run's record.
-        var bookkeepingRepairs: RepairReport?
+        var progress = Progress(snapshot: snapshot.path, source: snapshot.path)
         do {
             for (index, candidate) in job.plan.steps.enumerated() {
                 try checkCancelled()
-                let step = try candidate.makeStep()
-                let destination = paths.temporary(run: run, step: index)
-                if let problem = SQLitePathLimit.problem(destination) {
-                    throw ExecutionError(.io, path: job.storePath, message: "cannot make the step's new store: \(problem)")
-                }
-                made.append(destination)
-                report(.stepStarted(index: index, step: candidate.summary))
-                timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
-                let started = Date()
-                var context = StepContext(
-                    sourcePath: source, destinationPath: destination, index: index, report: report,
-                    cancellation: integrity?.stepCancellation ?? options.cancellation)
-                var known = sourceCounts
-                if known == nil {
-                    // A source that cannot be counted is left for the step to refuse in its own words; the
-                    // count below then fails with the validator's. An inferred step's result is held to every
-                    // count it takes, so its source is counted whole; a mapped step's source is read row by row
-                    // where its result is held to no count (see SourceRowCount).
-                    do {
-                        if let mapped = step as? MappedStep {
-                            recount = try SourceRowCount(step.sourceModel, source, held: CountExpectation.heldSources(mapped))
-                            known = recount?.whole
-                        } else {
-                            known = try CountExpectation.sourceCounts(
-                                step.sourceModel, source, reading: candidate.kind == .inferred ? .whole : .eachRow)
-                        }
-                    } catch {
-                        known = nil
-                    }
-                }
-                context.knownRowCounts = known?.byTable
-                let written = WrittenRows()
-                context.written = written
-                if index == 0, let integrity, !integrity.isStarted {
-                    context.sourcePages = SourcePageCoverage(whenNotCovered: { integrity.start() })
-                }
-                let isLast = index == job.plan.steps.count - 1
-                try perform(step, context, candidate, flushingAsWritten: isLast && !options.dryRun)
-                if let bookkeeping = step as? BookkeepingRepairStep {
-                    bookkeepingRepairs = bookkeeping.changes.report.withLock { $0 }
-                    report(.repaired(store: job.storePath, repairs: bookkeepingRepairs ?? RepairReport()))
-                }
-                if index == 0 {
-                    sourceCovered = context.sourcePages?.isCovered == true
-                    if !sourceCovered { integrity?.start() }
-                }
-                try checkCancelled()
-                try recount?.confirm()
-                report(.stageStarted(.validation(step: index)))
-                // The store that stands for the source's check gets the full check too, last step or not.
-                let checksIntegrity = isLast || (index == 0 && sourceCovered)
-                // Steps write without waiting for the disk; the store that will be swapped in is flushed once,
-                // and digested for the swap journal, on the other core while it is validated here: validation
-                // only reads it, and the digest counts only if the file's stamp is unchanged when it is used.
-                // A dry run swaps nothing in: its final store is neither flushed nor digested.
-                let flushing = isLast && !options.dryRun ? Self.flushAndDigest(destination) : nil
-                do {
-                    // A bookkeeping repair copies every page as it is, and its source's Z_MAX may be what it repairs
-                    // (the count refuses a key above it): its result is held to no count.
-                    let counts =
-                        step is BookkeepingRepairStep
-                        ? nil : try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
-                    let expected =
-                        counts.map { CountExpectation.expected(for: step, kind: candidate.kind, sourceCounts: $0.byEntity) }
-                        ?? [:]
-                    // SQLite's integrity check reads every page: it runs once, on the store that will be swapped
-                    // in. An intermediate store is still checked for everything else before the next step reads it.
-                    // Tables the step's statements are known to have written whole are not read row by row
-                    // again (see WrittenRows); their counts still have to equal the ones expected.
-                    sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                        destination, expectedCounts: expected, checksIntegrity: checksIntegrity, written: written.recorded)
-                } catch {
-                    flushing?.wait()
-                    throw error
-                }
-                if isLast { report(.log(Self.integrityCheckedLine)) }
-                TemporaryFile.removeSidecars(of: destination)
-                // The original's permissions; owner-writable until the last step so the next step can open it.
-                do {
-                    try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
-                } catch {
-                    flushing?.wait()
-                    throw error
-                }
-                if let flushing { digest = try flushing.value() }
-                let seconds = Date().timeIntervalSince(started)
-                timings[timings.count - 1].seconds = seconds
-                report(.stepValidated(index: index, seconds: seconds))
-                recount = nil
-                if source != snapshot.path { TemporaryFile.remove(source) }
-                source = destination
+                try runStep(index, candidate, integrity: integrity, &progress, &timings)
             }
             // The source's check runs on beside validation, which only reads what the steps made; a damaged
             // source is refused here, before the run can back up or swap anything. A first step's result that
             // passed integrity_check while covering the source (see SourcePageCoverage) shows it sound already.
-            if !sourceCovered { try integrity?.verdict() }
+            if !progress.sourceCovered { try integrity?.verdict() }
         } catch {
-            let reported = recount?.failure(over: error) ?? error
-            made.forEach(TemporaryFile.remove)
-            throw reported
+            progress.made.forEach(TemporaryFile.remove)
+            throw error
         }
-        return Outcome(path: source, digest: digest, repairs: bookkeepingRepairs)
+        return Outcome(path: progress.source, digest: progress.digest, repairs: progress.bookkeepingRepairs)
+    }
+
+    /// Runs step `index` from `progress.source` into a new temporary, validates it, and makes it the source
+    /// of the next step.
+    private func runStep(
+        _ index: Int, _ candidate: StepCandidate, integrity: SourceIntegrityCheck?, _ progress: inout Progress,
+        _ timings: inout [RunRecord.Step]
+    ) throws {
+        let step = try candidate.makeStep()
+        let destination = StorePaths(storePath: job.storePath).temporary(run: run, step: index)
+        if let problem = SQLitePathLimit.problem(destination) {
+            throw ExecutionError(.io, path: job.storePath, message: "cannot make the step's new store: \(problem)")
+        }
+        progress.made.append(destination)
+        report(.stepStarted(index: index, step: candidate.summary))
+        timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
+        let started = Date()
+        let isLast = index == job.plan.steps.count - 1
+        let counted = countSource(of: step, progress)
+        do {
+            var context = StepContext(
+                sourcePath: progress.source, destinationPath: destination, index: index, report: report,
+                cancellation: integrity?.stepCancellation ?? options.cancellation)
+            context.knownRowCounts = counted.known?.byTable
+            let written = WrittenRows()
+            context.written = written
+            if index == 0, let integrity, !integrity.isStarted {
+                context.sourcePages = SourcePageCoverage(whenNotCovered: { integrity.start() })
+            }
+            try perform(step, context, candidate, flushingAsWritten: isLast && !options.dryRun)
+            if let bookkeeping = step as? BookkeepingRepairStep {
+                progress.bookkeepingRepairs = bookkeeping.changes.report.withLock { $0 }
+                report(.repaired(store: job.storePath, repairs: progress.bookkeepingRepairs ?? RepairReport()))
+            }
+            if index == 0 {
+                progress.sourceCovered = context.sourcePages?.isCovered == true
+                if !progress.sourceCovered { integrity?.start() }
+            }
+            try checkCancelled()
+            try counted.recount?.confirm()
+            // The store that stands for the source's check gets the full check too, last step or not.
+            let checksIntegrity = isLast || (index == 0 && progress.sourceCovered)
+            try validate(
+                step, index, destination, from: progress.source, known: counted.known, written: written,
+                checksIntegrity: checksIntegrity, isLast: isLast, &progress)
+        } catch {
+            throw counted.recount?.failure(over: error) ?? error
+        }
+        let seconds = Date().timeIntervalSince(started)
+        timings[timings.count - 1].seconds = seconds
+        report(.stepValidated(index: index, seconds: seconds))
+        if progress.source != progress.snapshot { TemporaryFile.remove(progress.source) }
+        progress.source = destination
+    }
+
+    /// The rows of the step's source, as its ``MigrationStep/counting`` asks them read, and for a step held to
+    /// some counts only the row-by-row read of the rest running beside it.
+    ///
+    /// Each step's expected counts come from the rows its source was found to hold: the snapshot is counted
+    /// once, and every later source is the store the previous step's validation just counted. A source that
+    /// cannot be counted is left for the step to refuse in its own words; the count at validation then fails
+    /// with the validator's.
+    private func countSource(of step: any MigrationStep, _ progress: Progress) -> (
+        known: EntityRows.Counts?, recount: SourceRowCount?
+    ) {
+        if let counts = progress.sourceCounts { return (counts, nil) }
+        do {
+            switch step.counting {
+            case .everyCarriedEntity:
+                return (try CountExpectation.sourceCounts(step.sourceModel, progress.source, reading: .whole), nil)
+            case .someEntities:
+                let recount = try SourceRowCount(step.sourceModel, progress.source, held: step.counting.heldSources)
+                return (recount.whole, recount)
+            case .none:
+                return (nil, nil)
+            }
+        } catch {
+            return (nil, nil)
+        }
+    }
+
+    /// Validates the step's result against its destination version and the counts its source gives it;
+    /// the final store is flushed and digested meanwhile, and every result gets the original's permissions.
+    private func validate(
+        _ step: any MigrationStep, _ index: Int, _ destination: String, from source: String,
+        known: EntityRows.Counts?, written: WrittenRows, checksIntegrity: Bool, isLast: Bool, _ progress: inout Progress
+    ) throws {
+        report(.stageStarted(.validation(step: index)))
+        // Steps write without waiting for the disk; the store that will be swapped in is flushed once, and
+        // digested for the swap journal, on the other core while it is validated here: validation only reads
+        // it, and the digest counts only if the file's stamp is unchanged when it is used. A dry run swaps
+        // nothing in: its final store is neither flushed nor digested.
+        let flushing = isLast && !options.dryRun ? Self.flushAndDigest(destination) : nil
+        do {
+            let counts: EntityRows.Counts? =
+                if case .none = step.counting { nil } else { try known ?? CountExpectation.sourceCounts(step.sourceModel, source) }
+            // SQLite's integrity check reads every page: it runs once, on the store that will be swapped in. An
+            // intermediate store is still checked for everything else before the next step reads it. Tables the
+            // step's statements are known to have written whole are not read row by row again (see
+            // WrittenRows); their counts still have to equal the ones expected.
+            progress.sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
+                destination, expectedCounts: counts.map { step.counting.expected(from: $0.byEntity) } ?? [:],
+                checksIntegrity: checksIntegrity, written: written.recorded)
+            if isLast { report(.log(Self.integrityCheckedLine)) }
+            TemporaryFile.removeSidecars(of: destination)
+            // The original's permissions; owner-writable until the last step so the next step can open it.
+            try TemporaryFile.matchPermissions(destination, of: job.storePath, ownerWritable: !isLast)
+        } catch {
+            flushing?.wait()
+            throw error
+        }
+        if let flushing { progress.digest = try flushing.value() }
     }
 
     /// Runs one step; the store that will be swapped in goes to disk while the step writes it (see

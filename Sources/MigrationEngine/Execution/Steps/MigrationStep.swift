@@ -14,6 +14,8 @@ package protocol MigrationStep: Sendable {
     var destinationModel: ObjectModel { get }
     /// Reads `context.sourcePath` and writes a complete store at `context.destinationPath`.
     func perform(_ context: StepContext) throws
+    /// Which row counts the step's result is held to (see ``StepCounting``).
+    var counting: StepCounting { get }
 }
 
 /// Everything a step needs while it runs.

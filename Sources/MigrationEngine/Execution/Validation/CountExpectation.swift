@@ -8,35 +8,17 @@ import GRDB
 ///   policy gets one object per source object those mappings read; entities with any other maker are not
 ///   checked (a merge folds objects, a filter or policy decides how many there are).
 enum CountExpectation {
-    /// The counts `step` must produce from a source holding `sourceCounts` rows per entity.
-    static func expected(for step: any MigrationStep, kind: StepKind, sourceCounts: [String: Int]) -> [String: Int] {
-        if let mapped = step as? MappedStep { return self.mapped(mapped, sourceCounts: sourceCounts) }
-        return kind == .inferred ? inferred(from: step, sourceCounts: sourceCounts) : [:]
-    }
-
     /// The counts `step` must produce, counting its source at `source`.
-    static func expected(for step: any MigrationStep, kind: StepKind, source: String) throws -> [String: Int] {
-        expected(for: step, kind: kind, sourceCounts: try sourceCounts(step.sourceModel, source).byEntity)
+    static func expected(for step: any MigrationStep, source: String) throws -> [String: Int] {
+        step.counting.expected(from: try sourceCounts(step.sourceModel, source).byEntity)
     }
 
-    static func mapped(_ step: MappedStep, sourceCounts counts: [String: Int]) -> [String: Int] {
-        var expected: [String: Int] = [:]
-        for (destination, source) in heldPairs(step) { expected[destination, default: 0] += counts[source] ?? 0 }
-        return expected
-    }
-
-    /// The source entities whose rows `step`'s result is held to: a destination entity's count is the sum of
-    /// theirs. A source row of another entity number, counted whole as one of theirs, is missing from the
-    /// result and refused by that count.
-    static func heldSources(_ step: MappedStep) -> Set<String> {
-        Set(heldPairs(step).map(\.source))
-    }
-
-    /// Each destination entity with a predictable count and the source entity of each mapping that makes it.
-    private static func heldPairs(_ step: MappedStep) -> [(destination: String, source: String)] {
-        var pairs: [(destination: String, source: String)] = []
+    /// Each destination entity of a mapped step with a predictable count and the source entity of each
+    /// mapping that makes it.
+    static func heldCounts(_ resolved: [ResolvedEntityMapping]) -> [StepCounting.HeldCount] {
+        var pairs: [StepCounting.HeldCount] = []
         var unpredictable: Set<String> = []
-        for entry in step.resolved {
+        for entry in resolved {
             guard let destination = entry.destinationEntity?.name else { continue }
             let mapping = entry.mapping
             guard [.copy, .transform].contains(mapping.kind), mapping.filter == nil, mapping.mergeKey == nil,
@@ -45,20 +27,9 @@ enum CountExpectation {
                 unpredictable.insert(destination)
                 continue
             }
-            pairs.append((destination, source))
+            pairs.append(.init(destination: destination, source: source))
         }
         return pairs.filter { !unpredictable.contains($0.destination) }
-    }
-
-    static func inferred(from step: any MigrationStep, sourceCounts: [String: Int]) -> [String: Int] {
-        let sourceModel = step.sourceModel
-        // The entities the step's own mapping carries over, matched as inference matches them.
-        let mapping = (step as? InferredStep)?.mapping ?? InferredMapping.infer(from: sourceModel, to: step.destinationModel)
-        var expected: [String: Int] = [:]
-        for entity in mapping.entities {
-            if let old = entity.source { expected[entity.destination] = sourceCounts[old] ?? 0 }
-        }
-        return expected
     }
 
     /// Rows per entity of the step's source: a snapshot copy or an earlier temporary, never the original.

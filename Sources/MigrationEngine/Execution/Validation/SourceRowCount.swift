@@ -5,7 +5,7 @@ import GRDB
 ///
 /// Counting a table whole (SQLite counts its b-tree's cells) takes a quarter of the time reading each row's
 /// entity number does, but counts a row carrying another entity's number as one of the table's own. Where the
-/// step's result is held to the count (``CountExpectation/heldSources(_:)``), such a row is missing from the
+/// step's result is held to the count (``StepCounting/heldSources``), such a row is missing from the
 /// result and the run is refused. A table read only by filtered, merging or policy mappings is held to no
 /// count, so its rows are read one by one, on a thread of its own while the step runs; ``confirm()`` waits
 /// for that before the result is validated. A run that fails anyway has its source read row by row (see

@@ -101,7 +101,7 @@ struct SourceRowCountTests {
             let planning = try Self.project(filter: filter).plan(
                 store: try Self.store(foreignNumber: nil), target: "Journal 4", countsRows: false)
             let step = try #require(try planning.plan.steps.first?.makeStep() as? MappedStep)
-            #expect(CountExpectation.heldSources(step) == held)
+            #expect(step.counting.heldSources == held)
         }
     }
 }

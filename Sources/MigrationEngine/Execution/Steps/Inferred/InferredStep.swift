@@ -37,6 +37,11 @@ package struct InferredStep: MigrationStep {
                 + mapping.notInferable.map { "not inferable: \($0)" })
     }
 
+    /// Every entity the inferred mapping carries over keeps its source entity's rows.
+    package var counting: StepCounting {
+        .everyCarriedEntity(mapping.entities.compactMap { entity in entity.source.map { .init(destination: entity.destination, source: $0) } })
+    }
+
     /// Writes the migrated store at `context.destinationPath`.
     package func perform(_ context: StepContext) throws {
         guard mapping.isInferable else {

@@ -71,6 +71,9 @@ package struct MappedStep: MigrationStep {
             warnings: mapping.notes + dropped)
     }
 
+    /// Held to the counts of the entities made only by plain copies and transforms (see ``CountExpectation``).
+    package var counting: StepCounting { .someEntities(CountExpectation.heldCounts(resolved)) }
+
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
     package func perform(_ context: StepContext) throws {
         let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
