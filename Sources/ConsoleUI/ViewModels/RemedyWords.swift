@@ -17,6 +17,9 @@ package enum RemedyWords {
         case .giveOutputFolder: "type the path of a folder for the files"
         case .acceptWriteAheadLogLoss: "salvage it (Enter on Salvage) to keep what SQLite can still apply from the -wal"
         case .allowDataLoss: "press m and choose Migrate in the dialog that states the loss to run it anyway"
+        // Repairing changes the user's objects; the console leaves that to a command whose report lists each change.
+        case .repairBrokenObjects:
+            "the console does not repair objects; migrate or salvage it from the command line, which can, listing every change"
         }
     }
 

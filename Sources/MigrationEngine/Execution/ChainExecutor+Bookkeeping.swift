@@ -61,18 +61,18 @@ extension ChainExecutor {
         try options.cancellation.checkpoint()
     }
 
+    /// Appends the run's record to each store's history log.
     func record(
-        _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]],
-        _ result: RunRecord.Result, _ detail: String?, _ backups: [BackupManifest],
-        _ repairs: [String: RepairReport] = [:]
+        _ ledger: Ledger, result: RunRecord.Result, detail: String?, backups: [BackupManifest],
+        repairs: [String: RepairReport]
     ) throws -> [RunRecord] {
         var records: [RunRecord] = []
-        for (job, steps) in zip(jobs, timings) {
+        for (job, steps) in zip(ledger.jobs, ledger.timings) {
             let backup = backups.first { $0.storePath == StorePaths(storePath: job.storePath).storePath }
             var record = RunRecord(
-                run: run, action: options.dryRun ? .dryRun : .migrate, storePath: StorePaths(storePath: job.storePath).storePath,
-                started: started, finished: Date(), from: job.plan.from, to: job.plan.to, steps: steps,
-                result: result, detail: detail, backup: backup?.id)
+                run: ledger.run, action: options.dryRun ? .dryRun : .migrate,
+                storePath: StorePaths(storePath: job.storePath).storePath, started: ledger.started, finished: Date(),
+                from: job.plan.from, to: job.plan.to, steps: steps, result: result, detail: detail, backup: backup?.id)
             record.repairs = repairs[job.storePath]
             try RunHistory(root: options.backupRoot(for: job.storePath)).append(record)
             records.append(record)

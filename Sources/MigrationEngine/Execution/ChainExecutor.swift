@@ -17,106 +17,153 @@ package struct ChainExecutor: Sendable {
         self.report = report
     }
 
+    /// One run over every job's store: what it is, and what each store has got so far.
+    struct Ledger {
+        /// The run's name (temporaries, markers, journal and history carry it).
+        let run: String
+        /// When the run started.
+        let started: Date
+        /// The stores and their plans.
+        let jobs: [MigrationJob]
+        /// Each store's steps as they ran, in the order of `jobs`.
+        var timings: [[RunRecord.Step]]
+        /// Each store's final file, in the order of `jobs`: the validated temporary, or the store itself when
+        /// its plan has no step.
+        var finals: [String] = []
+        /// The digest of each final temporary, for the swap journal.
+        var newDigests: [String: StampedDigest] = [:]
+        /// The backups made of the stores that move.
+        var backups: [BackupManifest] = []
+        /// What was repaired in each store, by store path.
+        var repairs: [String: RepairReport] = [:]
+        /// The objects each repair set aside, published once the stores are swapped.
+        var sideStores: [SetAsideStore] = []
+
+        init(run: String, started: Date, jobs: [MigrationJob]) {
+            self.run = run
+            self.started = started
+            self.jobs = jobs
+            timings = Array(repeating: [], count: jobs.count)
+        }
+
+        /// The stores whose plans have steps, each with its final temporary.
+        var moving: [(job: MigrationJob, final: String)] {
+            zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.map { ($0.0, $0.1) }
+        }
+    }
+
     /// Migrates every job's store along its plan, all or nothing; returns the history records written.
     /// On failure or cancellation every original is left exactly as it was and no temporary remains.
     /// Once the swap has succeeded the run has succeeded: a history log that cannot be written then is a
     /// warning (a `log` event), not a failure.
     @discardableResult
     package func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
-        let run = String(UUID().uuidString.prefix(8)).lowercased()
+        var ledger = Ledger(run: String(UUID().uuidString.prefix(8)).lowercased(), started: Date(), jobs: jobs)
         let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
         if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
             throw ExecutionError(.io, path: repeated, message: "the same store is given twice")
         }
-        let started = Date()
         let locks = try lockAll(jobs)
         defer { locks.forEach { $0.release() } }
         let locked = Set(locks.map { StorePaths(storePath: $0.storePath).storePath })
         for job in jobs { try BackupStore(root: options.backupRoot(for: job.storePath)).checkOwnFiles() }
         for job in jobs { try recover(job.storePath, locked: locked) }
-        let markers = try writeMarkers(jobs, run: run, started: started)
+        let markers = try writeMarkers(jobs, run: ledger.run, started: ledger.started)
         defer { removeMarkers(markers, jobs) }
         // The locks keep every SQLite connection off the originals, so their backup digests are taken now, on
         // the other core while the steps run; each is used only if its file's stamp is unchanged by then.
         let originalDigests = options.dryRun ? nil : Self.digestOriginals(jobs.filter { !$0.plan.steps.isEmpty })
         defer { originalDigests?.wait() }
-
-        var timings = Array(repeating: [RunRecord.Step](), count: jobs.count)
-        var finals: [String] = []
-        var newDigests: [String: StampedDigest] = [:]
-        var backups: [BackupManifest] = []
-        var repairs: [String: RepairReport] = [:]
-        var sideStores: [SetAsideStore] = []
         var swapping = false
         do {
-            for (index, job) in jobs.enumerated() {
-                if jobs.count > 1 { report(.log("store \(job.storePath): \(job.plan.from) → \(job.plan.to)")) }
-                report(.planReady(steps: job.plan.steps.map(\.summary)))
-                let runner = ChainRunner(job: job, run: run, options: options, report: report)
-                if job.plan.steps.isEmpty {
-                    finals.append(job.storePath)
-                } else {
-                    let outcome = try runner.execute(&timings[index])
-                    finals.append(outcome.path)
-                    newDigests[outcome.path] = outcome.digest
-                    repairs[job.storePath] = outcome.repairs
-                    sideStores += outcome.sideStore.map { [$0] } ?? []
-                }
-            }
-            if options.dryRun {
-                zip(jobs, finals).filter { $0.0.plan.steps.count > 0 }.forEach { TemporaryFile.remove($0.1) }
-                sideStores.forEach { $0.discard() }
-                report(.committed(backup: nil, dryRun: true))
-                return try record(jobs, run, started, timings, .succeeded, nil, [], repairs)
-            }
-            let moving = zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }
-            if !moving.isEmpty { report(.stageStarted(.backup)) }
-            let known = try originalDigests?.value() ?? [:]
-            for (job, _) in moving {
-                let root = options.backupRoot(for: job.storePath)
-                backups.append(
-                    try BackupStore(root: root).create(
-                        of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: known))
-            }
+            try runChains(&ledger)
+            if options.dryRun { return try finishDryRun(ledger) }
+            try backUp(&ledger, knownDigests: try originalDigests?.value() ?? [:])
             try checkCancelled()
-            let moves = zip(moving, backups).map { pair, backup in
-                SwapJournalBuilder.Move(
-                    store: pair.0.storePath, temporary: pair.1, backupRoot: options.backupRoot(for: pair.0.storePath),
-                    backup: backup, newDigest: newDigests[pair.1])
-            }
-            let journal = try SwapJournalBuilder.make(run: run, action: .migrate, moves: moves)
-            report(.stageStarted(.swap))
             swapping = true
-            try StoreSwap(journal: journal, stageHook: options.stageHook).run()
-            publish(sideStores)
-            return committed(jobs, run, started, timings, nil, backups, repairs)
+            try swap(ledger)
+            publish(ledger.sideStores)
+            return committed(ledger, detail: nil)
         } catch {
-            if swapping, let outcome = finishOrUndo(jobs, finals), outcome == .finishedSwap {
-                // The swap failed part-way but every new store was intact, so it was finished: a success.
-                report(.log("the swap was interrupted by \(error) and has been completed"))
-                publish(sideStores)
-                return committed(
-                    jobs, run, started, timings, "swap completed by recovery after: \(error)", backups, repairs)
-            }
-            if !swapping {
-                zip(jobs, finals).filter { !$0.0.plan.steps.isEmpty }.forEach { TemporaryFile.remove($0.1) }
-                removeBackups(backups)
-            }
-            sideStores.forEach { $0.discard() }
-            let cancelled = error is MigrationCancelled
-            report(.failed(MigrationFailure(error)))
-            do {
-                _ = try record(jobs, run, started, timings, cancelled ? .cancelled : .failed, "\(error)", [])
-            } catch let failure {
-                report(.log("warning: the failure could not be recorded: \(failure)"))
-            }
-            let stores = jobs.map(\.storePath).joined(separator: ", ")
-            if cancelled { throw ExecutionError(.cancelled, path: stores, message: "\(error)") }
-            // Every failure leaves as a categorized error, so front ends can give it an exit code; one that
-            // carries no category of its own gets the one its kind implies, not a blanket "I/O".
-            if let error = error as? any CategorizedError { throw error }
-            throw MigrationFailure(category: FailureCategory.of(error), path: stores, message: "\(stores): \(error)")
+            return try fail(ledger, error, swapping: swapping)
         }
+    }
+
+    /// Runs each store's chain into its temporaries, one store after the other.
+    private func runChains(_ ledger: inout Ledger) throws {
+        for (index, job) in ledger.jobs.enumerated() {
+            if ledger.jobs.count > 1 { report(.log("store \(job.storePath): \(job.plan.from) → \(job.plan.to)")) }
+            report(.planReady(steps: job.plan.steps.map(\.summary)))
+            guard !job.plan.steps.isEmpty else {
+                ledger.finals.append(job.storePath)
+                continue
+            }
+            let outcome = try ChainRunner(job: job, run: ledger.run, options: options, report: report)
+                .execute(&ledger.timings[index])
+            ledger.finals.append(outcome.path)
+            ledger.newDigests[outcome.path] = outcome.digest
+            ledger.repairs[job.storePath] = outcome.repairs
+            ledger.sideStores += outcome.sideStore.map { [$0] } ?? []
+        }
+    }
+
+    /// A dry run keeps nothing it made: its temporaries and side stores go, and the run is recorded.
+    private func finishDryRun(_ ledger: Ledger) throws -> [RunRecord] {
+        ledger.moving.forEach { TemporaryFile.remove($0.final) }
+        ledger.sideStores.forEach { $0.discard() }
+        report(.committed(backup: nil, dryRun: true))
+        return try record(ledger, result: .succeeded, detail: nil, backups: [], repairs: ledger.repairs)
+    }
+
+    /// Backs up every store that moves, reusing the digests of originals whose files have not changed since.
+    private func backUp(_ ledger: inout Ledger, knownDigests: [String: StampedDigest]) throws {
+        let moving = ledger.moving
+        if !moving.isEmpty { report(.stageStarted(.backup)) }
+        for (job, _) in moving {
+            ledger.backups.append(
+                try BackupStore(root: options.backupRoot(for: job.storePath)).create(
+                    of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: knownDigests))
+        }
+    }
+
+    /// Swaps every moving store for its final temporary under one journal.
+    private func swap(_ ledger: Ledger) throws {
+        let moves = zip(ledger.moving, ledger.backups).map { pair, backup in
+            SwapJournalBuilder.Move(
+                store: pair.job.storePath, temporary: pair.final, backupRoot: options.backupRoot(for: pair.job.storePath),
+                backup: backup, newDigest: ledger.newDigests[pair.final])
+        }
+        let journal = try SwapJournalBuilder.make(run: ledger.run, action: .migrate, moves: moves)
+        report(.stageStarted(.swap))
+        try StoreSwap(journal: journal, stageHook: options.stageHook).run()
+    }
+
+    /// After `error`: a swap that failed part-way with every new store intact is finished (a success);
+    /// otherwise whatever the run made is removed, the failure recorded, and a categorized error thrown.
+    private func fail(_ ledger: Ledger, _ error: any Error, swapping: Bool) throws -> [RunRecord] {
+        if swapping, let outcome = finishOrUndo(ledger), outcome == .finishedSwap {
+            report(.log("the swap was interrupted by \(error) and has been completed"))
+            publish(ledger.sideStores)
+            return committed(ledger, detail: "swap completed by recovery after: \(error)")
+        }
+        if !swapping {
+            ledger.moving.forEach { TemporaryFile.remove($0.final) }
+            removeBackups(ledger.backups)
+        }
+        ledger.sideStores.forEach { $0.discard() }
+        let cancelled = error is MigrationCancelled
+        report(.failed(MigrationFailure(error)))
+        do {
+            _ = try record(ledger, result: cancelled ? .cancelled : .failed, detail: "\(error)", backups: [], repairs: [:])
+        } catch let failure {
+            report(.log("warning: the failure could not be recorded: \(failure)"))
+        }
+        let stores = ledger.jobs.map(\.storePath).joined(separator: ", ")
+        if cancelled { throw ExecutionError(.cancelled, path: stores, message: "\(error)") }
+        // Every failure leaves as a categorized error, so front ends can give it an exit code; one that
+        // carries no category of its own gets the one its kind implies, not a blanket "I/O".
+        if let error = error as? any CategorizedError { throw error }
+        throw MigrationFailure(category: FailureCategory.of(error), path: stores, message: "\(stores): \(error)")
     }
 
     /// Digests the database and logs of each store, as they are now, on a thread of its own.
@@ -144,16 +191,15 @@ package struct ChainExecutor: Sendable {
     }
 
     /// Reports the commit and records it; the stores are migrated, so a history failure is only a warning.
-    private func committed(
-        _ jobs: [MigrationJob], _ run: String, _ started: Date, _ timings: [[RunRecord.Step]], _ detail: String?,
-        _ backups: [BackupManifest], _ repairs: [String: RepairReport]
-    ) -> [RunRecord] {
+    private func committed(_ ledger: Ledger, detail: String?) -> [RunRecord] {
         report(
             .committed(
-                backup: backups.first.map { BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id) },
+                backup: ledger.backups.first.map {
+                    BackupStore(root: options.backupRoot(for: $0.storePath)).folder(of: $0.id)
+                },
                 dryRun: false))
         do {
-            return try record(jobs, run, started, timings, .succeeded, detail, backups, repairs)
+            return try record(ledger, result: .succeeded, detail: detail, backups: ledger.backups, repairs: ledger.repairs)
         } catch {
             report(.log("warning: the stores were migrated, but the history log could not be written: \(error)"))
             return []
@@ -162,9 +208,9 @@ package struct ChainExecutor: Sendable {
 
     /// After a swap failed part-way: recovers (finishes or undoes) it now rather than leaving the journal for
     /// the next run. Returns nil when recovery itself failed, leaving journal and temporaries for the next run.
-    private func finishOrUndo(_ jobs: [MigrationJob], _ finals: [String]) -> Recovery.Outcome? {
+    private func finishOrUndo(_ ledger: Ledger) -> Recovery.Outcome? {
         var outcome: Recovery.Outcome?
-        for (job, final) in zip(jobs, finals) where !job.plan.steps.isEmpty {
+        for (job, final) in ledger.moving {
             do {
                 if let journal = try SwapJournal.find(besideStore: job.storePath) {
                     outcome = try Recovery.resolve(journal).outcome

@@ -352,7 +352,8 @@ extension BrokenObjects {
         let value = change.old.map { " (\(change.property) is \($0))" } ?? ""
         return ExecutionError(
             .brokenObject, path: store,
-            message: "\(change.entity) \(change.primaryKey) breaks \(version): \(change.rule)\(value); nothing was changed")
+            message: "\(change.entity) \(change.primaryKey) breaks \(version): \(change.rule)\(value); nothing was changed",
+            remedy: .repairBrokenObjects)
     }
 
     /// Validates the store at `path` (a new store written from `store`) against `model`; when it fails on an

@@ -18,4 +18,7 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     case acceptWriteAheadLogLoss
     /// Accept that the run drops data the store holds (what is dropped was shown with the plan).
     case allowDataLoss
+    /// Repair the objects that break the store's model, each change listed: a reference to no object cleared,
+    /// a required value given its default, or the object set aside in a side store.
+    case repairBrokenObjects
 }

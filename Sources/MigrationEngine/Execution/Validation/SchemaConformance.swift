@@ -37,11 +37,11 @@ struct SchemaConformance {
             guard actual == expected else {
                 let missing = expected.subtracting(actual).sorted()
                 let extra = actual.subtracting(expected).sorted()
-                // The table's rows cannot be read by the model's columns: its other checks are left out.
-                try problems.report(
-                    problem(
-                        "\(table.name) columns differ (missing: \(missing.joined(separator: ", ")); unexpected: \(extra.joined(separator: ", ")))"
-                    ))
+                // The table's rows cannot be read by the model's columns: its other checks are left out. Only
+                // the lists that have columns are named.
+                let lists = [("missing", missing), ("unexpected", extra)].filter { !$0.1.isEmpty }
+                    .map { "\($0.0): \($0.1.joined(separator: ", "))" }
+                try problems.report(problem("\(table.name) columns differ (\(lists.joined(separator: "; ")))"))
                 continue
             }
             if !written.contains(table.name) { single[table.name] = try checkFilled(db, table, schema) }

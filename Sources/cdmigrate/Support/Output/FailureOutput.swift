@@ -57,15 +57,8 @@ enum FailureOutput {
         return Report(
             category: failure.category.rawValue, exitCode: ExitStatus.code(for: failure.category), file: failure.file,
             line: failure.position?.line, column: failure.position?.column,
-            message: failure.message + remedy(for: failure.underlying),
+            message: failure.message,
             remedy: failure.remedy.map(RemedyText.text))
-    }
-
-    /// What the user can do about an error, worded for this CLI (the engine names no option): empty for most.
-    private static func remedy(for error: any Error) -> String {
-        guard let error = error as? ExecutionError, error.code == .brokenObject else { return "" }
-        return
-            " (migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to no object, gives a required value its default, or sets the object aside in a side store)"
     }
 
     /// Whether the command line asks for JSON (before a `--` that ends the options).

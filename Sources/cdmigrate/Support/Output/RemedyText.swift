@@ -14,6 +14,9 @@ enum RemedyText {
         case .giveOutputFolder: "pass --out DIR"
         case .acceptWriteAheadLogLoss: "pass --accept-wal-loss to read only what SQLite can apply"
         case .allowDataLoss: "pass --allow-data-loss to run it anyway"
+        case .repairBrokenObjects:
+            "migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to "
+                + "no object, gives a required value its default, or sets the object aside in a side store"
         }
     }
 
