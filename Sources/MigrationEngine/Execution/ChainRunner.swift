@@ -248,7 +248,9 @@ struct ChainRunner {
         let flushing = isLast && !options.dryRun ? Self.flushAndDigest(destination) : nil
         do {
             let counts: EntityRows.Counts? =
-                if case .none = step.counting { nil } else { try known ?? CountExpectation.sourceCounts(step.sourceModel, source) }
+                if case .none = step.counting { nil } else {
+                    try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
+                }
             // SQLite's integrity check reads every page: it runs once, on the store that will be swapped in. An
             // intermediate store is still checked for everything else before the next step reads it. Tables the
             // step's statements are known to have written whole are not read row by row again (see

@@ -39,7 +39,8 @@ package struct InferredStep: MigrationStep {
 
     /// Every entity the inferred mapping carries over keeps its source entity's rows.
     package var counting: StepCounting {
-        .everyCarriedEntity(mapping.entities.compactMap { entity in entity.source.map { .init(destination: entity.destination, source: $0) } })
+        .everyCarriedEntity(
+            mapping.entities.compactMap { entity in entity.source.map { .init(destination: entity.destination, source: $0) } })
     }
 
     /// Writes the migrated store at `context.destinationPath`.
