@@ -44,15 +44,24 @@ package enum CompatibilityCheck {
 
     /// The version ``check(_:metadata:storeModel:)`` finds compatible, found by hashing the versions in bundle
     /// order only until one fits: planning needs that version alone (the whole report only when none fits),
-    /// and a store is usually at one of a long model's first versions.
+    /// and a store is usually at one of a long model's first versions. A version whose entities (or one of
+    /// whose configurations) are not the store's by name cannot fit, so it is not hashed at all.
     ///
     /// - Parameters:
     ///   - bundle: The model versions to compare.
     ///   - metadata: The store's `Z_METADATA`.
     /// - Returns: The first compatible version's name; nil when no version fits.
     package static func compatibleVersion(in bundle: ModelBundle, metadata: StoreMetadata) -> String? {
-        bundle.versions.indices.lazy.map { compare(versionAt: $0, of: bundle, metadata: metadata, storeModel: nil) }
+        let storeNames = Set(metadata.versionHashes.keys)
+        return bundle.versions.indices.lazy.filter { mayFit(bundle.versions[$0], storeNames: storeNames) }
+            .map { compare(versionAt: $0, of: bundle, metadata: metadata, storeModel: nil) }
             .first(where: \.isCompatible)?.version
+    }
+
+    /// Whether `version` has the store's entity names, all of it or one configuration: what ``compare``
+    /// needs before any hash can match (every name on both sides must match).
+    private static func mayFit(_ version: ObjectModel, storeNames: Set<String>) -> Bool {
+        Set(version.entities.map(\.name)) == storeNames || version.configuration(holding: storeNames) != nil
     }
 
     /// Whether the store's metadata fits the version named `name` of `bundle`, as Core Data decides before it

@@ -34,6 +34,10 @@ public struct ModelBundle: Sendable, Hashable {
         hashes.entityHashes(of: versions[index], at: index)
     }
 
+    /// How many versions have been hashed so far, for this bundle and every copy of it: what planning spares
+    /// by hashing only the versions it compares.
+    package var hashedVersionCount: Int { hashes.count }
+
     /// The entity hashes of the first version named `name`, or nil when there is none.
     package func entityHashes(ofVersion name: String) -> [String: Data]? {
         versions.firstIndex { $0.name == name }.map { entityHashes(ofVersionAt: $0) }

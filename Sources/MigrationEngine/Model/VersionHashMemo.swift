@@ -9,6 +9,9 @@ final class VersionHashMemo: Sendable {
     /// The property hashes of every version hashed so far, which the next version mostly repeats.
     private let digests = Mutex<PropertyDigests?>(PropertyDigests())
 
+    /// How many versions are remembered.
+    var count: Int { hashes.withLock { $0.count } }
+
     /// The remembered hashes of `version` (at `index` in its bundle), or its freshly computed ones,
     /// remembered from now on.
     func entityHashes(of version: ObjectModel, at index: Int) -> [String: Data] {

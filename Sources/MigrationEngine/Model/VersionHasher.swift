@@ -150,3 +150,34 @@ extension SHA256 {
         digest.withUnsafeBytes { update(bufferPointer: $0) }
     }
 }
+
+extension VersionHasher {
+    /// What an entity's hash input is made of, short of the bytes hashed: whether it is abstract and how many
+    /// bytes are hashed. Two entities with equal hashes had equal inputs (short of a SHA-256 collision, which
+    /// the hashes themselves rule out), so they have equal shapes.
+    package struct EntityInputShape: Hashable, Sendable {
+        var isAbstract: Bool
+        var byteCount: Int
+    }
+
+    /// The shape of every entity's hash input, keyed by entity name as ``entityHashes`` is: cheap to compute
+    /// (no digest, no property looked at past its transient flag), and equal for any two versions whose entity
+    /// hashes are equal, so versions of different shapes need not be hashed to be told apart.
+    package static func inputShape(of model: ObjectModel) -> [String: EntityInputShape] {
+        var shapes: [String: EntityInputShape] = [:]
+        for entity in model.entities where shapes[entity.name] == nil {
+            // The same input as `hash(of:cache:digests:)` feeds: name, abstract flag, the parent's hash,
+            // a 32-byte hash per non-transient property (inherited ones included), modifier, constraints.
+            var bytes = entity.name.utf8.count + 1
+            if let parentName = entity.parentName, model.entity(named: parentName) != nil { bytes += 32 }
+            let properties =
+                model.allAttributes(of: entity).count { !$0.isTransient }
+                + model.allRelationships(of: entity).count { !$0.isTransient }
+            bytes += 32 * properties
+            if let modifier = entity.versionHashModifier { bytes += modifier.utf8.count }
+            for constraint in entity.uniquenessConstraints { bytes += constraint.joined(separator: ".").utf8.count }
+            shapes[entity.name] = EntityInputShape(isAbstract: entity.isAbstract, byteCount: bytes)
+        }
+        return shapes
+    }
+}
