@@ -13,11 +13,12 @@ extension MigrationProject {
     /// - Returns: The store's contents, its model versions' fit, and where the compared model came from.
     /// - Throws: ``StoreError`` for a missing, damaged or locked store, or an unreadable cache with no model.
     public func inspect(store: String, checksIntegrity: Bool = false) throws -> StoreReport {
-        let contents = try StoreReader.read(path: store, checkIntegrity: checksIntegrity, options: snapshot)
+        let (contents, cache) = try read(store: store, checksIntegrity: checksIntegrity)
         let storeModel: ObjectModel?
-        do {
-            storeModel = try contents.cachedModel()
-        } catch {
+        switch cache {
+        case .success(let model): storeModel = model
+        case .failure(let error):
+            // Without a model the cache is all there is to compare with.
             guard bundle != nil else {
                 throw StoreError(.damaged, path: store, message: "model cache is unreadable: \(error.message)")
             }

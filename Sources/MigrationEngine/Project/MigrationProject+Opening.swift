@@ -13,15 +13,10 @@ extension MigrationProject {
     /// - Throws: ``StoreError`` for a missing, damaged or locked store; ``PlanningError`` for a project
     ///   file whose version order is invalid.
     public func open(store: String, checksIntegrity: Bool) throws -> OpenedStore {
-        let contents = try StoreReader.read(path: store, checkIntegrity: checksIntegrity, options: snapshot)
+        let (contents, cache) = try read(store: store, checksIntegrity: checksIntegrity)
         guard let bundle else { return OpenedStore(contents: contents) }
         // The cache only adds per-property detail when the hashes match nothing; a damaged one costs that alone.
-        let storeModel: ObjectModel?
-        do {
-            storeModel = try contents.cachedModel()
-        } catch {
-            storeModel = nil
-        }
+        let storeModel: ObjectModel? = if case .success(let model) = cache { model } else { nil }
         let report = CompatibilityCheck.check(
             bundle, metadata: contents.metadata, storeModel: storeModel, tableColumns: contents.tableColumns)
         return OpenedStore(
@@ -29,6 +24,17 @@ extension MigrationProject {
             versionOrder: try settings.versionOrder(for: bundle.versions.map(\.name)).sequence,
             currentVersion: bundle.currentVersionName, defaultTarget: bundle.currentVersionName ?? bundle.versions.last?.name,
             identicalHashVersions: bundle.identicalHashVersions)
+    }
+}
+
+extension MigrationProject {
+    /// The store as ``open(store:checksIntegrity:)`` and ``inspect(store:checksIntegrity:)`` read it: its
+    /// contents, and its cached model or why that does not decode (each door decides what a damaged cache costs).
+    func read(store: String, checksIntegrity: Bool) throws -> (
+        contents: StoreContents, cache: Result<ObjectModel?, ModelError>
+    ) {
+        let contents = try StoreReader.read(path: store, checkIntegrity: checksIntegrity, options: snapshot)
+        return (contents, Result { () throws(ModelError) in try contents.cachedModel() })
     }
 }
 

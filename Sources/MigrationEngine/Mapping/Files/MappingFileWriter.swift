@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes a ``MappingScaffold`` as a cdmigrate mapping file (YAML) that ``MappingFileReader`` reads back:
 /// the same scaffold always gives the same text, byte for byte.
-public enum MappingFileWriter {
+package enum MappingFileWriter {
     /// The file's text.
     ///
     /// - Parameter scaffold: The mapping to write.
     /// - Returns: The YAML text, ending in a newline.
-    public static func text(_ scaffold: MappingScaffold) -> String {
+    package static func text(_ scaffold: MappingScaffold) -> String {
         var lines = scaffold.header.map(comment)
         lines += [
             "from: \(scalar(scaffold.sourceVersion))",
@@ -54,7 +54,7 @@ public enum MappingFileWriter {
     /// - Parameters:
     ///   - scaffold: The mapping to write.
     ///   - path: The file to write.
-    ///   - replacing: Whether an existing file at `path` is replaced (`--force`).
+    ///   - replacing: Whether an existing file at `path` is replaced.
     /// - Throws: ``ExecutionError`` (`io`) when the file exists or cannot be written.
     package static func write(_ scaffold: MappingScaffold, to path: String, replacing: Bool) throws(ExecutionError) {
         let data = Data(text(scaffold).utf8)
