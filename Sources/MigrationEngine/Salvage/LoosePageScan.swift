@@ -85,15 +85,28 @@ struct LoosePageScan {
     /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf
     /// pages not on the freelist, page by page; returns how many cells could not be read (a cell running past
     /// its page, an overflow chain broken, a record that is not well formed).
+    ///
+    /// With `partial`, a record whose overflow chain is broken is given to it instead, with the values its
+    /// bytes on the leaf page hold and nil for the others (only those bytes are trusted: a page of the chain
+    /// may be zeros or another page's bytes), when its header is all there.
     @discardableResult
-    func forEachRecord(_ body: (Int, Int64, [DatabaseValue]) -> Void) -> Int {
+    func forEachRecord(
+        _ body: (Int, Int64, [DatabaseValue]) -> Void, partial: ((Int, Int64, [DatabaseValue?]) -> Void)? = nil
+    ) -> Int {
         var unreadable = 0
         forEachCell(includingFree: false) { number, page, offset in
-            guard let (id, payload) = cell(page, at: offset), let values = SQLiteRecord.values(payload) else {
+            if let (id, payload) = cell(page, at: offset), let values = SQLiteRecord.values(payload) {
+                body(number, id, values)
+            } else if let partial, let cell = TableLeafCell(page, at: offset, pageSize: pageSize, limit: pageSize),
+                cell.end <= pageSize, cell.localSize < cell.payloadSize,
+                let values = SQLiteRecord.values(
+                    Array(page[cell.payloadStart..<cell.payloadStart + cell.localSize]), total: cell.payloadSize),
+                values.contains(nil)
+            {
+                partial(number, cell.id, values)
+            } else {
                 unreadable += 1
-                return
             }
-            body(number, id, values)
         }
         return unreadable
     }

@@ -82,7 +82,13 @@ struct LostSchemaRebuild {
         into path: String, store: String
     ) throws -> LostSchemaRebuild {
         var records: [Record] = []
-        let unreadable = scan.forEachRecord { page, id, values in records.append(Record(page: page, id: id, values: values)) }
+        let unreadable = scan.forEachRecord { page, id, values in
+            records.append(Record(page: page, id: id, values: values))
+        } partial: { page, id, values in
+            // Its overflow chain broken: kept as a row only where every value missing may be (an optional attribute's).
+            let missing = Set(values.indices.filter { values[$0] == nil })
+            records.append(Record(page: page, id: id, values: values.map { $0 ?? .null }, missing: missing))
+        }
         var notes: [String] = []
         let bookkeeping = Bookkeeping(records, store: store, notes: &notes)
         let declared = declaredColumns(records)
@@ -119,7 +125,8 @@ struct LostSchemaRebuild {
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
         let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
         let placement = place(
-            records, schema: schema, numbers: numbers, declared: declared, history: earlier, excluded: fit.excluded)
+            records, schema: schema, model: choice.model, numbers: numbers, declared: declared, history: earlier,
+            excluded: fit.excluded)
         try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
         let other = records.count - placement.placed - bookkeeping.count - fit.excluded.count
         var attribution =
@@ -155,7 +162,7 @@ struct LostSchemaRebuild {
         }
         let fits = candidates.map { model in
             let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
-            return (model, place(records, schema: schema, numbers: numbers, declared: declared, history: []))
+            return (model, place(records, schema: schema, model: model, numbers: numbers, declared: declared, history: []))
         }
         let best = fits.map(\.1.entityRows).max() ?? 0
         let winners = fits.filter { $0.1.entityRows == best }
@@ -231,10 +238,13 @@ struct LostSchemaRebuild {
     /// of its rows fit (types, and an ordered to-one's position set wherever its key is), the model's order for
     /// a new store first on a tie.
     private static func place(
-        _ records: [Record], schema: StoreSchema, numbers: EntityNumbers, declared: [String: [String]],
+        _ records: [Record], schema: StoreSchema, model: ObjectModel, numbers: EntityNumbers, declared: [String: [String]],
         history: [ObjectModel], excluded: Set<RecordKey> = []
     ) -> Placement {
         var placement = Placement()
+        var partialRows: [String: [PartialRow]] = [:]
+        let nullable = Dictionary(
+            uniqueKeysWithValues: schema.tables.map { ($0.name, PartialRow.nullableColumns(of: $0, in: model)) })
         var types: [String: [String]] = [:]
         var tableOfEntity: [Int64: String] = [:]
         // Per table, how many values its records may have (fewer than its columns: written before some were added).
@@ -295,9 +305,15 @@ struct LostSchemaRebuild {
             if values.count >= 3, values[0].isNull, case .int64(let entity) = values[1].storage,
                 let table = tableOfEntity[entity], let type = types[table], lengths[table]?.contains(values.count) == true,
                 values.count <= type.count,
-                zip(type, values).allSatisfy({ fits($1, $0) })
+                zip(type, values).allSatisfy({ fits($1, $0) }),
+                let order = placement.orders[table],
+                record.missing.allSatisfy({ $0 < order.count && nullable[table]?.contains(order[$0]) == true })
             {
                 name = table
+                if !record.missing.isEmpty {
+                    partialRows[table, default: []].append(
+                        PartialRow(id: record.id, columns: record.missing.sorted().map { order[$0] }))
+                }
                 record = Record(
                     page: record.page, id: record.id, values: values + Array(repeating: .null, count: type.count - values.count))
                 let references = (referenceColumns[table] ?? []).map {
@@ -331,6 +347,7 @@ struct LostSchemaRebuild {
         placement.notes += twice.sorted { $0.key < $1.key }.map {
             "\($0.key): \($0.value) rows found twice (on a page the store no longer used but did not free): the first page's kept"
         }
+        placement.notes += partialRows.sorted { $0.key < $1.key }.map { PartialRow.note(table: $0.key, $0.value) }
         return placement
     }
 
@@ -393,6 +410,8 @@ private struct Record {
     let page: Int
     let id: Int64
     let values: [DatabaseValue]
+    /// The positions of values not read (on an overflow page lost), NULL in `values`.
+    var missing: Set<Int> = []
 
     /// Which record it is: a page holds a row id once.
     var key: RecordKey { RecordKey(page: page, id: id) }

@@ -19,8 +19,16 @@ enum SQLiteRecord {
 
     /// The values of the record in `payload`, or nil when it is not a well-formed record.
     static func values(_ payload: [UInt8]) -> [DatabaseValue]? {
+        guard let values = values(payload, total: payload.count) else { return nil }
+        return values.compactMap { $0 }
+    }
+
+    /// The values of the record whose first bytes are `payload` and whose size is `total`: nil for each
+    /// value whose bytes lie past `payload` (on an overflow page lost); nil when the header itself is not all
+    /// there or the record is not well formed.
+    static func values(_ payload: [UInt8], total: Int) -> [DatabaseValue?]? {
         guard let (headerSize, first) = varint(payload, at: 0, end: payload.count), headerSize >= 1,
-            headerSize <= payload.count
+            headerSize <= payload.count, payload.count <= total
         else { return nil }
         var types: [Int64] = []
         var offset = first
@@ -30,11 +38,17 @@ enum SQLiteRecord {
             types.append(type)
             offset += length
         }
-        var values: [DatabaseValue] = []
+        var values: [DatabaseValue?] = []
         var position = Int(headerSize)
         for type in types {
             let size = Self.size(of: type)
-            guard position + size <= payload.count else { return nil }
+            guard position + size <= total else { return nil }
+            guard position + size <= payload.count else {
+                // On the part of the payload that is not there.
+                values.append(nil)
+                position += size
+                continue
+            }
             let bytes = payload[position..<position + size]
             position += size
             switch type {
@@ -55,7 +69,7 @@ enum SQLiteRecord {
                 values.append(text.databaseValue)
             }
         }
-        return position == payload.count ? values : nil
+        return position == total ? values : nil
     }
 
     private static func size(of type: Int64) -> Int {

@@ -19,7 +19,7 @@ struct SalvageTableCopy {
         /// The row ids read (rejected rows included: their keys are not missing), ascending.
         var keys: [Int64] = []
         /// Rows read without the values on damaged pages (NULL there), with those values' columns.
-        var partialRows: [(id: Int64, columns: [String])] = []
+        var partialRows: [PartialRow] = []
     }
 
     /// The table, unquoted.
@@ -123,7 +123,7 @@ struct SalvageTableCopy {
             // A key found after all is not unreadable: the ranges keep only the keys no row was found for.
             result.unreadable = KeyGaps.subtract(rows.map(\.0).sorted(), from: result.unreadable)
         }
-        result.partialRows = walker.partialRows.map { row in (row.id, row.lost.map { columns[$0] }) }
+        result.partialRows = walker.partialRows.map { row in PartialRow(id: row.id, columns: row.lost.map { columns[$0] }) }
         result.keys = keys.sorted()
         progress(written)
         return result

@@ -98,23 +98,13 @@ struct StoreSalvage {
             let renumbered = table.columns.filter {
                 if case .foreignEntity = $0.role { return true } else { return false }
             }
-            // An optional attribute's value on a damaged overflow page is lost, not the object with it.
-            let nullable = table.columns.filter { column in
-                guard case .attribute(let entity, let name) = column.role else { return false }
-                return model.entity(named: entity)?.attribute(named: name)?.isOptional == true
-            }
             var tableCopy = tableCopy(
                 table.name, columns: table.columns.map(\.name), numbers: numbers, entityColumns: Set(renumbered.map(\.name)),
                 limit: recordedMax, ceiling: ceiling)
-            tableCopy.nullableColumns = Set(nullable.map(\.name))
+            // An optional attribute's value on a damaged overflow page is lost, not the object with it.
+            tableCopy.nullableColumns = PartialRow.nullableColumns(of: table, in: model)
             let result = try tableCopy.run(from: db, into: target) { progress(table.name, $0) }
-            if !result.partialRows.isEmpty {
-                let listed = result.partialRows.prefix(8).map { "key \($0.id) (\($0.columns.joined(separator: ", ")))" }
-                let more = result.partialRows.count > 8 ? ", …" : ""
-                report.notes.append(
-                    "\(table.name): \(result.partialRows.count) rows read without the values on damaged pages, NULL there (optional attributes): \(listed.joined(separator: ", "))\(more)"
-                )
-            }
+            if !result.partialRows.isEmpty { report.notes.append(PartialRow.note(table: table.name, result.partialRows)) }
             let largest = max(recordedMax ?? 0, result.largestKey)
             if let root, let recordedMax, result.largestKey > recordedMax {
                 // The store handed out keys past its own Z_MAX (a bookkeeping fault, not damage): said, not hidden.

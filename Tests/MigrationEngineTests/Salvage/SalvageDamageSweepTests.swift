@@ -80,6 +80,29 @@ struct SalvageDamageSweepTests {
         try Self.expectExact(report, output)
     }
 
+    @Test("The schema lost too: the rows read page by page whose overflow chain is broken are kept the same way")
+    func overflowValueLostWithSchema() throws {
+        // Found by the sweep: wire store2-8 cut at 77% (its schema cut, the self user's image past the cut) read
+        // 21 users of 22, .recover 22.
+        let store = try Self.store.get()
+        let made = try DamageScript.damage(store, ["page", "--class", "overflow", "--pages", "2"])
+        try LostSchemaSalvageTests.loseSchema(made.output)
+        let (report, output) = try SalvageLossReportTests.salvage(made.output, version: "Journal 4")
+        #expect(report.notes.first?.hasPrefix("the database schema is unreadable: rows were read page by page") == true)
+        #expect(report.recovered == 1500)
+        let note = try #require(report.notes.first { $0.hasPrefix("ZENTRY: ") && $0.contains("without the values") })
+        let partial = try DatabaseQueue(path: output).read { db in
+            try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZENTRY WHERE Z_PK % 50 = 0 AND ZTEXT IS NULL")
+        }
+        // Only the bytes on the leaf page are trusted: the text and the values stored after it are NULL.
+        #expect(!partial.isEmpty && partial.allSatisfy { note.contains("key \($0) (ZTEXT") }, "\(note)")
+        // The values before them are the store's.
+        let keys = partial.map(String.init).joined(separator: ",")
+        let query = "SELECT Z_PK, Z_ENT, ZAUTHOR FROM ZENTRY WHERE Z_PK IN (\(keys)) ORDER BY Z_PK"
+        let kept = try DatabaseQueue(path: output).read { try Row.fetchAll($0, sql: query) }
+        #expect(try DatabaseQueue(path: store).read { try Row.fetchAll($0, sql: query) } == kept)
+    }
+
     @Test("Z_PRIMARYKEY read as empty (its page cut through): the model's numbers are used, no row is rejected")
     func emptyKeyTable() throws {
         // Found by the sweep: coredataplus-cars cut at 77% gave 0 of 145 objects, every row "of no entity".
