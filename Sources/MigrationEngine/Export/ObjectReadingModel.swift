@@ -60,6 +60,6 @@ public struct ObjectReadingModel: Sendable {
 
     /// `model` restricted to the configuration whose entities are the store's `Z_PRIMARYKEY` entries, or whole.
     private static func scoped(_ model: ObjectModel, _ contents: StoreContents) -> ObjectModel {
-        model.scoped(toStoreEntities: Set(contents.primaryKeys.map(\.name)))
+        model.scoped(toStoreEntries: contents.primaryKeys)
     }
 }

@@ -24,6 +24,34 @@ extension ObjectModel {
         return model
     }
 
+    /// The configuration a store's `Z_PRIMARYKEY` rows make up (persistent-history rows aside): the one
+    /// whose entities are exactly their names, else the one they name when each row stands for the entity
+    /// the configuration numbers the same, since a row keeps the old name of an entity Core Data renamed (see
+    /// `PrimaryKeyEntry.resolvingRenames`; a configuration's store renumbers among its own entities, so the
+    /// whole model's numbers would give a row to another entity). `nil` for the whole model, or no fit.
+    ///
+    /// - Parameter entries: The store's `Z_PRIMARYKEY` rows.
+    /// - Returns: The configuration the store holds, or nil.
+    package func configuration(holdingEntries entries: [PrimaryKeyEntry]) -> ModelConfiguration? {
+        let entries = entries.filter { !$0.isHistory }
+        if let named = configuration(holding: Set(entries.map(\.name))) { return named }
+        func fits(_ model: ObjectModel) -> Bool {
+            let names = PrimaryKeyEntry.resolvingRenames(entries, model: model).map(\.name)
+            return names.count == model.entities.count && Set(names) == Set(model.entities.map(\.name))
+        }
+        guard !fits(self) else { return nil }
+        return configurations.first { fits(restricted(to: $0)) }
+    }
+
+    /// The model restricted to the configuration a store's `Z_PRIMARYKEY` rows make up
+    /// (``configuration(holdingEntries:)``), or the whole model.
+    ///
+    /// - Parameter entries: The store's `Z_PRIMARYKEY` rows.
+    /// - Returns: The model a store with those rows is laid out for.
+    package func scoped(toStoreEntries entries: [PrimaryKeyEntry]) -> ObjectModel {
+        configuration(holdingEntries: entries).map { restricted(to: $0) } ?? self
+    }
+
     /// The model restricted to the configuration whose entities are exactly `names` (a store's
     /// `Z_PRIMARYKEY` entries), or the whole model when no configuration fits them.
     ///

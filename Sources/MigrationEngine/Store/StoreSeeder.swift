@@ -16,12 +16,19 @@ package struct StoreSeeder: Sendable {
     /// The most objects of one entity a store may be seeded with: the relationship plan is held in memory.
     package static let maximumObjects = 1_000_000
 
+    /// The entities the store holds: the whole model, or one configuration's.
     package let model: ObjectModel
+    /// The model whose hashes and cache the store records: the whole model even for a configuration's store,
+    /// as Core Data records it.
+    package let recordedModel: ObjectModel
     package let objects: Int
     package let seed: UInt64
 
-    package init(model: ObjectModel, objects: Int, seed: UInt64) {
-        self.model = model
+    /// A seeder of stores at `model`'s version, holding every entity or, with `configuration`, the entities of
+    /// that configuration alone (numbered among themselves) as a store Core Data added with it.
+    package init(model: ObjectModel, objects: Int, seed: UInt64, configuration: ModelConfiguration? = nil) {
+        self.model = configuration.map { model.restricted(to: $0) } ?? model
+        self.recordedModel = model
         self.objects = objects
         self.seed = seed
     }
@@ -59,7 +66,7 @@ package struct StoreSeeder: Sendable {
         var random = SeededGenerator(seed: seed)
         let schema = SchemaBuilder(model: model).build()
         let uuid = UUID(uuid: SeedValues.uuidTuple(&random)).uuidString
-        let writer = StoreWriter(model: model, schema: schema)
+        let writer = StoreWriter(model: recordedModel, schema: schema)
         try writer.create(at: path, options: StoreCreationOptions(uuid: uuid, installsTriggers: false))
         let rows = objectRows(schema)
         let links = plan(rows, schema, &random)

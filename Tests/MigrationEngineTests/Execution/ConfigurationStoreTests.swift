@@ -92,4 +92,42 @@ struct ConfigurationStoreTests {
         #expect(
             try StoreDump(migrated).primaryKeys(includeMax: false) == (try StoreDump(predicted).primaryKeys(includeMax: false)))
     }
+
+    /// A model of two configurations (`Side`: `Aside`, numbered first in the whole model; `Main`: the rest) whose
+    /// `Item` is renamed `Thing` by renaming identifier at version 2, and gets an attribute at version 3.
+    static func renamingModel(_ version: Int) -> ObjectModel {
+        let item = version == 1 ? "Item" : "Thing"
+        return ObjectModel(
+            name: "Renaming \(version)",
+            entities: [
+                Entity(name: "Aside", attributes: [Attribute(name: "label", type: .string)]),
+                Entity(
+                    name: item, renamingIdentifier: version == 1 ? nil : "Item",
+                    attributes: [Attribute(name: "title", type: .string)]
+                        + (version == 3 ? [Attribute(name: "note", type: .string)] : [])),
+                Entity(name: "Shelf", attributes: [Attribute(name: "width", type: .double)]),
+            ],
+            configurations: [
+                ModelConfiguration(name: "Side", entityNames: ["Aside"]),
+                ModelConfiguration(name: "Main", entityNames: [item, "Shelf"]),
+            ])
+    }
+
+    /// Found by the generated run (issue 30): Core Data's `Z_PRIMARYKEY` keeps a renamed entity's old name, and
+    /// a configuration's store was then taken for no configuration's (its names are not the configuration's):
+    /// `verify` read it with the whole model's numbers and the next step refused it.
+    @Test("A configuration's store whose entity was renamed keeps the old name, verifies, and migrates on")
+    func renamedEntityKeepsItsConfiguration() throws {
+        let store = try TemporaryDirectory.make().appendingPathComponent("Main.sqlite").path
+        let main = try #require(Self.renamingModel(1).configurations.last)
+        try StoreSeeder(model: Self.renamingModel(1), objects: 3, seed: 5, configuration: main).write(to: store)
+        let renamed = try StepRunner.run(
+            InferredStep(sourceModel: Self.renamingModel(1), destinationModel: Self.renamingModel(2)), sourcePath: store)
+        #expect(try StoreDump(renamed).primaryKeys(includeMax: false) == ["1|Shelf|0", "2|Item|0"])
+        try StoreValidator(model: Self.renamingModel(2)).validate(renamed, expectedCounts: ["Thing": 3, "Shelf": 3])
+        let next = try StepRunner.run(
+            InferredStep(sourceModel: Self.renamingModel(2), destinationModel: Self.renamingModel(3)), sourcePath: renamed)
+        try StoreValidator(model: Self.renamingModel(3)).validate(next, expectedCounts: ["Thing": 3, "Shelf": 3])
+        #expect(try StoreDump(next).integer("SELECT COUNT(*) FROM ZTHING WHERE ZTITLE IS NOT NULL") ?? 0 > 0)
+    }
 }

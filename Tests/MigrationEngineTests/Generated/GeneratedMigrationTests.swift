@@ -6,7 +6,8 @@ import Testing
 @testable import MigrationEngine
 
 /// Generated fidelity (issue 30): random model pairs (``GeneratedModelPair``) using every attribute type,
-/// relationship kind and kind of index, a seeded store at the source (``StoreSeeder``), and the step run four
+/// relationship kind and kind of index, derived counts and configurations, a seeded store at the source
+/// (``StoreSeeder``; one configuration's entities where the models have two), and the step run four
 /// ways: inferred, as the scaffolded mapping file, as that mapping file with a policy on every mapping that
 /// overrides both stages, and as the Xcode mapping model Xcode would generate (``GeneratedXcodeMapping``). Each
 /// result must hold every object, value and relationship membership and order the change predicts
@@ -15,17 +16,25 @@ import Testing
 /// (or `Scripts/generated_sweep.sh N`) runs seeds 1…N, `CDMIGRATE_GENERATED_SEEDS=A-B` seeds A…B.
 @Suite("Generated models: every path keeps every object, value, membership and order")
 struct GeneratedMigrationTests {
+    /// The seeds the suite runs without `CDMIGRATE_GENERATED_SEEDS`.
+    static let sample: [UInt64] = Array(1...12)
+
+    /// The paths of the coverage matrix (`docs/coverage.md`) each seed's step takes: `CoverageMatrixTests`
+    /// holds every cell citing this suite to them (the schema each result must have is a check of these paths,
+    /// not the fresh-schema path's claim about Apple's stores).
+    static let matrixPaths: Set<String> = ["inferred step", "mapped step", "policy"]
+
     static var seeds: [UInt64] {
         let asked = ProcessInfo.processInfo.environment["CDMIGRATE_GENERATED_SEEDS"] ?? ""
         let bounds = asked.split(separator: "-").compactMap { UInt64($0) }
         if bounds.count == 1, bounds[0] > 0 { return Array(1...bounds[0]) }
         if bounds.count == 2, bounds[0] <= bounds[1] { return Array(bounds[0]...bounds[1]) }
-        return Array(1...12)
+        return sample
     }
 
     @Test("the suite's seeds draw every attribute type, relationship kind and change, with ordered members to keep")
     func sampleCoversEveryFeature() throws {
-        let pairs = Array(1...12).map { GeneratedModelPair(seed: UInt64($0)) }
+        let pairs = Self.sample.map { GeneratedModelPair(seed: $0) }
         #expect(pairs.reduce(into: Set<Int>()) { $0.formUnion($1.relationshipKinds) } == Set(0...7))
         #expect(pairs.reduce(into: Set<Int>()) { $0.formUnion($1.changeKinds) } == Set(0...8))
         let types = Set(pairs.flatMap { $0.source.entities.flatMap(\.attributes).map(\.type) })
@@ -36,11 +45,16 @@ struct GeneratedMigrationTests {
         #expect(pairs.contains { $0.source.entities.flatMap(\.attributes).contains(where: \.isIndexed) })
         #expect(pairs.contains { $0.source.entities.contains { !$0.fetchIndexes.isEmpty } })
         #expect(pairs.contains { $0.source.entities.contains { !$0.compoundIndexes.isEmpty } })
+        #expect(pairs.contains { $0.source.entities.flatMap(\.attributes).contains(where: \.isDerived) })
+        #expect(pairs.contains { $0.destination.entities.flatMap(\.attributes).contains(where: \.isDerived) })
+        #expect(pairs.contains { $0.sourceConfiguration != nil })
+        #expect(pairs.contains { $0.sourceConfiguration == nil })
         var ordered = 0
         for pair in pairs.prefix(4) {
             let store = try TemporaryDirectory.make().appendingPathComponent("S.sqlite").path
-            try StoreSeeder(model: pair.source, objects: 6, seed: pair.seed).write(to: store)
-            let facts = try LogicalContents(store, model: pair.source).facts
+            try StoreSeeder(model: pair.source, objects: 6, seed: pair.seed, configuration: pair.sourceConfiguration)
+                .write(to: store)
+            let facts = try LogicalContents(store, model: pair.storedSource).facts
             ordered += facts.filter { $0.key.hasSuffix("#order") }.flatMap(\.value.values).filter { $0.contains(" ") }.count
         }
         #expect(ordered > 0, "some ordered relationship has two members or more, so an order can be lost")
@@ -51,9 +65,9 @@ struct GeneratedMigrationTests {
         let pair = GeneratedModelPair(seed: seed)
         let folder = try TemporaryDirectory.make()
         let store = folder.appendingPathComponent("Source.sqlite").path
-        try StoreSeeder(model: pair.source, objects: 6, seed: seed).write(to: store)
+        try StoreSeeder(model: pair.source, objects: 6, seed: seed, configuration: pair.sourceConfiguration).write(to: store)
         try StoreValidator(model: pair.source).validate(store)
-        let predicted = try LogicalContents(store, model: pair.source).predicted(by: pair)
+        let predicted = try LogicalContents(store, model: pair.storedSource).predicted(by: pair)
 
         let inferred = InferredStep(sourceModel: pair.source, destinationModel: pair.destination)
         try #require(inferred.mapping.isInferable, "\(pair)")
@@ -72,7 +86,8 @@ struct GeneratedMigrationTests {
         let byMapping = try SampleJournalStore.run(mapped, source: store)
         try check(byMapping, pair: pair, predicted: predicted, path: "mapping file")
         #expect(
-            try LogicalContents(byMapping, model: pair.destination) == LogicalContents(byInference, model: pair.destination),
+            try LogicalContents(byMapping, model: pair.storedDestination)
+                == LogicalContents(byInference, model: pair.storedDestination),
             "the two paths differ: \(pair)")
 
         // The policy path: every entity mapping names a policy that overrides both stages, so the step makes
@@ -128,7 +143,7 @@ struct GeneratedMigrationTests {
 
     private func check(_ result: String, pair: GeneratedModelPair, predicted: LogicalContents, path: String) throws {
         try StoreValidator(model: pair.destination).validate(result)
-        let schema = SchemaBuilder(model: pair.destination).build()
+        let schema = SchemaBuilder(model: pair.storedDestination).build()
         try DatabaseQueue(path: result).read { db in
             let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
             #expect(tables == schema.tableNames, "\(path) tables: \(pair)")
@@ -138,9 +153,10 @@ struct GeneratedMigrationTests {
         }
         // The whole schema (tables, every index — the model's and each to-one's —, triggers) is a fresh store's.
         let fresh = try TemporaryDirectory.make().appendingPathComponent("Fresh.sqlite").path
-        _ = try StoreWriter(model: pair.destination).create(at: fresh)
+        // A configuration's store: its entities' tables, numbered among themselves, the whole model recorded.
+        _ = try StoreWriter(model: pair.destination, schema: schema).create(at: fresh)
         #expect(try StoreDump(result).schema() == StoreDump(fresh).schema(), "\(path) schema: \(pair)")
-        let actual = try LogicalContents(result, model: pair.destination)
+        let actual = try LogicalContents(result, model: pair.storedDestination)
         for fact in Set(predicted.facts.keys).union(actual.facts.keys).sorted() where predicted.facts[fact] != actual.facts[fact]
         {
             Issue.record("\(path): \(fact) differs from the prediction: \(pair)")

@@ -5,8 +5,8 @@ import MigrationEngine
 /// A random pair of model versions from one seed, with what the change between them predicts: a source model
 /// using every attribute type and relationship kind (to-one ↔ to-many, ordered, many-to-many, ordered
 /// many-to-many, one-to-one, without an inverse either way, reflexive, across a sub-entity) and indexes (an
-/// attribute's flag, fetch indexes, compound indexes), and a destination
-/// made of a few changes inference accepts (attributes added, added required with a default, removed, renamed
+/// attribute's flag, fetch indexes, compound indexes), derived counts (`<to-many>.@count`), a third of the time
+/// a second configuration the store does not hold, and a destination made of a few changes inference accepts (attributes added, added required with a default, removed, renamed
 /// by renaming identifier, made required with a default; entities added and renamed; relationships added and
 /// removed).
 struct GeneratedModelPair: CustomStringConvertible {
@@ -24,8 +24,19 @@ struct GeneratedModelPair: CustomStringConvertible {
     /// The relationship kinds (0…7, see ``relate(_:_:_:name:kind:)``) and change kinds (0…8) drawn.
     var relationshipKinds: Set<Int> = []
     var changeKinds: Set<Int> = []
+    /// The configuration the store holds, when the models have two (``addIsland()``): its entities alone, in
+    /// each version.
+    var sourceConfiguration: ModelConfiguration?
+    var destinationConfiguration: ModelConfiguration?
 
-    var description: String { "seed \(seed): \(changes.joined(separator: "; "))" }
+    /// The entities a store of each version holds: the whole model, or its configuration's.
+    var storedSource: ObjectModel { sourceConfiguration.map { source.restricted(to: $0) } ?? source }
+    var storedDestination: ObjectModel { destinationConfiguration.map { destination.restricted(to: $0) } ?? destination }
+
+    var description: String {
+        "seed \(seed)\(sourceConfiguration.map { " (a store of configuration \($0.name))" } ?? ""): "
+            + changes.joined(separator: "; ")
+    }
 
     static let types: [AttributeType] = [
         .integer16, .integer32, .integer64, .decimal, .double, .float, .string, .boolean, .date, .binary, .uuid, .uri,
@@ -74,6 +85,10 @@ struct GeneratedModelPair: CustomStringConvertible {
             Self.relate(&entities, from, to, name: "r\(index)", kind: kind == 7 ? Int(random.next() % 5) : kind)
         }
         Self.index(&entities, seed: seed)
+        // Derived counts and configurations from a third stream, so that every other draw stays what it was.
+        var more = SeededGenerator(seed: seed &* 0x2545_F491 &+ 0x7A3)
+        Self.deriveCounts(&entities, &more)
+        let island = more.oneIn(3)
         source = ObjectModel(name: "Generated\(seed)A", entities: entities)
         destination = source
         for entity in entities {
@@ -84,6 +99,53 @@ struct GeneratedModelPair: CustomStringConvertible {
         }
         for _ in 0..<(2 + Int(random.next() % 3)) { change(&random) }
         destination.name = "Generated\(seed)B"
+        if island { addIsland() }
+    }
+
+    /// A derived count (`<relationship>.@count`, as Core Data keeps one with triggers) on about half the
+    /// entities holding a to-many whose inverse is a to-one.
+    static func deriveCounts(_ entities: inout [Entity], _ random: inout SeededGenerator) {
+        for index in entities.indices {
+            for relationship in entities[index].relationships
+            where relationship.isToMany && relationship.inverseName != nil && random.oneIn(2) {
+                guard
+                    let other = entities.first(where: { $0.name == relationship.destinationEntity }),
+                    let inverse = other.relationships.first(where: { $0.name == relationship.inverseName }), !inverse.isToMany
+                else { continue }
+                entities[index].attributes.append(
+                    Attribute(
+                        name: relationship.name + "Count", type: .integer64, isDerived: true,
+                        derivationExpression: relationship.name + ".@count"))
+            }
+        }
+    }
+
+    /// Two more entities related only to each other, in a configuration of their own (`Island`), the others in
+    /// `Shelf`: the store holds `Shelf`'s entities alone, numbered among themselves, while `Aisle` sorts first
+    /// and so moves every entity's number in the whole model.
+    private mutating func addIsland() {
+        let island = [
+            Entity(
+                name: "Aisle", attributes: [Attribute(name: "label", type: .string)],
+                relationships: [
+                    Relationship(
+                        name: "zones", destinationEntity: "Zone", inverseName: "aisle", inverseEntity: "Zone", isToMany: true)
+                ]),
+            Entity(
+                name: "Zone", attributes: [Attribute(name: "width", type: .double)],
+                relationships: [
+                    Relationship(name: "aisle", destinationEntity: "Aisle", inverseName: "zones", inverseEntity: "Aisle")
+                ]),
+        ]
+        for entity in island { entityNames[entity.name] = entity.name }
+        let islandConfiguration = ModelConfiguration(name: "Island", entityNames: island.map(\.name))
+        sourceConfiguration = ModelConfiguration(name: "Shelf", entityNames: source.entities.map(\.name))
+        destinationConfiguration = ModelConfiguration(name: "Shelf", entityNames: destination.entities.map(\.name))
+        source.entities += island
+        destination.entities += island
+        source.configurations = [islandConfiguration, sourceConfiguration!]
+        destination.configurations = [islandConfiguration, destinationConfiguration!]
+        changes.append("in configuration Shelf beside Island")
     }
 
     /// Indexes on about half the entities, drawn from a second stream so that every other draw stays what it
@@ -159,7 +221,8 @@ struct GeneratedModelPair: CustomStringConvertible {
             forget(name, attribute.name)
             changes.append("remove \(name).\(attribute.name)")
         case 3:
-            guard let position = entities[index].attributes.firstIndex(where: { $0.renamingIdentifier == nil }) else { return }
+            guard let position = entities[index].attributes.firstIndex(where: { $0.renamingIdentifier == nil && !$0.isDerived })
+            else { return }
             let old = entities[index].attributes[position].name
             entities[index].attributes[position].name = old + "Renamed"
             entities[index].attributes[position].renamingIdentifier = old
@@ -180,7 +243,7 @@ struct GeneratedModelPair: CustomStringConvertible {
         case 4:
             guard
                 let position = entities[index].attributes.firstIndex(where: {
-                    $0.isOptional && ($0.type == .string || $0.type.isInteger && $0.type != .boolean)
+                    $0.isOptional && !$0.isDerived && ($0.type == .string || $0.type.isInteger && $0.type != .boolean)
                 })
             else { return }
             let attribute = entities[index].attributes[position]
@@ -216,11 +279,13 @@ struct GeneratedModelPair: CustomStringConvertible {
             guard let relationship = entities[index].relationships.first else { return }
             entities[index].relationships.removeAll { $0.name == relationship.name }
             forget(name, relationship.name)
+            uncount(&entities, index, relationship.name)
             if let inverse = relationship.inverseName,
                 let other = entities.firstIndex(where: { $0.name == relationship.destinationEntity })
             {
                 entities[other].relationships.removeAll { $0.name == inverse }
                 forget(entities[other].name, inverse)
+                uncount(&entities, other, inverse)
             }
             changes.append("remove \(name).\(relationship.name)")
         case 7:
@@ -236,6 +301,15 @@ struct GeneratedModelPair: CustomStringConvertible {
             changes.append("add \(name).link\(changes.count) → \(target)")
         }
         destination = ObjectModel(name: destination.name, entities: entities)
+    }
+
+    /// A derived count of a relationship removed goes with it.
+    private mutating func uncount(_ entities: inout [Entity], _ index: Int, _ relationship: String) {
+        let counts = entities[index].attributes.filter { $0.derivationExpression == relationship + ".@count" }
+        for count in counts {
+            entities[index].attributes.removeAll { $0.name == count.name }
+            forget(entities[index].name, count.name)
+        }
     }
 
     /// The source property that became `entity.property` in the destination drops out of the prediction.

@@ -27,7 +27,19 @@ struct CoverageMatrixTests {
     /// Whether the store's model (or, for the history rows, its tables) uses `feature`; `nil` for a feature
     /// this test does not know how to see.
     static func store(_ facts: StoreFacts, uses feature: String) -> Bool? {
-        let entities = facts.model.entities
+        switch feature {
+        case "persistent history tables": return !facts.contents.historyTables.isEmpty
+        case "CloudKit mirroring tables":
+            let tables = facts.contents.otherTables + facts.contents.historyTables
+            return tables.contains { $0.name.hasPrefix("ANSCK") }
+        default: return model(facts.model, uses: feature)
+        }
+    }
+
+    /// Whether `model` uses `feature`; `nil` for a feature no model shows (tables a store holds beside its
+    /// entities') or this test does not know how to see.
+    static func model(_ model: ObjectModel, uses feature: String) -> Bool? {
+        let entities = model.entities
         let attributes = entities.flatMap(\.attributes)
         let relationships = entities.flatMap(\.relationships)
         if feature.hasPrefix("attribute: ") {
@@ -46,21 +58,17 @@ struct CoverageMatrixTests {
         case "reflexive relationship":
             return entities.contains { entity in entity.relationships.contains { $0.destinationEntity == entity.name } }
         case "many-to-many":
-            return relationships.contains { $0.isToMany && facts.model.inverse(of: $0)?.isToMany == true }
+            return relationships.contains { $0.isToMany && model.inverse(of: $0)?.isToMany == true }
         case "abstract entity": return entities.contains { $0.isAbstract }
         case "sub-entities": return entities.contains { $0.parentName != nil }
         case "uniqueness constraints": return entities.contains { !$0.uniquenessConstraints.isEmpty }
         case "fetch indexes": return entities.contains { !$0.fetchIndexes.isEmpty }
         case "compound indexes": return entities.contains { !$0.compoundIndexes.isEmpty }
-        case "configurations": return !facts.model.configurations.isEmpty
+        case "configurations": return !model.configurations.isEmpty
         case "renaming identifiers":
             return entities.contains { $0.renamingIdentifier != nil }
                 || attributes.contains { $0.renamingIdentifier != nil }
                 || relationships.contains { $0.renamingIdentifier != nil }
-        case "persistent history tables": return !facts.contents.historyTables.isEmpty
-        case "CloudKit mirroring tables":
-            let tables = facts.contents.otherTables + facts.contents.historyTables
-            return tables.contains { $0.name.hasPrefix("ANSCK") }
         default: return nil
         }
     }
@@ -123,6 +131,53 @@ struct CoverageMatrixTests {
                 }
             }
         }
+    }
+
+    /// The features the generated run's fixed seeds draw, in either version of a pair.
+    static var generatedFeatures: Set<String> {
+        let pairs = GeneratedMigrationTests.sample.map { GeneratedModelPair(seed: $0) }
+        return features.filter { feature in
+            pairs.contains { pair in [pair.source, pair.destination].contains { model($0, uses: feature) == true } }
+        }
+    }
+
+    /// Where the matrix and the generated run disagree: a cell citing `GeneratedMigrationTests` for a path the
+    /// run does not take or a feature its seeds do not draw, and a cell saying "not covered" where the run
+    /// takes the path with the feature.
+    static func generatedRunProblems(_ matrix: CoverageMatrix, drawn: Set<String>) -> [String] {
+        var problems: [String] = []
+        for row in matrix.rows {
+            for cell in row.cells {
+                let place = "\(row.feature) × \(cell.path)"
+                let taken = GeneratedMigrationTests.matrixPaths.contains(cell.path) && drawn.contains(row.feature)
+                if cell.tests.contains(where: { $0 == "GeneratedMigrationTests" || $0.hasPrefix("GeneratedMigrationTests.") }) {
+                    if !taken { problems.append("\(place): cites the generated run, which does not take it") }
+                } else if taken, cell.kind == .notCovered {
+                    problems.append("\(place): not covered, yet the generated run takes it")
+                }
+            }
+        }
+        return problems
+    }
+
+    @Test("Cells citing the generated run are paths it takes with features its seeds draw, and none it takes is open")
+    func generatedClaimsAreTaken() throws {
+        #expect(Self.generatedRunProblems(try CoverageMatrix.load(), drawn: Self.generatedFeatures) == [])
+        // The check can fail both ways: a claim for a path the run does not take, and a path it takes left open.
+        let claims = CoverageMatrix(
+            markdown: """
+                ### attribute: URI
+
+                | path | proof |
+                |---|---|
+                | salvage | generated only: `GeneratedMigrationTests` |
+                | policy | not covered — nothing |
+                """)
+        #expect(
+            Self.generatedRunProblems(claims, drawn: Self.generatedFeatures) == [
+                "attribute: URI × salvage: cites the generated run, which does not take it",
+                "attribute: URI × policy: not covered, yet the generated run takes it",
+            ])
     }
 
     @Test("Every store the matrix names is in the corpus and its model uses the feature of its row", Corpus.required)

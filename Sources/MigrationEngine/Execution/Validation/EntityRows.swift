@@ -23,7 +23,7 @@ struct EntityRows {
     /// entry under the entity the model numbers the same (see `PrimaryKeyEntry.resolvingRenames`).
     static func reading(_ db: Database, model: ObjectModel) throws -> EntityRows {
         let entries = try modelEntries(db)
-        let scoped = model.scoped(toStoreEntities: Set(entries.map(\.name)))
+        let scoped = model.scoped(toStoreEntries: entries)
         return EntityRows(model: scoped, entries: PrimaryKeyEntry.resolvingRenames(entries, model: scoped))
     }
 

@@ -139,7 +139,7 @@ package struct StoreValidator: Sendable {
             return try queue.read { db in
                 try checkMetadata(db, path, problems: problems)
                 // A store of one configuration holds that configuration's entities only, numbered among them.
-                let scope = StoreValidator(model: model.scoped(toStoreEntities: Set(try EntityRows.modelEntries(db).map(\.name))))
+                let scope = StoreValidator(model: model.scoped(toStoreEntries: try EntityRows.modelEntries(db)))
                 guard let entries = try scope.checkPrimaryKeys(db, path, problems: problems) else {
                     // Without its entities' numbers no row can be given to an entity.
                     return EntityRows.Counts()

@@ -56,8 +56,7 @@ package struct InferredStep: MigrationStep {
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration migrates to the same configuration of the destination; its metadata
         // keeps the hashes of the whole destination model, as Core Data records them.
-        let entities = Set(facts.primaryKeys.filter { !$0.isHistory }.map(\.name))
-        if let configuration = sourceModel.configuration(holding: entities),
+        if let configuration = sourceModel.configuration(holdingEntries: facts.primaryKeys),
             let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
         {
             var scoped = InferredStep(

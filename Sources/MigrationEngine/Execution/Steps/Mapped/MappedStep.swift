@@ -79,8 +79,7 @@ package struct MappedStep: MigrationStep {
         let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration is mapped within it, like an inferred step's (see InferredStep).
-        let entities = Set(facts.primaryKeys.filter { !$0.isHistory }.map(\.name))
-        guard let configuration = sourceModel.configuration(holding: entities),
+        guard let configuration = sourceModel.configuration(holdingEntries: facts.primaryKeys),
             let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
         else {
             return try run(facts, context, source: sourceModel, destination: destinationModel, entries: resolved)
