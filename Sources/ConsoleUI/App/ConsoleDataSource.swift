@@ -14,9 +14,9 @@ package protocol ConsoleDataSource: Sendable {
     /// The objects each to-many relationship of the object `key` of `entity` leads to (both sides of a
     /// many-to-many), at most `limit` per relationship and how many in all; none when no model is known.
     func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects]
-    /// Salvages a damaged store into a new one at `output`; returns a one-line summary. Slow: called off
-    /// the UI thread.
-    func salvage(store: String, output: String) throws -> String
+    /// Salvages a damaged store into a new one at `output`; returns what was kept, per entity. Slow: called
+    /// off the UI thread.
+    func salvage(store: String, output: String) throws -> SalvageSummary
     /// Exports every object of `entity` (its sub-entities' included) to the file at `path`, replacing it, in
     /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
     /// Slow: called off the UI thread; `cancellation` stops it between two objects, keeping the old file.

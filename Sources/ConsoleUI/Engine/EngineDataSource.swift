@@ -45,18 +45,9 @@ package final class EngineDataSource: ConsoleDataSource {
         try session(for: storePath).related(entity: entity, key: key, limit: limit)
     }
 
-    /// Salvages `store` into `output` with the model (or the store's cached model); one line on what was kept.
-    package func salvage(store: String, output: String) throws -> String {
-        let report = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output)
-        var lost = report.lost.map { ", \(NumberText.grouped($0)) known lost" } ?? ""
-        if let more = report.mayHaveBeenLost, more > 0 {
-            lost += ", up to \(NumberText.grouped(Int(more))) more may have been lost"
-        }
-        let cleared = report.danglingReferences.map(\.cleared).reduce(0, +)
-        let references = cleared > 0 ? ", \(NumberText.grouped(cleared)) references to lost objects cleared" : ""
-        let recovered = NumberText.grouped(report.recovered)
-        let name = URL(fileURLWithPath: output).lastPathComponent
-        return "Salvaged into \(name): \(recovered) objects recovered\(lost)\(references)"
+    /// Salvages `store` into `output` with the model (or the store's cached model): what was kept, per entity.
+    package func salvage(store: String, output: String) throws -> SalvageSummary {
+        SalvageSummary(try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output))
     }
 
     /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.

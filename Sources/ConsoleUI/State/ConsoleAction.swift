@@ -10,8 +10,8 @@ package enum ConsoleAction: Sendable, Hashable {
     /// The work the console waited for before opening anything (the demo writing its store) has ended;
     /// `then` is what the console does next when it succeeded.
     case prepared(failure: ConsoleFailure?, then: [ConsoleEffect])
-    /// Salvage into `output` ended: its one-line summary, or why it failed.
-    case salvaged(output: String, Result<String, ConsoleFailure>)
+    /// Salvage into `output` ended: what it kept, or why it failed.
+    case salvaged(output: String, Result<SalvageSummary, ConsoleFailure>)
     /// The export of `entity` to `path` ended: how many objects were written, or why none were.
     case exported(entity: String, path: String, Result<Int, ConsoleFailure>)
     /// Seeding a fixture store ended: its one-line summary, or why nothing was written.

@@ -15,7 +15,10 @@ extension ConsoleController {
         case .resized(let size): state.size = size
         case .prepared(nil, let next): return finishWaiting(&state, next: next)
         case .salvaged(let output, .success(let summary)):
-            return finishWaiting(&state, saying: summary, next: [.openStore(output)])
+            // The report stays over the new store until dismissed: what was lost, and what to do next.
+            state.salvageReport = summary
+            state.damagedStore = nil
+            return finishWaiting(&state, saying: summary.line, next: [.openStore(output)])
         case .seeded(.success(let summary)): return finishWaiting(&state, saying: summary)
         case .restored(let store, let backup, nil):
             let name = state.overview?.name ?? "the store"

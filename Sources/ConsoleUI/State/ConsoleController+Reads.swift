@@ -26,6 +26,7 @@ extension ConsoleController {
         state.opening = nil
         switch read.loaded {
         case .success(let loaded):
+            state.damagedStore = nil
             let target = state.show(loaded)
             state.target = target
             guard let target else { return [] }

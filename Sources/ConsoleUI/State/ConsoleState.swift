@@ -49,6 +49,10 @@ package struct ConsoleState: Sendable, Hashable {
     package var confirm: ConfirmOption?
     /// The offer to salvage a store that could not be opened because it is damaged.
     package var salvageOffer: SalvageOffer?
+    /// The damaged store whose offer was cancelled: the Store pane says so and `m` offers salvage again.
+    package var damagedStore: SalvageOffer?
+    /// What the last salvage kept, shown over the new store until dismissed.
+    package var salvageReport: SalvageSummary?
     /// The questions that seed a fixture store, while they are asked (`N` on the main screen).
     package var seedPrompt: SeedPrompt?
     /// The data browser, on the browser screen.
@@ -106,7 +110,7 @@ package struct ConsoleState: Sendable, Hashable {
     /// Where keys would be interpreted with the help overlay closed.
     package var contextBehindHelp: KeyContext {
         if showDetails { return .details }
-        if salvageOffer != nil { return .salvage }
+        if salvageOffer != nil || salvageReport != nil { return .salvage }
         switch screen {
         case .picker: return picker?.filterInput != nil ? .pickerFilter : .picker
         case .main:

@@ -118,6 +118,7 @@ enum PanesKeys {
     }
 
     private static func migrate(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        if SalvageKeys.offerAgain(&state) { return [] }
         guard let plan = state.plan else {
             state.message =
                 state.planError ?? (state.versions.isEmpty ? noModel : "no plan yet: choose a target in the Versions pane with t")

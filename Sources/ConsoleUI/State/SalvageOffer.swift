@@ -18,6 +18,9 @@ package struct SalvageOffer: Sendable, Hashable {
         output = Self.outputPath(for: store)
     }
 
+    /// The damaged store's file name.
+    package var storeName: String { URL(fileURLWithPath: store).lastPathComponent }
+
     /// The first free `<name>-salvaged[-n].<extension>` beside `store`.
     package static func outputPath(for store: String) -> String {
         let url = URL(fileURLWithPath: store)

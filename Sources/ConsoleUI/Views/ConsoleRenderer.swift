@@ -59,6 +59,8 @@ package struct ConsoleRenderer: Sendable {
         }
         if let offer = state.salvageOffer, state.preparing == nil {
             footed(SalvageDialog.dialog(offer, width: layout.body.width), state).draw(into: &buffer, in: layout.body)
+        } else if let report = state.salvageReport, state.preparing == nil {
+            footed(SalvageDialog.report(report, width: layout.body.width), state).draw(into: &buffer, in: layout.body)
         }
         if state.screen == .run, state.abortPrompt {
             footed(AbortDialog.dialog(abortHighlighted: state.abortHighlighted), state).draw(into: &buffer, in: layout.body)

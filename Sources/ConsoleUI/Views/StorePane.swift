@@ -7,6 +7,7 @@ package enum StorePane {
     /// The pane's lines.
     package static func lines(_ state: ConsoleState) -> [StyledText] {
         guard let overview = state.overview else {
+            if state.opening == nil, let damaged = state.damagedStore { return SalvageDialog.declined(damaged) }
             guard let path = state.opening else { return [StyledText("no store open", style: .dim)] }
             return [StyledText("reading \(path)…", style: .dim), StyledText("Esc stops waiting", style: .dim)]
         }

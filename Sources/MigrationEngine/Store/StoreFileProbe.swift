@@ -28,8 +28,23 @@ enum StoreFileProbe {
         }
         guard count > 0 else { throw StoreError(.notSQLite, path: path, message: "empty file, not an SQLite database") }
         guard count == 100, Array(header.prefix(16)) == signature else {
-            throw StoreError(.notSQLite, path: path, message: "not an SQLite database (no SQLite header)")
+            throw overwrittenHeader(descriptor, path: path, size: UInt64(max(0, info.st_size)))
+                ?? StoreError(.notSQLite, path: path, message: "not an SQLite database (no SQLite header)")
         }
         return header
+    }
+
+    /// The error for a file whose header is overwritten but whose pages are an SQLite database's, which
+    /// salvage reads by rebuilding the header in its private copy; nil for a file that is not SQLite at all.
+    /// Told apart by the same test salvage makes (``DetectedPageSize``), so whatever is called damaged here
+    /// salvage can read.
+    private static func overwrittenHeader(_ descriptor: Int32, path: String, size: UInt64) -> StoreError? {
+        var start = [UInt8](repeating: 0, count: 65536 + 100)
+        let count = pread(descriptor, &start, start.count, 0)
+        guard count > 0, let pageSize = DetectedPageSize.detect(Array(start.prefix(count)), fileSize: size) else { return nil }
+        return StoreError(
+            .damaged, path: path,
+            message: "damaged database: its SQLite header is overwritten, though its pages are an SQLite database's "
+                + "(\(pageSize)-byte pages)")
     }
 }

@@ -54,7 +54,8 @@ package final class StoreSnapshot: Sendable {
     ///   - options: whether a `-wal` SQLite would apply only in part is accepted (refused by default,
     ///     naming the committed transactions that would be lost).
     /// - Returns: The snapshot; its folder goes when it is released or ``remove()`` is called.
-    /// - Throws: ``StoreError`` `.notFound` or `.notSQLite` for the file, `.locked` when another process holds
+    /// - Throws: ``StoreError`` `.notFound` or `.notSQLite` for the file (`.damaged` for an overwritten header,
+    ///   unless `options` repairs it), `.locked` when another process holds
     ///   the write lock or the store keeps changing while copied, `.damaged` for a `-wal` that would lose
     ///   committed data (unless accepted), `.unreadable` when the copy cannot be made.
     package static func take(of path: String, in parent: URL? = nil, options: SnapshotOptions = .init()) throws(StoreError)
@@ -62,7 +63,7 @@ package final class StoreSnapshot: Sendable {
     {
         do {
             try StoreFileProbe.checkDatabaseFile(path)
-        } catch  where error.code == .notSQLite && options.repairsHeader {
+        } catch  where (error.code == .notSQLite || error.code == .damaged) && options.repairsHeader {
             // The copy's header is rebuilt below, or the file is refused then.
         }
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path

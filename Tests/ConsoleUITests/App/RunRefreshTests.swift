@@ -133,7 +133,7 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
         try source.related(storePath: storePath, entity: entity, key: key, limit: limit)
     }
 
-    func salvage(store: String, output: String) throws -> String {
+    func salvage(store: String, output: String) throws -> SalvageSummary {
         try source.salvage(store: store, output: output)
     }
 

@@ -47,6 +47,32 @@ struct ConsoleEndToEndTests {
         #expect(!FileManager.default.fileExists(atPath: output.path), "nothing written without Salvage")
     }
 
+    /// Issue 32, item 7: a store whose header is overwritten was refused at launch ("not an SQLite database");
+    /// the console offers salvage, keeps the offer within reach after Cancel, and after the salvage shows the
+    /// report and the next step over the new store.
+    @Test func aStoreWithAnOverwrittenHeaderIsSalvagedInTheConsole() throws {
+        let folder = try Self.journalFolder()
+        let store = folder.appendingPathComponent("Journal.sqlite")
+        let handle = try FileHandle(forWritingTo: store)
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
+        try handle.close()
+        let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
+        try tmux.waitFor("Salvage to Journal-salvaged.sqlite?")
+        try tmux.send("Tab", "Enter")
+        try tmux.waitFor("m salvages it into Journal-salvaged.sqlite")
+        try tmux.send("m")
+        try tmux.waitFor("Salvage to Journal-salvaged.sqlite?")
+        try tmux.send("Enter")
+        let report = try tmux.waitFor("Next: put Journal-salvaged.sqlite in place of Journal.sqlite")
+        #expect(report.contains("Journal.sqlite → Journal-salvaged.sqlite"))
+        #expect(report.contains("Entry"))
+        try tmux.send("Enter")
+        try tmux.waitFor("✓ Entry")
+        try tmux.send("q")
+        try tmux.waitFor("[exit 0]")
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("Journal-salvaged.sqlite").path))
+    }
+
     /// Issue 35, item 3: under a real terminal the filter prompt edits as readline does (Ctrl-W, Ctrl-U and ←
     /// used to type ␗ and ␕ into it), and a query typed there filters as `rows --where` does.
     @Test func theFilterPromptEditsAsReadlineDoes() throws {

@@ -36,8 +36,10 @@ import Testing
 
     @Test func aSalvageOrRestoreOpensTheStoreItWrote() {
         var state = SampleState.main
-        let salvaged = controller.reduce(.salvaged(output: "/tmp/new.sqlite", .success("Salvaged")), state: &state, now: 1)
+        let summary = SalvageSummary(store: "/tmp/old.sqlite", output: "/tmp/new.sqlite", entities: [], line: "Salvaged")
+        let salvaged = controller.reduce(.salvaged(output: "/tmp/new.sqlite", .success(summary)), state: &state, now: 1)
         #expect(salvaged == [.openStore("/tmp/new.sqlite")] && state.message == "Salvaged")
+        #expect(state.salvageReport == summary)
         state = SampleState.main
         let restored = controller.reduce(
             .restored(store: "/tmp/demo/Posts.sqlite", backup: "b1", failure: nil), state: &state, now: 1)

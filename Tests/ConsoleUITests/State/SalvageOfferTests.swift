@@ -49,6 +49,40 @@ import Testing
         #expect(state.salvageOffer == nil)
     }
 
+    /// Issue 32, item 7: after Cancel the screen used to be left empty and `m` said the model was missing.
+    @Test func afterCancelTheOfferStaysWithinReach() {
+        var state = Self.offered()
+        state.size = TerminalSize(width: 100, height: 30)
+        _ = controller.handle(.escape, state: &state)
+        #expect(state.keyContext == .panes)
+        #expect(state.message == "Journal.sqlite is left as it is; m offers to salvage it again")
+        let screen = renderer.render(state).text
+        #expect(screen.contains("Journal.sqlite is damaged and cannot be opened:"), "\(screen)")
+        #expect(screen.contains("m salvages it into Journal-salvaged.sqlite"))
+        #expect(controller.handle(.character("m"), state: &state) == [])
+        #expect(state.salvageOffer?.store == "/tmp/salvage-offer-none/Journal.sqlite")
+        #expect(state.salvageOffer?.salvageHighlighted == true)
+        #expect(renderer.render(state).text.contains("Salvage to Journal-salvaged.sqlite?"))
+    }
+
+    /// Issue 32, item 7: a store whose header is overwritten was refused ("not an SQLite database") although
+    /// salvage reads all of it; the console offers salvage and gets every object back.
+    @Test func aStoreWithAnOverwrittenHeaderIsOfferedSalvage() throws {
+        let store = try JournalFixture.store(version: 1, entries: 30)
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
+        try handle.close()
+        let app = ConsoleApp(
+            source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: nil, storePath: store, pickerRoot: "/")
+        app.settle(app.pendingEffects)
+        let offer = try #require(app.state.salvageOffer)
+        #expect(offer.reason.contains("its SQLite header is overwritten"), "\(offer.reason)")
+        app.press(.enter)
+        #expect(app.state.overview?.path == offer.output)
+        #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 30)
+        #expect(app.state.salvageReport?.notes.contains { $0.contains("header was unreadable and was rebuilt") } == true)
+    }
+
     @Test func theNewStoresNameIsOneThatIsFree() throws {
         let folder = try TemporaryDirectory.make()
         let store = folder.appendingPathComponent("Journal.sqlite").path
@@ -72,16 +106,31 @@ import Testing
         #expect(app.state.preparing?.hasPrefix("Salvaging Damaged.sqlite to Damaged-salvaged.sqlite") == true)
         let recovered = NumberText.grouped(2000 - lost)
         // No index counts the entries; the keys up to Z_MAX that no row read carries say how many may be lost.
-        let summary =
+        let line =
             "Salvaged into Damaged-salvaged.sqlite: \(recovered) objects recovered, up to \(lost) more may have been lost"
         // The salvage's result comes back as an action (the effect ran at once, with no thread): the reducer
         // opens the new store.
-        #expect(app.receive() == .salvaged(output: offer.output, .success(summary)))
+        let action = app.receive()
+        guard case .salvaged(offer.output, .success(let summary))? = action else {
+            Issue.record("expected the salvage's result, got \(String(describing: action))")
+            return
+        }
+        #expect(summary.line == line)
         #expect(app.state.preparing == nil)
         #expect(app.state.opening == offer.output, "the new store is read")
         app.receiveAll()
         #expect(app.state.overview?.path == offer.output)
         #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 2000 - lost)
-        #expect(app.state.message == summary)
+        #expect(app.state.message == line)
+        // Issue 32, item 7: the report stays over the new store, with what was lost per entity and what next.
+        app.state.size = TerminalSize(width: 100, height: 30)
+        let screen = renderer.render(app.state).text
+        #expect(screen.contains("Damaged.sqlite → Damaged-salvaged.sqlite"), "\(screen)")
+        #expect(screen.contains("entity       found   recovered        lost may be lost"), "\(screen)")
+        #expect(screen.contains("Entry            ?       \(recovered)           ?          \(lost)"), "\(screen)")
+        #expect(screen.contains("Next: put Damaged-salvaged.sqlite in place of Damaged.sqlite"))
+        #expect(screen.contains("m migrates it"))
+        app.press(.enter)
+        #expect(app.state.salvageReport == nil && app.state.keyContext == .panes)
     }
 }

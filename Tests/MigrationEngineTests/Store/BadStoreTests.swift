@@ -33,6 +33,20 @@ struct BadStoreTests {
         #expect(Self.code(plain) == .notCoreData)
     }
 
+    /// Issue 32, item 7: a store whose header alone is overwritten is damaged (salvage rebuilds the header),
+    /// not "not an SQLite database" like a text file, so every front end offers salvage for it.
+    @Test("An overwritten header is damage salvage reads")
+    func overwrittenHeader() throws {
+        let store = try JournalFixture.store(version: 1, entries: 20)
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
+        try handle.close()
+        #expect(Self.code(store) == .damaged)
+        let output = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("Salvaged.sqlite").path
+        let report = try MigrationProject(modelPath: JournalFixture.modelPath).salvage(store: store, to: output)
+        #expect(report.recovered == 20)
+    }
+
     @Test("An unreadable file is an I/O failure", .enabled(if: getuid() != 0, "root reads files whatever their mode"))
     func permissionDenied() throws {
         let folder = try TemporaryDirectory.make()
