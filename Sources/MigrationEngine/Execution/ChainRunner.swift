@@ -105,7 +105,7 @@ struct ChainRunner {
             // A bookkeeping repair raised Z_MAX in its result: the source's low Z_MAX is not why it failed.
             return try queue.read {
                 BrokenObjects.diagnose(
-                    $0, model: step.sourceModel, store: job.storePath, checksMax: !(step is BookkeepingRepairStep))
+                    $0, model: step.sourceModel, store: job.storePath, checksMax: step.bookkeeping.isTrusted)
             } ?? error
         } catch {
             return error
@@ -171,7 +171,9 @@ struct ChainRunner {
         timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
         let started = Date()
         let isLast = index == job.plan.steps.count - 1
-        let counted = countSource(of: step, progress)
+        // Computed once: a mapped step derives it from its resolved mappings on every read.
+        let counting = step.counting
+        let counted = countSource(of: step, counting, progress)
         do {
             var context = StepContext(
                 sourcePath: progress.source, destinationPath: destination, index: index, report: report,
@@ -183,9 +185,10 @@ struct ChainRunner {
                 context.sourcePages = SourcePageCoverage(whenNotCovered: { integrity.start() })
             }
             try perform(step, context, candidate, flushingAsWritten: isLast && !options.dryRun)
-            if let bookkeeping = step as? BookkeepingRepairStep {
-                progress.bookkeepingRepairs = bookkeeping.changes.report.withLock { $0 }
-                report(.repaired(store: job.storePath, repairs: progress.bookkeepingRepairs ?? RepairReport()))
+            if case .rewritten(let changes) = step.bookkeeping {
+                let repairs = changes()
+                progress.bookkeepingRepairs = repairs
+                report(.repaired(store: job.storePath, repairs: repairs))
             }
             if index == 0 {
                 progress.sourceCovered = context.sourcePages?.isCovered == true
@@ -196,7 +199,7 @@ struct ChainRunner {
             // The store that stands for the source's check gets the full check too, last step or not.
             let checksIntegrity = isLast || (index == 0 && progress.sourceCovered)
             try validate(
-                step, index, destination, from: progress.source, known: counted.known, written: written,
+                step, counting, index, destination, from: progress.source, known: counted.known, written: written,
                 checksIntegrity: checksIntegrity, isLast: isLast, &progress)
         } catch {
             throw counted.recount?.failure(over: error) ?? error
@@ -215,16 +218,16 @@ struct ChainRunner {
     /// once, and every later source is the store the previous step's validation just counted. A source that
     /// cannot be counted is left for the step to refuse in its own words; the count at validation then fails
     /// with the validator's.
-    private func countSource(of step: any MigrationStep, _ progress: Progress) -> (
+    private func countSource(of step: any MigrationStep, _ counting: StepCounting, _ progress: Progress) -> (
         known: EntityRows.Counts?, recount: SourceRowCount?
     ) {
         if let counts = progress.sourceCounts { return (counts, nil) }
         do {
-            switch step.counting {
+            switch counting {
             case .everyCarriedEntity:
                 return (try CountExpectation.sourceCounts(step.sourceModel, progress.source, reading: .whole), nil)
             case .someEntities:
-                let recount = try SourceRowCount(step.sourceModel, progress.source, held: step.counting.heldSources)
+                let recount = try SourceRowCount(step.sourceModel, progress.source, held: counting.heldSources)
                 return (recount.whole, recount)
             case .none:
                 return (nil, nil)
@@ -237,7 +240,7 @@ struct ChainRunner {
     /// Validates the step's result against its destination version and the counts its source gives it;
     /// the final store is flushed and digested meanwhile, and every result gets the original's permissions.
     private func validate(
-        _ step: any MigrationStep, _ index: Int, _ destination: String, from source: String,
+        _ step: any MigrationStep, _ counting: StepCounting, _ index: Int, _ destination: String, from source: String,
         known: EntityRows.Counts?, written: WrittenRows, checksIntegrity: Bool, isLast: Bool, _ progress: inout Progress
     ) throws {
         report(.stageStarted(.validation(step: index)))
@@ -248,7 +251,7 @@ struct ChainRunner {
         let flushing = isLast && !options.dryRun ? Self.flushAndDigest(destination) : nil
         do {
             let counts: EntityRows.Counts? =
-                if case .none = step.counting { nil } else {
+                if case .none = counting { nil } else {
                     try known ?? CountExpectation.sourceCounts(step.sourceModel, source)
                 }
             // SQLite's integrity check reads every page: it runs once, on the store that will be swapped in. An
@@ -256,7 +259,7 @@ struct ChainRunner {
             // step's statements are known to have written whole are not read row by row again (see
             // WrittenRows); their counts still have to equal the ones expected.
             progress.sourceCounts = try StoreValidator(model: step.destinationModel).validateCounting(
-                destination, expectedCounts: counts.map { step.counting.expected(from: $0.byEntity) } ?? [:],
+                destination, expectedCounts: counts.map { counting.expected(from: $0.byEntity) } ?? [:],
                 checksIntegrity: checksIntegrity, written: written.recorded)
             if isLast { report(.log(Self.integrityCheckedLine)) }
             TemporaryFile.removeSidecars(of: destination)
@@ -308,7 +311,7 @@ struct ChainRunner {
         let step = try first.makeStep()
         // A bookkeeping repair runs because the recorded hashes are wrong; the validation of its result
         // against the version the store's tables fit stands for this check.
-        if step is BookkeepingRepairStep { return }
+        guard step.bookkeeping.isTrusted else { return }
         let model = step.sourceModel
         let hashes = try snapshot.openReadOnly().read { try StoreMetadata.read($0, path: job.storePath).versionHashes }
         guard hashes == VersionHasher(model: model).entityHashes else {

@@ -25,6 +25,10 @@ struct BookkeepingRepairStep: MigrationStep {
     /// Pages are copied as they are, and the source's `Z_MAX` may be what the step repairs: a count would
     /// refuse a key above it.
     var counting: StepCounting { .none }
+    /// The recorded hashes and low `Z_MAX` values are what the step repairs.
+    var bookkeeping: StepBookkeeping {
+        .rewritten { [changes] in changes.report.withLock { $0 } }
+    }
 
     func perform(_ context: StepContext) throws {
         let source = try HardenedConnection.open(context.sourcePath, readonly: true)

@@ -16,6 +16,8 @@ package protocol MigrationStep: Sendable {
     func perform(_ context: StepContext) throws
     /// Which row counts the step's result is held to (see ``StepCounting``).
     var counting: StepCounting { get }
+    /// Whether the step takes its source's recorded version and keys as they are (see ``StepBookkeeping``).
+    var bookkeeping: StepBookkeeping { get }
 }
 
 /// Everything a step needs while it runs.

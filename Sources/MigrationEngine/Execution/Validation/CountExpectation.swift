@@ -8,11 +8,6 @@ import GRDB
 ///   policy gets one object per source object those mappings read; entities with any other maker are not
 ///   checked (a merge folds objects, a filter or policy decides how many there are).
 enum CountExpectation {
-    /// The counts `step` must produce, counting its source at `source`.
-    static func expected(for step: any MigrationStep, source: String) throws -> [String: Int] {
-        step.counting.expected(from: try sourceCounts(step.sourceModel, source).byEntity)
-    }
-
     /// Each destination entity of a mapped step with a predictable count and the source entity of each
     /// mapping that makes it.
     static func heldCounts(_ resolved: [ResolvedEntityMapping]) -> [StepCounting.HeldCount] {

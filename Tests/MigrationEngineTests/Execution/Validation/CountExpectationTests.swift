@@ -16,7 +16,7 @@ struct CountExpectationTests {
         let mapping = try MappingFileReader.read(
             path: Corpus.packageRoot.appendingPathComponent("Examples/Mappings/journal-3-to-4.yaml").path)
         let step = try MappedStep(mapping: mapping, sourceModel: three, destinationModel: four)
-        let expected = try CountExpectation.expected(for: step, source: store)
+        let expected = step.counting.expected(from: try CountExpectation.sourceCounts(three, store).byEntity)
         #expect(expected["Entry"] == 60)
         #expect(expected["Author"] == nil) // authors are merged by name: how many depends on the data
     }

@@ -35,6 +35,23 @@ struct StepCountingTests {
         #expect(other.counting.heldSources.isEmpty)
     }
 
+    @Test("Only a bookkeeping repair rewrites its source's bookkeeping; its changes are read once it has run")
+    func bookkeeping() throws {
+        let (three, four) = (try JournalFixture.version(3), try JournalFixture.version(4))
+        #expect(InferredStep(sourceModel: three, destinationModel: four).bookkeeping.isTrusted)
+        #expect(RenameColumnStep(sourceModel: four, destinationModel: four).bookkeeping.isTrusted)
+        let repair = BookkeepingRepairStep(model: four)
+        guard case .rewritten(let changes) = repair.bookkeeping else {
+            Issue.record("a bookkeeping repair rewrites the hashes and Z_MAX the run would otherwise hold against it")
+            return
+        }
+        #expect(changes().total == 0)
+        repair.changes.report.withLock {
+            $0.add(.init(entity: "Entry", primaryKey: 9, property: "Z_MAX", rule: "below", action: .raised, old: "1", new: "9"))
+        }
+        #expect(changes().total == 1)
+    }
+
     @Test("Held counts of several sources add up in their destination")
     func sums() {
         let counting = StepCounting.someEntities([
