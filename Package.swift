@@ -45,7 +45,13 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["MigrationEngine"]),
         .target(
             name: "ConsoleUI",
-            dependencies: ["MigrationEngine", "CNCurses"]
+            dependencies: ["MigrationEngine", "CNCurses"],
+            // The wide-character ncurses is libncursesw on Linux; macOS's libncurses has the wide API and there is
+            // no libncursesw, so the library is named per platform here rather than in CNCurses's module map.
+            linkerSettings: [
+                .linkedLibrary("ncursesw", .when(platforms: [.linux])),
+                .linkedLibrary("ncurses", .when(platforms: [.macOS])),
+            ]
         ),
         .executableTarget(
             name: "cdmigrate",
