@@ -67,7 +67,10 @@ extension MigrationProject {
                 salvage.sideStore = sideStore
                 // With frames in its log, the copy's file may hold pages the log replaced.
                 let readsLog = snapshot.writeAheadLog.appliedFrames > 0 && salvage.leftOutLog == nil
-                salvage.loosePages = readsLog || rebuilt != nil ? nil : LoosePageScan(path: snapshot.path)
+                let scan = rebuilt != nil ? nil : LoosePageScan(path: snapshot.path)
+                salvage.loosePages = readsLog ? nil : scan
+                // The rows written last may live only in the log's frames: they raise the ceiling too.
+                salvage.ceiling = scan?.largestRowID(log: readsLog ? snapshot.path + "-wal" : nil)
                 if readsLog, rebuilt != nil {
                     salvage.notes.append("the -wal's frames were not read with the pages: rows written only to the log are lost")
                 }

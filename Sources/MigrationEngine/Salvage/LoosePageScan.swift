@@ -66,20 +66,40 @@ struct LoosePageScan {
         return found.sorted { $0.0 < $1.0 }
     }
 
-    /// The largest row id of any cell on a table-leaf page of the file, or nil when there is none. No seek can
-    /// find a row above it: every row SQLite reads sits in such a cell, so past it the walker stops probing
-    /// (``RowWalker/ceiling``) instead of trying every id of its window one by one. Free pages count too: a
-    /// freelist read from damaged pages may name pages still in use.
-    func largestRowID() -> Int64? {
+    /// The largest row id of any cell on a table-leaf page of the file, or of a frame of the `-wal` at `log`
+    /// (when given), or nil when there is none. No seek can find a row above it: every row SQLite reads sits
+    /// in such a cell, so past it the walker stops probing (``RowWalker/ceiling``) instead of trying every id
+    /// of its window one by one. Free pages count too: a freelist read from damaged pages may name pages still
+    /// in use. With a `-wal` applied, the rows written last may live only in its frames, so every frame counts
+    /// (those SQLite does not apply only raise the bound).
+    func largestRowID(log: String? = nil) -> Int64? {
         var largest: Int64?
-        forEachCell(includingFree: true) { _, page, offset in
+        let note: (Int, [UInt8], Int) -> Void = { _, page, offset in
             // Only the cell's first two varints: a seek compares row ids, whatever follows them.
-            guard let (_, sizeLength) = SQLiteRecord.varint(page, at: offset, end: pageSize),
-                let (id, _) = SQLiteRecord.varint(page, at: offset + sizeLength, end: pageSize)
+            guard let (_, sizeLength) = SQLiteRecord.varint(page, at: offset, end: page.count),
+                let (id, _) = SQLiteRecord.varint(page, at: offset + sizeLength, end: page.count)
             else { return }
             largest = max(largest ?? id, id)
         }
+        forEachCell(includingFree: true, note)
+        if let log { Self.forEachFrameCell(log: log, note) }
         return largest
+    }
+
+    /// Calls `body` with the page number, bytes and each cell's offset of every table-leaf page in a frame of
+    /// the `-wal` at `path` (its page size read from its header); nothing when it does not read as a log.
+    private static func forEachFrameCell(log path: String, _ body: (Int, [UInt8], Int) -> Void) {
+        guard let file = FileHandle(forReadingAtPath: path) else { return }
+        guard let header = Self.read(file, at: 0, count: 32) else { return }
+        let raw = integer(header, at: 8)
+        let size = raw == 1 ? 65536 : raw
+        guard size >= 512, size <= 65536, size & (size - 1) == 0 else { return }
+        var offset: UInt64 = 32
+        while let frame = Self.read(file, at: offset, count: 24 + size) {
+            let number = integer(frame, at: 0)
+            if number > 0 { cells(of: Array(frame[24...]), number: number, body) }
+            offset += UInt64(24 + size)
+        }
     }
 
     /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf
@@ -116,14 +136,19 @@ struct LoosePageScan {
     private func forEachCell(includingFree: Bool, _ body: (Int, [UInt8], Int) -> Void) {
         for number in 1...max(1, pageCount) where includingFree || !freePages.contains(number) {
             guard let page = Self.read(file, page: number, size: pageSize) else { continue }
-            let start = number == 1 ? 100 : 0
-            guard page[start] == 13 else { continue }
-            let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
-            for index in 0..<cells {
-                let pointer = start + 8 + 2 * index
-                guard pointer + 1 < pageSize else { break }
-                body(number, page, Int(page[pointer]) << 8 | Int(page[pointer + 1]))
-            }
+            Self.cells(of: page, number: number, body)
+        }
+    }
+
+    /// Calls `body` with each cell's offset of `page` (page `number`) when it is a table-leaf page.
+    private static func cells(of page: [UInt8], number: Int, _ body: (Int, [UInt8], Int) -> Void) {
+        let start = number == 1 ? 100 : 0
+        guard page.count > start + 8, page[start] == 13 else { return }
+        let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+        for index in 0..<cells {
+            let pointer = start + 8 + 2 * index
+            guard pointer + 1 < page.count else { break }
+            body(number, page, Int(page[pointer]) << 8 | Int(page[pointer + 1]))
         }
     }
 
@@ -149,9 +174,14 @@ struct LoosePageScan {
     }
 
     private static func read(_ file: FileHandle, page: Int, size: Int) -> [UInt8]? {
+        read(file, at: UInt64(page - 1) * UInt64(size), count: size)
+    }
+
+    /// `count` bytes at `offset`, or nil when fewer are there.
+    private static func read(_ file: FileHandle, at offset: UInt64, count: Int) -> [UInt8]? {
         do {
-            try file.seek(toOffset: UInt64(page - 1) * UInt64(size))
-            guard let data = try file.read(upToCount: size), data.count == size else { return nil }
+            try file.seek(toOffset: offset)
+            guard let data = try file.read(upToCount: count), data.count == count else { return nil }
             return [UInt8](data)
         } catch {
             return nil

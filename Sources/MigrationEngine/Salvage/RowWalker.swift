@@ -22,10 +22,10 @@ struct RowWalker {
     let selections: [SQLFragment]
     /// The largest row id the store handed out (its `Z_MAX`), when known.
     let limit: Int64?
-    /// An id no row of the file is above (``LoosePageScan/largestRowID()``), when the file's pages are all there
-    /// is to read (no `-wal` frames): probing stops past it. Without it, a table whose root page is lost in a
-    /// store whose `Z_PRIMARYKEY` is lost too is probed at every id of the window, a failing seek each (21 s
-    /// for a one-row store in a debug build).
+    /// An id no row of the copy is above (``LoosePageScan/largestRowID(log:)``, the `-wal`'s frames counted
+    /// when it is read): probing stops past it. Without it, a table whose root page is lost in a store whose
+    /// `Z_PRIMARYKEY` is lost too is probed at every id of the window, a failing seek each (21 s for a one-row
+    /// store in a debug build).
     var ceiling: Int64?
     /// How many seeks the walks tried after damage, to find where to resume.
     private(set) var probes = 0

@@ -19,6 +19,8 @@ struct StoreSalvage {
     var leftOutLog: LeftOutLog?
     /// The copy's pages, to find rows its tables' B-trees no longer reach; nil when the copy has a log.
     var loosePages: LoosePageScan?
+    /// No row of the copy has a larger id (``LoosePageScan/largestRowID(log:)``), when known.
+    var ceiling: Int64?
     /// Where objects that break the model are set aside when they are repaired; nil to refuse them.
     var sideStore: SetAsideStore?
 
@@ -41,11 +43,10 @@ struct StoreSalvage {
         var report = SalvageReport(
             store: store, output: output.path, version: recorded.name, evidence: choice.evidence, entities: [], tables: [],
             danglingReferences: [], notes: notes, leftOutLog: leftOutLog)
-        let ceiling = loosePages?.largestRowID()
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
                 let carried = try copy(
-                    schema: schema, model: model, from: db, into: target, ceiling: ceiling, report: &report, progress: progress)
+                    schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
                 var foreignTables = SalvageForeignTables(
                     store: store, known: schema.tableNames, primaryKeys: source.primaryKeys,
                     sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination))
@@ -78,7 +79,7 @@ struct StoreSalvage {
     /// Copies the entity and join tables; returns, per source entity number, the entity and where its
     /// objects went (keys are kept), for the tables outside the model that name them.
     private func copy(
-        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database, ceiling: Int64?,
+        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database,
         report: inout SalvageReport, progress: (String, Int) -> Void
     ) throws -> [Int: (name: String, destination: EntityNumberColumns.Destination)] {
         var carried: [Int: (name: String, destination: EntityNumberColumns.Destination)] = [:]
@@ -100,7 +101,7 @@ struct StoreSalvage {
             }
             var tableCopy = tableCopy(
                 table.name, columns: table.columns.map(\.name), numbers: numbers, entityColumns: Set(renumbered.map(\.name)),
-                limit: recordedMax, ceiling: ceiling)
+                limit: recordedMax)
             // An optional attribute's value on a damaged overflow page is lost, not the object with it.
             tableCopy.nullableColumns = PartialRow.nullableColumns(of: table, in: model)
             let result = try tableCopy.run(from: db, into: target) { progress(table.name, $0) }
@@ -152,7 +153,7 @@ struct StoreSalvage {
         }
         for join in schema.joinTables {
             let columns = [join.ownerColumn, join.targetColumn] + join.orderColumns
-            let result = try tableCopy(join.name, columns: columns, numbers: nil, entityColumns: [], limit: nil, ceiling: ceiling)
+            let result = try tableCopy(join.name, columns: columns, numbers: nil, entityColumns: [], limit: nil)
                 .run(from: db, into: target) { progress(join.name, $0) }
             report.tables.append(
                 TableSalvage(
@@ -163,7 +164,7 @@ struct StoreSalvage {
     }
 
     private func tableCopy(
-        _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?, ceiling: Int64?
+        _ table: String, columns: [String], numbers: [Int64: Int]?, entityColumns: Set<String>, limit: Int64?
     ) -> SalvageTableCopy {
         var copy = SalvageTableCopy(
             table: table, columns: columns, sourceColumns: source.tableColumns[table], entityNumbers: numbers,

@@ -1,0 +1,155 @@
+import Foundation
+import GRDB
+import JournalSample
+import TestSupport
+import Testing
+
+@testable import MigrationEngine
+
+/// Issue 32: salvage stops probing past the largest row id a copy can hold. With a `-wal` read, the rows written
+/// last may live only in its frames, so the bound must count them, or every row past the file's own are lost.
+@Suite("Salvage's probe ceiling with -wal frames")
+struct WALCeilingTests {
+    /// Writes a database at a new path with `prepare`, turns it to WAL mode, then runs `late` with the writer
+    /// left open and copies the database and its `-wal` to a new folder, as a device backup catches them;
+    /// returns the copy's path.
+    static func walStore(_ prepare: (String) throws -> Void, late: (Database) throws -> Void) throws -> String {
+        let live = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try prepare(live)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let queue = try DatabaseQueue(path: live, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 0")
+            try db.inTransaction {
+                try late(db)
+                return .commit
+            }
+        }
+        let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try FileManager.default.copyItem(atPath: live, toPath: store)
+        try FileManager.default.copyItem(atPath: live + "-wal", toPath: store + "-wal")
+        try queue.close()
+        return store
+    }
+
+    /// The root page of each of `tables`, read through a snapshot: opening the store itself would checkpoint its
+    /// `-wal` into the file when it closes.
+    static func rootPages(_ store: String, _ tables: [String]) throws -> [Int] {
+        let snapshot = try StoreSnapshot.take(of: store)
+        defer { snapshot.remove() }
+        let queue = try snapshot.openReadOnly()
+        defer { try? queue.close() }
+        return try queue.read { db in
+            try tables.map {
+                try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [$0]) ?? 0
+            }
+        }
+    }
+
+    /// The page numbers the frames of the `-wal` at `path` hold.
+    static func logPages(_ path: String) throws -> Set<Int> {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let size = bytes[8...11].reduce(0) { $0 << 8 | Int($1) }
+        return Set(
+            stride(from: 32, to: bytes.count - 24 - size + 1, by: 24 + size).map {
+                bytes[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) }
+            })
+    }
+
+    /// Zeroes page `number` of the database file at `path`.
+    static func zero(_ path: String, page number: Int, size: Int = 4096) throws {
+        let handle = try #require(FileHandle(forUpdatingAtPath: path))
+        try handle.seek(toOffset: UInt64(number - 1) * UInt64(size))
+        try handle.write(contentsOf: Data(count: size))
+        try handle.close()
+    }
+
+    @Test("The frames' rows raise the ceiling: a table whose root is lost is probed only up to the log's largest id")
+    func logRowsRaiseTheCeiling() throws {
+        let store = try Self.walStore { path in
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(
+                    sql: """
+                        CREATE TABLE LOST (Z_PK INTEGER PRIMARY KEY, ZNAME VARCHAR);
+                        CREATE TABLE KEPT (Z_PK INTEGER PRIMARY KEY, ZNAME VARCHAR);
+                        INSERT INTO LOST VALUES (1, 'only');
+                        """)
+                for key in 1...300 { try db.execute(sql: "INSERT INTO KEPT VALUES (?, 'kept')", arguments: [key]) }
+            }
+        } late: { db in
+            for key in 301...600 { try db.execute(sql: "INSERT INTO KEPT VALUES (?, 'late')", arguments: [key]) }
+        }
+        let root = try #require(try Self.rootPages(store, ["LOST"]).first)
+        #expect(try !Self.logPages(store + "-wal").contains(root))
+        try Self.zero(store, page: root)
+
+        // As salvage takes it: the file alone is damaged too, so the log is applied.
+        let snapshot = try StoreSnapshot.take(
+            of: store, options: SnapshotOptions(acceptWALLoss: true, repairsHeader: true, readsDatabaseAloneWhenLogRefused: true))
+        defer { snapshot.remove() }
+        #expect(try SetAsideLogReview.review(snapshot).leftOut == nil)
+        #expect(snapshot.writeAheadLog.appliedFrames > 0)
+        let scan = try #require(LoosePageScan(path: snapshot.path))
+        // The file alone holds keys up to 300; the rows 301…600 are only in the log.
+        #expect(scan.largestRowID() == 300)
+        let ceiling = try #require(scan.largestRowID(log: snapshot.path + "-wal"))
+        #expect(ceiling == 600)
+
+        let queue = try snapshot.openReadOnly()
+        var lost = RowWalker(table: SQLIdentifier("LOST"), selections: ["ZNAME"], limit: nil)
+        lost.ceiling = ceiling
+        #expect(try queue.inDatabase { db in try lost.walk(db) { _, _ in } } == [KeyRange(lower: 1, upper: nil)])
+        // Without a ceiling every id of the 65,536-id window is tried, a failing seek each.
+        #expect(lost.probes <= 601)
+        var kept = RowWalker(table: SQLIdentifier("KEPT"), selections: ["ZNAME"], limit: nil)
+        kept.ceiling = ceiling
+        var keys: [Int64] = []
+        #expect(try queue.inDatabase { db in try kept.walk(db) { row, _ in keys.append(row[0]) } }.isEmpty)
+        #expect(keys == Array(1...600))
+        try queue.close()
+    }
+
+    @Test("A WAL store whose Z_PRIMARYKEY is lost and whose last rows live only in the -wal: salvage reads them all")
+    func salvageReadsPastTheFilesRows() throws {
+        let entries = 600
+        let store = try Self.walStore { path in
+            try SampleStoreGenerator(model: SalvageFixture.version(3), entries: entries).write(to: path)
+        } late: { db in
+            // The first late row fills a page of its own: the file's last leaf of ZENTRY is left as it was (SQLite
+            // starts a new leaf rather than split it), so the log holds no copy of it. Z_PRIMARYKEY is not written.
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT ? UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+                    INSERT INTO ZENTRY (Z_PK, Z_ENT, Z_OPT, ZFAVORITE, ZTITLE, ZTEXT)
+                    SELECT i, 1, 1, 0, 'Late ' || i, printf('%.*c', CASE WHEN i = ? THEN 3900 ELSE 300 END, 'y') FROM n
+                    """, arguments: [entries + 1, entries + 200, entries + 1])
+        }
+        let logPages = try Self.logPages(store + "-wal")
+        let roots = try Self.rootPages(store, ["Z_PRIMARYKEY", "ZENTRY"])
+        let (primaryKeys, entryRoot) = (roots[0], roots[1])
+        // The file's page holding its largest entry, and the entries on it.
+        var pageOfLast = 0
+        var onIt = 0
+        let file = try #require(LoosePageScan(path: store))
+        file.forEachRecord { page, id, values in
+            if id == entries, values.count > 3 { pageOfLast = page }
+        }
+        file.forEachRecord { page, _, _ in onIt += page == pageOfLast ? 1 : 0 }
+        try #require(pageOfLast != 0 && pageOfLast != entryRoot && onIt > 0)
+        try #require(!logPages.contains(primaryKeys) && !logPages.contains(pageOfLast))
+        try Self.zero(store, page: primaryKeys)
+        try Self.zero(store, page: pageOfLast)
+
+        let (report, output) = try StoreSalvageTests.salvage(store, version: "Journal 3")
+        #expect(report.notes.contains { $0.hasPrefix("Z_PRIMARYKEY is unreadable") })
+        // Only the rows on the zeroed page are lost: every late row lies past the file's largest surviving key.
+        #expect(report.recovered == entries - onIt + 200)
+        let late = try DatabaseQueue(path: output).read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZENTRY WHERE ZTITLE LIKE 'Late %'")
+        }
+        #expect(late == 200)
+        let table = try #require(report.tables.first { $0.table == "ZENTRY" })
+        #expect(table.unreadable == [KeyRange(lower: Int64(entries - onIt + 1), upper: Int64(entries))])
+    }
+}
