@@ -76,18 +76,27 @@ package struct MappedStep: MigrationStep {
 
     /// Reads `context.sourcePath` and writes the mapped store at `context.destinationPath`.
     package func perform(_ context: StepContext) throws {
+        try withSession(context) { session in try session.runStages(context: context, batchSize: batchSize) }
+    }
+
+    /// Creates the destination of `context`, opens a session over it and the source, gives it to `stages`
+    /// (``MappingSession/runStages(context:batchSize:)`` in a run; a test runs them one by one to see what
+    /// each path wrote) and finishes the store: carried tables, key counters, derived attributes.
+    func withSession(_ context: StepContext, stages: (MappingSession) throws -> Void) throws {
         let facts = try SourceStoreFacts(path: context.sourcePath, knownRowCounts: context.knownRowCounts)
         try facts.verifyHashes(of: sourceModel)
         // A store of one configuration is mapped within it, like an inferred step's (see InferredStep).
         guard let configuration = sourceModel.configuration(holdingEntries: facts.primaryKeys),
             let target = destinationModel.configurations.first(where: { $0.name == configuration.name })
         else {
-            return try run(facts, context, source: sourceModel, destination: destinationModel, entries: resolved)
+            return try run(
+                facts, context, source: sourceModel, destination: destinationModel, entries: resolved, stages: stages)
         }
         try run(
             facts, context, source: sourceModel.restricted(to: configuration),
             destination: destinationModel.restricted(to: target),
-            entries: try scoped(to: Set(configuration.entityNames), Set(target.entityNames), store: context.sourcePath))
+            entries: try scoped(to: Set(configuration.entityNames), Set(target.entityNames), store: context.sourcePath),
+            stages: stages)
     }
 
     /// The mappings that read the configuration's entities (or, creating objects from nothing, write
@@ -118,7 +127,8 @@ package struct MappedStep: MigrationStep {
     /// Data records the whole model for a configuration's store) and runs `entries` into it.
     private func run(
         _ facts: SourceStoreFacts, _ context: StepContext, source sourceModel: ObjectModel,
-        destination destinationModel: ObjectModel, entries resolved: [ResolvedEntityMapping]
+        destination destinationModel: ObjectModel, entries resolved: [ResolvedEntityMapping],
+        stages: (MappingSession) throws -> Void
     ) throws {
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         let style = SchemaStyle(frameworkVersion: facts.metadata.frameworkVersion)
@@ -154,14 +164,7 @@ package struct MappedStep: MigrationStep {
                 sourceSchema.entity(named: entity.name).flatMap { facts.entityCounts[$0.table]?[$0.number] }
             }
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
-            let order = strategies.contains(.compiledExpressions) ? session.stageOneOrder() : resolved
-            try session.createDestinationInstances(in: order, context: context, batchSize: batchSize)
-            try session.createIndexes()
-            for entry in resolved { try session.createRelationships(entry, context: context, batchSize: batchSize) }
-            try OrderPositions.fillMissing(db, in: session.destination)
-            try session.checkKeptOrders()
-            for entry in resolved { try session.validate(entry) }
-            try session.checkRequiredValues()
+            try stages(session)
             try ForeignTableCopier(
                 facts: facts, sourceSchema: sourceSchema, destinationNumbers: Set(session.destination.numbers.keys),
                 destinations: session.carriedEntities()

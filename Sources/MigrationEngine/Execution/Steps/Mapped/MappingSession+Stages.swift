@@ -41,6 +41,25 @@ extension MappingSession {
         return carried
     }
 
+    /// Core Data's three stages over every mapping: objects, relationships (then the positions no link gave
+    /// and the check that every order read from the source was kept), validation.
+    func runStages(context: StepContext, batchSize: Int) throws {
+        try createObjectsAndRelationships(context: context, batchSize: batchSize)
+        try OrderPositions.fillMissing(db, in: destination)
+        try checkKeptOrders()
+        for entry in mappings { try validate(entry) }
+        try checkRequiredValues()
+    }
+
+    /// Stages 1 and 2: every mapping's objects (in ``stageOneOrder()`` where expressions compile), the
+    /// destination's indexes, then every mapping's relationships in the mappings' order.
+    func createObjectsAndRelationships(context: StepContext, batchSize: Int) throws {
+        let order = strategies.contains(.compiledExpressions) ? stageOneOrder() : mappings
+        try createDestinationInstances(in: order, context: context, batchSize: batchSize)
+        try createIndexes()
+        for entry in mappings { try createRelationships(entry, context: context, batchSize: batchSize) }
+    }
+
     /// Stage 1 over `order`, a merge and the copy after it linking to it in one pass where they can
     /// (``SetBasedEntityMapper/mapFused(merge:copy:context:batchSize:)``).
     func createDestinationInstances(in order: [ResolvedEntityMapping], context: StepContext, batchSize: Int) throws {

@@ -38,19 +38,19 @@ extension MappingSession {
         }
     }
 
-    /// Every ordered to-many stage 2 linked object by object from the source relationship it was read from
-    /// keeps that relationship's order: where the owners and the members kept their source keys, each owner's
-    /// members in the destination's order are in the source's. A store validated alone cannot show an order
-    /// lost (any order is a valid one), so the step checks it while it still has its source; a relationship a
-    /// policy linked itself is left to the policy.
+    /// Every ordered to-many stage 2 linked from the source relationship it was read from keeps that
+    /// relationship's order, however it was linked: object by object (``linkDefaults(_:destination:source:)``)
+    /// or in bulk (``RelationshipBulkLinker``, which ranks the members by their source positions in SQL). Where
+    /// the owners and the members kept their source keys, each owner's members in the destination's order are
+    /// in the source's. A store validated alone cannot show an order lost (any order is a valid one), so the
+    /// step checks it while it still has its source; a relationship a policy linked itself is left to the
+    /// policy. Positions ``OrderPositions/fillMissing(_:in:)`` gives come after every position a link gave, so
+    /// they reorder nothing this compares.
     func checkKeptOrders() throws {
-        for mapping in mappings
-        where linkedObjectByObject.contains(mapping.index) && keyPreserving.contains(mapping.index)
-            && !madeByOtherMappings.contains(mapping.index)
-        {
+        for mapping in mappings where keyPreserving.contains(mapping.index) && !madeByOtherMappings.contains(mapping.index) {
             guard let sourceEntity = mapping.sourceEntity, let destinationEntity = mapping.destinationEntity else { continue }
             for (relationship, value) in mapping.relationships where relationship.isOrdered {
-                guard !policyLinks.contains(relationship.name),
+                guard linked(mapping, relationship), !policyLinks.contains(relationship.name),
                     !policyLinks.contains(destination.model.inverse(of: relationship)?.name ?? ""),
                     let lookup = try lookup(mapping, value.expression), !lookup.mappings.isEmpty,
                     lookup.mappings.allSatisfy({ keyPreserving.contains($0.index) && !madeByOtherMappings.contains($0.index) }),
@@ -67,5 +67,12 @@ extension MappingSession {
                         + "\(sourceEntity.name).\(name)")
             }
         }
+    }
+
+    /// Whether stage 2 linked `relationship` of `mapping` as the mapping says, object by object or in bulk (a
+    /// policy customizing stage 2 may link neither way).
+    private func linked(_ mapping: ResolvedEntityMapping, _ relationship: Relationship) -> Bool {
+        linkedObjectByObject.contains(mapping.index)
+            || bulkLinks.contains { $0.mapping == mapping.index && $0.relationship == relationship.name }
     }
 }
