@@ -49,8 +49,14 @@ struct PathSearch {
     /// (an inferred step) only screened so far.
     private struct Offer {
         var cost: PathCost
-        var chain: [StepCandidate]
+        var chain: [Link]
         var step: Step
+    }
+
+    /// A step of a chain found: judged whole, or (an inferred step) only screened so far.
+    private enum Link {
+        case judged(StepCandidate)
+        case screened(from: String, to: String, isLossy: Bool)
     }
 
     private enum Step {
@@ -63,27 +69,59 @@ struct PathSearch {
     }
 
     /// The cheapest chain, or nil when the rules leave none.
+    ///
+    /// The chain is first found with its inferred steps only screened, then each is judged whole: a step that
+    /// cannot be inferred is left out, one the judgement finds lossy otherwise is given the judgement's cost,
+    /// and the search runs again (screens and judgements are remembered by the graph). No two chains have the
+    /// same cost (the key lists where each step lands), so the chain found whose steps all hold is the cheapest
+    /// chain that exists.
     func shortest() -> [StepCandidate]? {
+        var rejected = Set<VersionPair>()
+        var judgedLossy: [VersionPair: Bool] = [:]
+        while let links = cheapestChain(rejecting: rejected, judgedLossy: judgedLossy) {
+            var steps: [StepCandidate] = []
+            var holds = true
+            for link in links {
+                switch link {
+                case .judged(let step):
+                    steps.append(step)
+                case .screened(let from, let to, let isLossy):
+                    let pair = VersionPair(from: from, to: to)
+                    guard let step = candidates.inferredEdge(from: from, to: to) else {
+                        rejected.insert(pair)
+                        holds = false
+                        continue
+                    }
+                    // The screen and the whole judgement agree (``InferenceProvider/losesData(from:to:)``); should
+                    // they not, the step is offered again at the cost the judgement gives it.
+                    if step.isLossy != isLossy {
+                        judgedLossy[pair] = step.isLossy
+                        holds = false
+                    }
+                    steps.append(step)
+                }
+            }
+            if holds { return steps }
+        }
+        return nil
+    }
+
+    /// The cheapest chain taking screened steps as they were screened, except those `rejected` (which cannot
+    /// be inferred) and those whose loss `judgedLossy` gives.
+    private func cheapestChain(rejecting rejected: Set<VersionPair>, judgedLossy: [VersionPair: Bool]) -> [Link]? {
         // Every offer not taken yet, by the version it reaches, cheapest first.
         var offers: [String: [Offer]] = [source: [Offer(cost: PathCost(), chain: [], step: .start)]]
         var settled = Set<String>()
         while let node = cheapest(offers, besides: settled) {
             let offer = offers[node]!.removeFirst()
-            let chain: [StepCandidate]
+            let chain: [Link]
             switch offer.step {
             case .start:
                 chain = []
             case .judged(let step):
-                chain = offer.chain + [step]
-            case .screened(let from, let to, let isLossy, let before):
-                guard let step = candidates.inferredEdge(from: from, to: to) else { continue }
-                // The screen and the whole judgement agree (``InferenceProvider/losesData(from:to:)``); should
-                // they not, the step is offered again at the cost the judgement gives it.
-                if step.isLossy != isLossy {
-                    insert(step, after: offer.chain, costing: before, in: &offers)
-                    continue
-                }
-                chain = offer.chain + [step]
+                chain = offer.chain + [.judged(step)]
+            case .screened(let from, let to, let isLossy, _):
+                chain = offer.chain + [.screened(from: from, to: to, isLossy: isLossy)]
             }
             if node == target { return chain }
             settled.insert(node)
@@ -98,11 +136,14 @@ struct PathSearch {
                 if to != target, let reached, cost.exceeds(reached, withSteps: 2) { continue }
                 let (explicit, inferredIsLossy) = candidates.offers(from: node, to: to)
                 for edge in explicit where allows(edge) { insert(edge, after: chain, costing: cost, in: &offers) }
-                guard let isLossy = inferredIsLossy, allows(from: node, to: to, kind: .inferred) else { continue }
+                let pair = VersionPair(from: node, to: to)
+                guard let screened = inferredIsLossy, !rejected.contains(pair), allows(from: node, to: to, kind: .inferred)
+                else { continue }
                 if to == target {
                     guard let edge = candidates.inferredEdge(from: node, to: to) else { continue }
                     insert(edge, after: chain, costing: cost, in: &offers)
                 } else {
+                    let isLossy = judgedLossy[pair] ?? screened
                     let next = cost.adding(isLossy: isLossy, origin: .inferred, position: graph.position(of: to) ?? Int.max)
                     insert(
                         Offer(cost: next, chain: chain, step: .screened(from: node, to: to, isLossy: isLossy, before: cost)),
@@ -125,7 +166,7 @@ struct PathSearch {
 
     /// Offers `chain` (costing `cost`) followed by the judged `step`.
     private func insert(
-        _ step: StepCandidate, after chain: [StepCandidate], costing cost: PathCost, in offers: inout [String: [Offer]]
+        _ step: StepCandidate, after chain: [Link], costing cost: PathCost, in offers: inout [String: [Offer]]
     ) {
         let next = cost.adding(step, position: graph.position(of: step.to) ?? Int.max)
         insert(Offer(cost: next, chain: chain, step: .judged(step)), at: step.to, in: &offers)

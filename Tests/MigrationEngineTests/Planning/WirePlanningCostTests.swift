@@ -29,8 +29,9 @@ struct WirePlanningCostTests {
             #expect(versions.firstIndex(of: pair.to)! == versions.firstIndex(of: pair.from)! + 1, "\(pair)")
         }
         // At first every pair the search met was judged whole: 1,925 of them; then every pair it screened as
-        // losing nothing (156); now only the steps a chain it would take next ends with, and those into the target.
-        #expect(judged.count <= 40, "judged whole: \(judged.count)")
+        // losing nothing (156); then every version the search settled, judged when taken (38); now only the steps
+        // of the chain found with screened steps (11), searching again only if one of them does not hold.
+        #expect(judged.count <= 15, "judged whole: \(judged.count)")
         #expect(inference.lossChecks.count > 1_500, "asked only whether they lose data: \(inference.lossChecks.count)")
     }
 
