@@ -6,11 +6,11 @@
 /// step straight to the target without loss, planning judges that one pair instead of every pair of versions.
 ///
 /// An inferred step is first only screened (whether it loses data, which with the step count is all its cost
-/// needs) and judged whole (whether it can be inferred at all) when the search would take it: a chain offered
-/// through it is the cheapest left, or it leads to the target, whose best chain bounds the search. Judging a
-/// step whole cost a millisecond for a long model, and a search offers many more steps than it takes (wire's
-/// 2.24.1 → 2.101.0: 156 judged whole before, for a chain of 11). Costs do not depend on whether a step can be
-/// inferred, so the chain found is the one judging every step first finds.
+/// needs) and judged whole (whether it can be inferred at all) only when it is a step of the chain found, or
+/// leads to the target, whose best chain bounds the search. Judging a step whole cost a millisecond for a long
+/// model, and a search offers many more steps than it takes (wire's 2.24.1 → 2.101.0: 156 judged whole at
+/// first, then 38 judged as the search took them, now the chain's 11). Costs do not depend on whether a step
+/// can be inferred, so the chain found is the one judging every step first finds.
 struct PathSearch {
     let graph: VersionGraph
     let candidates: CandidateEdges
