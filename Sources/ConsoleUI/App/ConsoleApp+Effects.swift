@@ -62,6 +62,8 @@ extension ConsoleApp {
             case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .loadRelated(let entity, let key): loadRelated(entity, key: key)
             case .loadHistory: loadHistory()
+            case .suggestPath(let suggestion): suggest(suggestion)
+            case .checkPath(let question): check(question)
             case .scanStores: startScan()
             case .stopScan: scanner?.stop()
             case .stopWaiting:

@@ -26,9 +26,15 @@ extension ConsoleApp {
         workMode.start("cdmigrate-read") {
             let loaded = ConsoleFailure.catching { try source.loadStore(at: path, checksIntegrity: checksIntegrity) }
             var read = StoreRead(path: path, loaded: loaded)
-            if case .success(let store) = loaded, let planner, let goal = target ?? store.defaultTarget {
+            switch loaded {
+            case .success(let store):
+                guard let planner, let goal = target ?? store.defaultTarget else { break }
                 read.target = goal
                 read.plan = ConsoleFailure.catching { try planner.plan(storePath: path, target: goal) }
+            case .failure(let failure) where failure.category == .damaged:
+                // The salvage offer names its new store, found free here since the reducer never looks.
+                read.salvageOutput = PathSuggestion.salvage(store: path).firstFree()
+            case .failure: break
             }
             actions.send(.storeRead(read), from: ticket)
         }

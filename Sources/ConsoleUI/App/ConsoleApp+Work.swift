@@ -52,11 +52,11 @@ extension ConsoleApp {
         wait { state.preparing == nil }
     }
 
-    /// Takes actions until `done` holds, for at most 30 s: the console is leaving and waits for a thread.
+    /// Takes actions until `done` holds, for at most 30 s: the console is leaving and waits for its work.
     private func wait(until done: () -> Bool) {
         let deadline = now + 30
         while now < deadline, !done() {
-            if !receiveAll() { Thread.sleep(forTimeInterval: 0.01) }
+            if !receiveAll(), !workMode.runHeld() { Thread.sleep(forTimeInterval: 0.01) }
         }
     }
 

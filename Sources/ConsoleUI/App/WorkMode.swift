@@ -26,6 +26,13 @@ package enum WorkMode: Sendable {
             thread.start()
         }
     }
+
+    /// Runs the work held so far when the mode holds it; returns whether there was any. The console waiting
+    /// for work to end (an export stopped while quitting) lets held work run, or it would wait for nothing.
+    func runHeld() -> Bool {
+        guard case .deferred(let held) = self else { return false }
+        return held.runAll() > 0
+    }
 }
 
 /// Work held by ``WorkMode/deferred(_:)`` until a test runs it.

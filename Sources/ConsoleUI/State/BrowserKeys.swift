@@ -40,8 +40,7 @@ enum BrowserKeys {
         case .sortNext:
             return sortNext(&browser, &state)
         case .export:
-            ExportKeys.start(&state)
-            return []
+            return ExportKeys.start(&state)
         case .back:
             // Esc first clears a filter, then leaves the browser.
             if browser.query.search != nil || browser.query.predicate != nil {

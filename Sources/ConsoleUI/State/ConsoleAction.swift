@@ -36,6 +36,10 @@ package enum ConsoleAction: Sendable, Hashable {
     case engine(MigrationEvent)
     /// The engine thread has ended (after its last event).
     case engineFinished
+    /// The first free name `suggestion` makes is `path`.
+    case pathSuggested(PathSuggestion, path: String)
+    /// The path `check` asked about names a file, or does not.
+    case pathChecked(PathCheck, exists: Bool)
     /// The picker's search has got this far.
     case scanned(ScanProgress)
 }

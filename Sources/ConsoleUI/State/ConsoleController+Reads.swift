@@ -37,8 +37,8 @@ extension ConsoleController {
             // A picked store that cannot be read leaves the picker on screen, with why (and any salvage offer).
             if wasOpening, state.picker != nil, state.overview?.path != read.path { state.screen = .picker }
             state.message = failure.line
-            if failure.category == .damaged {
-                state.salvageOffer = SalvageOffer(store: read.path, reason: failure.line)
+            if failure.category == .damaged, let output = read.salvageOutput {
+                state.salvageOffer = SalvageOffer(store: read.path, reason: failure.line, output: output)
             }
         }
         return []

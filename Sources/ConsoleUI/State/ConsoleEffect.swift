@@ -45,6 +45,11 @@ package enum ConsoleEffect: Sendable, Hashable {
     case exportEntity(entity: String, path: String)
     /// Write a new fixture store of the open model (off the UI thread), as `cdmigrate seed` writes one.
     case seedStore(SeedRequest)
+    /// Find the first free name `suggestion` makes; it comes back as ``ConsoleAction/pathSuggested(_:path:)``.
+    case suggestPath(PathSuggestion)
+    /// Look whether the typed path in `check` names a file; the answer comes back as
+    /// ``ConsoleAction/pathChecked(_:exists:)``.
+    case checkPath(PathCheck)
     /// Leave the console.
     case quit
 }

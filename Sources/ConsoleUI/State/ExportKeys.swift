@@ -1,34 +1,37 @@
 import Foundation
 
 /// Keys of the data browser's export prompt: type the path, Enter writes (asking once more before
-/// replacing an existing file), Esc cancels.
+/// replacing an existing file), Esc cancels. Whether a file is there is asked of an effect: the reducer never
+/// looks at the disk.
 enum ExportKeys {
-    /// `e` in the browser: ask where to export the entity on screen.
-    static func start(_ state: inout ConsoleState) {
-        guard var browser = state.browser, let store = state.overview?.path else { return }
-        browser.exportPrompt = ExportPrompt(entity: browser.entity, store: store)
+    /// `e` in the browser: ask where to export the entity on screen, suggesting a free name beside the store.
+    static func start(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser, let store = state.overview?.path else { return [] }
+        browser.exportPrompt = ExportPrompt(entity: browser.entity)
         state.browser = browser
+        return [.suggestPath(.export(entity: browser.entity, store: store))]
+    }
+
+    /// The free name found for the prompt still open for `entity`, unless a path has been typed meanwhile.
+    static func suggested(_ path: String, for entity: String, _ state: inout ConsoleState) {
+        guard let prompt = state.browser?.exportPrompt, prompt.entity == entity, prompt.path.isEmpty else { return }
+        state.browser?.exportPrompt?.line = LineEditor(path)
     }
 
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
-        guard var browser = state.browser, var prompt = browser.exportPrompt else { return [] }
+        guard var browser = state.browser, let prompt = browser.exportPrompt else { return [] }
         switch action {
         case .back:
             browser.exportPrompt = nil
             state.message = "export cancelled"
         case .open:
-            let path = (prompt.path as NSString).expandingTildeInPath
+            let path = expanded(prompt.path)
             guard !path.isEmpty else {
                 state.message = "type the file to export to"
                 return []
             }
-            if FileManager.default.fileExists(atPath: path), !prompt.confirmingOverwrite {
-                prompt.confirmingOverwrite = true
-                browser.exportPrompt = prompt
-                state.browser = browser
-                state.message = "\(path) exists: Enter again replaces it, Esc keeps it"
-                return []
-            }
+            // Asked to replace it already (the path unchanged since): this Enter is the answer.
+            guard prompt.confirmingOverwrite else { return [.checkPath(.export(entity: prompt.entity, path: path))] }
             browser.exportPrompt = nil
             state.browser = browser
             return [.exportEntity(entity: prompt.entity, path: path)]
@@ -37,6 +40,27 @@ enum ExportKeys {
         state.browser = browser
         return []
     }
+
+    /// Whether `path` names a file, for an Enter on the prompt: an existing file is replaced only after a
+    /// second Enter; otherwise the export starts. Dropped when the prompt has been closed or edited since.
+    static func checked(_ entity: String, _ path: String, _ exists: Bool, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser, var prompt = browser.exportPrompt, prompt.entity == entity,
+            expanded(prompt.path) == path
+        else { return [] }
+        if exists {
+            prompt.confirmingOverwrite = true
+            browser.exportPrompt = prompt
+            state.browser = browser
+            state.message = "\(path) exists: Enter again replaces it, Esc keeps it"
+            return []
+        }
+        browser.exportPrompt = nil
+        state.browser = browser
+        return [.exportEntity(entity: entity, path: path)]
+    }
+
+    /// The typed path with `~` taken as the home folder.
+    private static func expanded(_ path: String) -> String { (path as NSString).expandingTildeInPath }
 
     /// An editing key on the path; a changed path is a new question.
     static func edit(_ key: Key, _ state: inout ConsoleState) -> Bool {

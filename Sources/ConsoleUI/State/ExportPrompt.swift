@@ -12,15 +12,10 @@ package struct ExportPrompt: Sendable, Hashable {
     /// Whether the path names an existing file and the user was asked to confirm replacing it.
     package var confirmingOverwrite = false
 
-    /// Asks for the export of `entity` of `store`, the path filled in with ``defaultPath(store:entity:)``.
-    package init(entity: String, store: String) {
+    /// Asks for the export of `entity`; the path is filled in with a free `<Entity>.json` beside the store
+    /// when the effect that looks for one answers (``PathSuggestion/export(entity:store:)``).
+    package init(entity: String) {
         self.entity = entity
-        line = LineEditor(Self.defaultPath(store: store, entity: entity))
-    }
-
-    /// The first free `<Entity>.json` (`<Entity>-2.json`, …) beside the store, so that accepting the
-    /// default never replaces a file.
-    package static func defaultPath(store: String, entity: String) -> String {
-        FreePath.first(in: URL(fileURLWithPath: store).deletingLastPathComponent(), base: entity, extension: ".json")
+        line = LineEditor("")
     }
 }

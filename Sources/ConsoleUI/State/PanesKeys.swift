@@ -27,7 +27,7 @@ enum PanesKeys {
             }
             return setTarget(&state)
         case .migrate: return migrate(&state)
-        case .seed: SeedKeys.start(&state)
+        case .seed: return SeedKeys.start(&state)
         case .open:
             switch state.focus {
             case .versions: return askToRetarget(&state)

@@ -11,27 +11,14 @@ package struct SalvageOffer: Sendable, Hashable {
     /// Whether "Salvage" (rather than "Cancel") is highlighted.
     package var salvageHighlighted = true
 
-    /// Offers to salvage `store` into `<name>-salvaged.<extension>` beside it (`-salvaged-2`, … when taken).
-    package init(store: String, reason: String) {
+    /// Offers to salvage `store` into `output`, a free name beside it that the read which found the damage
+    /// looked up (the reducer never looks at the disk).
+    package init(store: String, reason: String, output: String) {
         self.store = store
         self.reason = reason
-        output = Self.outputPath(for: store)
+        self.output = output
     }
 
     /// The damaged store's file name.
     package var storeName: String { URL(fileURLWithPath: store).lastPathComponent }
-
-    /// The first free `<name>-salvaged[-n].<extension>` beside `store`.
-    package static func outputPath(for store: String) -> String {
-        let url = URL(fileURLWithPath: store)
-        let name = url.deletingPathExtension().lastPathComponent
-        let suffix = url.pathExtension.isEmpty ? "" : "." + url.pathExtension
-        let folder = url.deletingLastPathComponent()
-        var index = 1
-        while true {
-            let candidate = folder.appendingPathComponent(name + "-salvaged" + (index == 1 ? "" : "-\(index)") + suffix).path
-            if !FileManager.default.fileExists(atPath: candidate) { return candidate }
-            index += 1
-        }
-    }
 }

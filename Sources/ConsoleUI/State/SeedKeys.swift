@@ -1,15 +1,15 @@
 /// Keys of the questions that seed a fixture store (`N` on the main screen): type each answer, Enter takes it
 /// and asks the next, the last Enter writes the store off the UI thread, Esc cancels.
 enum SeedKeys {
-    /// `N`: asks for a store of the open model; without a model there is nothing to seed from.
-    static func start(_ state: inout ConsoleState) {
+    /// `N`: asks for a store of the open model, suggesting a free `<model>-seed.sqlite` beside the store;
+    /// without a model there is nothing to seed from.
+    static func start(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard !state.versions.isEmpty else {
             state.message = PanesKeys.noModel
-            return
+            return []
         }
-        state.seedPrompt = SeedPrompt(
-            versions: state.versions.map(\.name), target: state.target, modelName: state.modelName,
-            store: state.overview?.path)
+        state.seedPrompt = SeedPrompt(versions: state.versions.map(\.name), target: state.target)
+        return [.suggestPath(.seed(model: state.modelName ?? "Model", store: state.overview?.path))]
     }
 
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
@@ -24,8 +24,9 @@ enum SeedKeys {
             case .failure(let error):
                 state.message = error.message
             case .success(let request?):
-                state.seedPrompt = nil
-                return [.seedStore(request)]
+                // Seeding writes a new store only: whether the file is there is asked of an effect.
+                state.seedPrompt = prompt
+                return [.checkPath(.seed(request))]
             case .success(nil):
                 break
             }
@@ -33,6 +34,20 @@ enum SeedKeys {
         }
         state.seedPrompt = prompt
         return []
+    }
+
+    /// Whether the store `request` would write is there: if so the last question is asked again, else the
+    /// store is seeded. Dropped when the prompt has been closed or its answer edited since.
+    static func checked(_ request: SeedRequest, _ exists: Bool, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard let prompt = state.seedPrompt, prompt.field == .output, prompt.request == request,
+            prompt.typedOutput == request.output
+        else { return [] }
+        guard !exists else {
+            state.message = "\(request.output) exists; seeding writes a new store only"
+            return []
+        }
+        state.seedPrompt = nil
+        return [.seedStore(request)]
     }
 
     /// An editing key on the answer being typed.

@@ -30,16 +30,28 @@ package struct SeedPrompt: Sendable, Hashable {
     package var answers: [Field: String] = [:]
 
     /// Asks for a store of the model's `target` version (the one the plan heads for), 100 objects of each
-    /// entity, seed 1, written to a free `<model>-seed.sqlite` beside `store`.
-    package init(versions: [String], target: String?, modelName: String?, store: String?) {
+    /// entity, seed 1; the file is suggested by an effect (``suggest(output:)``), as the reducer never looks
+    /// at the disk.
+    package init(versions: [String], target: String?) {
         self.versions = versions
         let version = target.flatMap { versions.contains($0) ? $0 : nil } ?? versions.last ?? ""
-        answers = [
-            .version: version, .objects: "100", .seed: "1",
-            .output: Self.defaultPath(store: store, model: modelName ?? "Model"),
-        ]
+        answers = [.version: version, .objects: "100", .seed: "1"]
         line = LineEditor(version)
     }
+
+    /// Takes `path`, a free name found for the store, as the suggested answer to the last question, unless
+    /// that question has been answered or its line typed on.
+    package mutating func suggest(output path: String) {
+        guard answers[.output] == nil else { return }
+        if field == .output {
+            guard line.text.isEmpty else { return }
+            line = LineEditor(path)
+        }
+        answers[.output] = path
+    }
+
+    /// The file typed as the last answer, `~` taken as the home folder.
+    var typedOutput: String { (line.text.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath }
 
     /// The request the answers make, or why they do not make one (the field to fix is the current one).
     package var request: SeedRequest? {
@@ -65,11 +77,8 @@ package struct SeedPrompt: Sendable, Hashable {
         case .seed:
             guard UInt64(text) != nil else { return .failure(SeedAnswerError("seed: a whole number, 0 or more")) }
         case .output:
-            let path = (text as NSString).expandingTildeInPath
+            let path = typedOutput
             guard !path.isEmpty else { return .failure(SeedAnswerError("type the store to write")) }
-            guard !FileManager.default.fileExists(atPath: path) else {
-                return .failure(SeedAnswerError("\(path) exists; seeding writes a new store only"))
-            }
             answers[.output] = path
             return .success(request)
         }
@@ -77,14 +86,6 @@ package struct SeedPrompt: Sendable, Hashable {
         field = Field(rawValue: field.rawValue + 1) ?? .output
         line = LineEditor(answers[field] ?? "")
         return .success(nil)
-    }
-
-    /// The first free `<model>-seed.sqlite` (`-seed-2`, …) beside the store, or in the current folder.
-    package static func defaultPath(store: String?, model: String) -> String {
-        let folder =
-            store.map { URL(fileURLWithPath: $0).deletingLastPathComponent() }
-            ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-        return FreePath.first(in: folder, base: (model as NSString).deletingPathExtension + "-seed", extension: ".sqlite")
     }
 }
 

@@ -9,15 +9,18 @@ package struct StoreRead: Sendable, Hashable {
     package var target: String?
     /// The plan to ``target``, or why there is none; nil when nothing was planned.
     package var plan: Result<PlanInfo, ConsoleFailure>?
+    /// Where salvage would write, when the store is damaged: the free `<name>-salvaged.<extension>` beside it.
+    package var salvageOutput: String?
 
     /// Creates the outcome of a read.
     package init(
         path: String, loaded: Result<LoadedStore, ConsoleFailure>, target: String? = nil,
-        plan: Result<PlanInfo, ConsoleFailure>? = nil
+        plan: Result<PlanInfo, ConsoleFailure>? = nil, salvageOutput: String? = nil
     ) {
         self.path = path
         self.loaded = loaded
         self.target = target
         self.plan = plan
+        self.salvageOutput = salvageOutput
     }
 }

@@ -28,9 +28,13 @@ import Testing
         return (app, store)
     }
 
-    /// Presses `keys`, leaving the actions that follow the last one to take (the work it starts is done).
+    /// Presses `keys`, taking the actions that follow each (a name suggested, a path checked) until work the
+    /// console waits for has started: its result is left to take.
     static func press(_ keys: [Key], _ app: ConsoleApp) {
-        for key in keys { app.send(.key(key)) }
+        for key in keys {
+            app.send(.key(key))
+            while app.state.preparing == nil, app.receive() != nil {}
+        }
     }
 
     static func screen(_ app: ConsoleApp) -> String { ConsoleRenderer().render(app.state).text }
@@ -95,10 +99,14 @@ import Testing
         app.settle(app.pendingEffects)
         let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.json")
         try Data("keep".utf8).write(to: file)
-        // The export runs on its own thread here, as in the console: quitting has to stop it midway.
-        app.workMode = .thread
+        // The export is held, as if its thread had not got far: quitting stops it and takes its end, with no
+        // thread (the wait lets held work run).
+        let held = DeferredWork()
+        app.workMode = .deferred(held)
         app.perform([.exportEntity(entity: "Entry", path: file.path)])
+        #expect(app.state.preparing != nil)
         app.stopExport()
+        #expect(held.runAll() == 0, "the export ran, stopped, while the console waited")
         #expect(app.state.preparing == nil, "the export's thread has ended")
         #expect(app.state.message == "export stopped; \(file.path) is as it was")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")

@@ -62,7 +62,8 @@ import Testing
 
     @Test func theExportPathEditsAndAChangedPathIsANewQuestion() {
         var state = BrowserQueryTests.browsing()
-        state.browser?.exportPrompt = ExportPrompt(entity: "Tag", store: "/tmp/none/Posts.sqlite")
+        state.browser?.exportPrompt = ExportPrompt(entity: "Tag")
+        state.browser?.exportPrompt?.line = LineEditor("/tmp/none/Tag.json")
         state.browser?.exportPrompt?.confirmingOverwrite = true
         _ = controller.handle(.left, state: &state)
         #expect(state.browser?.exportPrompt?.confirmingOverwrite == true, "moving the cursor changes nothing")

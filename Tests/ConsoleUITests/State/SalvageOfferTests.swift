@@ -13,7 +13,9 @@ import Testing
 
     static func offered(_ store: String = "/tmp/salvage-offer-none/Journal.sqlite") -> ConsoleState {
         var state = ConsoleState(screen: .main)
-        state.salvageOffer = SalvageOffer(store: store, reason: "\(store): damaged database: database disk image is malformed")
+        let output = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("Journal-salvaged.sqlite")
+        state.salvageOffer = SalvageOffer(
+            store: store, reason: "\(store): damaged database: database disk image is malformed", output: output.path)
         return state
     }
 
@@ -89,7 +91,22 @@ import Testing
         #expect(
             FileManager.default.createFile(
                 atPath: folder.appendingPathComponent("Journal-salvaged.sqlite").path, contents: Data()))
-        #expect(SalvageOffer(store: store, reason: "").output == folder.appendingPathComponent("Journal-salvaged-2.sqlite").path)
+        #expect(
+            PathSuggestion.salvage(store: store).firstFree() == folder.appendingPathComponent("Journal-salvaged-2.sqlite").path)
+    }
+
+    /// Issue 36, item 2: the reducer never looks at the disk; the read that found the damage names the new
+    /// store, and the offer takes that name (here one no disk holds).
+    @Test func theOfferTakesTheNameTheReadFound() {
+        var state = ConsoleState(screen: .main)
+        state.size = TerminalSize(width: 100, height: 30)
+        state.opening = "/nowhere/Journal.sqlite"
+        let damaged = ConsoleFailure(line: "Journal.sqlite: damaged database", category: .damaged)
+        let read = StoreRead(
+            path: "/nowhere/Journal.sqlite", loaded: .failure(damaged), salvageOutput: "/nowhere/Journal-salvaged-7.sqlite")
+        #expect(controller.reduce(.storeRead(read), state: &state, now: 0) == [])
+        #expect(state.salvageOffer?.output == "/nowhere/Journal-salvaged-7.sqlite")
+        #expect(renderer.render(state).text.contains("Salvage to Journal-salvaged-7.sqlite?"))
     }
 
     @Test(.enabled(if: DamageScript.isAvailable, "needs python3 for Scripts/damage_store.py"))

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+@testable import ConsoleUI
+
+/// Issue 36, item 2: the reducer never looks at the disk. The free name a prompt suggests and whether a typed
+/// path names a file are asked of effects, and their answers come back as actions; these paths are in a
+/// folder no disk holds, so only the answers decide.
+@Suite struct PathEffectsTests {
+    let controller = ConsoleController()
+    let renderer = ConsoleRenderer()
+
+    @Test func theExportPromptAsksTheDiskThroughEffects() {
+        var state = BrowserQueryTests.browsing()
+        state.size = TerminalSize(width: 100, height: 30)
+        #expect(
+            controller.handle(.character("e"), state: &state) == [
+                .suggestPath(.export(entity: "Tag", store: "/tmp/demo/Posts.sqlite"))
+            ])
+        #expect(state.browser?.exportPrompt?.path == "", "no name until the effect has found a free one")
+        _ = controller.reduce(
+            .pathSuggested(.export(entity: "Tag", store: "/tmp/demo/Posts.sqlite"), path: "/nowhere/Tag-3.json"), state: &state,
+            now: 0)
+        #expect(renderer.render(state).text.contains("Export Tag to /nowhere/Tag-3.json█"))
+
+        let check = PathCheck.export(entity: "Tag", path: "/nowhere/Tag-3.json")
+        #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
+        #expect(state.browser?.exportPrompt != nil && state.preparing == nil, "nothing is written before the answer")
+        // An answer about a path edited since is dropped.
+        #expect(
+            controller.reduce(.pathChecked(.export(entity: "Tag", path: "/nowhere/T.json"), exists: true), state: &state, now: 0)
+                == [])
+        #expect(state.browser?.exportPrompt?.confirmingOverwrite == false)
+        #expect(controller.reduce(.pathChecked(check, exists: true), state: &state, now: 0) == [])
+        #expect(state.browser?.exportPrompt?.confirmingOverwrite == true)
+        #expect(renderer.render(state).text.contains("exists: Enter replaces it · Esc keeps it"))
+        #expect(controller.handle(.enter, state: &state) == [.exportEntity(entity: "Tag", path: "/nowhere/Tag-3.json")])
+        #expect(state.browser?.exportPrompt == nil)
+    }
+
+    @Test func aFreePathIsExportedAtOnce() {
+        var state = BrowserQueryTests.browsing()
+        _ = controller.handle(.character("e"), state: &state)
+        for character in "/nowhere/t.csv" { _ = controller.handle(.character(character), state: &state) }
+        // A name found after the user has typed one does not replace it.
+        _ = controller.reduce(
+            .pathSuggested(.export(entity: "Tag", store: "/tmp/demo/Posts.sqlite"), path: "/nowhere/Tag.json"), state: &state,
+            now: 0)
+        #expect(state.browser?.exportPrompt?.path == "/nowhere/t.csv")
+        let check = PathCheck.export(entity: "Tag", path: "/nowhere/t.csv")
+        #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
+        #expect(
+            controller.reduce(.pathChecked(check, exists: false), state: &state, now: 0) == [
+                .exportEntity(entity: "Tag", path: "/nowhere/t.csv")
+            ])
+        #expect(state.preparing == "Exporting Tag to /nowhere/t.csv…")
+    }
+
+    @Test func theSeedPromptAsksTheDiskThroughEffects() {
+        var state = SampleState.main
+        state.size = TerminalSize(width: 100, height: 30)
+        let suggestion = PathSuggestion.seed(model: "Posts.xcdatamodeld", store: "/tmp/demo/Posts.sqlite")
+        #expect(controller.handle(.character("N"), state: &state) == [.suggestPath(suggestion)])
+        _ = controller.reduce(.pathSuggested(suggestion, path: "/nowhere/Posts-seed-4.sqlite"), state: &state, now: 0)
+        for _ in 0..<3 { #expect(controller.handle(.enter, state: &state) == []) }
+        #expect(renderer.render(state).text.contains("Write to: /nowhere/Posts-seed-4.sqlite█"))
+        let request = SeedRequest(version: "v3", objects: 100, seed: 1, output: "/nowhere/Posts-seed-4.sqlite")
+        #expect(controller.handle(.enter, state: &state) == [.checkPath(.seed(request))])
+        #expect(controller.reduce(.pathChecked(.seed(request), exists: true), state: &state, now: 0) == [])
+        #expect(state.seedPrompt?.field == .output)
+        #expect(state.message == "/nowhere/Posts-seed-4.sqlite exists; seeding writes a new store only")
+        #expect(controller.reduce(.pathChecked(.seed(request), exists: false), state: &state, now: 0) == [.seedStore(request)])
+        #expect(state.seedPrompt == nil && state.preparing == "Seeding a v3 store at /nowhere/Posts-seed-4.sqlite…")
+    }
+
+    @Test func namesCountUpFromTheFirst() {
+        let folder = URL(fileURLWithPath: "/nowhere")
+        #expect(PathSuggestion.export(entity: "Tag", store: "/a/P.sqlite").candidate(1, in: folder) == "/nowhere/Tag.json")
+        #expect(
+            PathSuggestion.seed(model: "Posts.xcdatamodeld", store: nil).candidate(2, in: folder)
+                == "/nowhere/Posts-seed-2.sqlite")
+        #expect(PathSuggestion.salvage(store: "/a/J.store").candidate(3, in: folder) == "/nowhere/J-salvaged-3.store")
+        #expect(PathSuggestion.seed(model: "M", store: nil).folder == nil, "the current folder, which only an effect asks for")
+    }
+}
