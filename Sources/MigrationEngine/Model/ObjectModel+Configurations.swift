@@ -52,6 +52,20 @@ extension ObjectModel {
         configuration(holdingEntries: entries).map { restricted(to: $0) } ?? self
     }
 
+    /// A store's entities as this model sees them: the model scoped to the configuration the store's
+    /// `Z_PRIMARYKEY` rows make up (``scoped(toStoreEntries:)``, told by the rows' numbers too), and those rows
+    /// (persistent history left out) each under the entity the scoped model numbers the same, a renamed
+    /// entity's old name replaced (`PrimaryKeyEntry.resolvingRenames`). Everything that reads a store's rows
+    /// by entity number (validation, repair, salvage) starts here, so that they agree on the configuration.
+    ///
+    /// - Parameter entries: The store's `Z_PRIMARYKEY` rows.
+    /// - Returns: The model the store is laid out for and its rows under that model's names.
+    package func storeView(of entries: [PrimaryKeyEntry]) -> (model: ObjectModel, entries: [PrimaryKeyEntry]) {
+        let entries = entries.filter { !$0.isHistory }
+        let scoped = scoped(toStoreEntries: entries)
+        return (scoped, PrimaryKeyEntry.resolvingRenames(entries, model: scoped))
+    }
+
     /// The model restricted to the configuration whose entities are exactly `names` (a store's
     /// `Z_PRIMARYKEY` entries), or the whole model when no configuration fits them.
     ///

@@ -38,9 +38,7 @@ struct BrokenObjects {
 
     /// The checker for the store open on `db`, held to `model`.
     static func reading(_ db: Database, model: ObjectModel) throws -> BrokenObjects {
-        let entries = try EntityRows.modelEntries(db)
-        let scoped = model.scoped(toStoreEntries: entries)
-        let resolved = PrimaryKeyEntry.resolvingRenames(entries, model: scoped)
+        let (scoped, resolved) = model.storeView(of: try EntityRows.modelEntries(db))
         let tables = Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
         let schema = SchemaBuilder(model: scoped, existingTableNames: tables).build()
         var numbers: [String: Int] = [:]

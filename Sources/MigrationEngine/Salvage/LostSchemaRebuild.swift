@@ -155,7 +155,7 @@ struct LostSchemaRebuild {
         if let entries = bookkeeping.primaryKeys {
             let named = ordered.filter { model in
                 let (schema, _) = layout(model, bookkeeping: bookkeeping)
-                let resolved = PrimaryKeyEntry.resolvingRenames(entries.filter { !$0.isHistory }, model: model)
+                let resolved = model.storeView(of: entries).entries
                 return Set(schema.entities.map(\.name)) == Set(resolved.map(\.name))
             }
             if !named.isEmpty { candidates = named }
@@ -199,8 +199,8 @@ struct LostSchemaRebuild {
     /// The schema `model` lays out for the store's entities, and each entity table's source entity numbers
     /// (the store's own when its `Z_PRIMARYKEY` rows were found, else the model's).
     private static func layout(_ model: ObjectModel, bookkeeping: Bookkeeping) -> (StoreSchema, EntityNumbers) {
-        let entries = bookkeeping.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
-        let scoped = entries.map { model.scoped(toStoreEntities: Set($0.map(\.name))) } ?? model
+        let view = bookkeeping.primaryKeys.map { model.storeView(of: $0) }
+        let (scoped, entries) = (view?.model ?? model, view?.entries)
         let schema = SchemaBuilder(model: scoped).build()
         var numbers = EntityNumbers()
         for entity in schema.entities {

@@ -26,8 +26,9 @@ struct StoreSalvage {
 
     func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
         let recorded = choice.model
-        let storeEntities = source.primaryKeys.map { Set($0.filter { !$0.isHistory }.map(\.name)) }
-        let model = storeEntities.map { recorded.scoped(toStoreEntities: $0) } ?? recorded
+        // By the rows' numbers too: a configuration's store keeps a renamed entity's old name.
+        let view = source.primaryKeys.map { recorded.storeView(of: $0) }
+        let model = view?.model ?? recorded
         let schema = SchemaBuilder(
             model: model, existingTableNames: Set(source.tableColumns.keys),
             style: SchemaStyle(frameworkVersion: source.metadata?.frameworkVersion)
@@ -46,7 +47,8 @@ struct StoreSalvage {
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
                 let carried = try copy(
-                    schema: schema, model: model, from: db, into: target, report: &report, progress: progress)
+                    schema: schema, model: model, entries: view?.entries, from: db, into: target, report: &report,
+                    progress: progress)
                 var foreignTables = SalvageForeignTables(
                     store: store, known: schema.tableNames, primaryKeys: source.primaryKeys,
                     sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination))
@@ -79,11 +81,10 @@ struct StoreSalvage {
     /// Copies the entity and join tables; returns, per source entity number, the entity and where its
     /// objects went (keys are kept), for the tables outside the model that name them.
     private func copy(
-        schema: StoreSchema, model: ObjectModel, from db: Database, into target: Database,
+        schema: StoreSchema, model: ObjectModel, entries: [PrimaryKeyEntry]?, from db: Database, into target: Database,
         report: inout SalvageReport, progress: (String, Int) -> Void
     ) throws -> [Int: (name: String, destination: EntityNumberColumns.Destination)] {
         var carried: [Int: (name: String, destination: EntityNumberColumns.Destination)] = [:]
-        let entries = source.primaryKeys.map { PrimaryKeyEntry.resolvingRenames($0.filter { !$0.isHistory }, model: model) }
         for table in schema.tables {
             let members = schema.entities.filter { $0.table == table.name }
             var numbers: [Int64: Int] = [:]

@@ -22,9 +22,8 @@ struct EntityRows {
     /// The store's entries as `model` sees them: scoped to the configuration the store holds, and each
     /// entry under the entity the model numbers the same (see `PrimaryKeyEntry.resolvingRenames`).
     static func reading(_ db: Database, model: ObjectModel) throws -> EntityRows {
-        let entries = try modelEntries(db)
-        let scoped = model.scoped(toStoreEntries: entries)
-        return EntityRows(model: scoped, entries: PrimaryKeyEntry.resolvingRenames(entries, model: scoped))
+        let view = model.storeView(of: try modelEntries(db))
+        return EntityRows(model: view.model, entries: view.entries)
     }
 
     /// What ``counts(_:path:)`` finds.
