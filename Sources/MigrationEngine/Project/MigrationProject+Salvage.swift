@@ -42,13 +42,9 @@ extension MigrationProject {
         if let schema = queue.map({ $0.inDatabase(SalvageSource.schema) }) ?? .unreadable {
             // No table can be found by name: the rows are read off the pages and told apart by the model.
             try queue?.close()
-            guard let scan = LoosePageScan(path: snapshot.path) else {
-                throw StoreError(.damaged, path: store, message: "the database schema is unreadable and so are its pages")
-            }
             let path = snapshot.directory.appendingPathComponent("rebuilt.sqlite").path
-            let rebuild = try LostSchemaRebuild.rebuild(
-                scan: scan, schema: schema, bundle: bundle, history: versionsInOrder(), version: version, into: path,
-                store: store)
+            let rebuild = try rebuildFromPages(
+                snapshot, schema: schema, readsLog: logReview.leftOut == nil, version: version, into: path, store: store)
             queue = try HardenedConnection.open(path, readonly: true, label: "rebuilt copy of \(store)")
             rebuilt = rebuild
         }
@@ -71,9 +67,6 @@ extension MigrationProject {
                 salvage.loosePages = readsLog ? nil : scan
                 // The rows written last may live only in the log's frames: they raise the ceiling too.
                 salvage.ceiling = scan?.largestRowID(log: readsLog ? snapshot.path + "-wal" : nil)
-                if readsLog, rebuilt != nil {
-                    salvage.notes.append("the -wal's frames were not read with the pages: rows written only to the log are lost")
-                }
                 if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }
@@ -101,6 +94,34 @@ extension MigrationProject {
             sideStore?.discard()
             throw error
         }
+    }
+
+    /// Rebuilds the store whose schema is lost from its pages at `path` (see ``LostSchemaRebuild``). When its log
+    /// is read (`readsLog`, and SQLite would apply some of its frames), the pages are the file's with the log's
+    /// laid over them, as SQLite reads them: the rows and changes committed only to the log are kept, and the
+    /// older copies of the pages it replaced are not read.
+    private func rebuildFromPages(
+        _ snapshot: StoreSnapshot, schema: LostSchemaRebuild.Schema, readsLog: Bool, version: String?, into path: String,
+        store: String
+    ) throws -> LostSchemaRebuild {
+        let log = snapshot.writeAheadLog
+        let logged =
+            readsLog && log.appliedFrames > 0 && log.foreignReason == nil
+            ? try LoggedPages.write(
+                database: snapshot.path, log: snapshot.path + "-wal", frames: log.appliedFrames,
+                to: snapshot.directory.appendingPathComponent("logged.sqlite").path, store: store) : nil
+        guard let scan = LoosePageScan(path: logged ?? snapshot.path) else {
+            throw StoreError(.damaged, path: store, message: "the database schema is unreadable and so are its pages")
+        }
+        var rebuild = try LostSchemaRebuild.rebuild(
+            scan: scan, schema: schema, bundle: bundle, history: versionsInOrder(), version: version, into: path,
+            store: store)
+        if logged != nil {
+            rebuild.notes.insert(
+                "the -wal's \(log.appliedFrames) frame(s) (\(log.appliedTransactions) committed transaction(s)) were laid over the file's pages before they were read, as SQLite reads them",
+                at: min(1, rebuild.notes.count))
+        }
+        return rebuild
     }
 
     /// The bundle's versions, oldest first under the project's version order (the natural order of their

@@ -22,7 +22,7 @@ struct LostSchemaRebuild {
     /// The version chosen and why.
     let choice: SalvageModelChoice
     /// How rows were attributed and what was not, for the report.
-    let notes: [String]
+    var notes: [String]
 
     /// What became of the store's schema (`sqlite_master`), as the report words it.
     enum Schema: Equatable {

@@ -85,6 +85,41 @@ struct LostSchemaSalvageTests {
         #expect(row?["ZTITLE"] == "Entry 77" && row?["ZAUTHOR"] == 18)
     }
 
+    @Test("A WAL store whose schema page is lost in the file: the pages its -wal holds are read in place of the file's")
+    func withLog() throws {
+        let store = try SalvageFixture.walStore { path in
+            try FileManager.default.copyItem(atPath: try SalvageFixture.journal4(entries: 300, authors: 20), toPath: path)
+        } late: { db in
+            // Values of the same length: the pages change in place, the file does not grow, and page 1 (the
+            // schema's) is not written to the log, so SQLite finds no schema in the file or the log.
+            try db.execute(
+                sql: """
+                    UPDATE ZENTRY SET ZTITLE = 'Later' || substr(ZTITLE, 6) WHERE Z_PK <= 60;
+                    UPDATE ZAUTHOR SET ZNAME = 'Writer' || substr(ZNAME, 7);
+                    """)
+        }
+        try #require(try !SalvageFixture.logPages(store + "-wal").contains(1))
+        try Self.loseSchema(store)
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.version == "Journal 4" && report.recovered == 320)
+        #expect(try project.verify(store: output).version == "Journal 4")
+        #expect(report.notes.first?.hasPrefix("the -wal was applied although the database it gives is damaged") == true)
+        #expect(report.notes.contains { $0.hasPrefix("the database schema is unreadable: rows were read page by page") })
+        #expect(report.notes.contains { $0.hasPrefix("the -wal's ") && $0.contains("laid over the file's pages") })
+        #expect(!report.notes.contains { $0.contains("not read with the pages") })
+        try SalvageDamageSweepTests.expectExact(report, output)
+        // The log's changes are the store's: the file's older copies of those pages are not read.
+        let (titles, names) = try DatabaseQueue(path: output).read { db in
+            (
+                try String.fetchAll(db, sql: "SELECT ZTITLE FROM ZENTRY ORDER BY Z_PK"),
+                try String.fetchAll(db, sql: "SELECT ZNAME FROM ZAUTHOR ORDER BY Z_PK")
+            )
+        }
+        #expect(titles == (1...300).map { $0 <= 60 ? "Later \($0)" : "Entry \($0)" })
+        #expect(names == (1...20).map { "Writer \($0)" })
+    }
+
     @Test("Without a model: the model cache found on the pages tells the rows apart")
     func withCachedModel() throws {
         let store = try Self.store()

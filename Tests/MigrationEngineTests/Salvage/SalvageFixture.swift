@@ -99,4 +99,37 @@ enum SalvageFixture {
             return try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZENTRY").filter { !kept.contains(authors[$0] ?? 0) }.count
         }
     }
+
+    /// Writes a database at a new path with `prepare`, turns it to WAL mode, then runs `late` with the writer
+    /// left open and copies the database and its `-wal` to a new folder, as a device backup catches them;
+    /// returns the copy's path.
+    static func walStore(_ prepare: (String) throws -> Void, late: (Database) throws -> Void) throws -> String {
+        let live = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try prepare(live)
+        var configuration = Configuration()
+        configuration.journalMode = .wal
+        let queue = try DatabaseQueue(path: live, configuration: configuration)
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 0")
+            try db.inTransaction {
+                try late(db)
+                return .commit
+            }
+        }
+        let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try FileManager.default.copyItem(atPath: live, toPath: store)
+        try FileManager.default.copyItem(atPath: live + "-wal", toPath: store + "-wal")
+        try queue.close()
+        return store
+    }
+
+    /// The page numbers the frames of the `-wal` at `path` hold.
+    static func logPages(_ path: String) throws -> Set<Int> {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        let size = bytes[8...11].reduce(0) { $0 << 8 | Int($1) }
+        return Set(
+            stride(from: 32, to: bytes.count - 24 - size + 1, by: 24 + size).map {
+                bytes[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) }
+            })
+    }
 }

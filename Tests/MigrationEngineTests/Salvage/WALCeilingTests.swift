@@ -10,29 +10,6 @@ import Testing
 /// last may live only in its frames, so the bound must count them, or every row past the file's own are lost.
 @Suite("Salvage's probe ceiling with -wal frames")
 struct WALCeilingTests {
-    /// Writes a database at a new path with `prepare`, turns it to WAL mode, then runs `late` with the writer
-    /// left open and copies the database and its `-wal` to a new folder, as a device backup catches them;
-    /// returns the copy's path.
-    static func walStore(_ prepare: (String) throws -> Void, late: (Database) throws -> Void) throws -> String {
-        let live = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
-        try prepare(live)
-        var configuration = Configuration()
-        configuration.journalMode = .wal
-        let queue = try DatabaseQueue(path: live, configuration: configuration)
-        try queue.writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 0")
-            try db.inTransaction {
-                try late(db)
-                return .commit
-            }
-        }
-        let store = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
-        try FileManager.default.copyItem(atPath: live, toPath: store)
-        try FileManager.default.copyItem(atPath: live + "-wal", toPath: store + "-wal")
-        try queue.close()
-        return store
-    }
-
     /// The root page of each of `tables`, read through a snapshot: opening the store itself would checkpoint its
     /// `-wal` into the file when it closes.
     static func rootPages(_ store: String, _ tables: [String]) throws -> [Int] {
@@ -47,16 +24,6 @@ struct WALCeilingTests {
         }
     }
 
-    /// The page numbers the frames of the `-wal` at `path` hold.
-    static func logPages(_ path: String) throws -> Set<Int> {
-        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        let size = bytes[8...11].reduce(0) { $0 << 8 | Int($1) }
-        return Set(
-            stride(from: 32, to: bytes.count - 24 - size + 1, by: 24 + size).map {
-                bytes[$0..<$0 + 4].reduce(0) { $0 << 8 | Int($1) }
-            })
-    }
-
     /// Zeroes page `number` of the database file at `path`.
     static func zero(_ path: String, page number: Int, size: Int = 4096) throws {
         let handle = try #require(FileHandle(forUpdatingAtPath: path))
@@ -67,7 +34,7 @@ struct WALCeilingTests {
 
     @Test("The frames' rows raise the ceiling: a table whose root is lost is probed only up to the log's largest id")
     func logRowsRaiseTheCeiling() throws {
-        let store = try Self.walStore { path in
+        let store = try SalvageFixture.walStore { path in
             try DatabaseQueue(path: path).write { db in
                 try db.execute(
                     sql: """
@@ -81,7 +48,7 @@ struct WALCeilingTests {
             for key in 301...600 { try db.execute(sql: "INSERT INTO KEPT VALUES (?, 'late')", arguments: [key]) }
         }
         let root = try #require(try Self.rootPages(store, ["LOST"]).first)
-        #expect(try !Self.logPages(store + "-wal").contains(root))
+        #expect(try !SalvageFixture.logPages(store + "-wal").contains(root))
         try Self.zero(store, page: root)
 
         // As salvage takes it: the file alone is damaged too, so the log is applied.
@@ -113,7 +80,7 @@ struct WALCeilingTests {
     @Test("A WAL store whose Z_PRIMARYKEY is lost and whose last rows live only in the -wal: salvage reads them all")
     func salvageReadsPastTheFilesRows() throws {
         let entries = 600
-        let store = try Self.walStore { path in
+        let store = try SalvageFixture.walStore { path in
             try SampleStoreGenerator(model: SalvageFixture.version(3), entries: entries).write(to: path)
         } late: { db in
             // The first late row fills a page of its own: the file's last leaf of ZENTRY is left as it was (SQLite
@@ -125,7 +92,7 @@ struct WALCeilingTests {
                     SELECT i, 1, 1, 0, 'Late ' || i, printf('%.*c', CASE WHEN i = ? THEN 3900 ELSE 300 END, 'y') FROM n
                     """, arguments: [entries + 1, entries + 200, entries + 1])
         }
-        let logPages = try Self.logPages(store + "-wal")
+        let logPages = try SalvageFixture.logPages(store + "-wal")
         let roots = try Self.rootPages(store, ["Z_PRIMARYKEY", "ZENTRY"])
         let (primaryKeys, entryRoot) = (roots[0], roots[1])
         // The file's page holding its largest entry, and the entries on it.
