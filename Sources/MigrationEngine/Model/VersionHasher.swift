@@ -164,15 +164,33 @@ extension VersionHasher {
     /// (no digest, no property looked at past its transient flag), and equal for any two versions whose entity
     /// hashes are equal, so versions of different shapes need not be hashed to be told apart.
     package static func inputShape(of model: ObjectModel) -> [String: EntityInputShape] {
+        // Each entity's own non-transient properties, counted once by name (the first entity of a name, as
+        // ``ObjectModel/entity(named:)`` finds it) and summed up its parent chain: flattening every entity's
+        // inheritance into lists of properties to count them was half of what this cost over wire's 90 versions.
+        var own: [String: Int] = [:]
+        func ownCount(_ entity: Entity) -> Int {
+            if let known = own[entity.name] { return known }
+            let count = entity.attributes.count { !$0.isTransient } + entity.relationships.count { !$0.isTransient }
+            own[entity.name] = count
+            return count
+        }
         var shapes: [String: EntityInputShape] = [:]
         for entity in model.entities where shapes[entity.name] == nil {
             // The same input as `hash(of:cache:digests:)` feeds: name, abstract flag, the parent's hash,
             // a 32-byte hash per non-transient property (inherited ones included), modifier, constraints.
             var bytes = entity.name.utf8.count + 1
             if let parentName = entity.parentName, model.entity(named: parentName) != nil { bytes += 32 }
-            let properties =
-                model.allAttributes(of: entity).count { !$0.isTransient }
-                + model.allRelationships(of: entity).count { !$0.isTransient }
+            // The ancestors ``ObjectModel/allAttributes(of:)`` lists: a parent the model lacks ends the chain,
+            // and a cycle stops where it repeats.
+            var properties = ownCount(entity)
+            var seen: Set<String> = [entity.name]
+            var current = entity
+            while let parentName = current.parentName, let parent = model.entity(named: parentName),
+                seen.insert(parentName).inserted
+            {
+                properties += ownCount(parent)
+                current = parent
+            }
             bytes += 32 * properties
             if let modifier = entity.versionHashModifier { bytes += modifier.utf8.count }
             for constraint in entity.uniquenessConstraints { bytes += constraint.joined(separator: ".").utf8.count }

@@ -31,6 +31,41 @@ struct IdenticalVersionsTests {
         #expect(try ModelLoader.load(path: path).identicalHashVersions == [["V1", "V3"], ["V2", "V4"]])
     }
 
+    @Test("A shape counts every inherited stored property as the hash does: a transient one leaves it alone")
+    func inheritedShapes() throws {
+        // Child inherits from Middle, which inherits from Root. V2 adds a transient attribute to Root, which no
+        // hash covers: V1 and V2 are one. V3 adds a stored one, which every entity of the chain hashes.
+        let model = { (rootExtra: String) in
+            #"<entity name="Root" isAbstract="YES" syncable="YES"><attribute name="a" optional="YES" attributeType="String"/>"#
+                + rootExtra + "</entity>"
+                + #"<entity name="Middle" parentEntity="Root" syncable="YES"><attribute name="b" optional="YES" attributeType="String"/>"#
+                + #"<attribute name="scratch" optional="YES" transient="YES" attributeType="String"/></entity>"#
+                + #"<entity name="Child" parentEntity="Middle" syncable="YES"><attribute name="c" optional="YES" attributeType="String"/>"#
+                + #"<relationship name="peer" optional="YES" maxCount="1" deletionRule="Nullify" destinationEntity="Root"/></entity>"#
+        }
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(
+                name: "Chain",
+                versions: [
+                    "V1": model(""),
+                    "V2": model(#"<attribute name="cached" optional="YES" transient="YES" attributeType="String"/>"#),
+                    "V3": model(#"<attribute name="added" optional="YES" attributeType="String"/>"#),
+                ], current: "V3"))
+        #expect(bundle.identicalHashVersions == [["V1", "V2"]])
+        // Each shape is the flattened inheritance's: name, abstract flag, parent hash, 32 bytes per stored property.
+        for version in bundle.versions {
+            let shapes = VersionHasher.inputShape(of: version)
+            for entity in version.entities {
+                let stored =
+                    version.allAttributes(of: entity).count { !$0.isTransient }
+                    + version.allRelationships(of: entity).count { !$0.isTransient }
+                let expected = entity.name.utf8.count + 1 + (entity.parentName == nil ? 0 : 32) + 32 * stored
+                #expect(shapes[entity.name]?.byteCount == expected, "\(version.name).\(entity.name)")
+            }
+        }
+        #expect(VersionHasher.inputShape(of: bundle.version(named: "V3")!)["Child"]?.byteCount == 6 + 32 + 32 * 5)
+    }
+
     @Test("With a version hash modifier on V2 no versions are identical")
     func modifierGiven() throws {
         let bundle = try ModelLoader.load(path: try IdenticalVersionsModel.write(modifier: true))
