@@ -9,6 +9,11 @@ struct CreateTableColumns: Equatable {
     let table: String
     /// Its columns in declaration order.
     let columns: [String]
+    /// Each column's declared type: its first word, upper-cased (empty when it has none).
+    let types: [String]
+    /// The column declared `INTEGER PRIMARY KEY` (SQLite's alias of the row id, `Z_PK` in Core Data's tables),
+    /// when one is.
+    let rowIDAlias: Int?
 
     /// Reads `sql`; nil when it is not a plain `CREATE TABLE` of the shape above.
     init?(_ sql: String) {
@@ -35,17 +40,33 @@ struct CreateTableColumns: Equatable {
         }
         parts.append(body[start...])
         var columns: [String] = []
+        var types: [String] = []
+        var alias: Int?
         for part in parts {
-            let words = part.split(whereSeparator: \.isWhitespace)
-            guard let first = words.first else { return nil }
+            let words = part.split(whereSeparator: \.isWhitespace).map { $0.uppercased() }
+            guard let first = part.split(whereSeparator: \.isWhitespace).first else { return nil }
             if ["PRIMARY", "CONSTRAINT", "UNIQUE", "CHECK", "FOREIGN"].contains(first.uppercased()) { continue }
             guard let column = Self.identifier(first) else { return nil }
+            let type = words.count > 1 && !Self.constraintWords.contains(words[1]) ? words[1] : ""
+            if type == "INTEGER", words.count > 3, words[2] == "PRIMARY", words[3] == "KEY",
+                words.count == 4 || words[4] != "DESC"
+            {
+                alias = columns.count
+            }
             columns.append(column)
+            types.append(type)
         }
         guard !columns.isEmpty, Set(columns).count == columns.count else { return nil }
         table = name
         self.columns = columns
+        self.types = types
+        rowIDAlias = alias
     }
+
+    /// The words that start a column constraint rather than a type.
+    private static let constraintWords: Set<String> = [
+        "PRIMARY", "NOT", "NULL", "UNIQUE", "CHECK", "DEFAULT", "COLLATE", "REFERENCES", "GENERATED", "AS", "CONSTRAINT",
+    ]
 
     /// A name of letters, digits and underscores, bare or in double quotes.
     private static func identifier(_ text: Substring) -> String? {

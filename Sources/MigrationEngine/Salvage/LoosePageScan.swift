@@ -102,6 +102,34 @@ struct LoosePageScan {
         }
     }
 
+    /// The table-leaf pages of the table B-tree whose root is page `root`, found by following its interior
+    /// pages' child pointers (each page once, none on the freelist, at most the file's pages): the pages a
+    /// table owns, whatever its rows look like. Empty when the root is not a table B-tree page.
+    func leafPages(under root: Int) -> Set<Int> {
+        var leaves: Set<Int> = []
+        var seen: Set<Int> = []
+        var pending = [root]
+        while let number = pending.popLast() {
+            guard number > 0, number <= pageCount, !freePages.contains(number), seen.insert(number).inserted,
+                let page = Self.read(file, page: number, size: pageSize)
+            else { continue }
+            let start = number == 1 ? 100 : 0
+            switch page[start] {
+            case 13: leaves.insert(number)
+            case 5:
+                let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+                pending.append(Self.integer(page, at: start + 8))
+                for index in 0..<cells {
+                    let pointer = start + 12 + 2 * index
+                    guard pointer + 1 < pageSize else { break }
+                    pending.append(Self.integer(page, at: Int(page[pointer]) << 8 | Int(page[pointer + 1])))
+                }
+            default: continue
+            }
+        }
+        return leaves
+    }
+
     /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf
     /// pages not on the freelist, page by page; returns how many cells could not be read (a cell running past
     /// its page, an overflow chain broken, a record that is not well formed).

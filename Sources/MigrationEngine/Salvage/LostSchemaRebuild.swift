@@ -123,17 +123,31 @@ struct LostSchemaRebuild {
         }
         let choice = fit.choice
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
+        let known = Set(schema.tableNames).union(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"])
+        let foreign = ForeignTable.found(records, scan: scan, known: known)
+        let foreignKeys = Set(foreign.flatMap { $0.rows.map(\.key) })
         let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
         let placement = place(
             records, schema: schema, model: choice.model, numbers: numbers, declared: declared, history: earlier,
-            excluded: fit.excluded)
-        try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, to: path)
-        let other = records.count - placement.placed - bookkeeping.count - fit.excluded.count
+            excluded: fit.excluded.union(foreignKeys))
+        try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, foreign: foreign, to: path)
+        let other =
+            records.count - placement.placed - bookkeeping.count - fit.excluded.subtracting(foreignKeys).count
+            - foreignKeys.count
         var attribution =
             "\(lost.words): rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
-        if other > 0 { attribution += ", \(other) rows of no table of the model left out (tables outside the model are lost)" }
+        if other > 0 {
+            attribution +=
+                ", \(other) rows of no table of the model left out (a table outside the model is lost with its row of the schema)"
+        }
         if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
         notes.insert(attribution, at: 0)
+        if !foreign.isEmpty {
+            let tables = foreign.map { "\($0.name) (\($0.rows.count) rows)" }.joined(separator: ", ")
+            notes.append(
+                "tables outside the model found by their row of the schema on a page, their rows by the pages under their root: \(tables); each rebuilt with its columns' names and types only (its constraints, indexes and triggers are not read from the text)"
+            )
+        }
         return LostSchemaRebuild(path: path, choice: choice, notes: notes + fit.notes + placement.notes)
     }
 
@@ -365,7 +379,8 @@ struct LostSchemaRebuild {
     }
 
     private static func write(
-        _ placement: Placement, bookkeeping: Bookkeeping, schema: StoreSchema, model: ObjectModel, to path: String
+        _ placement: Placement, bookkeeping: Bookkeeping, schema: StoreSchema, model: ObjectModel, foreign: [ForeignTable],
+        to path: String
     ) throws {
         let options = StoreCreationOptions(installsTriggers: false, layout: .migrated)
         try StoreWriter(model: model, schema: schema).create(at: path, options: options)
@@ -400,8 +415,69 @@ struct LostSchemaRebuild {
                     try insert.run(binding: (entityTable ? [] : [row.id.databaseValue]) + values)
                 }
             }
+            for table in foreign { try table.write(db) }
         }
         try queue.close()
+    }
+}
+
+/// A table outside the model whose `CREATE TABLE` row of `sqlite_master` survived on a page: its rows are the
+/// records on the table-leaf pages under its root page (a page belongs to one B-tree, so nothing else tells
+/// them apart), and it is rebuilt from its columns' names and plain types alone, never by running the text.
+private struct ForeignTable {
+    let name: String
+    let declared: CreateTableColumns
+    let rows: [Record]
+
+    /// The declared types a table rebuilt from its text may have (the plain ones Core Data and apps write; each
+    /// gives its column SQLite's affinity), as the engine's own text.
+    static let types: [String: SQLFragment] = [
+        "": "", "INTEGER": "INTEGER", "INT": "INT", "VARCHAR": "VARCHAR", "TEXT": "TEXT", "TIMESTAMP": "TIMESTAMP",
+        "BLOB": "BLOB", "FLOAT": "FLOAT", "REAL": "REAL", "NUMERIC": "NUMERIC", "DECIMAL": "DECIMAL", "BOOLEAN": "BOOLEAN",
+    ]
+
+    /// The tables named by the schema rows among `records` that are not `known` (nor SQLite's own), whose text
+    /// reads as a plain `CREATE TABLE` with plain types and whose root page leads to table-leaf pages; a table
+    /// found with two rows that disagree is left out.
+    static func found(_ records: [Record], scan: LoosePageScan, known: Set<String>) -> [ForeignTable] {
+        var found: [String: (CreateTableColumns, Int)?] = [:]
+        for record in records where record.values.count == 5 {
+            guard String.fromDatabaseValue(record.values[0]) == "table", let sql = String.fromDatabaseValue(record.values[4]),
+                let root = Int64.fromDatabaseValue(record.values[3]), root > 1, root <= Int64(scan.pageCount),
+                let declared = CreateTableColumns(sql), !known.contains(declared.table),
+                !declared.table.lowercased().hasPrefix("sqlite_"), declared.types.allSatisfy({ Self.types[$0] != nil })
+            else { continue }
+            if let known = found[declared.table], known.map({ $0.0 != declared || $0.1 != Int(root) }) ?? true {
+                found[declared.table] = .some(nil)
+            } else {
+                found[declared.table] = (declared, Int(root))
+            }
+        }
+        return found.compactMap { name, entry -> ForeignTable? in
+            guard let (declared, root) = entry else { return nil }
+            let pages = scan.leafPages(under: root)
+            // A record has at most the table's columns (fewer when written before `ADD COLUMN`).
+            let rows = records.filter { pages.contains($0.page) && $0.values.count <= declared.columns.count }
+            return pages.isEmpty ? nil : ForeignTable(name: name, declared: declared, rows: rows)
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// Creates the table from its columns' names and types (checked plain words) and writes its rows, row ids
+    /// kept.
+    func write(_ db: Database) throws {
+        let columns = zip(declared.columns, declared.types).enumerated().map { index, column -> SQLFragment in
+            index == declared.rowIDAlias
+                ? "\(SQLIdentifier(column.0)) INTEGER PRIMARY KEY" : "\(SQLIdentifier(column.0)) " + (Self.types[column.1] ?? "")
+        }
+        try db.execute("CREATE TABLE \(SQLIdentifier(name)) (\(SQLFragment.joined(columns)))" as SQLFragment)
+        let names = (["rowid"] + declared.columns).map(SQLIdentifier.init)
+        let insert = try db.makeStatement(
+            "INSERT INTO \(SQLIdentifier(name)) (\(names)) VALUES (\(placeholders: names.count))" as SQLFragment)
+        for row in rows.sorted(by: { $0.id < $1.id }) {
+            var values = row.values + Array(repeating: .null, count: declared.columns.count - row.values.count)
+            if let alias = declared.rowIDAlias { values[alias] = row.id.databaseValue }
+            try insert.run(binding: [row.id.databaseValue] + values)
+        }
     }
 }
 

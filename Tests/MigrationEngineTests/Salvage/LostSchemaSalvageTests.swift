@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
 import JournalSample
-import MigrationEngine
 import TestSupport
 import Testing
+
+@testable import MigrationEngine
 
 /// Issue 32 item 2's first outright failure: a store whose `sqlite_master` pages are lost (coredataplus-books'
 /// schema pages zeroed, exit 5). Its rows still sit on their leaf pages; salvage reads them page by page and
@@ -118,6 +119,78 @@ struct LostSchemaSalvageTests {
         }
         #expect(titles == (1...300).map { $0 <= 60 ? "Later \($0)" : "Entry \($0)" })
         #expect(names == (1...20).map { "Writer \($0)" })
+    }
+
+    @Test("History and an app's table whose schema rows survive on a page: carried with their rows and key counters")
+    func foreignTables() throws {
+        let store = try SalvageFixture.journal4(entries: 300, authors: 20)
+        let queue = try DatabaseQueue(path: store)
+        // The schema outgrows page 1 (an interior page then) before the tables outside the model are added, so
+        // their rows of it sit on another leaf than the model's tables'.
+        var padding = 0
+        while try Self.schemaRootIsLeaf(store), padding < 100 {
+            try queue.write { db in
+                try db.execute(
+                    sql: "CREATE INDEX ZENTRY_PADDING_\(padding)_OF_A_SCHEMA_THAT_SPANS_PAGES ON ZENTRY (ZTITLE, ZCREATED)")
+            }
+            padding += 1
+        }
+        try queue.write { db in
+            let entry = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Entry'") ?? 0
+            try db.execute(
+                sql: """
+                    CREATE TABLE ATRANSACTION ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTIMESTAMP TIMESTAMP, \
+                    ZAUTHOR VARCHAR, ZCONTEXTNAME VARCHAR );
+                    CREATE TABLE ACHANGE ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCHANGETYPE INTEGER, \
+                    ZENTITY INTEGER, ZENTITYPK INTEGER, ZTRANSACTIONID INTEGER, ZCOLUMNS BLOB );
+                    CREATE TABLE log (id INTEGER PRIMARY KEY, message TEXT);
+                    INSERT INTO Z_PRIMARYKEY (Z_ENT, Z_NAME, Z_SUPER, Z_MAX) VALUES (16001, 'ACHANGE', 0, 40), (16002, 'ATRANSACTION', 0, 10);
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 10)
+                    INSERT INTO ATRANSACTION SELECT i, 16002, 1, 700000000 + i, 'app', 'save ' || i FROM n;
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 40)
+                    INSERT INTO ACHANGE SELECT i, 16001, 1, 1, ?, i, (i - 1) / 4 + 1, x'0102' FROM n;
+                    INSERT INTO log VALUES (1, 'first'), (5, 'second');
+                    """, arguments: [entry])
+        }
+        try queue.close()
+        let history = ["ATRANSACTION", "ACHANGE", "log"]
+        let original = try history.map { try SalvageForeignTablesTests.rows(store, "SELECT * FROM \($0) ORDER BY rowid") }
+        let counters = "SELECT * FROM Z_PRIMARYKEY WHERE Z_ENT >= 16000 ORDER BY Z_ENT"
+        let originalCounters = try SalvageForeignTablesTests.rows(store, counters)
+        // The leaf of the schema holding the model's tables' rows is lost; the one holding the others' is not.
+        var pages: [String: Int] = [:]
+        try #require(LoosePageScan(path: store)).forEachRecord { page, _, values in
+            if values.count == 5, String.fromDatabaseValue(values[0]) == "table", let name = String.fromDatabaseValue(values[1]) {
+                pages[name] = page
+            }
+        }
+        let lost = try #require(pages["ZENTRY"])
+        try #require(lost != 1 && history.allSatisfy { pages[$0] != nil && pages[$0] != lost })
+        try WALCeilingTests.zero(store, page: lost)
+
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try Self.salvage(store, project: project)
+        #expect(report.version == "Journal 4" && report.recovered == 320)
+        #expect(try project.verify(store: output).version == "Journal 4")
+        #expect(report.notes.first?.hasPrefix("the database schema is unreadable: rows were read page by page") == true)
+        #expect(
+            report.notes.contains {
+                $0.hasPrefix("tables outside the model found by their row of the schema on a page")
+                    && $0.contains("ACHANGE (40 rows), ATRANSACTION (10 rows), log (2 rows)")
+            })
+        #expect(report.notes.contains("tables outside the model carried over: ACHANGE, ATRANSACTION, log"))
+        try SalvageDamageSweepTests.expectExact(report, output)
+        #expect(try history.map { try SalvageForeignTablesTests.rows(output, "SELECT * FROM \($0) ORDER BY rowid") } == original)
+        #expect(try SalvageForeignTablesTests.rows(output, counters) == originalCounters)
+        #expect(report.tables.first { $0.table == "ACHANGE" }?.read == 40)
+    }
+
+    /// Whether the schema's root, page 1, is still a leaf (the whole schema on it).
+    static func schemaRootIsLeaf(_ store: String) throws -> Bool {
+        let handle = try #require(FileHandle(forReadingAtPath: store))
+        defer { try? handle.close() }
+        try handle.seek(toOffset: 100)
+        return try handle.read(upToCount: 1)?.first == 13
     }
 
     @Test("Without a model: the model cache found on the pages tells the rows apart")
