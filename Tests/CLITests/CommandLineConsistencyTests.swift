@@ -82,6 +82,47 @@ struct CommandLineConsistencyTests {
         }
     }
 
+    /// README's exit codes 4 and 5 for the two files a support engineer confuses: a store whose header alone is
+    /// overwritten (its pages an SQLite database's) is damaged, and salvage reads it whole; a text file is not
+    /// SQLite, for salvage too. One line naming the file, nothing on standard output, the file untouched.
+    @Test("An overwritten header: 5 (damaged) from inspect, migrate and verify, read whole by salvage; a text file: 4")
+    func overwrittenHeaderAndTextFile() throws {
+        let store = try JournalFixture.store(version: 1, entries: 20)
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.write(contentsOf: Data(repeating: 0x41, count: 100))
+        try handle.close()
+        let text = try TemporaryDirectory.make().appendingPathComponent("Notes.sqlite").path
+        #expect(FileManager.default.createFile(atPath: text, contents: Data("just some notes\n".utf8)))
+        let model = JournalFixture.modelPath
+        let cases: [(String, Int32, String)] = [
+            (store, 5, "damaged database: its SQLite header is overwritten, though its pages are an SQLite database's"),
+            (text, 4, "not an SQLite database (no SQLite header)"),
+        ]
+        for (file, status, reason) in cases {
+            let before = try Data(contentsOf: URL(fileURLWithPath: file))
+            for arguments in [
+                ["inspect", file], ["migrate", file, "--model", model, "--to", "Journal 5"], ["verify", file, "--model", model],
+            ] + (status == 4 ? [["salvage", file, "--model", model, "--out", file + "-salvaged.sqlite"]] : []) {
+                let result = try CLIRunner.run(arguments)
+                #expect(result.status == status, "\(arguments[0]): \(result.stderr)")
+                #expect(result.stdout.isEmpty, "\(arguments[0])")
+                let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("cdmigrate: error: ") }
+                #expect(
+                    errors.count == 1 && errors.first?.hasPrefix("cdmigrate: error: \(file): \(reason)") == true,
+                    "\(arguments[0])")
+            }
+            #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == before)
+        }
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let salvaged = try CLIRunner.run(["salvage", store, "--model", model, "--out", output, "--json"])
+        #expect(salvaged.status == 0, "\(salvaged.stderr)")
+        let report = try salvaged.decoded(SalvageReport.self)
+        #expect(report.recovered == 20)
+        #expect(report.notes.contains { $0.contains("header was unreadable and was rebuilt") })
+        #expect(try CLIRunner.run(["verify", output, "--model", model]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: text + "-salvaged.sqlite"))
+    }
+
     @Test("salvage writes to --out, and --output still works as its old name")
     func salvageOut() throws {
         let store = try JournalFixture.store(version: 3, entries: 5)
