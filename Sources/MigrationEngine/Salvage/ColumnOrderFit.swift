@@ -7,12 +7,17 @@ import GRDB
 /// COLUMN`; wire's stores). So the candidates are the model's order for a new store, then, for each earlier
 /// version, that version's order with the columns each later version added appended in turn. Each is scored by
 /// how many of the table's rows fit it: every value of its column's type, and an ordered to-one's position
-/// (`Z_FOK_`) set wherever its key is, as Core Data always writes them. The best wins; on a tie the earliest
-/// candidate, and the note says that several orders fit alike.
+/// (`Z_FOK_`) set wherever its key is, as Core Data always writes them. The best wins. Orders that tie (columns
+/// of one SQL type swapped) are told apart where the values can: by how many rows hold, in every column, a value
+/// the model's attribute allows there (a Boolean 0 or 1, an Integer 16 or 32 in its range, a save counter not
+/// negative). Only when that ties too is the earliest candidate used, and the note says that several orders fit
+/// alike.
 struct ColumnOrderFit {
     let table: SchemaTable
     /// Every version's schema, oldest first, the version the store is at last; empty for the model's order only.
     let layouts: [StoreSchema]
+    /// The model the table is laid out for, whose attribute types tell tied orders apart.
+    var model: ObjectModel?
 
     /// The order chosen, the record lengths its rows may have and, when it is not the model's for a new store
     /// or ties with another, a note.
@@ -49,17 +54,55 @@ struct ColumnOrderFit {
             }
         }
         let top = scores.max() ?? 0
-        let best = scores.firstIndex(of: top) ?? 0
-        let alike = scores.count { $0 == top }
+        let tied = scores.indices.filter { scores[$0] == top }
+        var best = tied.first ?? 0
+        // Orders alike by SQL type: the values against the attributes' own types decide, when they can.
+        var decided: (fit: Int, next: Int)?
+        if tied.count > 1, let model {
+            let columns = Dictionary(table.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let plausible = tied.map { index in
+                rows.count { Self.plausible($0, order: candidates[index].order, columns: columns, model: model) }
+            }
+            let most = plausible.max() ?? 0
+            if plausible.count(where: { $0 == most }) == 1, let winner = plausible.firstIndex(of: most) {
+                best = tied[winner]
+                decided = (most, plausible.filter { $0 != most }.max() ?? 0)
+            }
+        }
         var note: String?
         if best > 0 {
             note =
                 "columns in the order of a store migrated in place (\(top) of \(rows.count) rows fit it, \(scores[0]) the order of a new store)"
         }
-        if alike > 1 {
-            note = (note.map { $0 + "; " } ?? "") + "\(alike) column orders fit its rows alike: the first of them used"
+        if let decided {
+            note =
+                (note.map { $0 + "; " } ?? "")
+                + "\(tied.count) column orders fit its rows' SQL types alike, told apart by the model's attribute types (\(decided.fit) of \(rows.count) rows hold values its attributes allow in that order, \(decided.next) in the next)"
+        } else if tied.count > 1 {
+            note = (note.map { $0 + "; " } ?? "") + "\(tied.count) column orders fit its rows alike: the first of them used"
         }
         return (candidates[best].order, candidates[best].lengths, note)
+    }
+
+    /// Whether every value of `values`, read in `order`, is one Core Data writes in its column: finer than its
+    /// SQL type, where the attribute's type says (a NULL, and a column the model says nothing finer of, allow any).
+    private static func plausible(
+        _ values: [DatabaseValue], order: [String], columns: [String: SchemaColumn], model: ObjectModel
+    ) -> Bool {
+        zip(order, values).allSatisfy { name, value in
+            guard case .int64(let number) = value.storage, let column = columns[name] else { return true }
+            switch column.role {
+            case .saveCounter: return number >= 0
+            case .attribute(let entity, let attribute):
+                switch model.entity(named: entity)?.attribute(named: attribute)?.type {
+                case .boolean: return number == 0 || number == 1
+                case .integer16: return Int16(exactly: number) != nil
+                case .integer32: return Int32(exactly: number) != nil
+                default: return true
+                }
+            default: return true
+            }
+        }
     }
 
     /// The value at `index`, NULL past the record's end (a row written before `ALTER TABLE` added a column).

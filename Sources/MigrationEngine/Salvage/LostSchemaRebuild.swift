@@ -284,7 +284,8 @@ struct LostSchemaRebuild {
                     else { return false }
                     return numbers.tables[table.name]?.contains(entity) == true
                 }
-                let chosen = ColumnOrderFit(table: table, layouts: layouts).best(for: rows.map(\.values), types: type)
+                let chosen = ColumnOrderFit(table: table, layouts: layouts, model: model)
+                    .best(for: rows.map(\.values), types: type)
                 order = chosen.order
                 lengths[table.name] = chosen.lengths
                 if let note = chosen.note { placement.notes.append("\(table.name): \(note)") }

@@ -63,6 +63,55 @@ struct LostSchemaSalvageTests {
         return (try project.salvage(store: store, to: output), output)
     }
 
+    @Test("Two orders alike by SQL type (integer columns swapped): the attribute types decide, and the note says so")
+    func tiedColumnOrders() throws {
+        let item = { (added: String) in
+            #"<entity name="Item" representedClassName="Item" syncable="YES">"#
+                + #"<attribute name="count" optional="YES" attributeType="Integer 16" usesScalarValueType="YES"/>"#
+                + added + "</entity>"
+        }
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(
+                name: "Items",
+                versions: [
+                    "V1": item(""),
+                    "V2": item(#"<attribute name="active" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>"#),
+                ], current: "V2"))
+        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
+        try StoreWriter(model: try #require(bundle.versions.first { $0.name == "V2" })).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let original = try queue.write { db in
+            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
+            // Created at V1 and migrated in place: ZACTIVE appended after ZCOUNT, where a new store has it first.
+            // Both are INTEGER, so every row fits either order by its SQL types.
+            try db.execute(
+                sql: """
+                    DROP TABLE ZITEM;
+                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCOUNT INTEGER, ZACTIVE INTEGER );
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30)
+                    INSERT INTO ZITEM SELECT i, ?, 1, i % 7, i % 2 FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = 30 WHERE Z_ENT = ?;
+                    """, arguments: [entity, entity])
+            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZCOUNT, ZACTIVE FROM ZITEM ORDER BY Z_PK")
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.version == "V2" && report.recovered == 30)
+        // A count of 2 to 6 is no Boolean: only the order of the store migrated in place holds every row's values.
+        let note = try #require(report.notes.first { $0.hasPrefix("ZITEM: ") })
+        #expect(note.contains("columns in the order of a store migrated in place"))
+        #expect(
+            note.contains(
+                "2 column orders fit its rows' SQL types alike, told apart by the model's attribute types (30 of 30 rows hold values its attributes allow in that order, 9 in the next)"
+            ))
+        #expect(!note.contains("the first of them used"))
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZCOUNT, ZACTIVE FROM ZITEM ORDER BY Z_PK")
+        }
+        #expect(salvaged == original)
+    }
+
     @Test("With the model: every row is placed in its table, the version comes from the metadata found on a page")
     func withModel() throws {
         let store = try Self.store()
