@@ -10,7 +10,7 @@ Warm runs are interleaved (engine, floor, engine, floor, ...); the cold run is t
 after the copy's pages are dropped from the page cache (`posix_fadvise(DONTNEED)` on the copy: the store alone,
 not the machine's whole cache, which the others' builds need).
 
-    python3 Benchmarks/shapes.py --rows 1000000 --repeats 3 [--shapes wide,many,rename,links]
+    python3 Benchmarks/shapes.py --rows 1000000 --repeats 3 [--shapes wide,many,rename,links,blobs]
 
 Prints a Markdown table (stderr has the progress). Uses the release binary `.build/release/cdmigrate`.
 """
@@ -115,7 +115,19 @@ def links(rows):
     return write_model("Links", versions), {"Item": rows * 2 // 3, "Tag": rows * 2 // 3}
 
 
-SHAPES = {"wide": wide, "many": many, "rename": rename, "links": links}
+def blobs(rows):
+    """Large values: `rows` / 100 photos of 100 KB each (1 GB at 1,000,000), stored in the row (no external
+    storage); the step adds an optional attribute, so every value is copied. Peak memory is the figure to watch:
+    flat in the row count and at most a few values' size above the process's own."""
+    photo = ['<attribute name="caption" optional="YES" attributeType="String"/>',
+             '<attribute name="data" optional="YES" attributeType="Binary"/>']
+    versions = [("Photos 1", [("Photo", photo)]), ("Photos 2", [("Photo", photo + [attribute("taken", 3)])])]
+    return write_model("Photos", versions), {"Photo": max(rows // 100, 1)}
+
+
+SHAPES = {"wide": wide, "many": many, "rename": rename, "links": links, "blobs": blobs}
+# What a shape's store needs beyond what `seed` writes: SQL run on it once seeded.
+AFTER_SEEDING = {"blobs": "UPDATE ZPHOTO SET ZDATA = randomblob(102400)"}
 
 
 def seeded(shape, rows):
@@ -133,6 +145,9 @@ def seeded(shape, rows):
             rb.remove(Path(str(scratch) + suffix))
         rb.cdmigrate("seed", model, "--version", first, "--objects", per_entity, "--out", scratch)
         with sqlite3.connect(scratch) as db:
+            if shape in AFTER_SEEDING:
+                db.execute(AFTER_SEEDING[shape])
+                db.commit()
             db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
             db.execute("PRAGMA journal_mode = DELETE")
         db.close()
