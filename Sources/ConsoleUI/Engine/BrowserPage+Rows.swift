@@ -2,38 +2,42 @@ import Foundation
 import MigrationEngine
 
 extension BrowserPage {
-    /// A browser page from stored rows, typed by the store's model version when one is known.
+    /// A browser page from stored rows, named and typed by the engine's layout of the entity's columns when
+    /// the store's model is known.
     ///
-    /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) are hidden;
-    /// `Z_PK` becomes the `pk` column; attributes are matched to their `Z<NAME>` columns and shown by type;
-    /// to-one relationships become `Entity #pk`. Without a model, values are shown as SQLite stored them. A page
-    /// holding sub-entities' rows gets an `entity` column after `pk` naming each row's own entity.
-    package init(rows page: EntityRowPage, model: ObjectModel?) {
-        let entity = model?.entity(named: page.entity)
-        let attributes = entity.flatMap { e in model?.allAttributes(of: e) } ?? []
-        let relationships = entity.flatMap { e in model?.allRelationships(of: e) } ?? []
+    /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) and other
+    /// entities' columns in a shared table are hidden; `Z_PK` becomes the `pk` column; an attribute's column
+    /// is shown under the attribute's name, by its type, wherever the layout put it (`ZTEXT1` for a sibling's
+    /// clashing `text`); to-one relationships become `Entity #pk`. Without a layout, values are shown as
+    /// SQLite stored them. A page holding sub-entities' rows gets an `entity` column after `pk` naming each
+    /// row's own entity.
+    package init(rows page: EntityRowPage, columns layout: EntityColumns?) {
         var kept: [(index: Int, title: String, convert: (StoredValue) -> BrowserValue)] = []
         for (index, column) in page.columns.enumerated() {
             if column == "Z_PK" {
                 kept.append((index, "pk", Self.raw))
                 continue
             }
-            guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), column.dropFirst().first?.isNumber != true else { continue }
-            let name = String(column.dropFirst())
-            if let attribute = attributes.first(where: { $0.name.uppercased() == name }) {
-                kept.append((index, attribute.name, { Self.typed($0, attribute) }))
-            } else if let relationship = relationships.first(where: { $0.name.uppercased() == name }) {
-                let destination = relationship.destinationEntity
+            guard let layout else {
+                // No model: every column but the bookkeeping ones, under its stored name.
+                guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), column.dropFirst().first?.isNumber != true else {
+                    continue
+                }
+                kept.append((index, column.dropFirst().lowercased(), Self.raw))
+                continue
+            }
+            switch layout.byColumn[column] {
+            case .attribute(let attribute)?: kept.append((index, attribute.name, { Self.typed($0, attribute) }))
+            case .toOne(let relationship, let destination)?:
                 kept.append(
                     (
-                        index, relationship.name,
+                        index, relationship,
                         { value in
                             if case .integer(let key) = value { return .reference(entity: destination, key: key) }
                             return Self.raw(value)
                         }
                     ))
-            } else if model == nil || entity == nil {
-                kept.append((index, name.lowercased(), Self.raw))
+            case nil: continue
             }
         }
         if let position = page.columns.firstIndex(of: "Z_ENT") {

@@ -35,8 +35,9 @@ package final class EngineDataSource: ConsoleDataSource {
         -> BrowserPage
     {
         let browser = try session(for: storePath)
-        return BrowserPage(
-            rows: try browser.page(entity: entity, offset: offset, limit: limit, query: query), model: browser.model)
+        let page = try browser.page(entity: entity, offset: offset, limit: limit, query: query)
+        // A row found by key is typed as its own entity (a sub-entity's object reached through its parent).
+        return BrowserPage(rows: page, columns: try browser.columns(of: page.entity))
     }
 
     /// The to-many relationships of one object, found where the store's version of the model says they are

@@ -47,12 +47,20 @@ package enum BrowserValue: Sendable, Hashable {
         case .decoded(let json, let bytes): return json + "\n\nstored as " + BrowserValue.blob(bytes).fullText
         case .blob(let data):
             let shown = data.prefix(4096)
-            let hex = stride(from: 0, to: shown.count, by: 16).map { start in
-                shown.dropFirst(start).prefix(16).map { String(format: "%02x", $0) }.joined(separator: " ")
+            let dump = stride(from: 0, to: shown.count, by: 16).map { start in
+                Self.hexLine(shown.dropFirst(start).prefix(16), at: start)
             }
             let more = data.count > shown.count ? ["… \(data.count - shown.count) more bytes"] : []
-            return ([ByteCount.format(Int64(data.count))] + hex + more).joined(separator: "\n")
+            return ([ByteCount.format(Int64(data.count))] + dump + more).joined(separator: "\n")
         default: return display
+        }
+    }
+
+    /// Whether the record view shows the value as a hex dump (a decoded archive after its JSON).
+    package var isBinary: Bool {
+        switch self {
+        case .blob, .decoded: true
+        default: false
         }
     }
 
@@ -70,6 +78,15 @@ package enum BrowserValue: Sendable, Hashable {
 
     private static func oneLine(_ text: String) -> String {
         text.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: " ")
+    }
+
+    /// One line of a hex dump, as `hexdump -C` draws it in 71 columns: the offset, up to 16 bytes in hex, and
+    /// the same bytes as ASCII in a gutter, `.` for each byte that is no printable ASCII character.
+    static func hexLine(_ bytes: Data, at offset: Int) -> String {
+        let hex = bytes.map { String(format: "%02x", $0) }.joined(separator: " ")
+        let ascii = String(bytes.map { (0x20..<0x7f).contains($0) ? Character(UnicodeScalar($0)) : "." })
+        return String(format: "%04x", offset) + "  " + hex.padding(toLength: 47, withPad: " ", startingAt: 0) + "  |" + ascii
+            + "|"
     }
 
     /// `1.2 KB 0a1b2c3d…`: the size and the first bytes in hex.

@@ -4,13 +4,31 @@ package enum DataBrowserView {
     /// The widest a column gets before its values are cut with `…`.
     package static let maxColumnWidth = 36
 
-    /// Column widths for a page: the widest of heading and values, capped; `null` is how NULL is shown and
-    /// the `sorted` column's heading has room for its arrow.
-    package static func columnWidths(_ page: BrowserPage, null: String = Glyphs.unicode.null, sorted: Int? = nil) -> [Int] {
+    /// Column widths for a page: the widest of heading and values, at most `cap`; `null` is how NULL is shown
+    /// and the `sorted` column's heading has room for its arrow.
+    package static func columnWidths(
+        _ page: BrowserPage, null: String = Glyphs.unicode.null, sorted: Int? = nil, cap: Int = maxColumnWidth
+    ) -> [Int] {
         page.columns.enumerated().map { index, name in
             let values = page.rows.map { TerminalWidth.of($0.indices.contains(index) ? text($0[index], null: null) : "") }
-            return min(maxColumnWidth, max(3, TerminalWidth.of(name) + (index == sorted ? 2 : 0), values.max() ?? 0))
+            return min(cap, max(3, TerminalWidth.of(name) + (index == sorted ? 2 : 0), values.max() ?? 0))
         }
+    }
+
+    /// `widths` with the room the shown `columns` leave in `width` handed out a column at a time to those cut
+    /// short of what their values need (`natural`), so a long value is cut only when the screen is full.
+    package static func spread(_ widths: [Int], natural: [Int], columns: [Int], width: Int) -> [Int] {
+        var widths = widths
+        var spare = width - columns.reduce(-2) { $0 + 2 + widths[$1] }
+        var wanting = columns.filter { widths[$0] < natural[$0] }
+        while spare > 0, !wanting.isEmpty {
+            for column in wanting where spare > 0 {
+                widths[column] += 1
+                spare -= 1
+            }
+            wanting.removeAll { widths[$0] >= natural[$0] }
+        }
+        return widths
     }
 
     /// Which columns fit in a width: the key column, then columns from `offset` onwards; the last one shown
@@ -76,9 +94,13 @@ package enum DataBrowserView {
         }
         buffer.put(heading(state, page: page, rowsPerPage: rowsPerPage), x: inner.x, y: inner.y, limit: inner.maxX)
         let sorted = state.query.sortColumn.flatMap { page.sourceColumns.firstIndex(of: $0) }
-        let widths = columnWidths(page, null: null, sorted: sorted)
-        let columns = visibleColumns(widths: widths, offset: state.columnOffset, width: inner.width)
+        let capped = columnWidths(page, null: null, sorted: sorted)
+        let columns = visibleColumns(widths: capped, offset: state.columnOffset, width: inner.width)
         let hidden = page.columns.count - columns.count
+        // With columns out of view two are kept for the `◂` `▸`.
+        let widths = spread(
+            capped, natural: columnWidths(page, null: null, sorted: sorted, cap: .max), columns: columns,
+            width: inner.width - (hidden > 0 ? 2 : 0))
         if hidden > 0, state.filterInput == nil, state.exportPrompt == nil {
             let note = "columns \(columns.count) of \(page.columns.count) ←→"
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)

@@ -33,7 +33,9 @@ package enum RecordView {
             lines.append(heading)
             let text = value == .null ? null : value.fullText
             let style = value == .null ? CellStyle.dim : .plain
-            lines += TerminalWidth.wrap(text, to: max(10, width - 2)).map { StyledText("  " + $0, style: style) }
+            let wrapped =
+                value.isBinary ? Self.cut(text, to: max(10, width - 2)) : TerminalWidth.wrap(text, to: max(10, width - 2))
+            lines += wrapped.map { StyledText("  " + $0, style: style) }
         }
         for relation in record.relations {
             let count = relation.total == 1 ? "1 object" : "\(NumberText.grouped(relation.total)) objects"
@@ -53,6 +55,12 @@ package enum RecordView {
             }
         }
         return (lines, starts)
+    }
+
+    /// A hex dump's lines cut where they reach the width, their spacing (the gutter's columns) kept, which
+    /// word wrapping would close up.
+    private static func cut(_ text: String, to width: Int) -> [String] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { TerminalWidth.hardWrap(String($0), to: width) }
     }
 
     /// The view's lines for an inner width.

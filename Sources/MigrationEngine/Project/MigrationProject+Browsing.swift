@@ -32,6 +32,8 @@ package final class StoreBrowser: Sendable {
     private let pager: EntityRowPager
     /// The page read last, and of what: the next one asked for is read from its first or last row.
     private let lastPage = Mutex<(entity: String, query: RowQuery, page: EntityRowPage)?>(nil)
+    /// The column layouts read so far, by entity (nil for an entity the model does not have).
+    private let layouts = Mutex<[String: EntityColumns?]>([:])
 
     init(store: String, pager: EntityRowPager, model: ObjectModel?) {
         self.store = store
@@ -76,6 +78,22 @@ package final class StoreBrowser: Sendable {
             }
         }
         return candidates.min { $0.0 < $1.0 }?.1 ?? .first(skip: offset)
+    }
+
+    /// What each column of `entity`'s table holds for it, as the engine lays the model out (a clashing name's
+    /// suffix included), read once per entity.
+    ///
+    /// - Parameter entity: The entity.
+    /// - Returns: The layout; nil without a model, which alone names and types columns, or for an entity it
+    ///   does not have.
+    /// - Throws: ``ExportError`` when the store lacks a table or column the model implies, ``StoreError`` when
+    ///   the snapshot cannot be read.
+    package func columns(of entity: String) throws -> EntityColumns? {
+        guard let model else { return nil }
+        if let known = layouts.withLock({ $0[entity] }) { return known }
+        let found = try pager.columns(of: entity, model: model)
+        layouts.withLock { $0[entity] = found }
+        return found
     }
 
     /// The objects each to-many relationship of object `key` of `entity` leads to (at most `limit` each),

@@ -19,7 +19,10 @@ struct DecodedBrowserValueTests {
             entity: "Thing", columns: ["Z_PK", "Z_ENT", "Z_OPT", "ZSHAPE", "ZSETTINGS", "ZBLOB"],
             rows: [[.integer(1), .integer(1), .integer(1), .blob(tags), .blob(Data([1]) + plist), .blob(tags.prefix(20))]],
             offset: 0, totalRows: 1)
-        let page = BrowserPage(rows: rows, model: ArchivedValueFixture.model)
+        let thing = try #require(ArchivedValueFixture.model.entity(named: "Thing"))
+        let layout = Dictionary(
+            uniqueKeysWithValues: thing.attributes.map { ("Z" + $0.name.uppercased(), EntityColumns.Meaning.attribute($0)) })
+        let page = BrowserPage(rows: rows, columns: EntityColumns(entity: "Thing", byColumn: layout))
         #expect(page.columns == ["pk", "shape", "settings", "blob"])
         let values = try #require(page.rows.first)
         #expect(values[1] == .decoded(json: #"["red","blue"]"#, bytes: tags))

@@ -35,7 +35,10 @@ import Testing
         #expect(screen.lines[1].hasPrefix("┌─ ▸ Post — row 2 of 2 — Esc back"))
         #expect(screen.text.contains("THE-END"))
         #expect(screen.text.contains("│   second line"), "line breaks are kept")
-        #expect(screen.text.contains("│   00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f"), "every byte in hex")
+        #expect(
+            screen.text.contains("│   0000  00 01 02 03 04 05 06 07 08 09 0a 0b 0c 0d 0e 0f  |................|"),
+            "every byte in hex, with an ASCII gutter")
+        #expect(screen.text.contains("│   0020  20 21 22 23 24 25 26 27" + String(repeating: " ", count: 26) + "| !\"#$%&'|"))
         #expect(screen.text.contains("│   ∅"))
         _ = controller.handle(.escape, state: &state)
         #expect(state.keyContext == .browser)
