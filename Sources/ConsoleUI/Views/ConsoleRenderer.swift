@@ -79,19 +79,20 @@ package struct ConsoleRenderer: Sendable {
     /// A dialog with the keys of the question it asks in its bottom border, from the key table like the hint bar.
     private func footed(_ dialog: Dialog, _ state: ConsoleState) -> Dialog {
         var footed = dialog
-        footed.footer = Self.dialogKeys(state.keyContext, keys: keys)
+        footed.footer = Self.dialogKeys(state.keyContext, keys: keys, buttons: dialog.buttons.count)
         return footed
     }
 
     /// A question's keys in a dialog's words: Tab chooses a button, Enter presses it, Esc cancels; the
-    /// question's own answers (`y`, `n`) keep their hints. Help is on the hint bar below.
-    static func dialogKeys(_ context: KeyContext, keys: KeyTable) -> String {
+    /// question's own answers (`y`, `n`) keep their hints. Help is on the hint bar below. A dialog of one
+    /// button (a report) has nothing to choose or cancel: Tab is left out and Esc closes it.
+    static func dialogKeys(_ context: KeyContext, keys: KeyTable, buttons: Int) -> String {
         keys.bindings(in: context).compactMap { binding -> String? in
             guard binding.inHintBar else { return nil }
             switch binding.action {
-            case .nextPane: return binding.label + " choose"
+            case .nextPane: return buttons > 1 ? binding.label + " choose" : nil
             case .open: return binding.label + " press"
-            case .back: return binding.label + " cancel"
+            case .back: return binding.label + (buttons > 1 ? " cancel" : " close")
             case .help: return nil
             default: return binding.label + " " + binding.hint
             }
@@ -123,7 +124,8 @@ package struct ConsoleRenderer: Sendable {
             if let history = state.history {
                 HistoryView.draw(
                     history, storeName: state.overview?.name ?? "store",
-                    questionKeys: Self.dialogKeys(.restoreConfirm, keys: keys), into: &buffer, in: layout.body)
+                    // The restore question has two buttons, Restore and Cancel.
+                    questionKeys: Self.dialogKeys(.restoreConfirm, keys: keys, buttons: 2), into: &buffer, in: layout.body)
             }
         }
     }

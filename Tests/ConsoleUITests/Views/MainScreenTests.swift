@@ -86,6 +86,21 @@ import Testing
         #expect(renderer.render(state).text.contains("y yes, abort  n/Esc no, keep going"))
     }
 
+    /// Issue 35, item 10: the salvage report has one button, yet its footer said "Tab/→/l choose … Esc cancel".
+    @Test func aReportOfOneButtonNamesNoChoice() {
+        var state = SampleState.main
+        state.salvageReport = SalvageSummary(
+            store: "/tmp/demo/Posts.sqlite", output: "/tmp/demo/Posts-salvaged.sqlite", entities: [], line: "Salvaged")
+        let screen = renderer.render(state).text
+        #expect(screen.contains("[ OK ]"), "\(screen)")
+        #expect(screen.contains("Enter press  Esc close"), "\(screen)")
+        #expect(!screen.contains("choose"))
+        state.salvageReport = nil
+        state.salvageOffer = SalvageOffer(
+            store: "/tmp/demo/Posts.sqlite", reason: "damaged", output: "/tmp/demo/Posts-salvaged.sqlite")
+        #expect(renderer.render(state).text.contains("choose  Enter press  Esc cancel"), "two buttons: a choice")
+    }
+
     @Test func confirmDialogShowsBackupAndButtons() {
         var state = SampleState.main
         state.confirm = .dryRun
