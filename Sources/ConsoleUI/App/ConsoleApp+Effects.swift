@@ -85,6 +85,7 @@ extension ConsoleApp {
         case .restore(let backup): restore(backup)
         case .salvage(let store, let output): salvage(store, to: output)
         case .exportEntity(let entity, let path): export(entity, to: path)
+        case .stopExport: exportCancellation?.cancel()
         case .seedStore(let request): seed(request)
         default: break
         }

@@ -59,6 +59,7 @@ extension ConsoleController {
     /// Says how many objects an export wrote where, or why none were (a stopped export keeps the old file).
     private func exported(_ entity: String, _ path: String, _ count: Result<Int, ConsoleFailure>, _ state: inout ConsoleState) {
         state.preparing = nil
+        state.exporting = false
         switch count {
         case .success(let count):
             state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"

@@ -56,6 +56,7 @@ extension ConsoleController {
             message = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
         case .exportEntity(let entity, let path):
             guard state.overview != nil, state.preparing == nil else { return false }
+            state.exporting = true
             message = "Exporting \(entity) to \(path)…"
         case .seedStore(let request):
             guard state.preparing == nil else { return false }

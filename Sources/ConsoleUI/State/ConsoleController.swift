@@ -23,7 +23,8 @@ package struct ConsoleController: Sendable {
         guard let action = keys.action(for: key, in: state.keyContext) else { return [] }
         // While only the "too small" notice is on screen nothing may happen unseen: q alone works, and not
         // during a run, whose abort question could not be seen. While the console waits (a demo store being
-        // written, a restore) q alone works too: nothing may start under it.
+        // written, a restore) q alone works too: nothing may start under it; Esc stops an export.
+        if state.preparing != nil, state.exporting, action == .back, state.layout.fits { return [.stopExport] }
         if !state.layout.fits || state.preparing != nil {
             return action == .quit && state.keyContext != .run ? [.quit] : []
         }

@@ -43,6 +43,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case stopWaiting
     /// Export every object of `entity` (its sub-entities' included) to the file at `path`, replacing it.
     case exportEntity(entity: String, path: String)
+    /// Stop the running export; its result (stopped, the old file kept) comes back as usual.
+    case stopExport
     /// Write a new fixture store of the open model (off the UI thread), as `cdmigrate seed` writes one.
     case seedStore(SeedRequest)
     /// Find the first free name `suggestion` makes; it comes back as ``ConsoleAction/pathSuggested(_:path:)``.

@@ -33,8 +33,8 @@ package struct ConsoleRenderer: Sendable {
                     StyledText(preparing), StyledText("elapsed " + TimeText.format(now - state.preparingSince), style: .dim),
                 ],
                 buttons: [], selected: 0)
-            // The one key that works while the console waits (ConsoleController): nothing else may start under it.
-            wait.footer = "q stops and quits"
+            // The keys that work while the console waits (ConsoleController): nothing else may start under it.
+            wait.footer = state.exporting ? "Esc stops the export  q stops and quits" : "q stops and quits"
             wait.draw(into: &buffer, in: layout.body)
         } else {
             drawScreen(state, layout: layout, now: now, into: &buffer)

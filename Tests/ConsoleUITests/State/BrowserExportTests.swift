@@ -114,6 +114,26 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".partial") } == [])
     }
 
+    /// Issue 35, item 5: Esc stops an export (only q worked while it ran), and the wait says so.
+    @Test func escStopsTheExportAndKeepsTheOldFile() throws {
+        let (app, store) = try Self.browsing()
+        let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("entries.json")
+        try Data("keep".utf8).write(to: file)
+        // The export is held, as if its thread were still writing: Esc is pressed meanwhile.
+        let held = DeferredWork()
+        app.workMode = .deferred(held)
+        app.perform([.exportEntity(entity: "Entry", path: file.path)])
+        #expect(Self.screen(app).contains("Esc stops the export  q stops and quits"), "\(Self.screen(app))")
+        #expect(app.send(.key(.escape)) == [.stopExport])
+        #expect(app.state.preparing != nil, "the wait lasts until the export has stopped")
+        #expect(held.runAll() == 1)
+        app.receiveAll()
+        #expect(app.state.preparing == nil && !app.state.exporting)
+        #expect(app.state.message == "export stopped; \(file.path) is as it was")
+        #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
+        #expect(!Self.screen(app).contains("Esc stops the export"))
+    }
+
     @Test func theWaitCountsFromWhenTheWorkStarted() {
         var state = ConsoleState(screen: .main)
         state.size = TerminalSize(width: 100, height: 30)
