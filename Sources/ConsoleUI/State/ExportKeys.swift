@@ -7,7 +7,10 @@ enum ExportKeys {
     /// `e` in the browser: ask where to export the entity on screen, suggesting a free name beside the store.
     static func start(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser, let store = state.overview?.path else { return [] }
-        browser.exportPrompt = ExportPrompt(entity: browser.entity)
+        var prompt = ExportPrompt(entity: browser.entity)
+        prompt.objects = state.overview?.entities.first { $0.name == browser.entity }?.rows
+        prompt.filtered = browser.query.search != nil || browser.query.predicate != nil
+        browser.exportPrompt = prompt
         state.browser = browser
         return [.suggestPath(.export(entity: browser.entity, store: store))]
     }

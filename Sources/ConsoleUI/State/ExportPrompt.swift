@@ -11,6 +11,17 @@ package struct ExportPrompt: Sendable, Hashable {
     package var path: String { line.text }
     /// Whether the path names an existing file and the user was asked to confirm replacing it.
     package var confirmingOverwrite = false
+    /// How many objects the export writes (the entity's, its sub-entities' included), when the store says.
+    package var objects: Int?
+    /// Whether a filter narrows the rows on screen, which the export does not follow: it writes them all.
+    package var filtered = false
+
+    /// What the prompt asks, before the path: how many objects go, and that a filter on screen is not applied.
+    package var question: String {
+        guard let objects else { return "Export \(entity) to " }
+        let count = "\(NumberText.grouped(objects)) \(entity) object\(objects == 1 ? "" : "s")"
+        return filtered ? "Export all \(count) (unfiltered) to " : "Export \(count) to "
+    }
 
     /// Asks for the export of `entity`; the path is filled in with a free `<Entity>.json` beside the store
     /// when the effect that looks for one answers (``PathSuggestion/export(entity:store:)``).

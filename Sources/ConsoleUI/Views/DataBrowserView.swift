@@ -85,7 +85,7 @@ package enum DataBrowserView {
         if let prompt = state.exportPrompt {
             let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
             buffer.put(
-                prompt.line.drawn(after: StyledText("Export \(prompt.entity) to ", style: .title))
+                prompt.line.drawn(after: StyledText(prompt.question, style: .title))
                     .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         guard let page = state.page else {

@@ -54,7 +54,7 @@ import Testing
         Self.press([.character("e")], app)
         #expect(app.state.keyContext == .export)
         let expected = folder.appendingPathComponent("Entry-2.json").path
-        #expect(Self.screen(app).contains("Export Entry to \(expected)█"), "\(Self.screen(app))")
+        #expect(Self.screen(app).contains("Export 30 Entry objects to \(expected)█"), "\(Self.screen(app))")
         #expect(Self.screen(app).contains("Enter exports · Esc cancels"))
         Self.press([.character("q")], app)
         #expect(app.state.browser?.exportPrompt?.path == expected + "q", "typing takes every character, q included")
@@ -76,6 +76,8 @@ import Testing
         let typed = app.state.browser?.exportPrompt?.path.count ?? 0
         Self.press(Array(repeating: Key.backspace, count: typed) + existing.path.map { .character($0) } + [.enter], app)
         #expect(app.state.browser?.exportPrompt?.confirmingOverwrite == true)
+        // Wide enough for the temporary folder's long path, the count and the hint on one line.
+        app.state.size = TerminalSize(width: 170, height: 30)
         #expect(Self.screen(app).contains("exists: Enter replaces it · Esc keeps it"), "\(Self.screen(app))")
         #expect(try String(contentsOf: existing, encoding: .utf8) == "keep", "nothing written before the second Enter")
         Self.press([.escape], app)

@@ -21,7 +21,7 @@ import Testing
         _ = controller.reduce(
             .pathSuggested(.export(entity: "Tag", store: "/tmp/demo/Posts.sqlite"), path: "/nowhere/Tag-3.json"), state: &state,
             now: 0)
-        #expect(renderer.render(state).text.contains("Export Tag to /nowhere/Tag-3.json█"))
+        #expect(renderer.render(state).text.contains("Export 1,234 Tag objects to /nowhere/Tag-3.json█"))
 
         let check = PathCheck.export(entity: "Tag", path: "/nowhere/Tag-3.json")
         #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
@@ -36,6 +36,19 @@ import Testing
         #expect(renderer.render(state).text.contains("exists: Enter replaces it · Esc keeps it"))
         #expect(controller.handle(.enter, state: &state) == [.exportEntity(entity: "Tag", path: "/nowhere/Tag-3.json")])
         #expect(state.browser?.exportPrompt == nil)
+    }
+
+    /// Issue 35, item 5: the prompt says how many objects it writes, and that a filter on screen is not applied.
+    @Test func thePromptSaysHowManyObjectsGo() {
+        var state = BrowserQueryTests.browsing()
+        state.size = TerminalSize(width: 100, height: 30)
+        state.browser?.query.search = "swift"
+        _ = controller.handle(.character("e"), state: &state)
+        #expect(renderer.render(state).text.contains("Export all 1,234 Tag objects (unfiltered) to █"))
+        var one = ExportPrompt(entity: "Post")
+        one.objects = 1
+        #expect(one.question == "Export 1 Post object to ")
+        #expect(ExportPrompt(entity: "Post").question == "Export Post to ", "no count when the store gives none")
     }
 
     @Test func aFreePathIsExportedAtOnce() {
