@@ -18,6 +18,15 @@ struct ComputedColumns: Hashable {
         sourceWidth = rowWidth - Self.trailing(attributeCount: attributeCount, folds: folds)
     }
 
+    /// The compiled columns the batch query selects after `s.*`, in the order this layout reads them: the
+    /// filter's result (`1` without a filter), the merge key (`NULL` without one), the attribute values and
+    /// the folded link's key, if any.
+    static func selected(filter: SQLFragment?, mergeKey: SQLFragment?, attributes: [SQLFragment], foldedKey: SQLFragment?)
+        -> [SQLFragment]
+    {
+        [filter ?? "1", mergeKey ?? "NULL"] + attributes + (foldedKey.map { [$0] } ?? [])
+    }
+
     /// How many compiled columns follow the source's own.
     static func trailing(attributeCount: Int, folds: Bool) -> Int { 2 + attributeCount + (folds ? 1 : 0) }
 

@@ -97,8 +97,8 @@ extension MappingSession {
         let total = try Int.fetchOne(db, count.request) ?? 0
         let plain: SQLFragment = "SELECT * FROM \(table.table) WHERE Z_ENT = :ent AND Z_PK > :last ORDER BY Z_PK LIMIT :limit"
         let computed: SQLFragment? = plan.map { plan in
-            var values: [SQLFragment] = [plan.filter ?? "1", plan.key ?? "NULL"] + plan.values
-            if let fold { values.append(fold.prediction) }
+            let values = ComputedColumns.selected(
+                filter: plan.filter, mergeKey: plan.key, attributes: plan.values, foldedKey: fold?.prediction)
             // One call per row checks the storage classes every compiled part reads (a `CASE typeof(…)` per
             // read cost more), before the row's values are computed: a row it refuses stops the query as an
             // inline check would, and the batch is read without compiled values.

@@ -116,6 +116,22 @@ struct MappedStepPiecesTests {
         #expect(ComputedColumns.trailing(attributeCount: 0, folds: false) == 2)
     }
 
+    @Test("The columns the batch query selects are read back where the layout says", arguments: [false, true])
+    func selectedReadBack(full: Bool) throws {
+        let selected = ComputedColumns.selected(
+            filter: full ? "0" : nil, mergeKey: full ? "'key'" : nil, attributes: ["'a'", "'b'"],
+            foldedKey: full ? "42" : nil)
+        let query: SQLFragment = "SELECT 5 AS Z_PK, 6 AS Z_ENT, 7 AS ZNAME, \(SQLFragment.joined(selected))"
+        let row = try #require(try DatabaseQueue().read { try Row.fetchOne($0, query.request) })
+        let values = Array(row.databaseValues)
+        let layout = ComputedColumns(rowWidth: values.count, attributeCount: 2, folds: full)
+        #expect(layout.sourceWidth == 3)
+        #expect(values[layout.filter] == (full ? 0 : 1).databaseValue)
+        #expect(values[layout.mergeKey] == (full ? "key".databaseValue : .null))
+        #expect(Array(values[layout.attributes]) == ["a".databaseValue, "b".databaseValue])
+        #expect(layout.foldedKey.map { values[$0] } == (full ? 42.databaseValue : nil))
+    }
+
     @Test("Each strategy turns off alone; a real run uses all")
     func strategies() {
         var chosen = MappedStepStrategies.all
