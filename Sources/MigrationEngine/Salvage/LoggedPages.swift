@@ -10,7 +10,8 @@ enum LoggedPages {
     /// Writes the copy at `database` with the first `frames` frames of `log` (the frames SQLite applies, up to
     /// its last valid commit, ``WriteAheadLogCheck/appliedFrames``) laid over it, at `path` (which must not
     /// exist), sized as the last of those commits says. Returns nil when the log's page size is not the file's
-    /// (SQLite ignores such a log).
+    /// (SQLite ignores such a log). A frame or commit naming a page past the file's pages plus `frames` is no
+    /// frame of this file's log and is not laid, so the copy stays within that many pages.
     static func write(database: String, log: String, frames: Int, to path: String, store: String) throws(StoreError)
         -> String?
     {
@@ -26,14 +27,17 @@ enum LoggedPages {
             guard size >= 512, size <= 65536, size == Self.pageSize(Int(fileHeader[16]) << 8 | Int(fileHeader[17])) else {
                 return nil
             }
+            // Each frame adds at most one page to the file's, so no genuine frame or commit names a page past
+            // `most`; a hostile one naming page 2^32 would make a sparse file the page scan then walks for hours.
+            let most = Int(try output.seekToEnd()) / size + frames
             var pages = 0
             for _ in 0..<frames {
                 let frame = [UInt8](try input.read(upToCount: 24 + size) ?? Data())
                 guard frame.count == 24 + size else { break }
                 let number = Self.integer(frame, 0)
                 let committed = Self.integer(frame, 4)
-                if committed > 0 { pages = committed }
-                guard number > 0 else { continue }
+                if committed > 0 { pages = min(committed, most) }
+                guard number > 0, number <= most else { continue }
                 try output.seek(toOffset: UInt64(number - 1) * UInt64(size))
                 try output.write(contentsOf: Data(frame[24...]))
             }
