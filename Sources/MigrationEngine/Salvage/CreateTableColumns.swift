@@ -56,11 +56,20 @@ struct CreateTableColumns: Equatable {
             columns.append(column)
             types.append(type)
         }
-        guard !columns.isEmpty, Set(columns).count == columns.count else { return nil }
+        // SQLite's names are case-insensitive: `a` and `A` are one column, and SQLite never wrote such a table.
+        guard !columns.isEmpty, Set(columns.map { $0.lowercased() }).count == columns.count else { return nil }
         table = name
         self.columns = columns
         self.types = types
         rowIDAlias = alias
+    }
+
+    /// Whether the table can be created beside the tables named `taken` (lower-cased) and filled by row id: a
+    /// name differing from a taken one only in case is that table (its `CREATE` would fail, and with it a whole
+    /// salvage), and a column named `rowid` hides the row id its rows are inserted by.
+    func canBeRebuilt(beside taken: Set<String>) -> Bool {
+        !taken.contains(table.lowercased()) && !table.lowercased().hasPrefix("sqlite_")
+            && !columns.contains { $0.lowercased() == "rowid" }
     }
 
     /// The words that start a column constraint rather than a type.

@@ -441,21 +441,25 @@ private struct ForeignTable {
     /// reads as a plain `CREATE TABLE` with plain types and whose root page leads to table-leaf pages; a table
     /// found with two rows that disagree is left out.
     static func found(_ records: [Record], scan: LoosePageScan, known: Set<String>) -> [ForeignTable] {
+        // Keyed by the lower-cased name: SQLite's names are case-insensitive, so `log` and `LOG` are one table.
         var found: [String: (CreateTableColumns, Int)?] = [:]
+        let taken = Set(known.map { $0.lowercased() })
         for record in records where record.values.count == 5 {
             guard String.fromDatabaseValue(record.values[0]) == "table", let sql = String.fromDatabaseValue(record.values[4]),
                 let root = Int64.fromDatabaseValue(record.values[3]), root > 1, root <= Int64(scan.pageCount),
-                let declared = CreateTableColumns(sql), !known.contains(declared.table),
-                !declared.table.lowercased().hasPrefix("sqlite_"), declared.types.allSatisfy({ Self.types[$0] != nil })
+                let declared = CreateTableColumns(sql), declared.canBeRebuilt(beside: taken),
+                declared.types.allSatisfy({ Self.types[$0] != nil })
             else { continue }
-            if let known = found[declared.table], known.map({ $0.0 != declared || $0.1 != Int(root) }) ?? true {
-                found[declared.table] = .some(nil)
+            let key = declared.table.lowercased()
+            if let known = found[key], known.map({ $0.0 != declared || $0.1 != Int(root) }) ?? true {
+                found[key] = .some(nil)
             } else {
-                found[declared.table] = (declared, Int(root))
+                found[key] = (declared, Int(root))
             }
         }
-        return found.compactMap { name, entry -> ForeignTable? in
+        return found.values.compactMap { entry -> ForeignTable? in
             guard let (declared, root) = entry else { return nil }
+            let name = declared.table
             let pages = scan.leafPages(under: root)
             // A record has at most the table's columns (fewer when written before `ADD COLUMN`).
             let rows = records.filter { pages.contains($0.page) && $0.values.count <= declared.columns.count }
