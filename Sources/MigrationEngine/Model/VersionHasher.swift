@@ -180,18 +180,8 @@ extension VersionHasher {
             // a 32-byte hash per non-transient property (inherited ones included), modifier, constraints.
             var bytes = entity.name.utf8.count + 1
             if let parentName = entity.parentName, model.entity(named: parentName) != nil { bytes += 32 }
-            // The ancestors ``ObjectModel/allAttributes(of:)`` lists: a parent the model lacks ends the chain,
-            // and a cycle stops where it repeats.
-            var properties = ownCount(entity)
-            var seen: Set<String> = [entity.name]
-            var current = entity
-            while let parentName = current.parentName, let parent = model.entity(named: parentName),
-                seen.insert(parentName).inserted
-            {
-                properties += ownCount(parent)
-                current = parent
-            }
-            bytes += 32 * properties
+            // The ancestors ``ObjectModel/allAttributes(of:)`` lists, their properties counted, not listed.
+            bytes += 32 * model.ancestors(of: entity).reduce(ownCount(entity)) { $0 + ownCount($1) }
             if let modifier = entity.versionHashModifier { bytes += modifier.utf8.count }
             for constraint in entity.uniquenessConstraints { bytes += constraint.joined(separator: ".").utf8.count }
             shapes[entity.name] = EntityInputShape(isAbstract: entity.isAbstract, byteCount: bytes)

@@ -50,22 +50,15 @@ struct PathSearch {
     private struct Offer {
         var cost: PathCost
         var chain: [Link]
-        var step: Step
+        /// The last step; nil for the empty chain at the source.
+        var step: Link?
     }
 
-    /// A step of a chain found: judged whole, or (an inferred step) only screened so far.
+    /// A step of a chain found: judged whole, or (an inferred step) only screened so far, with what the
+    /// screen said.
     private enum Link {
         case judged(StepCandidate)
         case screened(from: String, to: String, isLossy: Bool)
-    }
-
-    private enum Step {
-        /// The empty chain at the source.
-        case start
-        case judged(StepCandidate)
-        /// The inferred step from the chain's last version to the offered one, with what the screen said and
-        /// the chain's cost before it.
-        case screened(from: String, to: String, isLossy: Bool, before: PathCost)
     }
 
     /// The cheapest chain, or nil when the rules leave none.
@@ -110,19 +103,11 @@ struct PathSearch {
     /// be inferred) and those whose loss `judgedLossy` gives.
     private func cheapestChain(rejecting rejected: Set<VersionPair>, judgedLossy: [VersionPair: Bool]) -> [Link]? {
         // Every offer not taken yet, by the version it reaches, cheapest first.
-        var offers: [String: [Offer]] = [source: [Offer(cost: PathCost(), chain: [], step: .start)]]
+        var offers: [String: [Offer]] = [source: [Offer(cost: PathCost(), chain: [], step: nil)]]
         var settled = Set<String>()
         while let node = cheapest(offers, besides: settled) {
             let offer = offers[node]!.removeFirst()
-            let chain: [Link]
-            switch offer.step {
-            case .start:
-                chain = []
-            case .judged(let step):
-                chain = offer.chain + [.judged(step)]
-            case .screened(let from, let to, let isLossy, _):
-                chain = offer.chain + [.screened(from: from, to: to, isLossy: isLossy)]
-            }
+            let chain = offer.chain + (offer.step.map { [$0] } ?? [])
             if node == target { return chain }
             settled.insert(node)
             let cost = offer.cost
@@ -146,7 +131,7 @@ struct PathSearch {
                     let isLossy = judgedLossy[pair] ?? screened
                     let next = cost.adding(isLossy: isLossy, origin: .inferred, position: graph.position(of: to) ?? Int.max)
                     insert(
-                        Offer(cost: next, chain: chain, step: .screened(from: node, to: to, isLossy: isLossy, before: cost)),
+                        Offer(cost: next, chain: chain, step: .screened(from: node, to: to, isLossy: isLossy)),
                         at: to, in: &offers)
                 }
             }
