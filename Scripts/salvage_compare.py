@@ -14,6 +14,8 @@ the same way:
   of the original is there with its columns (in any order), `Z_METADATA` holds one row with the version hashes, and every
   entity table's largest `Z_PK` is within its `Z_MAX` in `Z_PRIMARYKEY`. cdmigrate's result must also pass
   `cdmigrate verify` when the store has a model.
+- values: every row cdmigrate and `.recover` both read, compared column by column (`value_differences`): a
+  store read into the wrong columns passes the counts and `verify`, not this.
 
 `.dump` stops a table at its first damaged page and ends its script with `ROLLBACK` when anything failed;
 the script is replayed with that last line made `COMMIT`, so what `.dump` did print counts.
@@ -27,6 +29,7 @@ answering the shell's start-up version check).
 Usage, after `swift build`:
     python3 Scripts/salvage_compare.py [--recover-library LIB] [--stores wibosco-colors,moody] [--markdown]
         [--corpus DIR] [--cdmigrate BINARY]
+    python3 Scripts/salvage_compare.py --recover-library LIB --values DAMAGED SALVAGED INTACT REPORT
 `--recover-library apsw` finds the library in the installed `apsw` package (`pip install --user apsw`).
 `SalvageRecoverComparisonTests` runs this script per case and checks each JSON line it prints.
 Prints one line per damaged store and tool, then a summary table (Markdown with `--markdown`).
@@ -34,6 +37,7 @@ Prints one line per damaged store and tool, then a summary table (Markdown with 
 import argparse
 import json
 import os
+import re
 import shutil
 import sqlite3
 import subprocess
@@ -174,6 +178,134 @@ def exact_report(report, output):
         connection.close()
 
 
+def reference_layout(reference):
+    """Per table of the intact store, its columns in the order its records hold them, its row id's column (an
+    `INTEGER PRIMARY KEY`, whose place in a record is NULL) and its table-leaf pages: what `.recover`'s
+    `lost_and_found` rows, which carry only a page number, a row id and values by position, are read by."""
+    connection = sqlite3.connect(f"file:{reference}?mode=ro", uri=True)
+    try:
+        layout = {}
+        for name, sql in connection.execute(
+                "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").fetchall():
+            if not sql or "WITHOUT ROWID" in sql.upper() or sql.upper().startswith("CREATE VIRTUAL"):
+                continue
+            info = connection.execute(f'PRAGMA table_info("{name}")').fetchall()
+            keys = [row for row in info if row[5]]
+            alias = keys[0][1] if len(keys) == 1 and keys[0][2].upper() == "INTEGER" else None
+            pages = {page for page, in connection.execute(
+                "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf'", (name,))}
+            layout[name] = ([row[1] for row in info], alias, pages)
+        return layout
+    finally:
+        connection.close()
+
+
+def explained_nulls(report):
+    """How many rows salvage's report says it wrote with NULL where the damaged store held a value: references
+    to lost objects cleared, and rows read without the values on damaged pages (per its notes)."""
+    cleared = sum(reference["cleared"] for reference in report.get("danglingReferences", []))
+    partial = 0
+    for note in report.get("notes", []):
+        found = re.match(r"^\S+: (\d+) rows read without the values on damaged pages", note)
+        partial += int(found.group(1)) if found else 0
+    return cleared + partial
+
+
+def value_differences(output, recovered, layout, damaged_pages=()):
+    """Salvage's rows beside `.recover`'s, column by column, for the rows both give (by row id, `Z_PK` for an
+    entity table): a count of values compared, the values that differ (a sample), and the rows where salvage
+    wrote NULL and `.recover` a value (which salvage's report must account for). Counts alone miss a store
+    read into the wrong columns (two columns of one type swapped) or the wrong tables, and `verify` passes it.
+
+    `.recover` puts the rows of a table whose schema row it found into that table, by column name; the others
+    into `lost_and_found` by position, with their page: those on a page of the table in the intact store
+    (`layout`, from `reference_layout`) are its rows, their values in the intact store's column order. Rows on
+    the damaged pages themselves are not compared: garbage there may decode as any row."""
+    result = {"values": 0, "differ": {}, "sample": [], "nulled": set()}
+    connection = sqlite3.connect(f"file:{output}?mode=ro", uri=True)
+    try:
+        connection.execute("ATTACH DATABASE ? AS peer", (f"file:{recovered}?mode=ro",))
+    except sqlite3.DatabaseError:
+        connection.close()
+        return result
+    try:
+        def names(schema):
+            return {name for name, in connection.execute(
+                f"SELECT name FROM {schema}.sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")}
+
+        def columns(schema, table):
+            return [row[1] for row in connection.execute(f'PRAGMA {schema}.table_info("{table}")')]
+
+        # Derived attributes are salvage's to fill from the objects it kept (a count of pages is the pages
+        # recovered), by the triggers Core Data's own store carries: not compared.
+        derived = set()
+        for sql, in connection.execute("SELECT sql FROM main.sqlite_master WHERE type = 'trigger' AND name LIKE 'Z_DA_%'"):
+            derived.update(re.findall(r"UPDATE (\w+) SET (\w+) =", sql or ""))
+
+        def compare(table, key, salvaged, theirs):
+            for column, value in theirs.items():
+                if column not in salvaged or (table, column) in derived:
+                    continue
+                result["values"] += 1
+                mine = salvaged[column]
+                if mine is None and value is not None:
+                    result["nulled"].add((table, key))
+                elif mine != value:
+                    result["differ"][table] = result["differ"].get(table, 0) + 1
+                    if len(result["sample"]) < 5:
+                        result["sample"].append(f"{table} {key} {column}: {mine!r:.40} (.recover {value!r:.40})")
+
+        peer_tables = names("peer")
+        found_loose = "lost_and_found" in peer_tables
+        # The bookkeeping is salvage's own by design (step 5 of docs/guide/salvage.md: Z_MAX raised to the largest
+        # key kept, the metadata's hashes those of the version read, a new UUID when none reads).
+        for table in sorted(names("main") - {"Z_METADATA", "Z_MODELCACHE", "Z_PRIMARYKEY"}):
+            mine = columns("main", table)
+            rows = {row[0]: dict(zip(mine, row[1:]))
+                    for row in connection.execute(f'SELECT rowid, * FROM main."{table}"')}
+            if not rows:
+                continue
+            if table in peer_tables:
+                theirs = columns("peer", table)
+                for row in connection.execute(f'SELECT rowid, * FROM peer."{table}"'):
+                    if row[0] in rows:
+                        compare(table, row[0], rows[row[0]], dict(zip(theirs, row[1:])))
+            if found_loose and table in layout:
+                order, alias, pages = layout[table]
+                pages = pages - set(damaged_pages)
+                if not pages:
+                    continue
+                width = len([c for c in columns("peer", "lost_and_found") if re.fullmatch(r"c\d+", c)])
+                marks = ",".join("?" * len(pages))
+                query = f"SELECT pgno, nfield, id, {', '.join(f'c{i}' for i in range(width))} FROM peer.lost_and_found " \
+                        f"WHERE pgno IN ({marks})"
+                for page, fields, key, *values in connection.execute(query, sorted(pages)):
+                    if key in rows:
+                        positional = {column: values[index] for index, column in enumerate(order[:min(fields, width)])
+                                      if column != alias}
+                        compare(table, key, rows[key], positional)
+        return result
+    finally:
+        connection.close()
+
+
+def judge_values(output, recovered, layout, damaged_pages, report):
+    """The JSON line's fields for `value_differences`: values compared, values that differ (and a sample),
+    rows salvage wrote with NULL where `.recover` has a value, and whether its report accounts for them.
+
+    Values that differ in a table whose column order salvage's report says it could not tell (its rows fit
+    several orders alike: "may be in the wrong columns") are counted apart, as `valuesDifferFlagged`: the
+    report said so. Any other difference is a silent one."""
+    found = value_differences(output, recovered, layout, damaged_pages)
+    flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike" in note}
+    return {"valuesCompared": found["values"],
+            "valuesDiffer": sum(n for table, n in found["differ"].items() if table not in flagged),
+            "valuesDifferFlagged": sum(n for table, n in found["differ"].items() if table in flagged),
+            "valuesDifferTables": sorted(found["differ"]), "valuesDifferSample": found["sample"],
+            "valuesNulled": len(found["nulled"]),
+            "valuesNulledExplained": len({row for row in found["nulled"] if row[0] not in flagged}) <= explained_nulls(report)}
+
+
 def discover_stores(corpus):
     """Every SQLite file under each case's stores/, with the case's one .xcdatamodeld (or None: its cache)."""
     found = []
@@ -261,7 +393,27 @@ def main():
                                          "a store and damage the file holds already is not done again)")
     parser.add_argument("--summarize", nargs="+", metavar="FILE",
                         help="print the table of the JSON lines in these files (earlier runs' --lines) and exit")
+    parser.add_argument("--values", nargs=4, metavar=("DAMAGED", "SALVAGED", "INTACT", "REPORT"),
+                        help="compare one salvage's values with .recover's on DAMAGED, reading lost_and_found by INTACT's "
+                             "layout and REPORT (salvage --json) for the NULLs it accounts for; print the JSON and exit")
     arguments = parser.parse_args()
+    if arguments.recover_library == "apsw":
+        arguments.recover_library = apsw_library()
+    if arguments.values:
+        damaged, salvaged, intact, report = arguments.values
+        folder = tempfile.mkdtemp(prefix="salvage-compare-")
+        try:
+            recovered = os.path.join(folder, "recovered.sqlite")
+            Peers(arguments.recover_library, folder).recover(fresh_copy(damaged, "recover"), recovered)
+            with open(report) as handle:
+                found = judge_values(salvaged, recovered, reference_layout(intact), [], json.load(handle))
+            for name in os.listdir(os.path.dirname(damaged)):
+                if name.startswith(os.path.basename(damaged) + ".recover-input"):
+                    os.remove(os.path.join(os.path.dirname(damaged), name))
+        finally:
+            shutil.rmtree(folder, ignore_errors=True)
+        print(json.dumps(found, sort_keys=True))
+        sys.exit(0)
     if arguments.summarize:
         results = []
         for path in arguments.summarize:
@@ -271,8 +423,6 @@ def main():
     corpus = arguments.corpus
     if not os.path.isdir(corpus):
         sys.exit(f"salvage_compare.py: {corpus} is missing")
-    if arguments.recover_library == "apsw":
-        arguments.recover_library = apsw_library()
     wanted = set(arguments.stores.split(",")) if arguments.stores else None
     kinds = set(arguments.kinds.split(",")) if arguments.kinds else None
     folder = tempfile.mkdtemp(prefix="salvage-compare-")
@@ -321,9 +471,9 @@ def main():
                 source.close()
                 target.close()
                 tables = entity_tables(reference)
-                prepared[intact] = (tables, count_rows(reference, tables)[0])
+                prepared[intact] = (tables, count_rows(reference, tables)[0], reference_layout(reference))
                 os.remove(reference)
-            tables, total = prepared[intact]
+            tables, total, record_layout = prepared[intact]
             if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
                 continue
             if options is None:
@@ -381,6 +531,9 @@ def main():
                     row["recoverLostAndFound"] = lost
                     # Per entity table: .recover may do better on one table and worse on another.
                     row["shortOf"] = sorted(t for t, n in per_table.items() if read_per_table.get(t, 0) < n)
+                    if salvaged.returncode == 0 and os.path.exists(result):
+                        row.update(judge_values(output, result, record_layout, json.loads(made.stdout).get("pages") or [],
+                                                json.loads(salvaged.stdout)))
             # A long sweep would otherwise keep every damaged copy and result (gigabytes over wire's stores).
             for name in os.listdir(folder):
                 if name.startswith(os.path.basename(damaged)):
@@ -397,6 +550,12 @@ def main():
     sys.exit(summarize(results, arguments.markdown))
 
 
+def values_agree(row):
+    """Whether a damaged store's salvage wrote every value `.recover` also read as `.recover` read it (rows
+    compared before this check existed agree by default)."""
+    return row.get("valuesDiffer", 0) == 0 and row.get("valuesNulledExplained", True)
+
+
 def summarize(results, markdown):
     """Prints a table per damage kind of `results` (one dictionary per damaged store, as printed), lists every
     salvage that failed or was refused on standard error, and returns 1 when cdmigrate failed outright, read
@@ -406,6 +565,7 @@ def summarize(results, markdown):
         summary = totals.setdefault(row["kind"], {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0,
                                                   "dump": 0, "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
                                                   "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0,
+                                                  "valuesChecked": 0, "valuesAgree": 0, "valuesFlagged": 0,
                                                   "seconds": 0.0, "slowest": 0.0})
         summary["stores"] += 1
         for key in ("rows", "cdmigrate", "cdmigrateRead", "recover", "dump"):
@@ -417,11 +577,15 @@ def summarize(results, markdown):
         summary["fails"] += 1 if "cdmigrateError" in row else 0
         summary["refused"] += 1 if "cdmigrateRefused" in row else 0
         summary["exact"] += 1 if row["exact"] else 0
+        if "valuesCompared" in row:
+            summary["valuesChecked"] += 1
+            summary["valuesAgree"] += 1 if values_agree(row) else 0
+            summary["valuesFlagged"] += 1 if row.get("valuesDifferFlagged") else 0
         summary["seconds"] += row.get("seconds", 0)
         summary["slowest"] = max(summary["slowest"], row.get("seconds", 0))
     header = ["damage", "stores", "objects", "cdmigrate read", "cdmigrate kept", ".recover", ".dump", "opens: cdmigrate",
               ".recover", ".dump", "read ≥ .recover (every table)", "salvage fails", "refused", "report exact",
-              "salvage time (total, slowest)"]
+              "values = .recover (flagged: a column order told as uncertain)", "salvage time (total, slowest)"]
     lines = [header]
     for kind, summary in totals.items():
         n = summary["stores"]
@@ -430,6 +594,9 @@ def summarize(results, markdown):
                       str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
                       f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n - summary['refused']}", str(summary["fails"]),
                       str(summary["refused"]), f"{summary['exact']}/{n - summary['fails'] - summary['refused']}",
+                      (f"{summary['valuesAgree']}/{summary['valuesChecked']}"
+                       + (f" ({summary['valuesFlagged']} flagged)" if summary["valuesFlagged"] else ""))
+                      if summary["valuesChecked"] else "not run",
                       f"{summary['seconds']:.0f} s, {summary['slowest']:.1f} s"])
     if markdown:
         print("| " + " | ".join(header) + " |")
@@ -442,16 +609,28 @@ def summarize(results, markdown):
             print("  ".join(cell.rjust(width) for cell, width in zip(line, widths)))
     salvaged = [r for r in results if "cdmigrateError" not in r and "cdmigrateRefused" not in r]
     # A refusal (no version or model to give) is listed apart, with its reason, not compared.
-    worse = [r for r in salvaged if r["cdmigrateRead"] < r["recover"] or r.get("shortOf") or not r["exact"]]
+    worse = [r for r in salvaged if r["cdmigrateRead"] < r["recover"] or r.get("shortOf") or not r["exact"]
+             or not values_agree(r)]
     worse += [r for r in results if "cdmigrateError" in r and r["recover"] > 0]
     for row in results:
         if "cdmigrateError" in row:
             print(f"salvage failed: {row['store']} ({row['kind']}): {row['cdmigrateError']}", file=sys.stderr)
         if "cdmigrateRefused" in row:
             print(f"salvage refused: {row['store']} ({row['kind']}): {row['cdmigrateRefused']}", file=sys.stderr)
+    for row in salvaged:
+        if row.get("valuesDifferFlagged"):
+            print(f"values differ where the report says the column order was uncertain: {row['store']} ({row['kind']}): "
+                  f"{row['valuesDifferFlagged']} in {row.get('valuesDifferTables', [])}: {row.get('valuesDifferSample', [])}",
+                  file=sys.stderr)
     for row in worse:
         print(f"worse than .recover or not exact: {row['store']} ({row['kind']}): read {row['cdmigrateRead']}, "
-              f".recover {row['recover']}, short of it in {row.get('shortOf', [])}, exact {row['exact']}", file=sys.stderr)
+              f".recover {row['recover']}, short of it in {row.get('shortOf', [])}, exact {row['exact']}, "
+              f"values differing {row.get('valuesDiffer', 0)} (and {row.get('valuesDifferFlagged', 0)} in tables whose "
+              f"column order the report says it could not tell) in {row.get('valuesDifferTables', [])}: "
+              f"{row.get('valuesDifferSample', [])}, "
+              f"NULL where .recover has a value in {row.get('valuesNulled', 0)} rows "
+              f"({'accounted for' if row.get('valuesNulledExplained', True) else 'more than the report accounts for'})",
+              file=sys.stderr)
     return 1 if worse or any("cdmigrateError" in r for r in results) else 0
 
 

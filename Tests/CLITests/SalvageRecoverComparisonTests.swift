@@ -6,7 +6,7 @@ import Testing
 /// corpus store (`Scripts/salvage_compare.py`, damaging them with `Scripts/damage_store.py` in each of its
 /// ways), cdmigrate reads at least as many objects as `.recover` recovers into the entity tables, keeps all
 /// of them but those the documented decision leaves out (an object whose required to-one target was lost),
-/// and writes a store that opens.
+/// and writes a store that opens, whose values are those `.recover` reads for the same rows.
 @Suite(
     "Salvage against sqlite3 .recover", Corpus.required, RecoverLibrary.required,
     InstalledTool.required("sqlite3"), InstalledTool.required("cc", package: "gcc"), DamageScript.required,
@@ -24,6 +24,13 @@ struct SalvageRecoverComparisonTests {
         var recover: Int
         var recoverLostAndFound: Int
         var cdmigrateError: String?
+        /// Values compared with `.recover`'s for the rows both read, and those that differ where the report
+        /// does not say the table's column order was uncertain (absent when there was nothing to compare).
+        var valuesCompared: Int?
+        var valuesDiffer: Int?
+        var valuesDifferSample: [String]?
+        /// Whether every row salvage wrote with NULL where `.recover` read a value is one its report accounts for.
+        var valuesNulledExplained: Bool?
         var description: String { "\(store) \(kind): read \(cdmigrateRead), kept \(cdmigrate), .recover \(recover)" }
     }
 
@@ -66,6 +73,10 @@ struct SalvageRecoverComparisonTests {
             // Every object read is kept but those the documented decision leaves out, and only they may put
             // the kept count below .recover's.
             #expect(comparison.cdmigrate == comparison.cdmigrateRead - comparison.cdmigrateLeftOut, "\(comparison)")
+            // Counts and `verify` pass a store read into the wrong columns: each value is held to .recover's.
+            #expect(comparison.valuesDiffer ?? 0 == 0, "\(comparison): \(comparison.valuesDifferSample ?? [])")
+            #expect(comparison.valuesNulledExplained ?? true, "\(comparison): NULL where .recover read a value")
         }
+        #expect(comparisons.contains { $0.valuesCompared ?? 0 > 0 }, "no salvaged value was compared with .recover's")
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+/// Issue 32: counts and `verify` passed two silent losses (a configuration's store salvaged as the whole model's,
+/// two columns of one type swapped). The sweep (`Scripts/salvage_compare.py`) compares every salvaged row's
+/// values column by column with what SQLite's `.recover` reads for the same row id, from its tables or, by the
+/// intact store's layout, from its `lost_and_found`. A salvage whose values landed in the wrong columns fails it.
+@Suite(
+    "Salvage values against sqlite3 .recover", RecoverLibrary.required, InstalledTool.required("sqlite3"),
+    InstalledTool.required("cc", package: "gcc"), DamageScript.required,
+    .enabled(if: CLIRunner.isAvailable, "needs the built cdmigrate binary"))
+struct SalvageValueComparisonTests {
+    /// What the script's `--values` prints.
+    struct Judgement: Decodable {
+        var valuesCompared: Int
+        var valuesDiffer: Int
+        var valuesDifferFlagged: Int
+        var valuesDifferSample: [String]
+        var valuesNulled: Int
+        var valuesNulledExplained: Bool
+    }
+
+    @Test(
+        "Two text columns swapped in the salvaged store are caught, with the schema read and with it lost",
+        arguments: [false, true])
+    func swappedColumns(schemaLost: Bool) throws {
+        let intact = try JournalFixture.journal4(entries: 400)
+        let damaged = try DamageScript.damage(intact, ["leaf", "--table", "ZENTRY", "--pages", "1", "--at", "50"]).output
+        if schemaLost {
+            // Page 1 zeroed past its header: SQLite finds no table, `.recover` puts every row in lost_and_found.
+            let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
+            try handle.seek(toOffset: 100)
+            try handle.write(contentsOf: Data(count: 4096 - 100))
+            try handle.close()
+        }
+        let folder = try TemporaryDirectory.make()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let salvage = try CLIRunner.run(["salvage", damaged, "--model", CLIRunner.sampleModel, "--out", output, "--json"])
+        #expect(salvage.status == 0, "\(salvage.stderr)")
+        let report = folder.appendingPathComponent("report.json")
+        try Data(salvage.stdout.utf8).write(to: report)
+
+        let agreed = try Self.judge(damaged, output, intact, report.path)
+        #expect(agreed.valuesCompared > 1000, "every row both read is compared")
+        #expect(agreed.valuesDiffer == 0, "\(agreed.valuesDifferSample)")
+        #expect(agreed.valuesNulledExplained)
+
+        // What the tied column orders did on the lost-schema path: each row's title and text swapped, and
+        // `verify` still passes (both are optional strings).
+        let entries = try DatabaseQueue(path: output).write { db in
+            try db.execute(sql: "UPDATE ZENTRY SET ZTITLE = ZTEXT, ZTEXT = ZTITLE")
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZENTRY") ?? 0
+        }
+        #expect(try CLIRunner.run(["verify", output, "--model", CLIRunner.sampleModel]).status == 0)
+        let swapped = try Self.judge(damaged, output, intact, report.path)
+        // Each entry read differs in two columns. With the schema lost, the report says ZENTRY's rows fit several
+        // column orders alike (Journal's text columns), so there they are counted as flagged.
+        #expect(entries > 300, "\(salvage.stdout)")
+        #expect(swapped.valuesDiffer + swapped.valuesDifferFlagged == 2 * entries, "\(swapped)")
+        #expect(swapped.valuesDiffer == (schemaLost ? 0 : 2 * entries), "\(swapped)")
+        #expect(agreed.valuesDifferFlagged == 0, "\(agreed)")
+        #expect(swapped.valuesDifferSample.contains { $0.hasPrefix("ZENTRY ") && $0.contains(" ZTEXT: 'Entry ") })
+    }
+
+    /// Runs the script's comparison of one salvage with `.recover` on the damaged store.
+    static func judge(_ damaged: String, _ salvaged: String, _ intact: String, _ report: String) throws -> Judgement {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "python3", Corpus.packageRoot.appendingPathComponent("Scripts/salvage_compare.py").path,
+            "--recover-library", try #require(RecoverLibrary.path), "--values", damaged, salvaged, intact, report,
+        ]
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        let problems = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(problems)")
+        return try JSONDecoder().decode(Judgement.self, from: data)
+    }
+}
