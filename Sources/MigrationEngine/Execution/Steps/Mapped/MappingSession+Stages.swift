@@ -45,7 +45,7 @@ extension MappingSession {
     /// and the check that every order read from the source was kept), validation.
     func runStages(context: StepContext, batchSize: Int) throws {
         try createObjectsAndRelationships(context: context, batchSize: batchSize)
-        try OrderPositions.fillMissing(db, in: destination)
+        try fillMissingPositions()
         try checkKeptOrders()
         for entry in mappings { try validate(entry) }
         try checkRequiredValues()

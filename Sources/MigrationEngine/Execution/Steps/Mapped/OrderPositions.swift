@@ -5,8 +5,15 @@ import GRDB
 /// A relationship set from a lookup or a policy gets its objects' positions as it is given them (in the
 /// source's order, when read from an ordered source relationship); Core Data keeps the order column of every
 /// member filled, so a member linked without one (from the to-one side only) is placed after its owner's
-/// others, in key order, once every relationship is written (``fillMissing(_:in:)``).
+/// others once every relationship is written (``fillMissing(_:in:sourcePositions:)``): in the order its
+/// source object held in the source's ordered relationship where its to-one was read from one, else by key.
 enum OrderPositions {
+    /// An order column of a destination table (`Z_FOK_<NAME>` of a to-one whose inverse is ordered), by names.
+    struct Column: Hashable {
+        var table: String
+        var column: String
+    }
+
     /// The distance between consecutive positions (as inferred steps number a relationship that becomes ordered).
     static let step: Int64 = 1024
 
@@ -16,14 +23,20 @@ enum OrderPositions {
     }
 
     /// Gives every member of an ordered relationship in `tables` that has no position one: after the positions
-    /// its owner's members have, in key order.
-    static func fillMissing(_ db: Database, in tables: MappedStoreTables) throws {
-        var done: Set<String> = []
+    /// its owner's members have, by the position `sourcePositions` gives it (rows `(d, p)`: a member's key and
+    /// its source object's position in the source's ordered relationship; the smallest where it has several),
+    /// then by key. A member without a source position comes after those with one.
+    static func fillMissing(
+        _ db: Database, in tables: MappedStoreTables, sourcePositions: [Column: SQLFragment] = [:]
+    ) throws {
+        var done: Set<Column> = []
         for table in tables.entities.values.sorted(by: { $0.number < $1.number }) {
             for (relationship, order) in table.orderColumns.sorted(by: { $0.key < $1.key }) {
-                guard let key = table.columns[relationship], done.insert("\(table.name.name).\(order.name)").inserted
-                else { continue }
-                try fill(db, table: table.table, row: "Z_PK", group: key, rank: "Z_PK", order: order)
+                let column = Column(table: table.name.name, column: order.name)
+                guard let key = table.columns[relationship], done.insert(column).inserted else { continue }
+                try fill(
+                    db, table: table.table, row: "Z_PK", group: key, rank: "Z_PK", order: order,
+                    sourcePositions: sourcePositions[column])
             }
         }
         for join in tables.layout.joinTables {
@@ -41,19 +54,23 @@ enum OrderPositions {
         }
     }
 
-    /// Numbers the rows of `table` whose `group` is set and `order` is not. The windows read every row before
-    /// the first is updated, so each group's highest position is the one it had before.
+    /// Numbers the rows of `table` whose `group` is set and `order` is not, by their `sourcePositions` (rows
+    /// `(d, p)` keyed by `row`), then by `rank`. The windows read every row before the first is updated, so
+    /// each group's highest position is the one it had before.
     private static func fill(
         _ db: Database, table: SQLFragment, row: SQLFragment, group: SQLIdentifier, rank: SQLFragment,
-        order: SQLIdentifier
+        order: SQLIdentifier, sourcePositions: SQLFragment? = nil
     ) throws {
+        let joined: SQLFragment =
+            sourcePositions.map { " LEFT JOIN (SELECT d, MIN(p) AS p FROM (\($0)) GROUP BY d) AS o ON o.d = \(row)" } ?? ""
+        let position: SQLFragment = sourcePositions == nil ? "NULL" : "o.p"
         try db.execute(
             """
             UPDATE \(table) AS x SET \(order) = f.n FROM (
-              SELECT r, base + \(value: step) * row_number() OVER (PARTITION BY g ORDER BY k) AS n FROM (
-                SELECT \(row) AS r, \(group) AS g, \(rank) AS k, \(order) AS c,
+              SELECT r, base + \(value: step) * row_number() OVER (PARTITION BY g ORDER BY sp IS NULL, sp, k) AS n FROM (
+                SELECT \(row) AS r, \(group) AS g, \(rank) AS k, \(order) AS c, \(position) AS sp,
                   IFNULL(MAX(\(order)) OVER (PARTITION BY \(group)), 0) AS base
-                FROM \(table) WHERE \(group) IS NOT NULL)
+                FROM \(table)\(joined) WHERE \(group) IS NOT NULL)
               WHERE c IS NULL) AS f
             WHERE x.\(row) = f.r
             """)
