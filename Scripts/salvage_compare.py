@@ -295,9 +295,9 @@ def judge_values(output, recovered, layout, damaged_pages, report):
 
     Values that differ in a table whose column order salvage's report says it could not tell (its rows fit
     several orders alike: "may be in the wrong columns") are counted apart, as `valuesDifferFlagged`: the
-    report said so. Any other difference is a silent one."""
+    report said so. Both are losses (the swap of ffe0dc0 carried that note too); the split says which kind."""
     found = value_differences(output, recovered, layout, damaged_pages)
-    flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike" in note}
+    flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike: the first of them used" in note}
     return {"valuesCompared": found["values"],
             "valuesDiffer": sum(n for table, n in found["differ"].items() if table not in flagged),
             "valuesDifferFlagged": sum(n for table, n in found["differ"].items() if table in flagged),
@@ -553,7 +553,8 @@ def main():
 def values_agree(row):
     """Whether a damaged store's salvage wrote every value `.recover` also read as `.recover` read it (rows
     compared before this check existed agree by default)."""
-    return row.get("valuesDiffer", 0) == 0 and row.get("valuesNulledExplained", True)
+    return row.get("valuesDiffer", 0) == 0 and row.get("valuesDifferFlagged", 0) == 0 and \
+        row.get("valuesNulledExplained", True)
 
 
 def summarize(results, markdown):

@@ -10,14 +10,41 @@ import GRDB
 /// (`Z_FOK_`) set wherever its key is, as Core Data always writes them. The best wins. Orders that tie (columns
 /// of one SQL type swapped) are told apart where the values can: by how many rows hold, in every column, a value
 /// the model's attribute allows there (a Boolean 0 or 1, an Integer 16 or 32 in its range, a save counter not
-/// negative). Only when that ties too is the earliest candidate used, and the note says that several orders fit
-/// alike.
+/// negative); when that ties too, by the store's history as its other tables tell it (``choose(_:store:)``). Only
+/// when nothing tells is the earliest candidate used, and the note says that several orders fit alike.
 struct ColumnOrderFit {
     let table: SchemaTable
     /// Every version's schema, oldest first, the version the store is at last; empty for the model's order only.
     let layouts: [StoreSchema]
     /// The model the table is laid out for, whose attribute types tell tied orders apart.
     var model: ObjectModel?
+
+    /// One order the table's columns may have, with the record lengths its rows may have and `starts`: the
+    /// versions (indices into ``layouts``) a store created at which, and migrated in place through every later
+    /// one, would have the table in this order (a table that did not exist yet is created at the first version
+    /// that has it).
+    struct Candidate {
+        var order: [String]
+        var lengths: Set<Int>
+        var starts: Set<Int>
+    }
+
+    /// How the table's rows fit each candidate: the candidates (the model's order for a new store first), how
+    /// many rows fit each by SQL type, and those that fit best — one, when the attribute types told tied ones
+    /// apart (`decided`).
+    struct Fit {
+        var candidates: [Candidate]
+        var scores: [Int]
+        var best: [Int]
+        var decided: (fit: Int, next: Int)?
+        var rows: Int
+
+        /// The versions a store may have been created at, by this table's rows: nil when they tell nothing.
+        var starts: Set<Int>? {
+            guard rows > 0, candidates.count > 1 else { return nil }
+            return best.reduce(into: Set<Int>()) { $0.formUnion(candidates[$1].starts) }
+        }
+    }
 
     /// The order chosen, the record lengths its rows may have and, when it is not the model's for a new store
     /// or ties with another, a note.
@@ -26,16 +53,15 @@ struct ColumnOrderFit {
     /// added its columns (`ALTER TABLE … ADD COLUMN`) in shorter records: such an order's rows may have as
     /// many values as the table had after any version; a new store's rows have every column.
     func best(for rows: [[DatabaseValue]], types: [String: String]) -> (order: [String], lengths: Set<Int>, note: String?) {
-        let predicted = table.columns.map(\.name)
-        var candidates = [(order: predicted, lengths: Set([predicted.count]))]
-        for start in layouts.indices.dropLast() {
-            if let migrated = migrated(from: start, columns: predicted),
-                !candidates.contains(where: { $0.order == migrated.order })
-            {
-                candidates.append(migrated)
-            }
+        choose(fit(rows, types: types), store: nil)
+    }
+
+    /// The candidates scored by `rows`.
+    func fit(_ rows: [[DatabaseValue]], types: [String: String]) -> Fit {
+        let candidates = self.candidates()
+        guard candidates.count > 1, !rows.isEmpty else {
+            return Fit(candidates: candidates, scores: [rows.count], best: [0], decided: nil, rows: rows.count)
         }
-        guard candidates.count > 1, !rows.isEmpty else { return (predicted, [predicted.count], nil) }
         let positions = table.columns.compactMap { column -> (key: String, order: String)? in
             guard case .foreignOrder(let entity, let name) = column.role,
                 let key = table.column(.foreignKey(entity: entity, relationship: name))
@@ -55,9 +81,7 @@ struct ColumnOrderFit {
         }
         let top = scores.max() ?? 0
         let tied = scores.indices.filter { scores[$0] == top }
-        var best = tied.first ?? 0
         // Orders alike by SQL type: the values against the attributes' own types decide, when they can.
-        var decided: (fit: Int, next: Int)?
         if tied.count > 1, let model {
             let columns = Dictionary(table.columns.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let plausible = tied.map { index in
@@ -65,23 +89,75 @@ struct ColumnOrderFit {
             }
             let most = plausible.max() ?? 0
             if plausible.count(where: { $0 == most }) == 1, let winner = plausible.firstIndex(of: most) {
-                best = tied[winner]
-                decided = (most, plausible.filter { $0 != most }.max() ?? 0)
+                return Fit(
+                    candidates: candidates, scores: scores, best: [tied[winner]],
+                    decided: (most, plausible.filter { $0 != most }.max() ?? 0), rows: rows.count)
             }
         }
+        return Fit(candidates: candidates, scores: scores, best: tied, decided: nil, rows: rows.count)
+    }
+
+    /// The order `fit` gives. Orders its rows fit alike are told apart by `store`, the versions every other
+    /// table's rows (or surviving `CREATE TABLE` text) say the store may have been created at: a store has one
+    /// history, and a table that tells it (wire's `ZGENERICMESSAGEDATA`, whose rows fit one order only) tells it
+    /// for the tables whose rows are too few or too NULL to (wire 2.101.0's 24 messages fit four orders: the
+    /// first, a new store's, put 12 of their values in other columns).
+    func choose(_ fit: Fit, store: Set<Int>?) -> (order: [String], lengths: Set<Int>, note: String?) {
+        var best = fit.best.first ?? 0
+        var told: String?
+        if fit.best.count > 1, let store {
+            let agreeing = fit.best.filter { !fit.candidates[$0].starts.isDisjoint(with: store) }
+            if agreeing.count == 1 {
+                best = agreeing[0]
+                told = "told apart by the other tables' rows (the store's history)"
+            }
+        }
+        guard fit.candidates.count > 1, fit.rows > 0 else {
+            return (fit.candidates[0].order, fit.candidates[0].lengths, nil)
+        }
+        let top = fit.scores[best]
         var note: String?
         if best > 0 {
             note =
-                "columns in the order of a store migrated in place (\(top) of \(rows.count) rows fit it, \(scores[0]) the order of a new store)"
+                "columns in the order of a store migrated in place (\(top) of \(fit.rows) rows fit it, \(fit.scores[0]) the order of a new store)"
         }
-        if let decided {
+        if let decided = fit.decided {
             note =
                 (note.map { $0 + "; " } ?? "")
-                + "\(tied.count) column orders fit its rows' SQL types alike, told apart by the model's attribute types (\(decided.fit) of \(rows.count) rows hold values its attributes allow in that order, \(decided.next) in the next)"
-        } else if tied.count > 1 {
-            note = (note.map { $0 + "; " } ?? "") + "\(tied.count) column orders fit its rows alike: the first of them used"
+                + "\(fit.scores.count { $0 == top }) column orders fit its rows' SQL types alike, told apart by the model's attribute types (\(decided.fit) of \(fit.rows) rows hold values its attributes allow in that order, \(decided.next) in the next)"
+        } else if let told {
+            note = (note.map { $0 + "; " } ?? "") + "\(fit.best.count) column orders fit its rows alike, \(told)"
+        } else if fit.best.count > 1 {
+            note = (note.map { $0 + "; " } ?? "") + "\(fit.best.count) column orders fit its rows alike: the first of them used"
         }
-        return (candidates[best].order, candidates[best].lengths, note)
+        return (fit.candidates[best].order, fit.candidates[best].lengths, note)
+    }
+
+    /// The versions a store may have been created at when the table's columns are in `order` (its surviving
+    /// `CREATE TABLE` text): nil when that order is no candidate's, or every candidate's.
+    func starts(of order: [String]) -> Set<Int>? {
+        let candidates = self.candidates()
+        guard candidates.count > 1 else { return nil }
+        return candidates.first { $0.order == order }?.starts
+    }
+
+    /// The model's order for a new store first, then each order a store created at an earlier version and
+    /// migrated in place would have, each once with every start that gives it.
+    private func candidates() -> [Candidate] {
+        let predicted = table.columns.map(\.name)
+        var candidates = [Candidate(order: predicted, lengths: [predicted.count], starts: [])]
+        for start in layouts.indices {
+            guard
+                let created = layouts[start...].firstIndex(where: { layout in layout.tables.contains { $0.name == table.name } }),
+                let migrated = migrated(from: created, columns: predicted)
+            else { continue }
+            if let index = candidates.firstIndex(where: { $0.order == migrated.order }) {
+                candidates[index].starts.insert(start)
+            } else {
+                candidates.append(Candidate(order: migrated.order, lengths: migrated.lengths, starts: [start]))
+            }
+        }
+        return candidates
     }
 
     /// Whether every value of `values`, read in `order`, is one Core Data writes in its column: finer than its

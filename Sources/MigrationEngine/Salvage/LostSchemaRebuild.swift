@@ -249,8 +249,9 @@ struct LostSchemaRebuild {
     /// its first page's row (said in a note). A table's columns are in the order its own `CREATE TABLE` text
     /// gives, when it survived and names the columns the model lays out; else in the order, among those a
     /// store created at one of the `history` versions and migrated in place to the last would have, that most
-    /// of its rows fit (types, and an ordered to-one's position set wherever its key is), the model's order for
-    /// a new store first on a tie.
+    /// of its rows fit (types, and an ordered to-one's position set wherever its key is); on a tie the one
+    /// whose history agrees with the versions the other tables say the store was created at, else the model's
+    /// order for a new store first.
     private static func place(
         _ records: [Record], schema: StoreSchema, model: ObjectModel, numbers: EntityNumbers, declared: [String: [String]],
         history: [ObjectModel], excluded: Set<RecordKey> = []
@@ -268,15 +269,16 @@ struct LostSchemaRebuild {
 
         var fromText = 0
         let layouts = history.count > 1 ? history.map { SchemaBuilder(model: $0).build() } : []
+        // First how each table's rows (or its surviving CREATE TABLE text) fit the orders it may have, and which
+        // versions the store may have been created at by each; then the orders, a tie told apart by all of them.
+        var fitted: [String: ColumnOrderFit.Fit] = [:]
+        var store: Set<Int>?
         for table in schema.tables {
             let predicted = table.columns.map(\.name)
-            let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
-            let order: [String]
+            let fit = ColumnOrderFit(table: table, layouts: layouts, model: model)
+            let starts: Set<Int>?
             if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" {
-                order = text
-                // The text says the columns, not which were added later: any shorter record may be an older row.
-                lengths[table.name] = Set(3...text.count)
-                fromText += 1
+                starts = fit.starts(of: text)
             } else {
                 let rows = records.filter { record in
                     guard record.values.count >= 3, record.values.count <= predicted.count, record.values[0].isNull,
@@ -284,11 +286,27 @@ struct LostSchemaRebuild {
                     else { return false }
                     return numbers.tables[table.name]?.contains(entity) == true
                 }
-                let chosen = ColumnOrderFit(table: table, layouts: layouts, model: model)
-                    .best(for: rows.map(\.values), types: type)
+                let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
+                fitted[table.name] = fit.fit(rows.map(\.values), types: type)
+                starts = fitted[table.name]?.starts
+            }
+            if let starts { store = store.map { $0.intersection(starts) } ?? starts }
+        }
+        // Tables that contradict each other tell nothing (a table rebuilt by a later migration).
+        if store?.isEmpty == true { store = nil }
+        for table in schema.tables {
+            let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
+            let order: [String]
+            if let fit = fitted[table.name] {
+                let chosen = ColumnOrderFit(table: table, layouts: layouts, model: model).choose(fit, store: store)
                 order = chosen.order
                 lengths[table.name] = chosen.lengths
                 if let note = chosen.note { placement.notes.append("\(table.name): \(note)") }
+            } else {
+                order = declared[table.name] ?? table.columns.map(\.name)
+                // The text says the columns, not which were added later: any shorter record may be an older row.
+                lengths[table.name] = Set(3...order.count)
+                fromText += 1
             }
             placement.orders[table.name] = order
             types[table.name] = order.map { type[$0] ?? "" }

@@ -112,6 +112,67 @@ struct LostSchemaSalvageTests {
         #expect(salvaged == original)
     }
 
+    @Test("Orders no value tells apart: the other tables' rows tell the store's history, and that decides")
+    func tiedOrdersToldByTheStore() throws {
+        // Found by comparing salvage's values with .recover's: wire 2.101.0 cut at 50% (schema lost) read its 24
+        // messages in a new store's order, which they fit as well as the true one, and 12 values of each landed
+        // in other columns; `verify` passed. Its ZGENERICMESSAGEDATA's rows fit one order only: migrated in place.
+        let entity = { (name: String, attributes: [(String, String)]) in
+            #"<entity name="\#(name)" representedClassName="\#(name)" syncable="YES">"#
+                + attributes.map { #"<attribute name="\#($0.0)" optional="YES" attributeType="\#($0.1)"/>"# }.joined()
+                + "</entity>"
+        }
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(
+                name: "Notes",
+                versions: [
+                    "V1": entity("Item", [("title", "String")]) + entity("Tag", [("name", "String")]),
+                    "V2": entity("Item", [("title", "String"), ("note", "String")])
+                        + entity("Tag", [("name", "String"), ("weight", "Integer 32")]),
+                ], current: "V2"))
+        let version = try #require(bundle.versions.first { $0.name == "V2" })
+        let created = SchemaBuilder(model: version).build()
+        // A new store puts the added integer first and `note` before `title`: in place, each was appended.
+        #expect(
+            created.tables.first { $0.name == "ZTAG" }?.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZWEIGHT", "ZNAME"])
+        #expect(
+            created.tables.first { $0.name == "ZITEM" }?.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZNOTE", "ZTITLE"])
+        let store = try TemporaryDirectory.make().appendingPathComponent("Notes.sqlite").path
+        try StoreWriter(model: version).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let original = try queue.write { db in
+            let number = { (name: String) in
+                try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?", arguments: [name]) ?? 0
+            }
+            try db.execute(
+                sql: """
+                    DROP TABLE ZITEM; DROP TABLE ZTAG;
+                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZNOTE VARCHAR );
+                    CREATE TABLE ZTAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZNAME VARCHAR, ZWEIGHT INTEGER );
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
+                    INSERT INTO ZITEM SELECT i, ?, 1, 'title ' || i, 'note ' || i FROM n;
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5)
+                    INSERT INTO ZTAG SELECT i, ?, 1, 'tag ' || i, i * 10 FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = CASE Z_NAME WHEN 'Item' THEN 20 ELSE 5 END;
+                    """, arguments: [number("Item"), number("Tag")])
+            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZTITLE, ZNOTE FROM ZITEM ORDER BY Z_PK")
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.version == "V2" && report.recovered == 25)
+        let item = try #require(report.notes.first { $0.hasPrefix("ZITEM: ") })
+        #expect(
+            item
+                == "ZITEM: columns in the order of a store migrated in place (20 of 20 rows fit it, 20 the order of a new store); 2 column orders fit its rows alike, told apart by the other tables' rows (the store's history)"
+        )
+        #expect(report.notes.contains { $0.hasPrefix("ZTAG: columns in the order of a store migrated in place (5 of 5") })
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZTITLE, ZNOTE FROM ZITEM ORDER BY Z_PK")
+        }
+        #expect(salvaged == original)
+    }
+
     @Test("With the model: every row is placed in its table, the version comes from the metadata found on a page")
     func withModel() throws {
         let store = try Self.store()
