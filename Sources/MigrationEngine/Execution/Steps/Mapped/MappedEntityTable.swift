@@ -28,6 +28,8 @@ final class MappedEntityTable {
     let relationships: [String: Relationship]
     /// The attributes that have a column, in the order of ``insert``'s value list after `Z_PK, Z_ENT, Z_OPT`.
     let storedAttributes: [Attribute]
+    /// The columns of a row inserted into the table (``InsertColumns``), without links.
+    let insertColumns: InsertColumns
     /// `INSERT INTO table (Z_PK, Z_ENT, Z_OPT, <stored attribute columns>) VALUES (?, …)`, bound per object.
     let insert: SQLFragment
     /// The stored form of each stored attribute's model default (``DefaultLiteral``, as inferred steps write
@@ -38,7 +40,7 @@ final class MappedEntityTable {
         entity: Entity, number: Int, familyNumbers: [Int], name: SQLIdentifier, table: SQLFragment,
         columns: [String: SQLIdentifier], entityColumns: [String: SQLIdentifier], orderColumns: [String: SQLIdentifier],
         attributes: [String: Attribute],
-        relationships: [String: Relationship], storedAttributes: [Attribute], insert: SQLFragment,
+        relationships: [String: Relationship], storedAttributes: [Attribute], insertColumns: InsertColumns,
         defaults: [String: DatabaseValue]
     ) {
         self.entity = entity
@@ -52,7 +54,8 @@ final class MappedEntityTable {
         self.attributes = attributes
         self.relationships = relationships
         self.storedAttributes = storedAttributes
-        self.insert = insert
+        self.insertColumns = insertColumns
+        self.insert = insertColumns.insert(into: table)
         self.defaults = defaults
     }
 
@@ -128,9 +131,6 @@ struct MappedStoreTables {
             let attributes = model.allAttributes(of: entity)
             var listed: Set<String> = []
             let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil && listed.insert($0.name).inserted }
-            let insertColumns =
-                [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
-                + stored.compactMap { columns[$0.name] }
             entities[entity.name] = MappedEntityTable(
                 entity: entity, number: number, familyNumbers: family, name: name, table: table, columns: columns,
                 entityColumns: entityColumns, orderColumns: orderColumns,
@@ -138,7 +138,7 @@ struct MappedStoreTables {
                 relationships: Dictionary(
                     model.allRelationships(of: entity).map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 storedAttributes: stored,
-                insert: "INSERT INTO \(table) (\(insertColumns)) VALUES (\(placeholders: insertColumns.count))",
+                insertColumns: InsertColumns(attributes: stored.compactMap { columns[$0.name] }),
                 defaults: Dictionary(
                     stored.compactMap { attribute in
                         DefaultLiteral(attribute: attribute).map { (attribute.name, $0.databaseValue) }

@@ -145,20 +145,15 @@ package struct MappedStep: MigrationStep {
             try db.execute("ATTACH DATABASE \(value: attachment) AS \(SQLIdentifier.source)")
             defer { try? db.execute("DETACH DATABASE \(SQLIdentifier.source)") }
             try db.execute(sql: "PRAGMA \"main\".synchronous = OFF")
-            let session = try MappingSession(
-                db: db, source: try MappedStoreTables(db, schema: .source, model: sourceModel, layout: sourceSchema),
+            let plan = try MappedStepPlan(
+                db, source: try MappedStoreTables(db, schema: .source, model: sourceModel, layout: sourceSchema),
                 destination: try MappedStoreTables(db, schema: .main, model: destinationModel, layout: writer.schema),
-                mappings: resolved, functions: functions, policies: policies)
-            session.mappingPath = mapping.path
-            session.statistics = statistics
-            session.sourceRowCounts = facts.entityCounts
-            session.association.statistics = statistics
-            session.strategies = strategies
+                mappings: resolved, functions: functions, policies: policies, strategies: strategies,
+                mappingPath: mapping.path, sourceAttachment: attachment, sourceRowCounts: facts.entityCounts)
+            let session = try MappingSession(db: db, plan: plan, statistics: statistics)
             session.mergeNumbering.capacity = fusedMergeCapacity
-            session.sourceAttachment = attachment
             session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
             try session.association.create()
-            try session.planPrimaryKeys()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.
             let rows = resolved.filter(\.mapping.kind.readsSource).compactMap(\.sourceEntity).compactMap { entity in
                 sourceSchema.entity(named: entity.name).flatMap { facts.entityCounts[$0.table]?[$0.number] }

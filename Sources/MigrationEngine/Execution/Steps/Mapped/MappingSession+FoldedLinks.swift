@@ -29,12 +29,14 @@ extension MappingSession {
         /// What the batch query joins to the source row `s` for `prediction`: the row of the target's source
         /// table it points to (a join cost half what a subquery per row did).
         let join: SQLFragment
+        /// The columns of `table`'s rows with the key's column last.
+        let insertColumns: InsertColumns
         /// `table.insert` with the key's column last.
         let insert: SQLFragment
 
         init(
             mapping: Int, table: MappedEntityTable, relationship: Relationship, target: ResolvedEntityMapping,
-            through: String, column: SQLIdentifier, prediction: SQLFragment, join: SQLFragment, insert: SQLFragment
+            through: String, column: SQLIdentifier, prediction: SQLFragment, join: SQLFragment
         ) {
             self.mapping = mapping
             self.table = table
@@ -44,7 +46,8 @@ extension MappingSession {
             self.column = column
             self.prediction = prediction
             self.join = join
-            self.insert = insert
+            self.insertColumns = InsertColumns(table, links: [column])
+            self.insert = insertColumns.insert(into: table.table)
         }
     }
 
@@ -81,9 +84,6 @@ extension MappingSession {
                     }
                 })
             else { continue }
-            let columns =
-                [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
-                + made.storedAttributes.compactMap { made.columns[$0.name] } + [column]
             return FoldedLink(
                 mapping: mapping.index, table: made, relationship: relationship, target: target, through: through,
                 column: column,
@@ -91,8 +91,7 @@ extension MappingSession {
                 join: """
                     LEFT JOIN \(read.table) \(Self.foldedTarget) ON \(Self.foldedTarget).Z_PK = s.\(key) \
                     AND \(Self.foldedTarget).Z_ENT = \(value: read.number)
-                    """,
-                insert: "INSERT INTO \(made.table) (\(columns)) VALUES (\(placeholders: columns.count))")
+                    """)
         }
         return nil
     }

@@ -14,8 +14,10 @@ extension MappingSession {
         let table: MappedEntityTable
         /// The folded link whose key ends each row (``FoldedLink/insert``), if the rows carry one.
         let fold: FoldedLink?
-        /// Values per row: `Z_PK, Z_ENT, Z_OPT`, the stored attributes and the folded key, if any.
-        let width: Int
+        /// The columns of each row: `Z_PK, Z_ENT, Z_OPT`, the stored attributes and the folded key, if any.
+        let columns: InsertColumns
+        /// Values per row.
+        var width: Int { columns.width }
         /// Every row's values, one row after another.
         var values: [DatabaseValue] = []
         /// For each row, the mapping and source object it was made for (`nil` when made outside a mapping),
@@ -27,7 +29,7 @@ extension MappingSession {
         init(table: MappedEntityTable, fold: FoldedLink?) {
             self.table = table
             self.fold = fold
-            self.width = 3 + table.storedAttributes.count + (fold == nil ? 0 : 1)
+            self.columns = fold?.insertColumns ?? table.insertColumns
             values.reserveCapacity(width * Self.capacity)
             origins.reserveCapacity(Self.capacity)
         }

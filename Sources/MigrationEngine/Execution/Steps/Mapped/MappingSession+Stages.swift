@@ -1,28 +1,6 @@
 import GRDB
 
 extension MappingSession {
-    /// Decides which mappings keep their source objects' `Z_PK`: those filling a destination table alone —
-    /// one mapping, or one per entity of a single source table (an inheritance tree copied as it is) — without
-    /// merge keys. Other objects in those tables get keys above the largest source key.
-    func planPrimaryKeys() throws {
-        var writers: [SQLIdentifier: [ResolvedEntityMapping]] = [:]
-        for mapping in mappings where mapping.mapping.kind.readsSource {
-            guard let entity = mapping.destinationEntity, let table = destination.entities[entity.name] else { continue }
-            writers[table.name, default: []].append(mapping)
-        }
-        for (table, list) in writers {
-            let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name] } }
-            let sourceEntities = Set(list.compactMap(\.sourceEntity?.name))
-            guard sourceTables.count == list.count, Set(sourceTables.map(\.name)).count == 1,
-                sourceEntities.count == list.count, list.allSatisfy({ $0.mapping.mergeKey == nil }),
-                let sourceTable = sourceTables.first?.table
-            else { continue }
-            keyPreserving.formUnion(list.map(\.index))
-            let highest: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(sourceTable)"
-            nextKeys[table] = try Int64.fetchOne(db, highest.request) ?? 0
-        }
-    }
-
     /// Where each source entity's objects went, for those that one mapping alone makes into one destination
     /// object each under its source key (a key-preserving copy or transform; a split's other mappings make new
     /// objects beside them): the objects persistent history and CloudKit metadata may go on naming

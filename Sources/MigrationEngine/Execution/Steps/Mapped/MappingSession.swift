@@ -1,16 +1,30 @@
 import GRDB
 
 /// The state of one mapped step while it runs: the destination connection (with the source attached as
-/// `src`), both stores' tables, the association table, primary-key counters and the object being mapped.
+/// `src`), the step's plan (``MappedStepPlan``: both stores' tables, the mappings, the paths it may take), and
+/// what changes as it goes: the association table, primary-key counters, what was linked how, and the object
+/// being mapped.
 final class MappingSession {
     let db: Database
-    let source: MappedStoreTables
-    let destination: MappedStoreTables
-    let mappings: [ResolvedEntityMapping]
-    let mappingsByName: [String: ResolvedEntityMapping]
-    let functions: ExpressionFunctions
-    let policies: [Int: any MigrationPolicy]
+    /// What the step worked out before stage 1; never changes.
+    let plan: MappedStepPlan
     let association: AssociationTable
+    /// Where the step counts what it wrote, when someone asked.
+    let statistics: MappedStepStatistics?
+
+    // The plan's parts, by the names the stages use.
+    var source: MappedStoreTables { plan.source }
+    var destination: MappedStoreTables { plan.destination }
+    var mappings: [ResolvedEntityMapping] { plan.mappings }
+    var mappingsByName: [String: ResolvedEntityMapping] { plan.mappingsByName }
+    var functions: ExpressionFunctions { plan.functions }
+    var policies: [Int: any MigrationPolicy] { plan.policies }
+    var strategies: MappedStepStrategies { plan.strategies }
+    var keyPreserving: Set<Int> { plan.keyPreserving }
+    var mappingPath: String? { plan.mappingPath }
+    var sourceAttachment: String? { plan.sourceAttachment }
+    var sourceRowCounts: [String: [Int: Int]] { plan.sourceRowCounts }
+
     /// A relationship linked in bulk from `$source` (or `$source.<through>`): `mapping`'s objects to those
     /// `targets` made.
     struct BulkLink: Hashable {
@@ -68,25 +82,14 @@ final class MappingSession {
     var madeByOtherMappings: Set<Int> = []
     /// Numbers a merge's objects during a fused pass, registered on `db`.
     let mergeNumbering = MergeNumbering()
-    /// What ``db`` attached the source as (its path or URI), for a connection of stage 1's own to attach too.
-    var sourceAttachment: String?
-    /// The faster paths the step may take (``MappedStep/strategies``).
-    var strategies = MappedStepStrategies.all
-    /// Where the step counts what it wrote, when someone asked.
-    var statistics: MappedStepStatistics?
-    /// Rows per entity number in each source table (by table name), counted before stage 1: progress totals
-    /// that need no scan of their own.
-    var sourceRowCounts: [String: [Int: Int]] = [:]
     /// Creates the destination's indexes, which it is made without (``StoreLayout/migrated``): `nil` once
     /// run. Stage 1 writes its rows without them, set-based or row by row; ``createIndexes()`` runs it before
     /// anything may read the destination by an indexed column.
     var pendingIndexes: (() throws -> Void)?
     /// The Swift functions compiled expressions call, registered on `db`.
     let bridge = ExpressionSQLBridge()
-    /// The next `Z_PK` to hand out per destination table.
-    var nextKeys: [SQLIdentifier: Int64] = [:]
-    /// Mapping numbers whose objects keep their source `Z_PK`.
-    var keyPreserving: Set<Int> = []
+    /// The last `Z_PK` handed out per destination table (the next is one above).
+    var nextKeys: [SQLIdentifier: Int64]
     /// The source row being mapped, so `$source.<attribute>` needs no query (read by ``SQLiteValueReader``).
     var currentRow: (reference: ObjectReference, row: [DatabaseValue])?
     /// Column positions in the rows of the current batch (GRDB looks names up case-insensitively, slowly).
@@ -96,23 +99,16 @@ final class MappingSession {
     var currentAttributes: [String: (index: Int, type: AttributeType)?] = [:]
     /// Each mapping's callable functions, once worked out.
     var mappingFunctions: [Int: ExpressionFunctions] = [:]
-    /// The mapping file, for error locations.
-    var mappingPath: String?
     /// The mapping and source object stage 1 is working on (objects a policy inserts are recorded under them).
     var current: (mapping: ResolvedEntityMapping, source: ObjectReference)?
 
-    init(
-        db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping],
-        functions: ExpressionFunctions, policies: [Int: any MigrationPolicy]
-    ) throws {
+    init(db: Database, plan: MappedStepPlan, statistics: MappedStepStatistics? = nil) throws {
         self.db = db
-        self.source = source
-        self.destination = destination
-        self.mappings = mappings
-        self.mappingsByName = Dictionary(mappings.map { ($0.mapping.name, $0) }, uniquingKeysWith: { a, _ in a })
-        self.functions = functions
-        self.policies = policies
+        self.plan = plan
+        self.statistics = statistics
+        self.nextKeys = plan.firstKeys
         self.association = AssociationTable(db: db)
+        association.statistics = statistics
         try bridge.register(in: db)
         try mergeNumbering.register(in: db)
     }

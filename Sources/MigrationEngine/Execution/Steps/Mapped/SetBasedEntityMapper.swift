@@ -168,10 +168,9 @@ struct SetBasedEntityMapper {
         return ([(column, made("\"destination\""))] + (typed ?? []), true)
     }
 
-    /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`.
+    /// The columns of an insert into `to`, in `plan.values`' order after `Z_PK, Z_ENT, Z_OPT`, then the links'.
     func columns(_ plan: Plan) -> [SQLIdentifier] {
-        [SQLIdentifier.primaryKey, SQLIdentifier.entityNumber, SQLIdentifier.saveCounter]
-            + plan.to.storedAttributes.compactMap { plan.to.columns[$0.name] } + plan.links.map(\.column)
+        InsertColumns(plan.to, links: plan.links.map(\.column)).columns
     }
 
     /// The values of `columns(plan)`: `key`, the entity number and the first save count, then the object's
