@@ -140,9 +140,9 @@ struct ChainRunner {
         try checkStillAtStart(snapshot)
         var progress = Progress(snapshot: snapshot.path, source: snapshot.path)
         do {
-            for (index, candidate) in job.plan.steps.enumerated() {
+            for pass in job.plan.passes {
                 try checkCancelled()
-                try runStep(index, candidate, integrity: integrity, &progress, &timings)
+                try runStep(pass.steps, pass.step, integrity: integrity, &progress, &timings)
             }
             // The source's check runs on beside validation, which only reads what the steps made; a damaged
             // source is refused here, before the run can back up or swap anything. A first step's result that
@@ -155,22 +155,25 @@ struct ChainRunner {
         return Outcome(path: progress.source, digest: progress.digest, repairs: progress.bookkeepingRepairs)
     }
 
-    /// Runs step `index` from `progress.source` into a new temporary, validates it, and makes it the source
-    /// of the next step.
+    /// Runs the plan's steps `indices` (one, or several fused into `candidate`) from `progress.source` into a
+    /// new temporary, validates it, and makes it the source of the next pass. A fused pass reports each of its
+    /// steps started and validated together, and says that they ran as one; its rows' progress is the first's.
     private func runStep(
-        _ index: Int, _ candidate: StepCandidate, integrity: SourceIntegrityCheck?, _ progress: inout Progress,
-        _ timings: inout [RunRecord.Step]
+        _ indices: ClosedRange<Int>, _ candidate: StepCandidate, integrity: SourceIntegrityCheck?,
+        _ progress: inout Progress, _ timings: inout [RunRecord.Step]
     ) throws {
         let step = try candidate.makeStep()
+        let index = indices.lowerBound
         let destination = StorePaths(storePath: job.storePath).temporary(run: run, step: index)
         if let problem = SQLitePathLimit.problem(destination) {
             throw ExecutionError(.io, path: job.storePath, message: "cannot make the step's new store: \(problem)")
         }
         progress.made.append(destination)
-        report(.stepStarted(index: index, step: candidate.summary))
+        if indices.count > 1 { report(.log(Self.fusedLine(indices, candidate))) }
+        for planned in indices { report(.stepStarted(index: planned, step: job.plan.steps[planned].summary)) }
         timings.append(.init(from: candidate.from, to: candidate.to, kind: candidate.kind, seconds: nil))
         let started = Date()
-        let isLast = index == job.plan.steps.count - 1
+        let isLast = indices.upperBound == job.plan.steps.count - 1
         // Computed once: a mapped step derives it from its resolved mappings on every read.
         let counting = step.counting
         let counted = countSource(of: step, counting, progress)
@@ -199,14 +202,14 @@ struct ChainRunner {
             // The store that stands for the source's check gets the full check too, last step or not.
             let checksIntegrity = isLast || (index == 0 && progress.sourceCovered)
             try validate(
-                step, counting, index, destination, from: progress.source, known: counted.known, written: written,
+                step, counting, indices.upperBound, destination, from: progress.source, known: counted.known, written: written,
                 checksIntegrity: checksIntegrity, isLast: isLast, &progress)
         } catch {
             throw counted.recount?.failure(over: error) ?? error
         }
         let seconds = Date().timeIntervalSince(started)
         timings[timings.count - 1].seconds = seconds
-        report(.stepValidated(index: index, seconds: seconds))
+        for planned in indices { report(.stepValidated(index: planned, seconds: seconds)) }
         if progress.source != progress.snapshot { TemporaryFile.remove(progress.source) }
         progress.source = destination
     }
@@ -300,6 +303,12 @@ struct ChainRunner {
             try flush.value()
             return digest
         }
+    }
+
+    /// The log line of a fused pass: which steps run as one, and that the rows are copied once.
+    static func fusedLine(_ indices: ClosedRange<Int>, _ candidate: StepCandidate) -> String {
+        "steps \(indices.lowerBound + 1)–\(indices.upperBound + 1) run as one inferred step, \(candidate.from) → "
+            + "\(candidate.to), in one pass over the rows"
     }
 
     /// The log line reported once per store, when its final store passed SQLite's `integrity_check`.

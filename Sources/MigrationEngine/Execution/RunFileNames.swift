@@ -13,9 +13,14 @@ struct RunFileNames {
     init(job: MigrationJob, run: String, snapshot: String) {
         let paths = StorePaths(storePath: job.storePath)
         store = job.storePath
-        let steps = job.plan.steps.enumerated().map { index, step in
-            let step = "after step \(index + 1) (\(step.from) → \(step.to))"
-            return (path: paths.temporary(run: run, step: index), words: "\(job.storePath) \(step)", step: Optional(step))
+        let steps = job.plan.passes.map { indices, step in
+            let numbers =
+                indices.count > 1 ? "steps \(indices.lowerBound + 1)–\(indices.upperBound + 1)" : "step \(indices.lowerBound + 1)"
+            let step = "after \(numbers) (\(step.from) → \(step.to))"
+            return (
+                path: paths.temporary(run: run, step: indices.lowerBound), words: "\(job.storePath) \(step)",
+                step: Optional(step)
+            )
         }
         names = (steps + [(path: snapshot, words: job.storePath, step: nil)]).sorted { $0.path.count > $1.path.count }
     }

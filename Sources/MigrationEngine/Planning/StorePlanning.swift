@@ -101,7 +101,8 @@ public struct StorePlanning: Sendable {
                     + " \(target) as it is, so it is not migrated"
                 return (version, MigrationPlan(from: version, to: target, steps: [], warnings: [warning]), graph, target, rows)
             }
-            return (version, try PathPlanner(graph: graph).plan(from: version, to: target), graph, target, rows)
+            let plan = StepFusion(graph: graph).fused(try PathPlanner(graph: graph).plan(from: version, to: target))
+            return (version, plan, graph, target, rows)
         }
         // Only a store that fits no version needs every version compared, for the nearest one.
         let report = CompatibilityCheck.check(bundle, metadata: contents.metadata, tableColumns: contents.tableColumns)

@@ -54,6 +54,12 @@ public struct InferredMapping: Sendable, Hashable, Codable {
         return inferrer.infer()
     }
 
+    /// What a plan shows beside an inferable step's operations: what it drops, its warnings and the renames
+    /// it suggests.
+    package var notices: [String] {
+        drops.map(\.description) + warnings + suggestedRenames.map(\.description)
+    }
+
     /// Whether lightweight migration can perform the whole step.
     public var isInferable: Bool { notInferable.isEmpty }
 

@@ -30,6 +30,19 @@ enum PlanJSON {
         var dataLoss: [StepDataLoss]?
         /// Groups of versions Core Data cannot tell apart; left out when there are none.
         var identicalHashVersions: [[String]]?
+        /// Consecutive steps that run as one inferred step (the rows copied once); left out when there are none.
+        var fusedSteps: [Fused]?
+    }
+
+    /// Steps (numbered from 1, as the text plan numbers them) that run as one inferred step.
+    struct Fused: Encodable {
+        var steps: [Int]
+        var from: String
+        var to: String
+
+        init(_ fused: FusedSteps) {
+            (steps, from, to) = (fused.steps.map { $0 + 1 }, fused.step.from, fused.step.to)
+        }
     }
 
     /// Why no chain reaches the target: the error, its versions, and every mapping that could not be used
@@ -54,7 +67,8 @@ enum PlanJSON {
         let plan = Plan(
             store: planning.storePath, version: planning.storeVersion, target: planning.targetVersion,
             steps: steps, warnings: planning.plan.warnings, dataLoss: planning.dataLoss,
-            identicalHashVersions: identicalVersions.isEmpty ? nil : identicalVersions)
+            identicalHashVersions: identicalVersions.isEmpty ? nil : identicalVersions,
+            fusedSteps: planning.plan.fused.isEmpty ? nil : planning.plan.fused.map(Fused.init))
         return try JSONOutput.encode(plan)
     }
 }

@@ -17,6 +17,10 @@ enum PlanRendering {
             return out + "the store is already \(state) the target version; nothing to do\n" + warnings + identical
         }
         out += "chain    " + chain(plan) + "\n"
+        for fused in plan.fused {
+            out += "runs     steps \(fused.steps.lowerBound + 1)–\(fused.steps.upperBound + 1) as one inferred step, "
+            out += "\(fused.step.from) → \(fused.step.to) (one pass over the rows)\n"
+        }
         for (index, step) in plan.steps.enumerated() {
             let lossy = step.isLossy ? ", LOSES DATA" : ""
             // An inferred step's origin is just "inferred"; only a mapping's name adds anything.

@@ -29,12 +29,18 @@ package struct InferredStep: MigrationStep {
         mapping = InferredMapping.infer(from: sourceModel, to: destinationModel)
     }
 
+    /// Creates the step with a mapping made for it: the composition of consecutive steps (see ``StepFusion``).
+    init(sourceModel: ObjectModel, destinationModel: ObjectModel, mapping: InferredMapping) {
+        self.sourceModel = sourceModel
+        self.destinationModel = destinationModel
+        self.mapping = mapping
+    }
+
     /// Versions, operations and warnings (drops and likely renames) for plans.
     package var summary: StepSummary {
         StepSummary(
             from: sourceModel.name, to: destinationModel.name, kind: .inferred, operations: mapping.operations,
-            warnings: mapping.drops.map(\.description) + mapping.warnings + mapping.suggestedRenames.map(\.description)
-                + mapping.notInferable.map { "not inferable: \($0)" })
+            warnings: mapping.notices + mapping.notInferable.map { "not inferable: \($0)" })
     }
 
     /// Every entity the inferred mapping carries over keeps its source entity's rows.

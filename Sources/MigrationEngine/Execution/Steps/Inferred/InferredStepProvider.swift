@@ -13,8 +13,7 @@ package struct InferredStepProvider: InferenceProvider {
         let mapping = InferredMapping.infer(from: source, to: destination)
         let warnings =
             mapping.isInferable
-            ? mapping.drops.map(\.description) + mapping.warnings + mapping.suggestedRenames.map(\.description)
-            : mapping.notInferable.map(\.description)
+            ? mapping.notices : mapping.notInferable.map(\.description)
         return InferenceAssessment(
             isInferable: mapping.isInferable, isLossy: !mapping.drops.isEmpty,
             operations: mapping.operations, warnings: warnings, mapping: mapping)
