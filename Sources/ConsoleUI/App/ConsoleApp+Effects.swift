@@ -84,7 +84,7 @@ extension ConsoleApp {
         case .resumeRun: cancellation.resume()
         case .restore(let backup): restore(backup)
         case .salvage(let store, let output): salvage(store, to: output)
-        case .exportEntity(let entity, let path): export(entity, to: path)
+        case .exportEntity(let entity, let path, let query, _): export(entity, query, to: path)
         case .stopExport: exportCancellation?.cancel()
         case .seedStore(let request): seed(request)
         default: break

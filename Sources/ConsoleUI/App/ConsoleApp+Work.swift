@@ -32,14 +32,16 @@ extension ConsoleApp {
 
     /// Exports the entity on screen off the UI thread; the title bar then says how many objects went where, or
     /// why none did. Quitting meanwhile stops it and keeps the old file.
-    func export(_ entity: String, to path: String) {
+    func export(_ entity: String, _ query: RowQuery, to path: String) {
         guard let store = state.overview?.path else { return }
         let (source, actions) = (self.source, self.actions)
         let cancellation = CancellationFlag()
         exportCancellation = cancellation
         workMode.start("cdmigrate-export") {
             let count = ConsoleFailure.catching {
-                try source.export(storePath: store, entity: entity, to: path, cancellation: cancellation)
+                try source.export(storePath: store, entity: entity, query: query, to: path, cancellation: cancellation) {
+                    if $0 % ExportProgress.step == 0 { actions.send(.exportProgress(written: $0)) }
+                }
             }
             actions.send(.exported(entity: entity, path: path, count))
         }

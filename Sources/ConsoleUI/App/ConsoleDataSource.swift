@@ -17,10 +17,15 @@ package protocol ConsoleDataSource: Sendable {
     /// Salvages a damaged store into a new one at `output`; returns what was kept, per entity. Slow: called
     /// off the UI thread.
     func salvage(store: String, output: String) throws -> SalvageSummary
-    /// Exports every object of `entity` (its sub-entities' included) to the file at `path`, replacing it, in
-    /// the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were written.
-    /// Slow: called off the UI thread; `cancellation` stops it between two objects, keeping the old file.
-    func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int
+    /// Exports the objects of `entity` (its sub-entities' included) that `query` selects, in its order (the
+    /// rows ``rows(storePath:entity:offset:limit:query:)`` pages through), to the file at `path`, replacing
+    /// it, in the format its extension names (`.csv`, `.jsonl`, else JSON); returns how many objects were
+    /// written. Slow: called off the UI thread; `progress` gets the count after each object, `cancellation`
+    /// stops it between two objects, keeping the old file.
+    func export(
+        storePath: String, entity: String, query: RowQuery, to path: String, cancellation: CancellationFlag,
+        progress: (Int) -> Void
+    ) throws -> Int
     /// Writes a new store of the model at `request`'s version, filled with synthetic objects; returns a
     /// one-line summary. Slow: called off the UI thread; on failure nothing of the store is left.
     func seed(_ request: SeedRequest) throws -> String

@@ -51,14 +51,18 @@ package final class EngineDataSource: ConsoleDataSource {
         SalvageSummary(try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output))
     }
 
-    /// Exports `entity` through the engine's export, the one `cdmigrate export --entity` runs.
-    package func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws
-        -> Int
-    {
+    /// Exports the rows of `entity` that `query` selects through the engine's export, the one
+    /// `cdmigrate export --entity` runs, selecting as the browser's pages do.
+    package func export(
+        storePath: String, entity: String, query: RowQuery, to path: String, cancellation: CancellationFlag,
+        progress: (Int) -> Void
+    ) throws -> Int {
         let format = ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .json
-        let counts = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
-            .export(store: storePath, entity: entity, format: format, to: .file(path), cancellation: cancellation)
-        return counts.reduce(0) { $0 + $1.objects }
+        return try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+            .export(
+                store: storePath, entity: entity, selecting: query, format: format, to: .file(path), progress: progress,
+                cancellation: cancellation
+            ).objects
     }
 
     /// Seeds a store through the engine's seeding, the one `cdmigrate seed` runs; one line on what was written.

@@ -14,6 +14,8 @@ package enum ConsoleAction: Sendable, Hashable {
     case salvaged(output: String, Result<SalvageSummary, ConsoleFailure>)
     /// The export of `entity` to `path` ended: how many objects were written, or why none were.
     case exported(entity: String, path: String, Result<Int, ConsoleFailure>)
+    /// The export running has written this many objects.
+    case exportProgress(written: Int)
     /// Seeding a fixture store ended: its one-line summary, or why nothing was written.
     case seeded(Result<String, ConsoleFailure>)
     /// Restoring `store` from `backup` ended, with why it failed if it did.

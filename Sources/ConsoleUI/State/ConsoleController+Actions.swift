@@ -27,6 +27,11 @@ extension ConsoleController {
             .restored(_, _, let failure?):
             return finishWaiting(&state, saying: failure.line)
         case .exported(let entity, let path, let count): exported(entity, path, count, &state)
+        case .exportProgress(let written):
+            guard state.preparing != nil, var progress = state.export else { break }
+            progress.written = written
+            state.export = progress
+            state.preparing = progress.line
         case .toolsMade(let path, let tools): return toolsMade(path, tools, &state)
         case .storeRead(let read): return storeRead(read, &state)
         case .planned(let path, let target, let plan): planned(path, target, plan, &state)
@@ -59,7 +64,7 @@ extension ConsoleController {
     /// Says how many objects an export wrote where, or why none were (a stopped export keeps the old file).
     private func exported(_ entity: String, _ path: String, _ count: Result<Int, ConsoleFailure>, _ state: inout ConsoleState) {
         state.preparing = nil
-        state.exporting = false
+        state.export = nil
         switch count {
         case .success(let count):
             state.message = "exported \(NumberText.grouped(count)) \(entity) object\(count == 1 ? "" : "s") to \(path)"

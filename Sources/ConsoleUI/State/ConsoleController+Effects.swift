@@ -54,10 +54,11 @@ extension ConsoleController {
         case .salvage(let store, let output):
             let name = URL(fileURLWithPath: output).lastPathComponent
             message = "Salvaging \(URL(fileURLWithPath: store).lastPathComponent) to \(name)…"
-        case .exportEntity(let entity, let path):
+        case .exportEntity(let entity, let path, _, let objects):
             guard state.overview != nil, state.preparing == nil else { return false }
-            state.exporting = true
-            message = "Exporting \(entity) to \(path)…"
+            let progress = ExportProgress(entity: entity, path: path, objects: objects)
+            state.export = progress
+            message = progress.line
         case .seedStore(let request):
             guard state.preparing == nil else { return false }
             message = "Seeding a \(request.version) store at \(request.output)…"

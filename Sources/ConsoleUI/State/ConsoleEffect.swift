@@ -1,3 +1,5 @@
+import MigrationEngine
+
 /// Work the controller asks the app to do outside the pure state update (reading, planning, running).
 package enum ConsoleEffect: Sendable, Hashable {
     /// Open the store at this path and read its overview.
@@ -41,8 +43,9 @@ package enum ConsoleEffect: Sendable, Hashable {
     case stopScan
     /// Stop waiting for the store being read or the plan being made: their results, when they come, are dropped.
     case stopWaiting
-    /// Export every object of `entity` (its sub-entities' included) to the file at `path`, replacing it.
-    case exportEntity(entity: String, path: String)
+    /// Export the objects of `entity` (its sub-entities' included) that `query` selects, in its order, to the
+    /// file at `path`, replacing it; `objects` is how many that is, when known, for the progress shown.
+    case exportEntity(entity: String, path: String, query: RowQuery = .all, objects: Int? = nil)
     /// Stop the running export; its result (stopped, the old file kept) comes back as usual.
     case stopExport
     /// Write a new fixture store of the open model (off the UI thread), as `cdmigrate seed` writes one.

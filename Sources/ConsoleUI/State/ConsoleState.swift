@@ -83,8 +83,10 @@ package struct ConsoleState: Sendable, Hashable {
     package static let messageLimit = 100
     /// What the console is waiting for before the store can be opened, if anything.
     package var preparing: String?
-    /// Whether the work waited for is an export, which Esc stops (the file it replaces is kept).
-    package var exporting = false
+    /// The export waited for, which Esc stops (the file it replaces is kept), and how far it has got.
+    package var export: ExportProgress?
+    /// Whether the work waited for is an export.
+    package var exporting: Bool { export != nil }
     /// When the work the console waits for started, in the console's clock (its seconds since start).
     package var preparingSince: Double = 0
     /// The terminal size, for paging.

@@ -4,12 +4,21 @@ import Foundation
 /// replacing an existing file), Esc cancels. Whether a file is there is asked of an effect: the reducer never
 /// looks at the disk.
 enum ExportKeys {
-    /// `e` in the browser: ask where to export the entity on screen, suggesting a free name beside the store.
+    /// `e` in the browser: ask where to export the rows on screen (the filter and sort applied), suggesting a
+    /// free name beside the store.
     static func start(_ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser, let store = state.overview?.path else { return [] }
+        // The rows on screen go, in their order: a filter's count is the page's, the entity's is the store's.
         var prompt = ExportPrompt(entity: browser.entity)
-        prompt.objects = state.overview?.entities.first { $0.name == browser.entity }?.rows
-        prompt.filtered = browser.query.search != nil || browser.query.predicate != nil
+        prompt.query = browser.query
+        prompt.objects =
+            browser.query.narrows
+            ? browser.page?.totalRows : state.overview?.entities.first { $0.name == browser.entity }?.rows
+        if let page = browser.page, let sorted = browser.query.sortColumn.flatMap(page.sourceColumns.firstIndex(of:)),
+            page.columns.indices.contains(sorted)
+        {
+            prompt.sortedBy = page.columns[sorted]
+        }
         browser.exportPrompt = prompt
         state.browser = browser
         return [.suggestPath(.export(entity: browser.entity, store: store))]
@@ -37,7 +46,7 @@ enum ExportKeys {
             guard prompt.confirmingOverwrite else { return [.checkPath(.export(entity: prompt.entity, path: path))] }
             browser.exportPrompt = nil
             state.browser = browser
-            return [.exportEntity(entity: prompt.entity, path: path)]
+            return [.exportEntity(entity: prompt.entity, path: path, query: prompt.query, objects: prompt.objects)]
         default: break
         }
         state.browser = browser
@@ -59,7 +68,7 @@ enum ExportKeys {
         }
         browser.exportPrompt = nil
         state.browser = browser
-        return [.exportEntity(entity: entity, path: path)]
+        return [.exportEntity(entity: entity, path: path, query: prompt.query, objects: prompt.objects)]
     }
 
     /// The typed path with `~` taken as the home folder.

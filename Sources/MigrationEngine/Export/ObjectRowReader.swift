@@ -55,16 +55,20 @@ struct ObjectRowReader {
         return found
     }
 
-    /// Calls `body` with each object in primary-key order until it returns false, as
-    /// ``read(_:page:where:order:expressionValues:_:)`` does, except that a TEXT or BLOB of at least ``LargeValue/threshold`` bytes, and every value kept
-    /// outside the store, is not rendered: its field holds `.null` in the object and the value is given by
-    /// field index, to be written from where it lies before `body` returns.
+    /// Calls `body` with each object that `condition` keeps, in `order` then primary-key order, until it
+    /// returns false, as ``read(_:page:where:order:expressionValues:_:)`` does, except that a TEXT or BLOB of
+    /// at least ``LargeValue/threshold`` bytes, and every value kept outside the store, is not rendered: its
+    /// field holds `.null` in the object and the value is given by field index, to be written from where it
+    /// lies before `body` returns. The values an expression sees (with `expressionValues`) are still whole,
+    /// so a predicate decides on a large value as `rows --where` does.
     ///
     /// - Throws: As ``read(_:page:where:order:expressionValues:_:)``.
-    func stream(_ db: Database, _ body: (ExportedObject, [Int: LargeValue]) throws -> Bool) throws {
-        try each(db, select: layout.select, expressionValues: false, streaming: true) { object, _, large in
-            try body(object, large)
-        }
+    func stream(
+        _ db: Database, where condition: SQLFragment? = nil, order: [SQLFragment] = [], expressionValues: Bool = false,
+        _ body: (ExportedObject, [String: ExpressionValue], [Int: LargeValue]) throws -> Bool
+    ) throws {
+        let select = layout.select(where: condition, orderedBy: order)
+        try each(db, select: select, expressionValues: expressionValues, streaming: true, body)
     }
 
     private func each(
@@ -84,6 +88,10 @@ struct ObjectRowReader {
             large.removeAll(keepingCapacity: true)
             var index = 2
             for column in layout.attributes {
+                // By byte count (GRDB's row would end text at a NUL); text that is not UTF-8 shows U+FFFD. An
+                // expression sees a large value whole: that one value is held while its row is read.
+                let read = expressionValues ? SQLiteValueReader.shown(statement, at: index) : nil
+                if let read { expressions[column.attribute.name] = ColumnValueCoding.read(read, as: column.attribute.type) }
                 if streaming,
                     let value = try largeValue(statement, at: index, as: column.attribute, entity: entity, key: key)
                 {
@@ -92,12 +100,8 @@ struct ObjectRowReader {
                     index += 1
                     continue
                 }
-                // By byte count (GRDB's row would end text at a NUL); text that is not UTF-8 shows U+FFFD.
-                let stored = SQLiteValueReader.shown(statement, at: index)
+                let stored = read ?? SQLiteValueReader.shown(statement, at: index)
                 values.append(try render(stored, as: column.attribute, entity: entity, key: key))
-                if expressionValues {
-                    expressions[column.attribute.name] = ColumnValueCoding.read(stored, as: column.attribute.type)
-                }
                 index += 1
             }
             for toOne in layout.toOnes {

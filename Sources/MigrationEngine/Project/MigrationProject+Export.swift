@@ -38,16 +38,49 @@ extension MigrationProject {
                 let entities = source.model.entities.filter { !$0.isAbstract }.map(\.name)
                 return try entities.map { name in
                     let reader = try source.reader(entity: name, includingSubentities: false, rawValues: rawValues)
+                    let selection = try ObjectSelection(.all, reader: reader, source: source, db: db)
                     return try write(
-                        reader, store: store, db: db, format: format, to: .folder(folder), cancellation: cancellation)
+                        reader, selection, store: store, db: db, format: format, to: .folder(folder),
+                        progress: { _ in }, cancellation: cancellation)
                 }
             }
+            let reader = try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues)
+            let selection = try ObjectSelection(.all, reader: reader, source: source, db: db)
             return [
                 try write(
-                    try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues), store: store,
-                    db: db, format: format,
-                    to: destination, cancellation: cancellation)
+                    reader, selection, store: store, db: db, format: format, to: destination, progress: { _ in },
+                    cancellation: cancellation)
             ]
+        }
+    }
+
+    /// Exports the objects of `entity` (its sub-entities' included) that `query` selects, in its order, as
+    /// ``export(store:entity:format:to:rawValues:cancellation:)`` exports them all: the rows a browser page
+    /// of the same query shows (``StoreBrowser/page(entity:offset:limit:query:)``), matched by the same
+    /// search, predicate and order.
+    ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file; only read.
+    ///   - entity: The entity to export with its sub-entities.
+    ///   - query: The objects and their order: a search, a predicate (evaluated over every value whole, as
+    ///     `rows` evaluates it), a sort column.
+    ///   - format: The output format.
+    ///   - destination: A handle, a file, or a folder that gets an `<Entity>.<extension>` file.
+    ///   - progress: Called with how many objects have been written so far, after each object.
+    ///   - cancellation: Set from another thread to stop between two objects, keeping the old file.
+    /// - Returns: The objects written.
+    /// - Throws: As ``export(store:entity:format:to:rawValues:cancellation:)``; ``ExportError`` for an invalid
+    ///   predicate, one failing on an object, or a sort column the entity's table does not have.
+    package func export(
+        store: String, entity: String, selecting query: RowQuery, format: ExportFormat, to destination: ExportDestination,
+        progress: (Int) -> Void, cancellation: CancellationFlag = CancellationFlag()
+    ) throws -> EntityExportCount {
+        try StoreObjectSource.read(store, bundle: bundle) { source, db in
+            let reader = try source.reader(entity: entity, includingSubentities: true)
+            let selection = try ObjectSelection(query, reader: reader, source: source, db: db)
+            return try write(
+                reader, selection, store: store, db: db, format: format, to: destination, progress: progress,
+                cancellation: cancellation)
         }
     }
 
@@ -73,13 +106,16 @@ extension MigrationProject {
     }
 
     private func write(
-        _ reader: ObjectRowReader, store: String, db: Database, format: ExportFormat, to destination: ExportDestination,
-        cancellation: CancellationFlag
+        _ reader: ObjectRowReader, _ selection: ObjectSelection, store: String, db: Database, format: ExportFormat,
+        to destination: ExportDestination, progress: (Int) -> Void, cancellation: CancellationFlag
     ) throws -> EntityExportCount {
+        func stream(_ handle: FileHandle, _ path: String) throws -> Int {
+            try self.stream(reader, selection, db: db, format: format, to: handle, path: path, progress, cancellation)
+        }
         let output: ExportOutputFile
         switch destination {
         case .handle(let handle):
-            let count = try stream(reader, db: db, format: format, to: handle, path: "standard output", cancellation)
+            let count = try stream(handle, "standard output")
             return EntityExportCount(entity: reader.layout.entity, file: nil, objects: count)
         case .file(let file):
             output = try ExportOutputFile.create(try checkedOutput(file, store: store))
@@ -89,7 +125,7 @@ extension MigrationProject {
         }
         let count: Int
         do {
-            count = try stream(reader, db: db, format: format, to: output.handle, path: output.path, cancellation)
+            count = try stream(output.handle, output.path)
         } catch {
             output.discard()
             throw error
@@ -99,12 +135,18 @@ extension MigrationProject {
     }
 
     private func stream(
-        _ reader: ObjectRowReader, db: Database, format: ExportFormat, to handle: FileHandle, path: String,
-        _ cancellation: CancellationFlag
+        _ reader: ObjectRowReader, _ selection: ObjectSelection, db: Database, format: ExportFormat, to handle: FileHandle,
+        path: String, _ progress: (Int) -> Void, _ cancellation: CancellationFlag
     ) throws -> Int {
         let stream = try ExportStream(handle: handle, format: format, fields: reader.layout.fieldNames, path: path)
-        try reader.stream(db) { object, large in
+        var written = 0
+        try reader.stream(
+            db, where: selection.condition, order: selection.order, expressionValues: selection.needsExpressionValues
+        ) { object, values, large in
+            guard try selection.keeps(object, values: values) else { return !cancellation.isCancelled }
             try stream.write(object, large: large)
+            written += 1
+            progress(written)
             return !cancellation.isCancelled
         }
         if cancellation.isCancelled {

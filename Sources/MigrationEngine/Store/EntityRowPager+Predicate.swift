@@ -18,30 +18,20 @@ extension EntityRowPager {
     package func page(entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel) throws
         -> EntityRowPage
     {
-        guard let predicate = query.predicate else {
+        guard query.predicate != nil else {
             return try page(entity: entity, offset: offset, limit: limit, query: query)
         }
         let path = snapshot.originalPath
-        let filter = try RowFilter(predicate, store: path)
         let names = entityNames
         let (keys, total) = try queue.read { db -> ([Int64], Int) in
             // Object URIs are not needed to find keys, so no store UUID is read for them.
             let source = try StoreObjectSource(store: path, model: model, names: names, storeUUID: "", db: db)
             let reader = try source.reader(entity: entity, includingSubentities: true)
-            var order: [SQLFragment] = []
-            let direction: SQLFragment = query.descending ? " DESC" : ""
-            if let sort = query.sortColumn {
-                guard reader.layout.attributes.contains(where: { $0.column == sort }) || sort == "Z_PK" else {
-                    throw ExportError(store: path, message: "\(entity) has no column \(sort) to sort by", category: .invalidInput)
-                }
-                order = ["\(SQLIdentifier(sort))\(direction)", "\(SQLIdentifier.primaryKey)\(direction)"]
-            }
-            let related = RelatedObjectValues(source: source, db: db)
-            let prefilter = RowPrefilter.condition(for: filter.expression.expression, layout: reader.layout)
+            let selection = try ObjectSelection(query, reader: reader, source: source, db: db)
             var keys: [Int64] = []
             var total = 0
-            try reader.read(db, where: prefilter, order: order, expressionValues: true) { object, values in
-                guard try filter.matches(object, values: values, related: related, store: path) else { return true }
+            try reader.read(db, where: selection.condition, order: selection.order, expressionValues: true) { object, values in
+                guard try selection.keeps(object, values: values) else { return true }
                 if total >= max(0, offset), keys.count < limit { keys.append(object.primaryKey) }
                 total += 1
                 return true

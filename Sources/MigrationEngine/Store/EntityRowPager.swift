@@ -56,23 +56,13 @@ package final class EntityRowPager: Sendable {
                     query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
                         ?? "\(SQLIdentifier.entityNumber) IN (\(values: hierarchy.map(\.number)))"
                 ]
-                if let pattern = query.likePattern {
-                    let searched = declared.filter { $0.type.uppercased() != "BLOB" }.map { SQLIdentifier($0.name) }
-                    let matches = searched.map { column -> SQLFragment in
-                        "CAST(\(column) AS TEXT) LIKE \(value: pattern) ESCAPE '\\'"
-                    }
-                    conditions.append(matches.isEmpty ? "0" : "(\(SQLFragment.joined(matches, separator: " OR ")))")
-                }
-                if let keys = query.keys { conditions.append("\(SQLIdentifier.primaryKey) IN (\(values: keys))") }
+                conditions += query.conditions(searching: declared)
                 let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
                 // Read backwards from the end or before a row, then turned round.
                 let descending = query.descending != !start.forward
                 let sort = query.sortColumn.map(SQLIdentifier.init)
                 let seek = start.key.map { key -> SQLFragment in " AND \(key.rowsAfter(column: sort, descending: descending))" }
-                let direction: SQLFragment = descending ? " DESC" : ""
-                let order: SQLFragment =
-                    sort.map { "\($0)\(direction), \(SQLIdentifier.primaryKey)\(direction)" }
-                    ?? "\(SQLIdentifier.primaryKey)\(direction)"
+                let order = SQLFragment.joined(query.orderTerms(descending: descending))
                 let select: SQLFragment = """
                     SELECT * FROM \(SQLIdentifier(table))\(filter)\(seek ?? "") ORDER BY \(order) \
                     LIMIT \(value: limit) OFFSET \(value: start.skip)

@@ -137,8 +137,12 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
         try source.salvage(store: store, output: output)
     }
 
-    func export(storePath: String, entity: String, to path: String, cancellation: CancellationFlag) throws -> Int {
-        try source.export(storePath: storePath, entity: entity, to: path, cancellation: cancellation)
+    func export(
+        storePath: String, entity: String, query: RowQuery, to path: String, cancellation: CancellationFlag,
+        progress: (Int) -> Void
+    ) throws -> Int {
+        try source.export(
+            storePath: storePath, entity: entity, query: query, to: path, cancellation: cancellation, progress: progress)
     }
 
     func seed(_ request: SeedRequest) throws -> String {

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MigrationEngine
 import TestSupport
 import Testing
@@ -134,6 +135,75 @@ import Testing
         #expect(app.state.message == "export stopped; \(file.path) is as it was")
         #expect(try String(contentsOf: file, encoding: .utf8) == "keep")
         #expect(!Self.screen(app).contains("Esc stops the export"))
+    }
+
+    /// Issue 35, item 5: the export writes the rows on screen, not the whole entity: 1,111 of 2,400 entries
+    /// match "entry 1" (titles Entry 1, 10…19, 100…199, 1000…1999), and exactly those go, in the order on
+    /// screen (title, descending), the wait counting them as they are written.
+    @Test func theExportWritesTheMatchingRowsInTheOrderOnScreen() throws {
+        let (app, store) = try Self.console(entries: 2400)
+        app.state.screen = .browser
+        app.state.browser = BrowserState(entity: "Entry")
+        app.settle([.loadRows(entity: "Entry", offset: 0)])
+        for key in [.character("/")] + "entry 1".map(Key.character) + [.enter] { app.press(key) }
+        #expect(app.state.browser?.page?.totalRows == 1111)
+        for _ in 0..<10 where app.state.browser?.query.sortColumn != "ZTITLE" { app.press(.character("S")) }
+        app.press(.character("s"))
+        #expect(app.state.browser?.query.sortColumn == "ZTITLE" && app.state.browser?.query.descending == true)
+        let onScreen = try #require(app.state.browser?.page)
+        let title = try #require(onScreen.columns.firstIndex(of: "title"))
+
+        // Wide enough for the temporary folder's long path beside the question.
+        app.state.size = TerminalSize(width: 200, height: 30)
+        Self.press([.character("e")], app)
+        let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("Entry.json").path
+        #expect(
+            Self.screen(app).contains("Export 1,111 matching Entry objects in descending title order to \(file)█"),
+            "\(Self.screen(app))")
+        Self.press([.enter], app)
+        // The export ran (inline): its counts and its end wait in the queue, taken one at a time.
+        #expect(app.receive() == .exportProgress(written: 500))
+        #expect(Self.screen(app).contains("Exporting 500 of 1,111 Entry objects to \(file)…"), "\(Self.screen(app))")
+        #expect(app.receive() == .exportProgress(written: 1000))
+        #expect(Self.screen(app).contains("Exporting 1,000 of 1,111 Entry objects"))
+        Self.finishExport(app)
+        #expect(app.state.message == "exported 1,111 Entry objects to \(file)")
+
+        let objects = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [[String: Any]])
+        let titles = objects.compactMap { $0["title"] as? String }
+        let expected = (1...2400).map { "Entry \($0)" }.filter { $0.hasPrefix("Entry 1") }.sorted(by: >)
+        #expect(titles.count == 1111 && titles == expected)
+        #expect(Array(titles.prefix(onScreen.rows.count)) == onScreen.rows.map { $0[title].display }, "as on screen")
+    }
+
+    /// Issue 35, item 5: a query filter (`rows --where`'s language) is exported as the pages show it, and it
+    /// decides on a value too large to be written in one piece (64 KiB and more, streamed to the file) as on
+    /// the whole value: the word at its end is found.
+    @Test func aQueryFilterIsExportedAndSeesLargeValuesWhole() throws {
+        let store = try JournalFixture.journal4(entries: 30)
+        let large = String(repeating: "a", count: 70_000) + " needle"
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in
+            try db.execute(sql: "UPDATE ZENTRY SET ZTEXT = ? WHERE Z_PK IN (4, 9)", arguments: [large])
+        }
+        try queue.close()
+        let source = EngineDataSource(modelPath: JournalFixture.modelPath)
+        let query = RowQuery(predicate: #"text ENDSWITH "needle" OR favorite == YES"#)
+        let page = try source.rows(storePath: store, entity: "Entry", offset: 0, limit: 50, query: query)
+        let file = URL(fileURLWithPath: store).deletingLastPathComponent().appendingPathComponent("e.jsonl").path
+        var counted: [Int] = []
+        let written = try source.export(
+            storePath: store, entity: "Entry", query: query, to: file, cancellation: CancellationFlag()
+        ) { counted.append($0) }
+        // Odd keys are favorites; 4 and 9 hold the needle (9 is odd too).
+        #expect(page.totalRows == 16 && written == 16 && counted == Array(1...16))
+        let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
+        let keys = try lines.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])["_pk"] as? Int
+        }
+        #expect(keys == page.rows.compactMap { if case .integer(let key) = $0.first { Int(key) } else { nil } })
+        #expect(keys.contains(4) && lines.contains { $0.contains(" needle") })
     }
 
     @Test func theWaitCountsFromWhenTheWorkStarted() {

@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 import Testing
 
 @testable import ConsoleUI
@@ -34,17 +35,29 @@ import Testing
         #expect(controller.reduce(.pathChecked(check, exists: true), state: &state, now: 0) == [])
         #expect(state.browser?.exportPrompt?.confirmingOverwrite == true)
         #expect(renderer.render(state).text.contains("exists: Enter replaces it · Esc keeps it"))
-        #expect(controller.handle(.enter, state: &state) == [.exportEntity(entity: "Tag", path: "/nowhere/Tag-3.json")])
+        #expect(
+            controller.handle(.enter, state: &state) == [
+                .exportEntity(entity: "Tag", path: "/nowhere/Tag-3.json", query: .all, objects: 1234)
+            ])
         #expect(state.browser?.exportPrompt == nil)
     }
 
-    /// Issue 35, item 5: the prompt says how many objects it writes, and that a filter on screen is not applied.
+    /// Issue 35, item 5: the prompt says how many objects it writes: with a filter, how many match (the
+    /// page's count, not the store's), in the order on screen; and the effect carries the filter and sort.
     @Test func thePromptSaysHowManyObjectsGo() {
         var state = BrowserQueryTests.browsing()
         state.size = TerminalSize(width: 100, height: 30)
-        state.browser?.query.search = "swift"
+        state.browser?.query = RowQuery(search: "swift", sortColumn: "ZNAME", descending: true)
         _ = controller.handle(.character("e"), state: &state)
-        #expect(renderer.render(state).text.contains("Export all 1,234 Tag objects (unfiltered) to █"))
+        #expect(renderer.render(state).text.contains("Export 2 matching Tag objects in descending name order to █"))
+        for character in "/n/t.csv" { _ = controller.handle(.character(character), state: &state) }
+        let check = PathCheck.export(entity: "Tag", path: "/n/t.csv")
+        #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
+        #expect(
+            controller.reduce(.pathChecked(check, exists: false), state: &state, now: 0) == [
+                .exportEntity(entity: "Tag", path: "/n/t.csv", query: state.browser?.query ?? .all, objects: 2)
+            ])
+        #expect(state.browser?.query.search == "swift", "the filter stays on screen")
         var one = ExportPrompt(entity: "Post")
         one.objects = 1
         #expect(one.question == "Export 1 Post object to ")
@@ -64,7 +77,7 @@ import Testing
         #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
         #expect(
             controller.reduce(.pathChecked(check, exists: false), state: &state, now: 0) == [
-                .exportEntity(entity: "Tag", path: "/nowhere/t.csv")
+                .exportEntity(entity: "Tag", path: "/nowhere/t.csv", query: .all, objects: 1234)
             ])
         #expect(state.preparing == "Exporting Tag to /nowhere/t.csv…")
     }
