@@ -7,7 +7,7 @@ package enum Action: String, Sendable, Hashable, CaseIterable {
     case setTarget, migrate, abort
     case yes, no
     case refresh
-    case search, sort, sortNext, erase
+    case search, findNext, findPrevious, sort, sortNext, erase
     case export, seed
     case showHistory
     case zoom

@@ -6,6 +6,8 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case browser
     /// Typing the data browser's filter after `/`.
     case filter
+    /// Typing what to look for after `/` in a pane, the help or the details.
+    case find
     /// Typing the file the data browser exports the entity to, after `e`.
     case export
     /// Answering the questions that seed a fixture store, after `N`.
@@ -43,6 +45,7 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .panes: "Main screen"
         case .browser: "Data browser"
         case .filter: "Filter (typing)"
+        case .find: "Search (typing)"
         case .export: "Export (typing a path)"
         case .seed: "Seed a fixture store (typing)"
         case .record: "Record view"

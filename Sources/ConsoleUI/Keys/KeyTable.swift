@@ -66,8 +66,8 @@ package struct KeyTable: Sendable {
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
-                .panes, .browser, .record, .filter, .export, .seed, .picker, .pickerFilter, .history, .confirm, .salvage,
-                .abortPrompt, .restoreConfirm, .retargetConfirm,
+                .panes, .browser, .record, .filter, .find, .export, .seed, .picker, .pickerFilter, .history, .confirm,
+                .salvage, .abortPrompt, .restoreConfirm, .retargetConfirm,
             ]),
         KeyBinding(
             .showHistory, keys: [.character("H")], hint: "history",
@@ -96,7 +96,7 @@ package struct KeyTable: Sendable {
             .erase, keys: [.backspace], hint: "erase",
             help: "Erase the character before the cursor in the filter or the path; ← → Home End move the cursor, "
                 + "Ctrl-U erases to the start, Ctrl-W the word before the cursor, Ctrl-K to the end.",
-            contexts: [.filter, .export, .seed, .pickerFilter], inHintBar: false),
+            contexts: [.filter, .find, .export, .seed, .pickerFilter], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -132,6 +132,20 @@ package struct KeyTable: Sendable {
             .no, keys: [.character("n"), .escape], label: "n/Esc", hint: "keep the target",
             help: "No: the target stays as it was.", contexts: [.retargetConfirm]),
         KeyBinding(
+            .search, keys: [.character("/")], hint: "search",
+            help: "Search the pane, help or details: the selection goes to the first match as you type; Enter keeps "
+                + "it for n and N, Esc goes back.",
+            contexts: [.panes, .help, .details], inHintBar: false),
+        KeyBinding(
+            .findNext, keys: [.character("n")], hint: "next match",
+            help: "The next match of the search (in the picker: the next store the filter keeps), round the end.",
+            contexts: [.panes, .help, .details, .picker], inHintBar: false),
+        KeyBinding(
+            .findPrevious, keys: [.character("N")], hint: "previous match",
+            help: "The previous match of the search, round the end (on the main screen once a search is kept; "
+                + "Esc there drops it, and N seeds again).",
+            contexts: [.help, .details, .picker], inHintBar: false),
+        KeyBinding(
             .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",
             contexts: [.panes, .browser, .record, .picker, .run, .result, .history, .details], inHintBar: false),
@@ -144,7 +158,7 @@ package struct KeyTable: Sendable {
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
                 + "dialog, details, help or result screen; stop typing a filter or an export path.",
             contexts: [
-                .browser, .record, .filter, .export, .seed, .pickerFilter, .confirm, .salvage, .result, .history,
+                .browser, .record, .filter, .find, .export, .seed, .pickerFilter, .confirm, .salvage, .result, .history,
                 .restoreConfirm, .help, .details,
             ]),
         KeyBinding(
@@ -156,7 +170,7 @@ package struct KeyTable: Sendable {
             contexts: [.panes], inHintBar: false),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
-            contexts: Set(KeyContext.allCases).subtracting([.filter, .export, .seed])),
+            contexts: Set(KeyContext.allCases).subtracting([.filter, .find, .export, .seed])),
         KeyBinding(
             .back, keys: [.character("q")], hint: "close",
             help: "Over help or details, q closes them, as in less and man: it never quits from under an overlay.",

@@ -17,6 +17,7 @@ package struct ConsoleController: Sendable {
         }
         // A line being typed takes every character, `q` and `?` included, and readline's editing keys.
         if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
+        if state.keyContext == .find, state.layout.fits, FindKeys.edit(key, &state, keys: keys) { return [] }
         if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }
         if state.keyContext == .seed, state.layout.fits, SeedKeys.edit(key, &state) { return [] }
         if state.keyContext == .pickerFilter, state.layout.fits, Self.editPickerFilter(key, &state) { return [] }
@@ -34,6 +35,7 @@ package struct ConsoleController: Sendable {
     /// Handles an action in the current context.
     package func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
         state.message = nil
+        if let effects = find(action, &state) { return effects }
         switch state.keyContext {
         case .help: return OverlayKeys.help(action, &state, keys: keys)
         case .details: return OverlayKeys.details(action, &state)
@@ -43,6 +45,7 @@ package struct ConsoleController: Sendable {
         case .browser: return BrowserKeys.handle(action, &state)
         case .record: return BrowserKeys.record(action, &state)
         case .filter: return BrowserKeys.filter(action, &state)
+        case .find: return FindKeys.handle(action, &state, keys: keys)
         case .export: return ExportKeys.handle(action, &state)
         case .seed: return SeedKeys.handle(action, &state)
         case .picker: return picker(action, &state)
@@ -53,6 +56,23 @@ package struct ConsoleController: Sendable {
         case .result: return result(action, &state)
         case .history: return HistoryKeys.handle(action, &state)
         case .restoreConfirm: return HistoryKeys.confirm(action, &state)
+        }
+    }
+
+    /// `/`, `n` and `N` where they search (a pane, the help, the details); nil for any other action or place.
+    /// On the main screen `N` seeds a store unless a search is kept, and Esc first drops the search.
+    private func find(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect]? {
+        guard let place = FindKeys.place(state) else { return nil }
+        let searched = state.find.map { !$0.text.isEmpty } ?? false
+        switch action {
+        case .search: return FindKeys.start(place, &state)
+        case .findNext: return FindKeys.next(forward: true, &state, keys: keys)
+        case .findPrevious: return FindKeys.next(forward: false, &state, keys: keys)
+        case .seed where searched && state.keyContext == .panes: return FindKeys.next(forward: false, &state, keys: keys)
+        case .back where searched && state.keyContext == .panes:
+            state.find = nil
+            return []
+        default: return nil
         }
     }
 
@@ -88,6 +108,11 @@ package struct ConsoleController: Sendable {
         // Esc first clears a filter, as in the data browser.
         case .back where !picker.filter.isEmpty: picker.filter = ""
         case .search: picker.filterInput = LineEditor(picker.filter)
+        // The filter is the picker's search: n and N step through the stores it keeps, round the end.
+        case .findNext, .findPrevious:
+            let count = picker.visible.count
+            guard count > 0 else { break }
+            picker.selected = (picker.selected + (action == .findNext ? 1 : count - 1)) % count
         case .refresh:
             state.picker = PickerState(searching: picker.root)
             return [.scanStores]

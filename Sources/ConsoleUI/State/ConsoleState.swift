@@ -16,6 +16,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var retargetPrompt: String?
     /// Whether the question's Retarget button is the highlighted one (it is at first: retargeting only replans).
     package var retargetHighlighted = true
+    /// The text looked for with `/` in a pane, the help or the details, while typed and after (for n and N).
+    package var find: FindState?
     /// Whether the help overlay is open.
     package var showHelp = false
     /// The help overlay's first line shown.
@@ -109,7 +111,10 @@ package struct ConsoleState: Sendable, Hashable {
     }
 
     /// Where keys are interpreted now.
-    package var keyContext: KeyContext { showHelp ? .help : contextBehindHelp }
+    package var keyContext: KeyContext {
+        if find?.input != nil { return .find }
+        return showHelp ? .help : contextBehindHelp
+    }
 
     /// Where keys would be interpreted with the help overlay closed.
     package var contextBehindHelp: KeyContext {

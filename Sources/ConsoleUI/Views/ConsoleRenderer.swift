@@ -72,6 +72,13 @@ package struct ConsoleRenderer: Sendable {
             HelpOverlay.draw(for: state.contextBehindHelp, keys: keys, scroll: state.helpScroll, into: &buffer, in: layout.body)
         }
         TitleBar.drawStatus(state, into: &buffer, in: layout.statusLine)
+        if let input = state.find?.input {
+            buffer.fill(layout.statusLine)
+            let hint = state.find?.line == nil && !input.text.isEmpty ? "  no match" : "  Enter keeps · Esc goes back"
+            buffer.put(
+                input.drawn(after: StyledText("/", style: .title)).appending(hint, .dim), x: layout.statusLine.x,
+                y: layout.statusLine.y, limit: layout.statusLine.maxX)
+        }
         HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
         return glyphs.apply(to: buffer)
     }
