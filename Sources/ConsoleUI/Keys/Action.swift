@@ -9,6 +9,6 @@ package enum Action: String, Sendable, Hashable, CaseIterable {
     case refresh
     case search, findNext, findPrevious, sort, sortNext, erase
     case export, seed
-    case showHistory
+    case showHistory, palette
     case zoom
 }

@@ -8,6 +8,8 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
     case filter
     /// Typing what to look for after `/` in a pane, the help or the details.
     case find
+    /// The `:` command palette.
+    case palette
     /// Typing the file the data browser exports the entity to, after `e`.
     case export
     /// Answering the questions that seed a fixture store, after `N`.
@@ -46,6 +48,7 @@ package enum KeyContext: String, Sendable, Hashable, CaseIterable {
         case .browser: "Data browser"
         case .filter: "Filter (typing)"
         case .find: "Search (typing)"
+        case .palette: "Command palette (typing)"
         case .export: "Export (typing a path)"
         case .seed: "Seed a fixture store (typing)"
         case .record: "Record view"

@@ -66,7 +66,7 @@ package struct KeyTable: Sendable {
             help: "Open: browse the entity, show the row in full, follow a relationship, apply a filter, pick a "
                 + "store, press the highlighted button; on a Plan pane without a plan, show why.",
             contexts: [
-                .panes, .browser, .record, .filter, .find, .export, .seed, .picker, .pickerFilter, .history, .confirm,
+                .panes, .browser, .record, .filter, .find, .palette, .export, .seed, .picker, .pickerFilter, .history, .confirm,
                 .salvage, .abortPrompt, .restoreConfirm, .retargetConfirm,
             ]),
         KeyBinding(
@@ -96,7 +96,7 @@ package struct KeyTable: Sendable {
             .erase, keys: [.backspace], hint: "erase",
             help: "Erase the character before the cursor in the filter or the path; ← → Home End move the cursor, "
                 + "Ctrl-U erases to the start, Ctrl-W the word before the cursor, Ctrl-K to the end.",
-            contexts: [.filter, .find, .export, .seed, .pickerFilter], inHintBar: false),
+            contexts: [.filter, .find, .palette, .export, .seed, .pickerFilter], inHintBar: false),
         KeyBinding(
             .setTarget, keys: [.character("t")], hint: "target",
             help: "In the Versions pane: make the selected version the migration target; the plan is redrawn.",
@@ -146,6 +146,10 @@ package struct KeyTable: Sendable {
                 + "Esc there drops it, and N seeds again).",
             contexts: [.help, .details, .picker], inHintBar: false),
         KeyBinding(
+            .palette, keys: [.character(":")], hint: "commands",
+            help: "Commands: every command of where you are, narrowed as you type; ↑↓ select, Enter runs it.",
+            contexts: [.panes, .browser, .record, .picker, .history, .result], inHintBar: false),
+        KeyBinding(
             .details, keys: [.character("d")], hint: "details",
             help: "Details: every error, warning and plan problem in full, wrapped and scrollable; d again closes.",
             contexts: [.panes, .browser, .record, .picker, .run, .result, .history, .details], inHintBar: false),
@@ -158,7 +162,7 @@ package struct KeyTable: Sendable {
             help: "Back out: clear the browser's filter, then close the browser; go back one record; close the "
                 + "dialog, details, help or result screen; stop typing a filter or an export path.",
             contexts: [
-                .browser, .record, .filter, .find, .export, .seed, .pickerFilter, .confirm, .salvage, .result, .history,
+                .browser, .record, .filter, .find, .palette, .export, .seed, .pickerFilter, .confirm, .salvage, .result, .history,
                 .restoreConfirm, .help, .details,
             ]),
         KeyBinding(
@@ -170,7 +174,7 @@ package struct KeyTable: Sendable {
             contexts: [.panes], inHintBar: false),
         KeyBinding(
             .help, keys: [.character("?")], hint: "help", help: "Show or hide this help.",
-            contexts: Set(KeyContext.allCases).subtracting([.filter, .find, .export, .seed])),
+            contexts: Set(KeyContext.allCases).subtracting([.filter, .find, .palette, .export, .seed])),
         KeyBinding(
             .back, keys: [.character("q")], hint: "close",
             help: "Over help or details, q closes them, as in less and man: it never quits from under an overlay.",

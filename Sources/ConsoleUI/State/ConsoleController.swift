@@ -18,6 +18,7 @@ package struct ConsoleController: Sendable {
         // A line being typed takes every character, `q` and `?` included, and readline's editing keys.
         if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
         if state.keyContext == .find, state.layout.fits, FindKeys.edit(key, &state, keys: keys) { return [] }
+        if state.keyContext == .palette, state.layout.fits, PaletteKeys.edit(key, &state, keys: keys) { return [] }
         if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }
         if state.keyContext == .seed, state.layout.fits, SeedKeys.edit(key, &state) { return [] }
         if state.keyContext == .pickerFilter, state.layout.fits, Self.editPickerFilter(key, &state) { return [] }
@@ -36,6 +37,7 @@ package struct ConsoleController: Sendable {
     package func handle(_ action: Action, state: inout ConsoleState) -> [ConsoleEffect] {
         state.message = nil
         if let effects = find(action, &state) { return effects }
+        if action == .palette { return PaletteKeys.open(&state) }
         switch state.keyContext {
         case .help: return OverlayKeys.help(action, &state, keys: keys)
         case .details: return OverlayKeys.details(action, &state)
@@ -46,6 +48,7 @@ package struct ConsoleController: Sendable {
         case .record: return BrowserKeys.record(action, &state)
         case .filter: return BrowserKeys.filter(action, &state)
         case .find: return FindKeys.handle(action, &state, keys: keys)
+        case .palette: return PaletteKeys.handle(action, &state, controller: self)
         case .export: return ExportKeys.handle(action, &state)
         case .seed: return SeedKeys.handle(action, &state)
         case .picker: return picker(action, &state)

@@ -18,6 +18,8 @@ package struct ConsoleState: Sendable, Hashable {
     package var retargetHighlighted = true
     /// The text looked for with `/` in a pane, the help or the details, while typed and after (for n and N).
     package var find: FindState?
+    /// The `:` command palette, while it is open.
+    package var palette: PaletteState?
     /// Whether the help overlay is open.
     package var showHelp = false
     /// The help overlay's first line shown.
@@ -112,6 +114,7 @@ package struct ConsoleState: Sendable, Hashable {
 
     /// Where keys are interpreted now.
     package var keyContext: KeyContext {
+        if palette != nil { return .palette }
         if find?.input != nil { return .find }
         return showHelp ? .help : contextBehindHelp
     }

@@ -77,7 +77,9 @@ enum MouseKeys {
             switch pane {
             case .versions: lines = VersionsPane.frame(state).lines.count
             case .entities: lines = EntitiesPane.frame(state, width: rect.width).lines.count
-            case .store, .plan: return []
+            // The Plan pane is a text: a press on it once focused does what Enter does there.
+            case .plan: return wasFocused ? controller.handle(.open, state: &state) : []
+            case .store: return []
             }
             let count = pane == .versions ? state.versions.count : state.overview?.entities.count ?? 0
             let selected = state.cursor[pane] ?? 0

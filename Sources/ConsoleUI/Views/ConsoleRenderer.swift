@@ -71,6 +71,9 @@ package struct ConsoleRenderer: Sendable {
         if state.showHelp {
             HelpOverlay.draw(for: state.contextBehindHelp, keys: keys, scroll: state.helpScroll, into: &buffer, in: layout.body)
         }
+        if let palette = state.palette {
+            PaletteView.draw(palette, keys: keys, into: &buffer, in: layout.body)
+        }
         TitleBar.drawStatus(state, into: &buffer, in: layout.statusLine)
         if let input = state.find?.input {
             buffer.fill(layout.statusLine)

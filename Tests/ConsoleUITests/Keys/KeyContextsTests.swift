@@ -27,7 +27,7 @@ import Testing
         }
     }
 
-    @Test(arguments: KeyContext.allCases.filter { ![.filter, .find, .export, .seed].contains($0) })
+    @Test(arguments: KeyContext.allCases.filter { ![.filter, .find, .palette, .export, .seed].contains($0) })
     func questionMarkOpensHelpEverywhere(_ context: KeyContext) {
         #expect(table.action(for: .character("?"), in: context) == .help)
     }
