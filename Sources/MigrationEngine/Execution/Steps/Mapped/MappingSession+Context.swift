@@ -65,19 +65,17 @@ extension MappingSession: MigrationPolicyContext {
         -> ObjectReference?
     {
         // The mapping running row by row, its values computed by the batch query: the common case, quickly.
-        if let plan = defaultInstancePlan, let computed = precomputed, computed.mapping == plan.index,
-            computed.source == source.primaryKey, mapping.name == plan.name
-        {
-            precomputed = nil
+        if let plan = defaultInstancePlan, let computed = row?.computedFor(plan.index, source), mapping.name == plan.name {
+            row?.precomputed = nil
             return try insert(
                 plan.table, stored: computed.values, mapping: plan.index, source: source,
                 preservedKey: plan.preservesKeys ? source.primaryKey : nil)
         }
         guard let resolved = mappingsByName[mapping.name], let entity = resolved.destinationEntity else { return nil }
         if current?.mapping.index != resolved.index { madeByOtherMappings.insert(resolved.index) }
-        let computed = precomputed.flatMap { $0.mapping == resolved.index && $0.source == source.primaryKey ? $0 : nil }
+        let computed = row?.computedFor(resolved.index, source)
         // Used once: a second default instance of the same object evaluates again (`uuid()` differs).
-        if computed != nil { precomputed = nil }
+        if computed != nil { row?.precomputed = nil }
         var mergeKey: String?
         if let merge = resolved.mapping.mergeKey {
             if let computed {

@@ -105,7 +105,7 @@ extension MappingSession {
         guard let fold = foldedLink else { return }
         try flushPendingInsert()
         foldedLink = nil
-        foldedLinkValue = nil
+        row?.foldedKey = nil
         try association.materialize()
         try db.execute(
             """

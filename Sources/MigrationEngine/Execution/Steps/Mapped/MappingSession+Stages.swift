@@ -100,7 +100,6 @@ extension MappingSession {
         }
         defer {
             identitySource = nil
-            rowKeys = nil
             defaultInstancePlan = nil
         }
         context.report(.entityProgress(index: context.index, entity: label, done: 0, total: total))
@@ -151,16 +150,16 @@ extension MappingSession {
                 for row in rows {
                     let reference = ObjectReference(
                         side: .source, entity: entity.name, primaryKey: Int64.fromDatabaseValue(row[keyIndex]) ?? 0)
-                    rowKeys = (reference.primaryKey, previous)
                     defer { previous = reference.primaryKey }
-                    try mapRow(row, reference, mapping, computed: layout)
+                    try mapRow(
+                        MappedSourceRow(reference: reference, values: row, previousKey: previous), mapping, computed: layout)
                 }
                 try flushPendingInsert()
                 return .commit
             }
             last = Int64.fromDatabaseValue(rows[rows.count - 1][keyIndex]) ?? last
             done += rows.count
-            currentRow = nil
+            self.row = nil
             context.report(.entityProgress(index: context.index, entity: label, done: done, total: total))
         }
         try prefetch?.close()
@@ -168,21 +167,20 @@ extension MappingSession {
 
     /// Stage 1 for one source row: the filter, then the policy or the default instance. `computed` says
     /// where the batch query's compiled values are in `row`, when it computed them.
-    private func mapRow(
-        _ row: [DatabaseValue], _ reference: ObjectReference, _ mapping: ResolvedEntityMapping,
-        computed: ComputedColumns?
-    ) throws {
-        currentRow = (reference, row)
+    private func mapRow(_ read: MappedSourceRow, _ mapping: ResolvedEntityMapping, computed: ComputedColumns?) throws {
+        row = read
+        let reference = read.reference
         // The source alone changes from row to row: copying the mapping's references each time showed.
         if current?.mapping.index == mapping.index { current?.source = reference } else { current = (mapping, reference) }
         defer {
-            self.precomputed = nil
-            foldedLinkValue = nil
+            row?.precomputed = nil
+            row?.foldedKey = nil
         }
         if let computed {
-            guard Int.fromDatabaseValue(row[computed.filter]) == 1 else { return }
-            precomputed = (mapping.index, reference.primaryKey, row[computed.mergeKey], row[computed.attributes])
-            if let folded = computed.foldedKey { foldedLinkValue = row[folded] }
+            let values = read.values
+            guard Int.fromDatabaseValue(values[computed.filter]) == 1 else { return }
+            row?.precomputed = (mapping.index, values[computed.mergeKey], values[computed.attributes])
+            if let folded = computed.foldedKey { row?.foldedKey = values[folded] }
         } else if let filter = mapping.mapping.filter {
             let keep = try evaluate(filter, mapping: mapping, source: reference, destination: nil)
             do {

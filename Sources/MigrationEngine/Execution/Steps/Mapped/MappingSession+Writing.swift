@@ -39,12 +39,10 @@ extension MappingSession {
         var origin: (mapping: Int, source: ObjectReference)?
         if let mapping, let source {
             origin = (mapping, source)
-            if key == source.primaryKey, let row = rowKeys, row.key == key, currentRow?.reference == source,
-                let read = identitySource, read.mapping == mapping
-            {
+            if key == source.primaryKey, let row, row.reference == source, let read = identitySource, read.mapping == mapping {
                 try association.recordIdentity(
                     mapping: mapping, table: read.table, source: read.number, key: key, entity: table.number,
-                    previous: row.previous)
+                    previous: row.previousKey)
             } else {
                 try association.record(mapping: mapping, source: source.primaryKey, destination: key, entity: table.number)
             }
@@ -53,7 +51,7 @@ extension MappingSession {
         var fold: (link: FoldedLink, key: DatabaseValue)?
         if let link = foldedLink, link.mapping == mapping, link.table === table {
             // The batch query predicted the key for the row being mapped only.
-            if let value = foldedLinkValue, let row = currentRow, row.reference == source {
+            if let row, let value = row.foldedKey, row.reference == source {
                 fold = (link, value)
             } else {
                 try clearFoldedLink()

@@ -53,17 +53,10 @@ final class MappingSession {
     /// The relationship whose keys stage 1 folds into its inserts, until its mapping's stage 2 (or until
     /// something could see them early).
     var foldedLink: FoldedLink?
-    /// ``foldedLink``'s key for the source row being mapped, from the batch query.
-    var foldedLinkValue: DatabaseValue?
     /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
     /// object keeping its source row's key is recorded as a run of identities
     /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
     var identitySource: (mapping: Int, table: SQLFragment, number: Int)?
-    /// The key of the source row being mapped and of the row read before it (`nil` for the first).
-    var rowKeys: (key: Int64, previous: Int64?)?
-    /// The batch query's compiled values for the source row being mapped: its merge key and the stored
-    /// value of each of the destination's stored attributes, for ``createDefaultDestinationInstance(for:mapping:)``.
-    var precomputed: (mapping: Int, source: Int64, key: DatabaseValue, values: ArraySlice<DatabaseValue>)?
     /// What ``createDefaultDestinationInstance(for:mapping:)`` needs for the mapping stage 1 runs row by row
     /// (by name), when it has a destination and no merge key, looked up once rather than per object.
     var defaultInstancePlan: (name: String, index: Int, table: MappedEntityTable, preservesKeys: Bool)?
@@ -90,8 +83,8 @@ final class MappingSession {
     let bridge = ExpressionSQLBridge()
     /// The last `Z_PK` handed out per destination table (the next is one above).
     var nextKeys: [SQLIdentifier: Int64]
-    /// The source row being mapped, so `$source.<attribute>` needs no query (read by ``SQLiteValueReader``).
-    var currentRow: (reference: ObjectReference, row: [DatabaseValue])?
+    /// The source row stage 1 is mapping row by row, so `$source.<attribute>` needs no query.
+    var row: MappedSourceRow?
     /// Column positions in the rows of the current batch (GRDB looks names up case-insensitively, slowly).
     var currentColumns: [String: Int] = [:]
     /// The attributes of the current batch's rows read so far: position in the row and type, by name (`nil`:
@@ -119,17 +112,15 @@ final class MappingSession {
 
     /// An attribute (value), to-one (object or `nil`) or to-many (list) of an object on either side.
     func value(forKey key: String, of object: ObjectReference) throws -> ExpressionValue {
-        if object.side == .source, let current = currentRow, current.reference == object,
-            let known = currentAttributes[key]
-        {
-            if let known { return ColumnValueCoding.read(current.row[known.index], as: known.type) }
-        } else if object.side == .source, let current = currentRow, current.reference == object {
+        if object.side == .source, let current = row, current.reference == object, let known = currentAttributes[key] {
+            if let known { return ColumnValueCoding.read(current.values[known.index], as: known.type) }
+        } else if object.side == .source, let current = row, current.reference == object {
             let table = try source.table(object.entity)
             let found = table.attributes[key].flatMap { attribute in
                 table.columns[attribute.name].flatMap { currentColumns[$0.name] }.map { ($0, attribute.type) }
             }
             currentAttributes[key] = .some(found)
-            if let found { return ColumnValueCoding.read(current.row[found.0], as: found.1) }
+            if let found { return ColumnValueCoding.read(current.values[found.0], as: found.1) }
         }
         if object.side == .destination { try flushPendingInsert() }
         let stores = tables(object.side)
@@ -160,8 +151,8 @@ final class MappingSession {
     private func value(of column: SQLIdentifier, of object: ObjectReference, in table: MappedEntityTable) throws
         -> DatabaseValue
     {
-        if let current = currentRow, current.reference == object, let index = currentColumns[column.name] {
-            return current.row[index]
+        if let current = row, current.reference == object, let index = currentColumns[column.name] {
+            return current.values[index]
         }
         let statement = try db.cachedStatement("SELECT \(column) FROM \(table.table) WHERE Z_PK = ?")
         return try SQLiteValueReader.rows(statement, arguments: [object.primaryKey]).first?.first ?? .null
