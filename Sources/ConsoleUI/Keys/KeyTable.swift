@@ -13,6 +13,11 @@ package struct KeyTable: Sendable {
         bindings.first { $0.contexts.contains(context) && $0.keys.contains(key) }?.action
     }
 
+    /// The table without the bindings of `actions`.
+    package func without(_ actions: Set<Action>) -> KeyTable {
+        KeyTable(bindings.filter { !actions.contains($0.action) })
+    }
+
     /// The bindings that apply in a context, in table order.
     package func bindings(in context: KeyContext) -> [KeyBinding] {
         bindings.filter { $0.contexts.contains(context) }

@@ -82,7 +82,10 @@ package struct ConsoleRenderer: Sendable {
                 input.drawn(after: StyledText("/", style: .title)).appending(hint, .dim), x: layout.statusLine.x,
                 y: layout.statusLine.y, limit: layout.statusLine.maxX)
         }
-        HintBar.draw(for: state.keyContext, keys: keys, into: &buffer, in: layout.hintBar)
+        // The salvage report has one button: nothing to move between, as its footer says.
+        let oneButton = state.keyContext == .salvage && state.salvageOffer == nil
+        let hints = oneButton ? keys.without([.nextPane, .previousPane]) : keys
+        HintBar.draw(for: state.keyContext, keys: hints, into: &buffer, in: layout.hintBar)
         return glyphs.apply(to: buffer)
     }
 

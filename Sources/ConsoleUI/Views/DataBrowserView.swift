@@ -84,8 +84,9 @@ package enum DataBrowserView {
         }
         if let prompt = state.exportPrompt {
             let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
+            let question = StyledText(prompt.question, style: .title)
             buffer.put(
-                prompt.line.drawn(after: StyledText(prompt.question, style: .title))
+                prompt.line.drawn(after: question, width: inner.width - TerminalWidth.of(hint))
                     .appending(hint, prompt.confirmingOverwrite ? .danger : .dim), x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         guard let page = state.page else {

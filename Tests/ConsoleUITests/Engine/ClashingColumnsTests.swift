@@ -11,6 +11,18 @@ import Testing
 /// showing a `Post`'s text from the `Note`s' column, always NULL, and hiding `ZTEXT1`). Binary values show as
 /// a hex dump with an ASCII gutter, and the room a screen leaves goes to cut columns.
 @Suite struct ClashingColumnsTests {
+    /// A table lacking a column its model implies is browsed as stored, not replaced by an error.
+    @Test func aTableMissingAModelColumnIsShownAsStored() throws {
+        let store = try JournalFixture.journal4(entries: 5)
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { try $0.execute(sql: "ALTER TABLE ZENTRY RENAME COLUMN ZTEXT TO ZOTHER") }
+        try queue.close()
+        let page = try EngineDataSource(modelPath: JournalFixture.modelPath).rows(
+            storePath: store, entity: "Entry", offset: 0, limit: 10)
+        #expect(page.totalRows == 5 && page.rows.count == 5)
+        #expect(page.columns.contains("other") && page.columns.contains("title"), "\(page.columns)")
+    }
+
     static let photo = Data("Hi\u{0}there, 16 bytes and more".utf8)
 
     /// An abstract `Message` whose `Note` and `Post` both have a `text`, written by the engine; 2 notes, then

@@ -64,6 +64,23 @@ import Testing
         #expect(ExportPrompt(entity: "Post").question == "Export Post to ", "no count when the store gives none")
     }
 
+    /// A path too long for the line shows its end, and the question after it is not cut off.
+    @Test func aLongPathShowsItsEndAndTheHintAfterIt() {
+        var state = BrowserQueryTests.browsing()
+        state.size = TerminalSize(width: 100, height: 30)
+        _ = controller.handle(.character("e"), state: &state)
+        let path = "/nowhere/" + String(repeating: "folder/", count: 12) + "Tag.json"
+        for character in path { _ = controller.handle(.character(character), state: &state) }
+        let check = PathCheck.export(entity: "Tag", path: path)
+        #expect(controller.handle(.enter, state: &state) == [.checkPath(check)])
+        _ = controller.reduce(.pathChecked(check, exists: true), state: &state, now: 0)
+        let line = renderer.render(state).lines[2]
+        #expect(line.hasPrefix(" Export 1,234 Tag objects to …"), "\(line)")
+        #expect(line.hasSuffix("/Tag.json█  exists: Enter replaces it · Esc keeps it"), "\(line)")
+        for _ in 0..<8 { _ = controller.handle(.left, state: &state) }
+        #expect(renderer.render(state).lines[2].contains("/T"), "the cursor is kept in view")
+    }
+
     @Test func aFreePathIsExportedAtOnce() {
         var state = BrowserQueryTests.browsing()
         _ = controller.handle(.character("e"), state: &state)

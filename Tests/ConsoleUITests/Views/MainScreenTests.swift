@@ -95,10 +95,12 @@ import Testing
         #expect(screen.contains("[ OK ]"), "\(screen)")
         #expect(screen.contains("Enter press  Esc close"), "\(screen)")
         #expect(!screen.contains("choose"))
+        #expect(renderer.render(state).lines.last?.contains("Tab") == false, "nor does the hint bar under it")
         state.salvageReport = nil
         state.salvageOffer = SalvageOffer(
             store: "/tmp/demo/Posts.sqlite", reason: "damaged", output: "/tmp/demo/Posts-salvaged.sqlite")
         #expect(renderer.render(state).text.contains("choose  Enter press  Esc cancel"), "two buttons: a choice")
+        #expect(renderer.render(state).lines.last?.contains("Tab/→/l pane") == true)
     }
 
     @Test func confirmDialogShowsBackupAndButtons() {
