@@ -75,6 +75,26 @@ enum BrowserKeys {
             state.message = "nothing to sort by: scroll to a column with ← →, then press s"
             return []
         }
+        return sort(by: column, &browser, &state)
+    }
+
+    /// A press on the heading of column `index` sorts by it as `s` does (the key column: key order again).
+    static func sort(byColumn index: Int, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        guard var browser = state.browser, let page = browser.page, page.sourceColumns.indices.contains(index) else {
+            return []
+        }
+        guard index > 0 else {
+            guard browser.query.sortColumn != nil else { return [] }
+            (browser.query.sortColumn, browser.query.descending) = (nil, false)
+            return reload(&browser, &state)
+        }
+        return sort(by: page.sourceColumns[index], &browser, &state)
+    }
+
+    /// Sorts by `column`: ascending, then descending, then back to key order.
+    private static func sort(by column: String, _ browser: inout BrowserState, _ state: inout ConsoleState)
+        -> [ConsoleEffect]
+    {
         switch (browser.query.sortColumn == column, browser.query.descending) {
         case (false, _): (browser.query.sortColumn, browser.query.descending) = (column, false)
         case (true, false): browser.query.descending = true

@@ -91,7 +91,12 @@ enum MouseKeys {
             state.cursor[pane] = index
             return []
         case .browser:
-            guard let page = state.browser?.page, event.y >= body.y + 3 else { return [] }
+            guard let browser = state.browser, let page = browser.page, event.y >= body.y + 2 else { return [] }
+            // A press on a column's heading sorts by it, as s does on the first one shown.
+            if event.y == body.y + 2 {
+                guard let column = DataBrowserView.column(at: event.x, browser, page: page, in: body) else { return [] }
+                return BrowserKeys.sort(byColumn: column, &state)
+            }
             let row = page.offset + event.y - body.y - 3
             guard row < page.offset + page.rows.count else { return [] }
             if row == state.browser?.selectedRow { return controller.handle(.open, state: &state) }

@@ -58,6 +58,33 @@ package enum DataBrowserView {
         return page.sourceColumns.indices.contains(index) ? page.sourceColumns[index] : nil
     }
 
+    /// The columns shown in `width` columns of screen and each column's width: the key column, then those
+    /// from the scrolled one on that fit, the room left shared among cut ones.
+    static func shownColumns(_ state: BrowserState, page: BrowserPage, width: Int, null: String = Glyphs.unicode.null)
+        -> (columns: [Int], widths: [Int])
+    {
+        let sorted = state.query.sortColumn.flatMap { page.sourceColumns.firstIndex(of: $0) }
+        let capped = columnWidths(page, null: null, sorted: sorted)
+        let columns = visibleColumns(widths: capped, offset: state.columnOffset, width: width)
+        // With columns out of view two are kept for the `◂` `▸`.
+        let widths = spread(
+            capped, natural: columnWidths(page, null: null, sorted: sorted, cap: .max), columns: columns,
+            width: width - (columns.count < page.columns.count ? 2 : 0))
+        return (columns, widths)
+    }
+
+    /// The column whose heading or cells are at `x` on a browser drawn in `body`, if any.
+    static func column(at x: Int, _ state: BrowserState, page: BrowserPage, in body: Rect) -> Int? {
+        let (columns, widths) = shownColumns(state, page: page, width: body.width - 2)
+        var start = body.x + 1
+        for column in columns {
+            // Each cell is its width, then two spaces; the spaces count for the cell before them.
+            if x >= start, x < start + widths[column] + 2 { return column }
+            start += widths[column] + 2
+        }
+        return nil
+    }
+
     /// A value's cell text, with NULL spelled as the glyph set spells it.
     static func text(_ value: BrowserValue, null: String) -> String {
         value == .null ? null : value.display
@@ -95,13 +122,8 @@ package enum DataBrowserView {
         }
         buffer.put(heading(state, page: page, rowsPerPage: rowsPerPage), x: inner.x, y: inner.y, limit: inner.maxX)
         let sorted = state.query.sortColumn.flatMap { page.sourceColumns.firstIndex(of: $0) }
-        let capped = columnWidths(page, null: null, sorted: sorted)
-        let columns = visibleColumns(widths: capped, offset: state.columnOffset, width: inner.width)
+        let (columns, widths) = shownColumns(state, page: page, width: inner.width, null: null)
         let hidden = page.columns.count - columns.count
-        // With columns out of view two are kept for the `◂` `▸`.
-        let widths = spread(
-            capped, natural: columnWidths(page, null: null, sorted: sorted, cap: .max), columns: columns,
-            width: inner.width - (hidden > 0 ? 2 : 0))
         if hidden > 0, state.filterInput == nil, state.exportPrompt == nil {
             let note = "columns \(columns.count) of \(page.columns.count) ←→"
             buffer.put(note, x: inner.maxX - TerminalWidth.of(note), y: inner.y + 1, style: .dim)
