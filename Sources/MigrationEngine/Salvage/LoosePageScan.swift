@@ -116,18 +116,59 @@ struct LoosePageScan {
             let start = number == 1 ? 100 : 0
             switch page[start] {
             case 13: leaves.insert(number)
-            case 5:
-                let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
-                pending.append(Self.integer(page, at: start + 8))
-                for index in 0..<cells {
-                    let pointer = start + 12 + 2 * index
-                    guard pointer + 1 < pageSize else { break }
-                    pending.append(Self.integer(page, at: Int(page[pointer]) << 8 | Int(page[pointer + 1])))
-                }
+            case 5: pending += Self.children(of: page, start: start, pageSize: pageSize)
             default: continue
             }
         }
         return leaves
+    }
+
+    /// Each table-leaf page (not on the freelist) with the root of the B-tree it sits in: the page reached by
+    /// following interior table pages' child pointers up from it; itself when no interior page points at it
+    /// (a table of one page, or a leaf whose parent was lost). Tells apart the rows of tables whose row of the
+    /// schema was lost, which nothing else does.
+    func roots() -> [Int: Int] {
+        var parent: [Int: Int] = [:]
+        var leaves: [Int] = []
+        for number in 1...max(1, pageCount) where !freePages.contains(number) {
+            guard let page = Self.read(file, page: number, size: pageSize) else { continue }
+            let start = number == 1 ? 100 : 0
+            guard page.count > start + 12 else { continue }
+            switch page[start] {
+            case 13: leaves.append(number)
+            case 5:
+                for child in Self.children(of: page, start: start, pageSize: pageSize) where child != number {
+                    parent[child] = parent[child] ?? number
+                }
+            default: continue
+            }
+        }
+        var roots: [Int: Int] = [:]
+        for leaf in leaves {
+            // A hostile file may point pages at each other in a cycle: no B-tree of SQLite's is this deep.
+            var node = leaf
+            for _ in 0..<64 {
+                guard let up = parent[node] else { break }
+                node = up
+            }
+            roots[leaf] = node
+        }
+        return roots
+    }
+
+    /// The child page numbers an interior table page (its header at `start`) points at: each cell's, then the
+    /// right-most.
+    private static func children(of page: [UInt8], start: Int, pageSize: Int) -> [Int] {
+        let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+        var children = [integer(page, at: start + 8)]
+        for index in 0..<cells {
+            let pointer = start + 12 + 2 * index
+            guard pointer + 1 < pageSize else { break }
+            let offset = Int(page[pointer]) << 8 | Int(page[pointer + 1])
+            guard offset + 4 <= page.count else { continue }
+            children.append(integer(page, at: offset))
+        }
+        return children
     }
 
     /// Calls `body` with the page number, row id and values of every well-formed record on the table-leaf

@@ -118,12 +118,12 @@ struct LostSchemaRebuild {
                     category: .noRoute, remedy: .giveStoreVersion)
             }
             fit = try fittingVersion(
-                bundle, history: history, records: records, bookkeeping: bookkeeping, declared: declared, lost: lost,
-                store: store)
+                bundle, history: history, records: records, scan: scan, bookkeeping: bookkeeping, declared: declared,
+                lost: lost, store: store)
         }
         let choice = fit.choice
         let (schema, numbers) = layout(choice.model, bookkeeping: bookkeeping)
-        let known = Set(schema.tableNames).union(["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"])
+        let known = Set(schema.tableNames).union(bookkeepingTables)
         let foreign = ForeignTable.found(records, scan: scan, known: known)
         let foreignKeys = Set(foreign.flatMap { $0.rows.map(\.key) })
         let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
@@ -140,6 +140,10 @@ struct LostSchemaRebuild {
             attribution +=
                 ", \(other) rows of no table of the model left out (a table outside the model is lost with its row of the schema)"
         }
+        let placed = Set(placement.rows.values.joined().map(\.key)).union(bookkeeping.taken).union(foreignKeys)
+            .union(fit.excluded)
+        let leftOut = records.filter { !placed.contains($0.key) && !$0.isSchemaRow }
+        if !leftOut.isEmpty { notes.append(Self.leftOutNote(leftOut, scan: scan)) }
         if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
         notes.insert(attribution, at: 0)
         if !foreign.isEmpty {
@@ -159,9 +163,12 @@ struct LostSchemaRebuild {
     /// rows of several. Versions the rows fit alike (their tables differ only where no row was found)
     /// cannot be told apart: the earliest in the project's order is used and a note names the others; a
     /// row those versions would put in different tables or columns is left out (never read into columns
-    /// that may be the wrong ones) and counted in the note. Refused when no row fits any version.
+    /// that may be the wrong ones) and counted in the note. Refused when no row fits any version. The rows of a
+    /// table outside a version's model (found by its own row of the schema, as salvage then carries it: history,
+    /// an app's table) count for no version: shaped like an entity table's rows, they would make a version
+    /// with such an entity win.
     private static func fittingVersion(
-        _ bundle: ModelBundle, history: [ObjectModel], records: [Record], bookkeeping: Bookkeeping,
+        _ bundle: ModelBundle, history: [ObjectModel], records: [Record], scan: LoosePageScan, bookkeeping: Bookkeeping,
         declared: [String: [String]], lost: Schema, store: String
     ) throws(SalvageError) -> Fit {
         let ordered = history.count == bundle.versions.count ? history : bundle.versions
@@ -176,7 +183,11 @@ struct LostSchemaRebuild {
         }
         let fits = candidates.map { model in
             let (schema, numbers) = layout(model, bookkeeping: bookkeeping)
-            return (model, place(records, schema: schema, model: model, numbers: numbers, declared: declared, history: []))
+            let foreign = ForeignTable.found(records, scan: scan, known: Set(schema.tableNames).union(bookkeepingTables))
+            let placement = place(
+                records, schema: schema, model: model, numbers: numbers, declared: declared, history: [],
+                excluded: Set(foreign.flatMap { $0.rows.map(\.key) }))
+            return (model, placement)
         }
         let best = fits.map(\.1.entityRows).max() ?? 0
         let winners = fits.filter { $0.1.entityRows == best }
@@ -209,6 +220,30 @@ struct LostSchemaRebuild {
         fit.notes.append(note)
         return fit
     }
+
+    /// Where the rows no table took sit, B-tree by B-tree, so that a table outside the model lost with its row
+    /// of the schema (history, an app's table) is named by its pages and rows rather than dropped unseen: nothing
+    /// on the pages gives its name or columns, so it cannot be rebuilt.
+    private static func leftOutNote(_ records: [Record], scan: LoosePageScan) -> String {
+        let roots = scan.roots()
+        let trees = Dictionary(grouping: records) { roots[$0.page] ?? $0.page }
+            .sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
+        let listed = trees.prefix(8).map { root, rows in
+            let widths = rows.map(\.values.count)
+            let low = widths.min() ?? 0
+            let high = widths.max() ?? 0
+            let values = low == high ? "\(low) values" : "\(low)–\(high) values"
+            let pages = Set(rows.map(\.page))
+            let place = pages == [root] ? "on page \(root)" : "under page \(root) (on \(pages.count) leaf pages)"
+            return "\(rows.count) rows of \(values) \(place)"
+        }
+        let more = trees.count > 8 ? ", and \(trees.count - 8) more B-trees" : ""
+        return
+            "rows of no table left out, by the B-tree they sit in (a table outside the model whose row of the schema was lost, or rows no table's shape fits; nothing on the pages names such a table or its columns): \(listed.joined(separator: ", "))\(more)"
+    }
+
+    /// Core Data's own tables beside the model's.
+    private static let bookkeepingTables: Set<String> = ["Z_PRIMARYKEY", "Z_METADATA", "Z_MODELCACHE"]
 
     /// The schema `model` lays out for the store's entities, and each entity table's source entity numbers
     /// (the store's own when its `Z_PRIMARYKEY` rows were found, else the model's).
@@ -514,6 +549,11 @@ private struct Record {
 
     /// Which record it is: a page holds a row id once.
     var key: RecordKey { RecordKey(page: page, id: id) }
+
+    /// Whether it is a row of `sqlite_master` (a table's, index's, view's or trigger's): the schema, not data.
+    var isSchemaRow: Bool {
+        values.count == 5 && ["table", "index", "view", "trigger"].contains(String.fromDatabaseValue(values[0]) ?? "")
+    }
 }
 
 /// A record's place in the file.
@@ -549,8 +589,10 @@ private struct Bookkeeping {
     var primaryKeys: [PrimaryKeyEntry]?
     var cachedModel: ObjectModel?
     var cacheRecord: Data?
+    /// The records taken as bookkeeping.
+    var taken: Set<RecordKey> = []
     /// How many records were taken as bookkeeping.
-    var count = 0
+    var count: Int { taken.count }
 
     init(_ records: [Record], store: String, notes: inout [String]) {
         var keys: [Int: PrimaryKeyEntry] = [:]
@@ -563,7 +605,7 @@ private struct Bookkeeping {
                 else { continue }
                 metadata = StoreMetadata(rowVersion: record.id, uuid: uuid, plist: plist)
                 metadataRecord = [record.id.databaseValue, values[1], values[2]]
-                count += 1
+                taken.insert(record.key)
             case 4 where values[0].isNull:
                 guard let name = String.fromDatabaseValue(values[1]), case .int64(let parent) = values[2].storage,
                     case .int64(let max) = values[3].storage, record.id > 0, record.id < Int64(Int32.max)
@@ -573,13 +615,13 @@ private struct Bookkeeping {
                     notes.append("Z_PRIMARYKEY: entity \(entry.number) found twice with different rows: the first page's kept")
                 } else if keys[entry.number] == nil {
                     keys[entry.number] = entry
-                    count += 1
+                    taken.insert(record.key)
                 }
             case 1 where cachedModel == nil:
                 guard let blob = Data.fromDatabaseValue(values[0]), let model = Self.model(blob, store: store) else { continue }
                 cachedModel = model
                 cacheRecord = blob
-                count += 1
+                taken.insert(record.key)
             default: continue
             }
         }

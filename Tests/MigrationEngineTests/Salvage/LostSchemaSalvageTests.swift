@@ -112,16 +112,19 @@ struct LostSchemaSalvageTests {
         #expect(salvaged == original)
     }
 
+    /// An entity of optional attributes (name, type) as a model version's XML.
+    static func entity(_ name: String, _ attributes: [(String, String)]) -> String {
+        #"<entity name="\#(name)" representedClassName="\#(name)" syncable="YES">"#
+            + attributes.map { #"<attribute name="\#($0.0)" optional="YES" attributeType="\#($0.1)"/>"# }.joined()
+            + "</entity>"
+    }
+
     @Test("Orders no value tells apart: the other tables' rows tell the store's history, and that decides")
     func tiedOrdersToldByTheStore() throws {
         // Found by comparing salvage's values with .recover's: wire 2.101.0 cut at 50% (schema lost) read its 24
         // messages in a new store's order, which they fit as well as the true one, and 12 values of each landed
         // in other columns; `verify` passed. Its ZGENERICMESSAGEDATA's rows fit one order only: migrated in place.
-        let entity = { (name: String, attributes: [(String, String)]) in
-            #"<entity name="\#(name)" representedClassName="\#(name)" syncable="YES">"#
-                + attributes.map { #"<attribute name="\#($0.0)" optional="YES" attributeType="\#($0.1)"/>"# }.joined()
-                + "</entity>"
-        }
+        let entity = Self.entity
         let bundle = try ModelLoader.load(
             path: try InlineModel.write(
                 name: "Notes",
