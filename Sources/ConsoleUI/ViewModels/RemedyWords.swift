@@ -20,6 +20,8 @@ package enum RemedyWords {
         // Repairing changes the user's objects; the console leaves that to a command whose report lists each change.
         case .repairBrokenObjects:
             "the console does not repair objects; migrate or salvage it from the command line, which can, listing every change"
+        // The console offers salvage itself for a store it cannot open because it is damaged.
+        case .salvage: "salvage it into a new store (Enter on Salvage)"
         }
     }
 

@@ -45,6 +45,6 @@ enum StoreFileProbe {
         return StoreError(
             .damaged, path: path,
             message: "damaged database: its SQLite header is overwritten, though its pages are an SQLite database's "
-                + "(\(pageSize)-byte pages)")
+                + "(\(pageSize)-byte pages)", remedy: .salvage)
     }
 }

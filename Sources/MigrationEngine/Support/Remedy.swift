@@ -21,4 +21,7 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Repair the objects that break the store's model, each change listed: a reference to no object cleared,
     /// a required value given its default, or the object set aside in a side store.
     case repairBrokenObjects
+    /// Salvage the store into a new one: it is damaged where every other command must read it (its header
+    /// overwritten), and salvage reads what the damage left without writing the store.
+    case salvage
 }

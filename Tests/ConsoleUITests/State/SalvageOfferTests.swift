@@ -79,6 +79,8 @@ import Testing
         app.settle(app.pendingEffects)
         let offer = try #require(app.state.salvageOffer)
         #expect(offer.reason.contains("its SQLite header is overwritten"), "\(offer.reason)")
+        // The engine's remedy for it is salvage, in the console's words: what the offer's button does.
+        #expect(offer.reason.hasSuffix("; salvage it into a new store (Enter on Salvage)"), "\(offer.reason)")
         app.press(.enter)
         #expect(app.state.overview?.path == offer.output)
         #expect(app.state.overview?.entities.first { $0.name == "Entry" }?.rows == 30)

@@ -17,6 +17,7 @@ enum RemedyText {
         case .repairBrokenObjects:
             "migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to "
                 + "no object, gives a required value its default, or sets the object aside in a side store"
+        case .salvage: "salvage it into a new store: cdmigrate salvage STORE --out NEW"
         }
     }
 
