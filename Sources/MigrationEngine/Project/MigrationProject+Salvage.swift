@@ -108,7 +108,7 @@ extension MigrationProject {
         let logged =
             readsLog && log.appliedFrames > 0 && log.foreignReason == nil
             ? try LoggedPages.write(
-                database: snapshot.path, log: snapshot.path + "-wal", frames: log.appliedFrames,
+                database: snapshot.path, log: snapshot.path + "-wal", check: log,
                 to: snapshot.directory.appendingPathComponent("logged.sqlite").path, store: store) : nil
         guard let scan = LoosePageScan(path: logged ?? snapshot.path) else {
             throw StoreError(.damaged, path: store, message: "the database schema is unreadable and so are its pages")

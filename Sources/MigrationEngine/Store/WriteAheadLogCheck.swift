@@ -21,6 +21,14 @@ package struct WriteAheadLogCheck: Sendable, Hashable {
     package var firstBadFrame: Int?
     /// Why the whole log would be ignored (a damaged header, another page size, a database not in WAL mode).
     package var foreignReason: String?
+    /// The log's page size, when its header is valid.
+    package var pageSize = 0
+    /// The page number each of the ``appliedFrames`` holds, in the log's order (frame `i` at byte
+    /// `32 + i × (24 + pageSize)`): what salvage lays over the file (``LoggedPages``) without reading the log's
+    /// headers and checksums again. Four bytes a frame.
+    package var appliedPages: [UInt32] = []
+    /// The database's size in pages after the last applied commit (0 when none).
+    package var committedPages = 0
 
     /// Whether the log can be used as SQLite would use it without losing a committed transaction.
     package var losesCommittedData: Bool { lostTransactions > 0 || foreignReason != nil }
@@ -44,6 +52,7 @@ package struct WriteAheadLogCheck: Sendable, Hashable {
                 result.foreignReason = size > 32 ? problem : nil
                 return result
             }
+            result.pageSize = scanner.pageSize
             try scanner.scan(input, into: &result)
             if result.appliedTransactions + result.lostTransactions > 0 {
                 result.foreignReason = foreignReason(scanner, databaseHeader)

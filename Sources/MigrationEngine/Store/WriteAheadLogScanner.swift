@@ -34,7 +34,7 @@ struct WriteAheadLogScanner {
     mutating func scan(_ input: FileHandle, into result: inout WriteAheadLogCheck) throws {
         var index = 0
         var broken = false
-        var pendingFrames = 0
+        var pendingPages: [UInt32] = []
         var pendingTransactionTail: (index: Int, commit: Bool)?
         while let frame = try input.read(upToCount: 24 + pageSize), frame.count == 24 + pageSize {
             index += 1
@@ -47,11 +47,13 @@ struct WriteAheadLogScanner {
                     bigEndian: bigEndianChecksums)
                 if current, Self.word(bytes, 0) != 0, next == (Self.word(bytes, 16), Self.word(bytes, 20)) {
                     checksum = next
-                    pendingFrames += 1
+                    pendingPages.append(Self.word(bytes, 0))
                     if commit {
-                        result.appliedFrames += pendingFrames
+                        result.appliedFrames += pendingPages.count
+                        result.appliedPages += pendingPages
+                        result.committedPages = Int(Self.word(bytes, 4))
                         result.appliedTransactions += 1
-                        pendingFrames = 0
+                        pendingPages = []
                     }
                     continue
                 }

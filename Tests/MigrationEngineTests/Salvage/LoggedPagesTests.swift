@@ -39,6 +39,16 @@ struct LoggedPagesTests {
         return (database, logPath, filePages)
     }
 
+    /// What checking a log of `frames` (each valid, the last commit ending them) finds, as salvage passes it.
+    static func check(_ frames: [(number: UInt32, committed: UInt32)]) -> WriteAheadLogCheck {
+        var check = WriteAheadLogCheck()
+        check.pageSize = 4096
+        check.appliedFrames = frames.count
+        check.appliedPages = frames.map(\.number)
+        check.committedPages = Int(frames.last { $0.committed > 0 }?.committed ?? 0)
+        return check
+    }
+
     static func pages(_ path: String) throws -> Int {
         let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)
         return size.intValue / 4096
@@ -46,9 +56,11 @@ struct LoggedPagesTests {
 
     @Test("A genuine frame past the file's end and its commit grow the copy to the commit's size")
     func frameGrowsTheFile() throws {
-        let (database, log, filePages) = try Self.files(pages: 4) { [(number: UInt32($0 + 1), committed: UInt32($0 + 1))] }
+        let frames = { (pages: Int) in [(number: UInt32(pages + 1), committed: UInt32(pages + 1))] }
+        let (database, log, filePages) = try Self.files(pages: 4, frames: frames)
         let out = database + ".logged"
-        let written = try #require(try LoggedPages.write(database: database, log: log, frames: 1, to: out, store: database))
+        let written = try #require(
+            try LoggedPages.write(database: database, log: log, check: Self.check(frames(filePages)), to: out, store: database))
         #expect(try Self.pages(written) == filePages + 1)
         let last = try #require(FileHandle(forReadingAtPath: written))
         try last.seek(toOffset: UInt64(filePages) * 4096)
@@ -58,11 +70,11 @@ struct LoggedPagesTests {
 
     @Test("A frame naming page 2^31 is not laid, and a commit naming 2^31 pages does not grow the copy")
     func hostileNumbersAreBounded() throws {
-        let (database, log, filePages) = try Self.files(pages: 4) { _ in
-            [(number: 1 << 31, committed: 0), (number: 2, committed: 1 << 31)]
-        }
+        let frames: [(number: UInt32, committed: UInt32)] = [(number: 1 << 31, committed: 0), (number: 2, committed: 1 << 31)]
+        let (database, log, filePages) = try Self.files(pages: 4) { _ in frames }
         let out = database + ".logged"
-        let written = try #require(try LoggedPages.write(database: database, log: log, frames: 2, to: out, store: database))
+        let written = try #require(
+            try LoggedPages.write(database: database, log: log, check: Self.check(frames), to: out, store: database))
         #expect(try Self.pages(written) <= filePages + 2)
     }
 }

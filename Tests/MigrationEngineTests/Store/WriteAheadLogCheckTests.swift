@@ -17,6 +17,10 @@ struct WriteAheadLogCheckTests {
         #expect(!check.losesCommittedData)
         let snapshot = try StoreSnapshot.take(of: fixture.path)
         #expect(try WriteAheadLogFixture.rows(snapshot.openReadOnly()) == 40)
+        // Read once for salvage too: the page each applied frame holds, and the size the last commit gives.
+        #expect(check.appliedPages.count == check.appliedFrames && check.pageSize >= 512)
+        let pages = try snapshot.openReadOnly().read { try Int.fetchOne($0, sql: "PRAGMA page_count") }
+        #expect(check.committedPages == pages)
     }
 
     @Test("A bad frame mid-log is refused, naming the lost transactions; accepting it keeps the valid prefix")
