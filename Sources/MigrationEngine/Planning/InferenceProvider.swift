@@ -11,9 +11,14 @@ package protocol InferenceProvider: Sendable {
     func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool
     /// The runnable inferred step.
     func makeStep(from source: ObjectModel, to destination: ObjectModel) throws -> any MigrationStep
+    /// Whether its steps are the engine's ``InferredStep``s, which ``StepFusion`` may run several as one.
+    var makesEngineSteps: Bool { get }
 }
 
 extension InferenceProvider {
+    /// Another provider's steps are its own: they run as planned.
+    package var makesEngineSteps: Bool { false }
+
     /// The whole assessment's answer.
     package func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {
         assess(from: source, to: destination).isLossy

@@ -18,7 +18,7 @@ package struct StepFusion {
     /// `plan` with each run of consecutive inferred steps fused as far as the composition allows, from its
     /// first step on.
     package func fused(_ plan: MigrationPlan) -> MigrationPlan {
-        guard graph.inference is InferredStepProvider else { return plan }
+        guard graph.inference?.makesEngineSteps == true else { return plan }
         var plan = plan
         var start = plan.steps.startIndex
         while start < plan.steps.endIndex {

@@ -89,9 +89,20 @@ public struct StorePlanning: Sendable {
             throw PlanningError(
                 .unknownVersion, message: "\(bundle.path) names no current version", remedy: .giveTargetVersion)
         }
-        let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
         let rows = countsRows ? contents.rowCounts.map(\.rows).reduce(0, +) : nil
+        // Steps out of the store's version are judged against its objects too (``StoreCheckedInference``).
+        let checked = { (version: String) in
+            inference.map { base -> any InferenceProvider in
+                StoreCheckedInference(base: base, storeVersion: version) { conditions, model in
+                    try SnapshotReading.read(storePath, options: snapshot) { snapshot in
+                        try StoreConditionCounter.count(conditions, sourceModel: model, storePath: snapshot.path)
+                    }
+                }
+            }
+        }
         if let version = CompatibilityCheck.compatibleVersion(in: bundle, metadata: contents.metadata) {
+            let graph = try VersionGraph(
+                bundle: bundle, settings: settings, explicit: explicit, inference: checked(version))
             // Versions with identical hashes (a forgotten hash modifier) are one to Core Data: a store whose
             // hashes are the target's too opens with the target as it is, and is never migrated. Running a
             // step Core Data would not run could only change the store behind the app's back.
@@ -113,7 +124,9 @@ public struct StorePlanning: Sendable {
         guard let cached = try? contents.cachedModel(),
             VersionHasher(model: cached).entityHashes == contents.metadata.versionHashes
         else { throw unknown }
-        let plan = try planFromCache(cached, to: target, bundle: bundle, inference: inference, storePath: storePath)
+        let plan = try planFromCache(
+            cached, to: target, bundle: bundle, inference: checked(ModelCacheDecoder.versionName), storePath: storePath)
+        let graph = try VersionGraph(bundle: bundle, settings: settings, explicit: explicit, inference: inference)
         return (ModelCacheDecoder.versionName, plan, graph, target, rows)
     }
 

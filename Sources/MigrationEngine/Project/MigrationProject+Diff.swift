@@ -1,6 +1,6 @@
 extension MigrationProject {
-    /// The inferred mapping from `from` to `to`, with the data it drops counted in `store` (read from a
-    /// private snapshot) when one is given.
+    /// The inferred mapping from `from` to `to`, with the data it drops and the objects breaking its
+    /// conditions counted in `store` (read from a private snapshot) when one is given.
     ///
     /// - Parameters:
     ///   - from: The source version's name.
@@ -15,10 +15,15 @@ extension MigrationProject {
         let source = try bundle.requireVersion(named: from)
         let destination = try bundle.requireVersion(named: to)
         let mapping = InferredMapping.infer(from: source, to: destination)
-        guard let store else { return VersionDiff(mapping: mapping, drops: mapping.drops) }
-        let drops = try SnapshotReading.read(store, options: snapshot) { snapshot in
-            try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path)
+        guard let store else {
+            return VersionDiff(mapping: mapping, drops: mapping.drops, conditions: mapping.conditions)
         }
-        return VersionDiff(mapping: mapping, drops: drops, countedInStore: store)
+        let (drops, conditions) = try SnapshotReading.read(store, options: snapshot) { snapshot in
+            (
+                try DataLossCounter.count(mapping, sourceModel: source, storePath: snapshot.path),
+                try StoreConditionCounter.count(mapping.conditions, sourceModel: source, storePath: snapshot.path)
+            )
+        }
+        return VersionDiff(mapping: mapping, drops: drops, conditions: conditions, countedInStore: store)
     }
 }

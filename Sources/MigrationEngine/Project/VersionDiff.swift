@@ -4,6 +4,8 @@ public struct VersionDiff: Sendable {
     public var mapping: InferredMapping
     /// What the step drops; with counts when a store was given.
     public var drops: [DataLoss]
+    /// What the store's objects must satisfy for the step to run; with counts when a store was given.
+    public var conditions: [StoreCondition] = []
     /// The store the drops were counted in, if any.
     public var countedInStore: String?
 }

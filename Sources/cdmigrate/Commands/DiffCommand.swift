@@ -33,7 +33,8 @@ struct DiffCommand: ParsableCommand {
     func run() throws {
         let diff = try MigrationProject(modelPath: model, settings: PlanningSettings(), snapshot: reading.snapshot).diff(
             from: from, to: to, countingIn: store)
-        let report = DiffReport(mapping: diff.mapping, drops: diff.drops, countedInStore: diff.countedInStore)
+        let report = DiffReport(
+            mapping: diff.mapping, drops: diff.drops, conditions: diff.conditions, countedInStore: diff.countedInStore)
         print(json ? try report.json() : report.text())
     }
 }

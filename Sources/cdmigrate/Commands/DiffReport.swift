@@ -12,11 +12,13 @@ struct DiffReport: Encodable {
     let operations: [String]
     let drops: [DataLoss]
     let notInferable: [NotInferable]
+    /// What the store's objects must satisfy for the step to run, with counts when a store was given.
+    let conditions: [StoreCondition]
     let suggestedRenames: [RenameSuggestion]
     let warnings: [String]
     let mapping: InferredMapping
 
-    init(mapping: InferredMapping, drops: [DataLoss], countedInStore: String?) {
+    init(mapping: InferredMapping, drops: [DataLoss], conditions: [StoreCondition], countedInStore: String?) {
         from = mapping.sourceVersion
         to = mapping.destinationVersion
         inferable = mapping.isInferable
@@ -25,6 +27,7 @@ struct DiffReport: Encodable {
         operations = mapping.operations
         self.drops = drops
         notInferable = mapping.notInferable
+        self.conditions = conditions
         suggestedRenames = mapping.suggestedRenames
         warnings = mapping.warnings
         self.mapping = mapping
@@ -35,7 +38,13 @@ struct DiffReport: Encodable {
     }
 
     func text() -> String {
-        var lines = ["\(from) → \(to): " + (inferable ? "inferable (lightweight)" : "NOT inferable: needs an explicit mapping")]
+        let headline =
+            !inferable
+            ? "NOT inferable: needs an explicit mapping"
+            : conditions.contains { ($0.count ?? 0) > 0 }
+                ? "inferable (lightweight), but not for this store: its objects break a condition below"
+                : "inferable (lightweight)"
+        var lines = ["\(from) → \(to): " + headline]
         func section(_ title: String, _ items: [String]) {
             guard !items.isEmpty else { return }
             lines.append("")
@@ -50,6 +59,7 @@ struct DiffReport: Encodable {
                 loss.description + (loss.count == nil ? "  (if the store holds any)" : loss.count! > 0 ? "  LOSSY" : "")
             })
         section("Not inferable:", notInferable.map(\.description))
+        section("Checked against the store when the step runs (as Core Data does):", conditions.map(\.description))
         section("Suggested renames:", suggestedRenames.map(\.description))
         section("Warnings:", warnings)
         if lossy { lines += ["", countedInStore == nil ? "This step drops data." : "This step is lossy for this store."] }

@@ -49,14 +49,8 @@ package enum DataLossCounter {
             return "SELECT COUNT(*) \(from) WHERE \(SQLIdentifier.entityNumber) = \(value: number)"
         case .attribute, .relationship:
             guard let property = loss.property else { return nil }
-            let owner =
-                ([entity] + model.ancestors(of: entity)).first {
-                    $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
-                }?.name ?? entity.name
-            let roles: [SchemaColumn.Role] = [
-                .attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property),
-            ]
-            if let column = table.columns.first(where: { roles.contains($0.role) }) {
+            let owner = declaring(property, of: entity, in: model)
+            if let column = column(of: property, declaredBy: owner, in: table) {
                 return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
             }
             if let join = schema.joinTable(entity: owner, relationship: property) {
@@ -64,5 +58,20 @@ package enum DataLossCounter {
             }
             return nil
         }
+    }
+
+    /// The entity, `entity` or an ancestor, that declares `property` (whose name its columns carry).
+    static func declaring(_ property: String, of entity: Entity, in model: ObjectModel) -> String {
+        ([entity] + model.ancestors(of: entity)).first {
+            $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
+        }?.name ?? entity.name
+    }
+
+    /// The column holding `property` (an attribute's values or a to-one's key) in `table`.
+    static func column(of property: String, declaredBy owner: String, in table: SchemaTable) -> SchemaColumn? {
+        let roles: [SchemaColumn.Role] = [
+            .attribute(entity: owner, name: property), .foreignKey(entity: owner, relationship: property),
+        ]
+        return table.columns.first { roles.contains($0.role) }
     }
 }

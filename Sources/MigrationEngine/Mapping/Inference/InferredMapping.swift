@@ -1,9 +1,10 @@
 /// What Core Data's lightweight (inferred) migration would do between two model versions.
 ///
 /// Entities and properties match by name, or by the destination's renaming identifier naming the
-/// source. Added and dropped attributes, relationships and entities, optional ↔ required (a required
-/// attribute needs a default), entity renames and hierarchy moves are inferable; anything else is
-/// listed in ``notInferable`` with a reason per property.
+/// source. Added and dropped attributes, relationships and entities, optional ↔ required, entity renames
+/// and hierarchy moves are inferable; anything else is listed in ``notInferable`` with a reason per
+/// property. A required property without a default that objects may lack is inferable on a condition
+/// the store's objects must meet (``conditions``), as Core Data checks it when it migrates.
 public struct InferredMapping: Sendable, Hashable, Codable {
     /// The source version's name.
     public var sourceVersion: String
@@ -15,6 +16,8 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     public var droppedEntities: [String]
     /// Changes that need an explicit mapping.
     public var notInferable: [NotInferable]
+    /// What the source store's objects must satisfy for the step to run on it (see ``StoreCondition``).
+    public var conditions: [StoreCondition]
     /// Things that will be done but deserve attention (e.g. a relationship becoming required).
     public var warnings: [String]
     /// Likely renames without a renaming identifier.
@@ -26,13 +29,15 @@ public struct InferredMapping: Sendable, Hashable, Codable {
     /// Creates a mapping from its parts (see ``infer(from:to:)`` to compute one).
     package init(
         sourceVersion: String, destinationVersion: String, entities: [InferredEntityMapping], droppedEntities: [String],
-        notInferable: [NotInferable], warnings: [String], suggestedRenames: [RenameSuggestion], drops: [DataLoss]
+        notInferable: [NotInferable], conditions: [StoreCondition] = [], warnings: [String],
+        suggestedRenames: [RenameSuggestion], drops: [DataLoss]
     ) {
         self.sourceVersion = sourceVersion
         self.destinationVersion = destinationVersion
         self.entities = entities
         self.droppedEntities = droppedEntities
         self.notInferable = notInferable
+        self.conditions = conditions
         self.warnings = warnings
         self.suggestedRenames = suggestedRenames
         self.drops = drops
@@ -54,10 +59,11 @@ public struct InferredMapping: Sendable, Hashable, Codable {
         return inferrer.infer()
     }
 
-    /// What a plan shows beside an inferable step's operations: what it drops, its warnings and the renames
-    /// it suggests.
+    /// What a plan shows beside an inferable step's operations: what it drops, its warnings, the renames
+    /// it suggests and the conditions its source's objects must meet.
     package var notices: [String] {
         drops.map(\.description) + warnings + suggestedRenames.map(\.description)
+            + conditions.map { "checked when run: \($0)" }
     }
 
     /// Whether lightweight migration can perform the whole step.

@@ -3,7 +3,8 @@
 ///
 /// Composed only where it provably gives every object what the two steps give it; otherwise nil, and the two
 /// steps run as they are:
-/// - both mappings are inferable and drop nothing that holds data, rename no entity and move none in its
+/// - both mappings are inferable without conditions on the store's objects (``InferredMapping/conditions``,
+///   checked on each step's own source), drop nothing that holds data, rename no entity and move none in its
 ///   hierarchy (so every row stays in its table under its key), convert no number (a conversion there and
 ///   back need not give the value back), and no version has configurations (a store of one is scoped per step);
 /// - each attribute takes, for every object, the value the two steps leave it: A's value, A's value with a
@@ -70,7 +71,8 @@ struct MappingComposition {
     /// Whether a mapping is inferable, drops nothing that holds data, and keeps every row in its table under
     /// its key and every value as stored: no entity renamed or moved in its hierarchy, no number converted.
     private static func keepsRowsInPlace(_ mapping: InferredMapping) -> Bool {
-        mapping.isInferable && mapping.drops.isEmpty && mapping.droppedEntities.isEmpty
+        // A step with conditions on its source's objects runs alone: they are checked on that source.
+        mapping.isInferable && mapping.conditions.isEmpty && mapping.drops.isEmpty && mapping.droppedEntities.isEmpty
             && mapping.entities.allSatisfy { entity in
                 !entity.isRenamed && entity.parentChange == nil && entity.attributes.allSatisfy { $0.convertsTo == nil }
             }

@@ -5,6 +5,7 @@ struct MappingInferrer {
     private let sourceIndex: InferenceIndex
     private let destinationIndex: InferenceIndex
     private var notInferable: [NotInferable] = []
+    private var conditions: [StoreCondition] = []
     private var warnings: [String] = []
     var suggestions: [RenameSuggestion] = []
 
@@ -131,7 +132,8 @@ struct MappingInferrer {
         let dropped = source.entities.map(\.name).filter { !usedEntities.contains($0) }
         return InferredMapping(
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
-            droppedEntities: dropped, notInferable: notInferable, warnings: warnings, suggestedRenames: suggestions,
+            droppedEntities: dropped, notInferable: notInferable, conditions: conditions, warnings: warnings,
+            suggestedRenames: suggestions,
             drops: dropped.map { DataLoss(kind: .entity, entity: $0) } + losses)
     }
 
@@ -149,10 +151,10 @@ struct MappingInferrer {
         let matched = Self.propertyPairs(properties, from: sourceProperties)
         for (attribute, match) in matched.attributes {
             guard let match else {
-                mapping.attributes.append(added(attribute, in: entity))
+                mapping.attributes.append(added(attribute, in: entity, of: from))
                 continue
             }
-            mapping.attributes.append(mapAttribute(attribute, from: match, in: entity))
+            mapping.attributes.append(mapAttribute(attribute, from: match, in: entity, of: from))
         }
         mapping.droppedAttributes = matched.droppedAttributes
         for (relationship, match) in matched.relationships {
@@ -160,10 +162,10 @@ struct MappingInferrer {
                 mapping.relationships.append(
                     InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
                 if !relationship.isOptional && !relationship.isToMany {
-                    notInferable.append(
-                        NotInferable(
-                            entity: entity.name, property: relationship.name,
-                            reason: "new required to-one relationship; existing objects would have nothing to point to"))
+                    conditions.append(
+                        StoreCondition(
+                            kind: .noObjects, entity: entity.name, property: relationship.name, sourceEntity: from.name,
+                            reason: "new required to-one relationship"))
                 }
                 continue
             }
@@ -174,18 +176,20 @@ struct MappingInferrer {
         return mapping
     }
 
-    private mutating func added(_ attribute: Attribute, in entity: Entity) -> InferredPropertyMapping {
+    private mutating func added(_ attribute: Attribute, in entity: Entity, of source: Entity) -> InferredPropertyMapping {
         let value = DefaultLiteral(attribute: attribute)
         if !attribute.isOptional && value == nil {
-            notInferable.append(
-                NotInferable(
-                    entity: entity.name, property: attribute.name,
+            conditions.append(
+                StoreCondition(
+                    kind: .noObjects, entity: entity.name, property: attribute.name, sourceEntity: source.name,
                     reason: "new required attribute without a default value"))
         }
         return InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: nil, defaultValue: value)
     }
 
-    private mutating func mapAttribute(_ attribute: Attribute, from: Attribute, in entity: Entity) -> InferredPropertyMapping {
+    private mutating func mapAttribute(
+        _ attribute: Attribute, from: Attribute, in entity: Entity, of source: Entity
+    ) -> InferredPropertyMapping {
         var mapping = InferredPropertyMapping(kind: .attribute, destination: attribute.name, source: from.name)
         if attribute.type != from.type && attribute.type.isNumeric && from.type.isNumeric {
             mapping.convertsTo = attribute.type
@@ -199,10 +203,11 @@ struct MappingInferrer {
             mapping.becomesRequired = true
             mapping.defaultValue = DefaultLiteral(attribute: attribute)
             if mapping.defaultValue == nil {
-                notInferable.append(
-                    NotInferable(
-                        entity: entity.name, property: attribute.name,
-                        reason: "becomes required without a default value for objects that have none"))
+                conditions.append(
+                    StoreCondition(
+                        kind: .everyObjectHasValue, entity: entity.name, property: attribute.name,
+                        sourceEntity: source.name, sourceProperty: from.name,
+                        reason: "becomes required without a default value"))
             }
         }
         mapping.becomesOptional = !from.isOptional && attribute.isOptional

@@ -51,6 +51,13 @@ extension MappingScaffolder {
             templated = true
             scaffold.mark(entity: reason.entity, property: reason.property, comment: "cannot be inferred: \(reason.reason)")
         }
+        // Inferred on a condition the user's stores may break: the file must say what such objects get.
+        for condition in inferred.conditions {
+            templated = true
+            scaffold.mark(
+                entity: condition.entity, property: condition.property,
+                comment: "\(condition.reason): objects without a value need one")
+        }
         for suggestion in inferred.suggestedRenames {
             templated = true
             scaffold.mark(

@@ -92,6 +92,22 @@ struct MappingCompositionTests {
         #expect(Self.composed(a, a, a) != nil)
     }
 
+    @Test("A step with conditions on its source's objects is not composed: they are checked on that source")
+    func conditionsRunAlone() {
+        let a = Self.model("A", Entity(name: "Page", attributes: [Attribute(name: "title", type: .string)]))
+        let b = Self.model(
+            "B", Entity(name: "Page", attributes: [Attribute(name: "title", type: .string, isOptional: false)]))
+        let c = Self.model(
+            "C",
+            Entity(
+                name: "Page",
+                attributes: [Attribute(name: "title", type: .string, isOptional: false), Attribute(name: "n", type: .integer64)]
+            ))
+        #expect(InferredMapping.infer(from: a, to: b).conditions.count == 1)
+        #expect(Self.composed(a, b, c) == nil)
+        #expect(Self.composed(b, c, c) != nil)
+    }
+
     @Test("A relationship both steps store differently is not composed; one step's change is")
     func relationshipShapes() {
         func tag(inverse: Bool) -> Entity {

@@ -79,6 +79,7 @@ package struct InferredStep: MigrationStep {
     private func copy(_ facts: SourceStoreFacts, _ context: StepContext, recording recorded: ObjectModel) throws {
         let sourceSchema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(sourceSchema, model: sourceModel.name)
+        try checkConditions(context, sourceSchema: sourceSchema)
         // Join-table names are derived afresh for the destination, as Core Data's own migrations rename
         // them (wire 2.101.0 keeps indexes named after each earlier name of its renamed join tables).
         let destinationSchema = SchemaBuilder(
@@ -125,5 +126,38 @@ package struct InferredStep: MigrationStep {
         }
         try queue.close()
         context.written?.record(plan.certainTables(written, model: destinationModel, schema: destinationSchema))
+    }
+
+    /// Stops before anything is written when an object of the source lacks a value the destination requires
+    /// (``InferredMapping/conditions``), as Core Data's migration stops on "missing attribute values on
+    /// mandatory destination attribute" rather than writing an object without one.
+    private func checkConditions(_ context: StepContext, sourceSchema: StoreSchema) throws {
+        guard !mapping.conditions.isEmpty else { return }
+        let queue = try PrivateStoreConnection.open(context.sourcePath) {
+            try HardenedConnection.open(context.sourcePath, readonly: true)
+        }
+        let counted = try queue.read { db in
+            try StoreConditionCounter.count(mapping.conditions, sourceModel: sourceModel, schema: sourceSchema, in: db)
+        }
+        try queue.close()
+        // No count: the source has no table for the entity (a configuration's store), so no objects of it.
+        let broken = counted.filter { ($0.count ?? 0) > 0 }
+        guard !broken.isEmpty else { return }
+        let reasons = broken.map { condition in
+            let objects = "\(condition.count!) \(condition.sourceEntity) object\(condition.count == 1 ? "" : "s")"
+            return switch condition.kind {
+            case .noObjects:
+                "\(objects) would have no \(condition.property) (\(condition.reason))"
+            case .everyObjectHasValue:
+                "\(objects) \(condition.count == 1 ? "has" : "have") no \(condition.sourceProperty ?? condition.property) "
+                    + "(\(condition.entity).\(condition.property) \(condition.reason))"
+            }
+        }
+        throw StoreWriteError(
+            path: context.sourcePath,
+            message: "\(sourceModel.name) → \(destinationModel.name) cannot migrate this store, as Core Data's lightweight "
+                + "migration cannot: " + reasons.joined(separator: "; ")
+                + "; an explicit mapping for this step can give them a value",
+            category: .migrationFailed)
     }
 }

@@ -26,6 +26,9 @@ package struct InferredStepProvider: InferenceProvider {
         screen.losesData(from: source, to: destination)
     }
 
+    /// Its steps are ``InferredStep``s.
+    package var makesEngineSteps: Bool { true }
+
     /// The step.
     package func makeStep(from source: ObjectModel, to destination: ObjectModel) throws -> any MigrationStep {
         InferredStep(sourceModel: source, destinationModel: destination)
