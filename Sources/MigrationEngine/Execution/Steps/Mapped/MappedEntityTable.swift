@@ -8,9 +8,9 @@ final class MappedEntityTable {
     /// The entity.
     let entity: Entity
     /// Its `Z_ENT`.
-    let number: Int
+    let number: EntityNumber
     /// The numbers of the entity and every entity below it.
-    let familyNumbers: [Int]
+    let familyNumbers: [EntityNumber]
     /// The table's name (`ZPOST`).
     let name: SQLIdentifier
     /// The table qualified by its schema (`"src"."ZPOST"`).
@@ -37,7 +37,7 @@ final class MappedEntityTable {
     let defaults: [String: DatabaseValue]
 
     init(
-        entity: Entity, number: Int, familyNumbers: [Int], name: SQLIdentifier, table: SQLFragment,
+        entity: Entity, number: EntityNumber, familyNumbers: [EntityNumber], name: SQLIdentifier, table: SQLFragment,
         columns: [String: SQLIdentifier], entityColumns: [String: SQLIdentifier], orderColumns: [String: SQLIdentifier],
         attributes: [String: Attribute],
         relationships: [String: Relationship], storedAttributes: [Attribute], insertColumns: InsertColumns,
@@ -73,7 +73,7 @@ struct MappedStoreTables {
     let schema: SQLIdentifier
     let model: ObjectModel
     let entities: [String: MappedEntityTable]
-    let numbers: [Int: String]
+    let numbers: [EntityNumber: String]
     /// The store's layout as the schema builder describes it (join-table names read from the store).
     let layout: StoreSchema
     /// For each to-many without an inverse (by declaring entity and name), the column of the destination's
@@ -90,7 +90,7 @@ struct MappedStoreTables {
         for entry in PrimaryKeyEntry.resolvingRenames(try PrimaryKeyEntry.fetchAll(db, schema: schema), model: model) {
             numbers[entry.name] = entry.number
         }
-        self.numbers = Dictionary(numbers.map { ($0.value, $0.key) }, uniquingKeysWith: { a, _ in a })
+        self.numbers = Dictionary(numbers.map { (EntityNumber($0.value), $0.key) }, uniquingKeysWith: { a, _ in a })
         var entities: [String: MappedEntityTable] = [:]
         var columnsByTable: [String: Set<String>] = [:]
         for entity in model.entities {
@@ -125,14 +125,14 @@ struct MappedStoreTables {
                     }
                 }
             }
-            let family = model.hierarchy(below: entity).compactMap { numbers[$0.name] }
+            let family = model.hierarchy(below: entity).compactMap { numbers[$0.name].map { EntityNumber($0) } }
             let name = SQLIdentifier(tableName)
             let table: SQLFragment = "\(schema).\(name)"
             let attributes = model.allAttributes(of: entity)
             var listed: Set<String> = []
             let stored = attributes.filter { !$0.isTransient && columns[$0.name] != nil && listed.insert($0.name).inserted }
             entities[entity.name] = MappedEntityTable(
-                entity: entity, number: number, familyNumbers: family, name: name, table: table, columns: columns,
+                entity: entity, number: EntityNumber(number), familyNumbers: family, name: name, table: table, columns: columns,
                 entityColumns: entityColumns, orderColumns: orderColumns,
                 attributes: Dictionary(attributes.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a }),
                 relationships: Dictionary(

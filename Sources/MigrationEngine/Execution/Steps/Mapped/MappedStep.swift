@@ -161,7 +161,8 @@ package struct MappedStep: MigrationStep {
             context.report(.stepRows(index: context.index, rows: rows.reduce(0, +)))
             try stages(session)
             try ForeignTableCopier(
-                facts: facts, sourceSchema: sourceSchema, destinationNumbers: Set(session.destination.numbers.keys),
+                facts: facts, sourceSchema: sourceSchema,
+                destinationNumbers: Set(session.destination.numbers.keys.map(\.rawValue)),
                 destinations: session.carriedEntities()
             ).copy(db)
             try session.association.drop()

@@ -44,7 +44,7 @@ extension MappingSession: MigrationPolicyContext {
         let table = try tables(side).table(entity)
         // The source does not change while the step runs, and its rows per entity were counted before it.
         if side == .source, let counted = sourceRowCounts[table.name.name] {
-            return table.familyNumbers.reduce(0) { $0 + (counted[$1] ?? 0) }
+            return table.familyNumbers.reduce(0) { $0 + (counted[$1.rawValue] ?? 0) }
         }
         try flushPendingInsert()
         if side == .destination { try createIndexes() }

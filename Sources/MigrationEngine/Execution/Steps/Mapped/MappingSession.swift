@@ -56,7 +56,7 @@ final class MappingSession {
     /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
     /// object keeping its source row's key is recorded as a run of identities
     /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
-    var identitySource: (mapping: Int, table: SQLFragment, number: Int)?
+    var identitySource: (mapping: Int, table: SQLFragment, number: EntityNumber)?
     /// What ``createDefaultDestinationInstance(for:mapping:)`` needs for the mapping stage 1 runs row by row
     /// (by name), when it has a destination and no merge key, looked up once rather than per object.
     var defaultInstancePlan: (name: String, index: Int, table: MappedEntityTable, preservesKeys: Bool)?
@@ -138,7 +138,7 @@ final class MappingSession {
             else { return .null }
             var entity = relationship.destinationEntity
             if let typed = table.entityColumns[relationship.name],
-                let number = Int.fromDatabaseValue(try value(of: typed, of: object, in: table)),
+                let number = EntityNumber.fromDatabaseValue(try value(of: typed, of: object, in: table)),
                 let name = stores.numbers[number]
             {
                 entity = name

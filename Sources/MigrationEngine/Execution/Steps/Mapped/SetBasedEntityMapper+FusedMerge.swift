@@ -22,7 +22,7 @@ extension SetBasedEntityMapper {
         let numbering = session.mergeNumbering
         let keys = session.nextKeys
         let base = keys[fused.merge.to.name] ?? 0
-        let total = session.sourceRowCounts[fused.copy.from.name.name]?[fused.copy.from.number]
+        let total = session.sourceRowCounts[fused.copy.from.name.name]?[fused.copy.from.number.rawValue]
         numbering.start(base: base)
         session.bridge.reset()
         let db = session.db

@@ -340,7 +340,7 @@ struct SetBasedEntityMapper {
     {
         let db = session.db
         let count: SQLFragment = "SELECT COUNT(*) FROM \(plan.from.table) WHERE Z_ENT = \(value: plan.from.number)"
-        let known = session.sourceRowCounts[plan.from.name.name]?[plan.from.number]
+        let known = session.sourceRowCounts[plan.from.name.name]?[plan.from.number.rawValue]
         let total = try known ?? Int.fetchOne(db, count.request) ?? 0
         let maximum: SQLFragment = "SELECT IFNULL(MAX(Z_PK), 0) FROM \(plan.from.table)"
         let highest = try Int64.fetchOne(db, maximum.request) ?? 0

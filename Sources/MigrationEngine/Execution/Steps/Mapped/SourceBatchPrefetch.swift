@@ -26,7 +26,7 @@ final class SourceBatchPrefetch: @unchecked Sendable {
     private let queue: DatabaseQueue
     private let bridge: ExpressionSQLBridge
     private let query: SQLFragment
-    private let entity: Int
+    private let entity: EntityNumber
     private let limit: Int
     /// Where the rows hold their `Z_PK`.
     private let keyColumn: Int?
@@ -43,7 +43,7 @@ final class SourceBatchPrefetch: @unchecked Sendable {
     /// the source attached as `attachment`; `nil` when the query does not read the source alone on `db`, the
     /// step's connection, or cannot be prepared on a connection that has the source alone.
     static func open(
-        _ query: SQLFragment, entity: Int, limit: Int, bridge: ExpressionSQLBridge, attachment: String, on db: Database
+        _ query: SQLFragment, entity: EntityNumber, limit: Int, bridge: ExpressionSQLBridge, attachment: String, on db: Database
     ) throws -> SourceBatchPrefetch? {
         let arguments = query.statementArguments + ["ent": entity, "last": 0, "limit": limit]
         guard try readsSourceOnly(query, arguments: arguments, in: db) else { return nil }
@@ -71,7 +71,7 @@ final class SourceBatchPrefetch: @unchecked Sendable {
     private struct CannotPrefetch: Error {}
 
     private init(
-        queue: DatabaseQueue, bridge: ExpressionSQLBridge, query: SQLFragment, entity: Int, limit: Int, keyColumn: Int?
+        queue: DatabaseQueue, bridge: ExpressionSQLBridge, query: SQLFragment, entity: EntityNumber, limit: Int, keyColumn: Int?
     ) {
         self.queue = queue
         self.bridge = bridge

@@ -39,7 +39,7 @@ struct AssociationTableTests {
                 previous = key
             }
             #expect(try Self.rows(db).isEmpty, "nothing is written before something reads the table")
-            #expect(try table.destinations(mapping: 0, source: 5).map { [$0.0, Int64($0.1)] } == [[5, 9]])
+            #expect(try table.destinations(mapping: 0, source: 5).map { [$0.0, Int64($0.1.rawValue)] } == [[5, 9]])
             #expect(try Self.rows(db) == [[0, 1, 1, 9], [0, 2, 2, 9], [0, 3, 3, 9], [0, 5, 5, 9]])
             #expect(statistics.identityAssociationRowsWritten == 4)
         }
@@ -68,7 +68,7 @@ struct AssociationTableTests {
             try table.record(mapping: 1, source: 3, destination: 40, entity: 8)
             table.deferIdentity(mapping: 2, from: "ZT", source: 6, destination: 7)
             try table.record(mapping: 2, source: 5, destination: 50, entity: 8)
-            let batch = try table.batch(mapping: 1, after: 0, limit: 10).map { [$0.1, $0.2, Int64($0.3)] }
+            let batch = try table.batch(mapping: 1, after: 0, limit: 10).map { [$0.1, $0.2, Int64($0.3.rawValue)] }
             #expect(batch == [[1, 1, 9], [2, 2, 9], [3, 40, 8]] as [[Int64]])
             // The deferred copy of entity 6 (row 4) was written before mapping 2's single record.
             #expect(try table.batch(mapping: 2, after: 0, limit: 10).map(\.1) == [4, 5])
@@ -83,7 +83,7 @@ struct AssociationTableTests {
             try table.create()
             try table.recordMerge(mapping: 3, key: "string:a\u{0}b", destination: 11, entity: 4)
             #expect(try table.merged(mapping: 3, key: "string:a") == nil)
-            #expect(try table.merged(mapping: 3, key: "string:a\u{0}b").map { [$0.0, Int64($0.1)] } == [11, 4])
+            #expect(try table.merged(mapping: 3, key: "string:a\u{0}b").map { [$0.0, Int64($0.1.rawValue)] } == [11, 4])
             #expect(try table.merged(mapping: 4, key: "string:a\u{0}b") == nil, "keys are per mapping")
         }
     }
