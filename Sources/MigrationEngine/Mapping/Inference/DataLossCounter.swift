@@ -15,26 +15,35 @@ package enum DataLossCounter {
     package static func count(
         _ drops: [DataLoss], sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [DataLoss] {
+        try read(storePath, at: sourceModel, failure: "cannot count values") { db, schema in
+            try drops.map { loss in
+                var loss = loss
+                if let query = countQuery(loss, model: sourceModel, schema: schema) {
+                    loss.count = try Int.fetchOne(db, query.request) ?? 0
+                }
+                return loss
+            }
+        }
+    }
+
+    /// Runs `body` on a read-only connection to the store at `storePath`, once its hashes and tables are
+    /// checked to be `sourceModel`'s, with the schema laid out for it; `failure` begins the error's message.
+    static func read<Counted>(
+        _ storePath: String, at sourceModel: ObjectModel, failure: String,
+        _ body: (Database, StoreSchema) throws -> Counted
+    ) throws(StoreWriteError) -> Counted {
         let facts = try SourceStoreFacts(path: storePath)
         try facts.verifyHashes(of: sourceModel)
         let schema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
         try facts.verify(schema, model: sourceModel.name)
-        var losses: [DataLoss] = []
         do {
             let queue = try PrivateStoreConnection.open(storePath) { try HardenedConnection.open(storePath, readonly: true) }
-            try queue.read { db in
-                for var loss in drops {
-                    if let query = countQuery(loss, model: sourceModel, schema: schema) {
-                        loss.count = try Int.fetchOne(db, query.request) ?? 0
-                    }
-                    losses.append(loss)
-                }
-            }
+            let counted = try queue.read { db in try body(db, schema) }
             try queue.close()
+            return counted
         } catch {
-            throw StoreWriteError(path: storePath, message: "cannot count values: \(error)", category: .damaged)
+            throw StoreWriteError(path: storePath, message: "\(failure): \(error)", category: .damaged)
         }
-        return losses
     }
 
     private static func countQuery(_ loss: DataLoss, model: ObjectModel, schema: StoreSchema) -> SQLFragment? {

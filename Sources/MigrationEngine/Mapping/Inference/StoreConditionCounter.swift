@@ -7,17 +7,8 @@ package enum StoreConditionCounter {
         _ conditions: [StoreCondition], sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [StoreCondition] {
         guard !conditions.isEmpty else { return [] }
-        let facts = try SourceStoreFacts(path: storePath)
-        try facts.verifyHashes(of: sourceModel)
-        let schema = SchemaBuilder(model: sourceModel, existingTableNames: Set(facts.columns.keys)).build()
-        try facts.verify(schema, model: sourceModel.name)
-        do {
-            let queue = try PrivateStoreConnection.open(storePath) { try HardenedConnection.open(storePath, readonly: true) }
-            let counted = try queue.read { db in try count(conditions, sourceModel: sourceModel, schema: schema, in: db) }
-            try queue.close()
-            return counted
-        } catch {
-            throw StoreWriteError(path: storePath, message: "cannot check objects: \(error)", category: .damaged)
+        return try DataLossCounter.read(storePath, at: sourceModel, failure: "cannot check objects") { db, schema in
+            try count(conditions, sourceModel: sourceModel, schema: schema, in: db)
         }
     }
 
