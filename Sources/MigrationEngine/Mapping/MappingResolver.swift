@@ -37,7 +37,7 @@ package struct MappingResolver {
         }
         let names = Set(mappings.map(\.0.name))
         var resolved = try mappings.enumerated().map { (index, item) throws(MappingFileError) in
-            try resolve(item.0, index: index + 1, implicit: item.1, names: names)
+            try resolve(item.0, index: MappingNumber(index + 1), implicit: item.1, names: names)
         }
         for index in resolved.indices {
             for slot in resolved[index].relationships.indices {
@@ -60,7 +60,7 @@ package struct MappingResolver {
         MappingFileError(path: path, at: position, message)
     }
 
-    private func resolve(_ mapping: EntityMapping, index: Int, implicit: Bool, names: Set<String>)
+    private func resolve(_ mapping: EntityMapping, index: MappingNumber, implicit: Bool, names: Set<String>)
         throws(MappingFileError) -> ResolvedEntityMapping
     {
         let sourceEntity = try mapping.sourceEntity.map { (name) throws(MappingFileError) in

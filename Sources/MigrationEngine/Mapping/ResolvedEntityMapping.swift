@@ -2,7 +2,7 @@
 /// spelled out (listed expressions, generated `$source.<name>` copies, or model defaults).
 package struct ResolvedEntityMapping: Sendable {
     /// The mapping's position in the run; also its number in the association table.
-    package var index: Int
+    package var index: MappingNumber
     /// The mapping as written.
     package var mapping: EntityMapping
     /// The source entity, when the mapping reads one.

@@ -24,16 +24,16 @@ final class AssociationTable {
 
     let db: Database
     /// Inserts of identity and merge associations not written yet.
-    private var deferred: [(mapping: Int, insert: SQLFragment, merge: Bool)] = []
+    private var deferred: [(mapping: MappingNumber, insert: SQLFragment, merge: Bool)] = []
     /// Where the rows ``materialize()`` writes are counted, when someone asked.
     var statistics: MappedStepStatistics?
     /// The destination entity numbers of the objects recorded for each mapping (a policy may make objects of
     /// any entity under its mapping).
-    private(set) var recordedEntities: [Int: Set<EntityNumber>] = [:]
+    private(set) var recordedEntities: [MappingNumber: Set<EntityNumber>] = [:]
 
     /// Notes that `mapping`'s associations hold objects of entity number `entity` (set-based writers record
     /// rows in SQL and note them here).
-    func noteRecorded(mapping: Int, entity: EntityNumber) {
+    func noteRecorded(mapping: MappingNumber, entity: EntityNumber) {
         if recordedEntities[mapping]?.contains(entity) != true { recordedEntities[mapping, default: []].insert(entity) }
     }
 
@@ -70,7 +70,7 @@ final class AssociationTable {
 
     /// Records that `mapping` made, from each source row of entity number `source` in `table`, the object of
     /// entity number `destination` with the same `Z_PK`; written by ``materialize()``.
-    func deferIdentity(mapping: Int, from table: SQLFragment, source: EntityNumber, destination: EntityNumber) {
+    func deferIdentity(mapping: MappingNumber, from table: SQLFragment, source: EntityNumber, destination: EntityNumber) {
         noteRecorded(mapping: mapping, entity: destination)
         deferred.append(
             (
@@ -87,7 +87,7 @@ final class AssociationTable {
     /// row its filter kept (``keptTable``, with its key) is associated with the object made for its key (the
     /// merge table's) or, without key, with the object made from it (``madeTable``'s).
     struct MergeLookup {
-        var mapping: Int
+        var mapping: MappingNumber
         /// The entity number of the objects made.
         var entity: EntityNumber
         /// For a merge whose filter and key give the same values when evaluated again (see
@@ -115,7 +115,7 @@ final class AssociationTable {
     }
 
     /// The set-based merges recorded by ``deferMerge(_:)``, by mapping number.
-    private(set) var merges: [Int: MergeLookup] = [:]
+    private(set) var merges: [MappingNumber: MergeLookup] = [:]
 
     /// Records `merge`'s associations without writing them; written by ``materialize()``.
     func deferMerge(_ merge: MergeLookup) {
@@ -173,7 +173,8 @@ final class AssociationTable {
     /// Identity associations the row-by-row path recorded but has not written: `mapping` made, from each
     /// source row of entity number `source` in `table` with `Z_PK` in `low...high` (every such row, in
     /// order), the object of entity number `entity` with the same `Z_PK`.
-    private var run: (mapping: Int, table: SQLFragment, source: EntityNumber, entity: EntityNumber, low: Int64, high: Int64)?
+    private var run:
+        (mapping: MappingNumber, table: SQLFragment, source: EntityNumber, entity: EntityNumber, low: Int64, high: Int64)?
 
     /// Records that `mapping` made, from the source row `key` of entity number `source` in `table`, the object
     /// with the same key (a mapping reads one table, so its number and `source` name the table).
@@ -182,7 +183,7 @@ final class AssociationTable {
     /// something reads the table (or another record of the mapping comes), so a mapping whose
     /// associations nothing reads never writes them.
     func recordIdentity(
-        mapping: Int, table: SQLFragment, source: EntityNumber, key: Int64, entity: EntityNumber, previous: Int64?
+        mapping: MappingNumber, table: SQLFragment, source: EntityNumber, key: Int64, entity: EntityNumber, previous: Int64?
     ) throws {
         // A run is extended per object: its mapping and entity were noted when it began.
         if run?.mapping == mapping, run?.entity == entity, run?.source == source, let high = run?.high, previous == high {
@@ -227,7 +228,7 @@ final class AssociationTable {
     /// ``recording``, prepared once: it runs once per object on the row-by-row path.
     private var recorder: Statement?
 
-    func record(mapping: Int, source: Int64, destination: Int64, entity: EntityNumber) throws {
+    func record(mapping: MappingNumber, source: Int64, destination: Int64, entity: EntityNumber) throws {
         noteRecorded(mapping: mapping, entity: entity)
         // The mapping's rows stay in the order they were made.
         if run?.mapping == mapping { try writeRun() }
@@ -240,7 +241,7 @@ final class AssociationTable {
     }
 
     /// `(destination Z_PK, destination Z_ENT)` made by `mapping` from the source object `source`.
-    func destinations(mapping: Int, source: Int64) throws -> [(Int64, EntityNumber)] {
+    func destinations(mapping: MappingNumber, source: Int64) throws -> [(Int64, EntityNumber)] {
         try materialize()
         let statement = try db.cachedStatement(
             "SELECT \"destination\", \"destinationEntity\" FROM \(Self.table) WHERE \"mapping\" = ? AND \"source\" = ?")
@@ -248,7 +249,7 @@ final class AssociationTable {
     }
 
     /// A batch of `(rowid, source, destination, destination Z_ENT)` made by `mapping`, after `rowid`.
-    func batch(mapping: Int, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, EntityNumber)] {
+    func batch(mapping: MappingNumber, after rowid: Int64, limit: Int) throws -> [(Int64, Int64, Int64, EntityNumber)] {
         try materialize()
         let statement = try db.cachedStatement(
             """
@@ -261,7 +262,7 @@ final class AssociationTable {
     }
 
     /// The object already made for a merge key, if any.
-    func merged(mapping: Int, key: String) throws -> (Int64, EntityNumber)? {
+    func merged(mapping: MappingNumber, key: String) throws -> (Int64, EntityNumber)? {
         // The key's bytes, cast: a key holding a NUL must not match one that ends there (GRDB binds text with
         // a length of -1).
         let statement = try db.cachedStatement(
@@ -274,7 +275,7 @@ final class AssociationTable {
 
     /// Records the objects a merge numbered while another mapping was copied (``MergeNumbering``): each in
     /// the table of objects made, and each key's in the merge table, as the merge's own pass records them.
-    func recordNumbered(mapping: Int, made: [MergeNumbering.Made], entity: EntityNumber) throws {
+    func recordNumbered(mapping: MappingNumber, made: [MergeNumbering.Made], entity: EntityNumber) throws {
         let object = try db.makeStatement(
             """
             INSERT INTO \(Self.madeTable) ("mapping", "source", "key", "destination") VALUES (?, ?, CAST(? AS TEXT), ?)
@@ -286,12 +287,12 @@ final class AssociationTable {
         }
     }
 
-    func recordMerge(mapping: Int, key: String, destination: Int64, entity: EntityNumber) throws {
+    func recordMerge(mapping: MappingNumber, key: String, destination: Int64, entity: EntityNumber) throws {
         try recordMerge(mapping: mapping, key: Data(key.utf8), destination: destination, entity: entity)
     }
 
     /// Records the object made for a merge key given by its bytes (cast to text, so a NUL in it stays).
-    private func recordMerge(mapping: Int, key: Data, destination: Int64, entity: EntityNumber) throws {
+    private func recordMerge(mapping: MappingNumber, key: Data, destination: Int64, entity: EntityNumber) throws {
         try db.cachedStatement("INSERT INTO \(Self.mergeTable) VALUES (?, CAST(? AS TEXT), ?, ?)")
             .execute(arguments: [mapping, key, destination, entity])
     }

@@ -1,7 +1,7 @@
 import GRDB
 
 /// An entity's number in a store (`Z_ENT`) as the mapped step passes it around: a type of its own, so that it is
-/// never given where a mapping's number (an `Int`) or an object's key (`Z_PK`, an `Int64`) is meant, as the
+/// never given where a mapping's number (``MappingNumber``) or an object's key (`Z_PK`, an `Int64`) is meant, as the
 /// association table's calls once mixed them (`source` and `destination` were entity numbers in one call and
 /// keys in the next).
 struct EntityNumber: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByIntegerLiteral,

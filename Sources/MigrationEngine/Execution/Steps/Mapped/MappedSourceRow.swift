@@ -13,7 +13,7 @@ struct MappedSourceRow {
     let previousKey: Int64?
     /// The batch query's compiled values for the row, until a default instance uses them: the mapping they
     /// were computed for, the merge key and the stored value of each of the destination's stored attributes.
-    var precomputed: (mapping: Int, key: DatabaseValue, values: ArraySlice<DatabaseValue>)?
+    var precomputed: (mapping: MappingNumber, key: DatabaseValue, values: ArraySlice<DatabaseValue>)?
     /// The folded link's key the batch query predicted for the row (``MappingSession/FoldedLink``).
     var foldedKey: DatabaseValue?
 
@@ -25,7 +25,9 @@ struct MappedSourceRow {
 
     /// The compiled values for an object of mapping number `mapping` made from `source`, if the batch
     /// query computed them for this row and they are not used yet.
-    func computedFor(_ mapping: Int, _ source: ObjectReference) -> (key: DatabaseValue, values: ArraySlice<DatabaseValue>)? {
+    func computedFor(_ mapping: MappingNumber, _ source: ObjectReference) -> (
+        key: DatabaseValue, values: ArraySlice<DatabaseValue>
+    )? {
         guard let precomputed, precomputed.mapping == mapping, reference.primaryKey == source.primaryKey else { return nil }
         return (precomputed.key, precomputed.values)
     }

@@ -18,7 +18,7 @@ package struct MappedStep: MigrationStep {
     package let resolved: [ResolvedEntityMapping]
     /// Rows per batch (and per transaction).
     package var batchSize: Int
-    private let policies: [Int: any MigrationPolicy]
+    private let policies: [MappingNumber: any MigrationPolicy]
     /// Counts of what the step writes, kept when set (tests check work done through it).
     var statistics: MappedStepStatistics?
     /// The faster paths the step may take (all in a real run; tests turn them off to compare stores).
@@ -40,7 +40,7 @@ package struct MappedStep: MigrationStep {
         self.resolved = try MappingResolver(
             model: mapping, source: sourceModel, destination: destinationModel, functions: functions
         ).resolve()
-        var found: [Int: any MigrationPolicy] = [:]
+        var found: [MappingNumber: any MigrationPolicy] = [:]
         for entry in resolved {
             guard let name = entry.mapping.policy else { continue }
             guard let policy = policies.policy(named: name) else {

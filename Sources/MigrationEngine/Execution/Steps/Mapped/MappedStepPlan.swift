@@ -17,7 +17,7 @@ struct MappedStepPlan {
     /// The functions expressions may call.
     let functions: ExpressionFunctions
     /// Each mapping's policy, by mapping number.
-    let policies: [Int: any MigrationPolicy]
+    let policies: [MappingNumber: any MigrationPolicy]
     /// The faster paths the step may take (``MappedStep/strategies``).
     let strategies: MappedStepStrategies
     /// The mapping file, for error locations.
@@ -29,14 +29,14 @@ struct MappedStepPlan {
     /// that need no scan of their own.
     let sourceRowCounts: [String: [Int: Int]]
     /// Mapping numbers whose objects keep their source `Z_PK` (``keyPlan(_:source:destination:mappings:)``).
-    let keyPreserving: Set<Int>
+    let keyPreserving: Set<MappingNumber>
     /// For each destination table those mappings fill, the largest key of their source table: other objects
     /// of the table get keys above it.
     let firstKeys: [SQLIdentifier: Int64]
 
     init(
         _ db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping],
-        functions: ExpressionFunctions, policies: [Int: any MigrationPolicy], strategies: MappedStepStrategies = .all,
+        functions: ExpressionFunctions, policies: [MappingNumber: any MigrationPolicy], strategies: MappedStepStrategies = .all,
         mappingPath: String? = nil, sourceAttachment: String? = nil, sourceRowCounts: [String: [Int: Int]] = [:]
     ) throws {
         self.source = source
@@ -57,13 +57,13 @@ struct MappedStepPlan {
     /// merge keys. Other objects in those tables get keys above the largest source key.
     private static func keyPlan(
         _ db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping]
-    ) throws -> (keyPreserving: Set<Int>, firstKeys: [SQLIdentifier: Int64]) {
+    ) throws -> (keyPreserving: Set<MappingNumber>, firstKeys: [SQLIdentifier: Int64]) {
         var writers: [SQLIdentifier: [ResolvedEntityMapping]] = [:]
         for mapping in mappings where mapping.mapping.kind.readsSource {
             guard let entity = mapping.destinationEntity, let table = destination.entities[entity.name] else { continue }
             writers[table.name, default: []].append(mapping)
         }
-        var keyPreserving: Set<Int> = []
+        var keyPreserving: Set<MappingNumber> = []
         var firstKeys: [SQLIdentifier: Int64] = [:]
         for (table, list) in writers {
             let sourceTables = list.compactMap { $0.sourceEntity.flatMap { source.entities[$0.name] } }

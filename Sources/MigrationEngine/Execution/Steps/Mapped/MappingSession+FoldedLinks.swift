@@ -15,7 +15,7 @@ extension MappingSession {
     /// A class: stage 1 looks it up once per object, and copying a structure's references each time showed.
     final class FoldedLink {
         /// The mapping whose objects get the key (it has a policy).
-        let mapping: Int
+        let mapping: MappingNumber
         /// The table of the objects it makes (of its destination entity only).
         let table: MappedEntityTable
         let relationship: Relationship
@@ -35,7 +35,7 @@ extension MappingSession {
         let insert: SQLFragment
 
         init(
-            mapping: Int, table: MappedEntityTable, relationship: Relationship, target: ResolvedEntityMapping,
+            mapping: MappingNumber, table: MappedEntityTable, relationship: Relationship, target: ResolvedEntityMapping,
             through: String, column: SQLIdentifier, prediction: SQLFragment, join: SQLFragment
         ) {
             self.mapping = mapping

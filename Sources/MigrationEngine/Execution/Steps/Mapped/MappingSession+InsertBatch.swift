@@ -22,7 +22,7 @@ extension MappingSession {
         var values: [DatabaseValue] = []
         /// For each row, the mapping and source object it was made for (`nil` when made outside a mapping),
         /// so a row that fails to be written names its own object.
-        var origins: [(mapping: Int, source: ObjectReference)?] = []
+        var origins: [(mapping: MappingNumber, source: ObjectReference)?] = []
         /// The object in the last row while it is open to updates.
         var open: ObjectReference?
 
@@ -48,7 +48,7 @@ extension MappingSession {
     func appendInsertRow(
         _ table: MappedEntityTable, key: Int64, stored: ArraySlice<DatabaseValue>,
         fold: (link: FoldedLink, key: DatabaseValue)?, object: ObjectReference,
-        origin: (mapping: Int, source: ObjectReference)?
+        origin: (mapping: MappingNumber, source: ObjectReference)?
     ) throws {
         if let batch = insertBatch,
             !strategies.contains(.batchedInserts) || batch.table !== table || batch.fold !== fold?.link

@@ -4,7 +4,7 @@ extension MappingSession {
     /// Makes a destination object with `values` (attributes not given get the model's default) and records it
     /// as made from `source` by mapping number `mapping`. `preservedKey` reuses the source's `Z_PK`.
     func insert(
-        _ entityName: String, values: [String: ExpressionValue], mapping: Int?, source: ObjectReference?,
+        _ entityName: String, values: [String: ExpressionValue], mapping: MappingNumber?, source: ObjectReference?,
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
         let table = try destination.table(entityName)
@@ -24,7 +24,7 @@ extension MappingSession {
     /// written when the next statement needs it (``flushPendingInsert()``), so that a policy's ``update(_:values:)``
     /// of the object it just made folds into the insert instead of rewriting the row.
     func insert(
-        _ table: MappedEntityTable, stored: [DatabaseValue], mapping: Int?, source: ObjectReference?,
+        _ table: MappedEntityTable, stored: [DatabaseValue], mapping: MappingNumber?, source: ObjectReference?,
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
         try insert(table, stored: stored[...], mapping: mapping, source: source, preservedKey: preservedKey)
@@ -32,11 +32,11 @@ extension MappingSession {
 
     /// ``insert(_:stored:mapping:source:preservedKey:)`` from a slice of a row (the batch query's values).
     func insert(
-        _ table: MappedEntityTable, stored: ArraySlice<DatabaseValue>, mapping: Int?, source: ObjectReference?,
+        _ table: MappedEntityTable, stored: ArraySlice<DatabaseValue>, mapping: MappingNumber?, source: ObjectReference?,
         preservedKey: Int64? = nil
     ) throws -> ObjectReference {
         let key = try preservedKey ?? allocateKey(for: table)
-        var origin: (mapping: Int, source: ObjectReference)?
+        var origin: (mapping: MappingNumber, source: ObjectReference)?
         if let mapping, let source {
             origin = (mapping, source)
             if key == source.primaryKey, let row, row.reference == source, let read = identitySource, read.mapping == mapping {

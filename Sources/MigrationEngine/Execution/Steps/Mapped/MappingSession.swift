@@ -18,9 +18,9 @@ final class MappingSession {
     var mappings: [ResolvedEntityMapping] { plan.mappings }
     var mappingsByName: [String: ResolvedEntityMapping] { plan.mappingsByName }
     var functions: ExpressionFunctions { plan.functions }
-    var policies: [Int: any MigrationPolicy] { plan.policies }
+    var policies: [MappingNumber: any MigrationPolicy] { plan.policies }
     var strategies: MappedStepStrategies { plan.strategies }
-    var keyPreserving: Set<Int> { plan.keyPreserving }
+    var keyPreserving: Set<MappingNumber> { plan.keyPreserving }
     var mappingPath: String? { plan.mappingPath }
     var sourceAttachment: String? { plan.sourceAttachment }
     var sourceRowCounts: [String: [Int: Int]] { plan.sourceRowCounts }
@@ -28,9 +28,9 @@ final class MappingSession {
     /// A relationship linked in bulk from `$source` (or `$source.<through>`): `mapping`'s objects to those
     /// `targets` made.
     struct BulkLink: Hashable {
-        var mapping: Int
+        var mapping: MappingNumber
         var relationship: String
-        var targets: [Int]
+        var targets: [MappingNumber]
         /// The source relationship the lookup went through; `nil` for `$source` itself.
         var through: String? = nil
     }
@@ -56,23 +56,23 @@ final class MappingSession {
     /// The mapping stage 1 runs row by row and the source table and entity number it reads, so that an
     /// object keeping its source row's key is recorded as a run of identities
     /// (``AssociationTable/recordIdentity(mapping:table:source:key:entity:previous:)``).
-    var identitySource: (mapping: Int, table: SQLFragment, number: EntityNumber)?
+    var identitySource: (mapping: MappingNumber, table: SQLFragment, number: EntityNumber)?
     /// What ``createDefaultDestinationInstance(for:mapping:)`` needs for the mapping stage 1 runs row by row
     /// (by name), when it has a destination and no merge key, looked up once rather than per object.
-    var defaultInstancePlan: (name: String, index: Int, table: MappedEntityTable, preservesKeys: Bool)?
+    var defaultInstancePlan: (name: String, index: MappingNumber, table: MappedEntityTable, preservesKeys: Bool)?
     /// Relationships stage 1 wrote with the rows, which stage 2 leaves alone.
     var linkedAtInsert: Set<BulkLink> = []
     /// Mappings whose relationships stage 2 linked object by object as the mapping says (a policy's
     /// `createDefaultRelationships`, or expressions no bulk statement writes): ``checkKeptOrders()`` checks
     /// their ordered relationships against the source's order.
-    var linkedObjectByObject: Set<Int> = []
+    var linkedObjectByObject: Set<MappingNumber> = []
     /// Relationships (by name, with their inverses) a policy linked itself, in an order of its own.
     var policyLinks: Set<String> = []
     /// Mappings whose stage 1 has run.
-    var stageOneDone: Set<Int> = []
+    var stageOneDone: Set<MappingNumber> = []
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
     /// for a mapping not running): their associations may hold several objects per source object.
-    var madeByOtherMappings: Set<Int> = []
+    var madeByOtherMappings: Set<MappingNumber> = []
     /// Numbers a merge's objects during a fused pass, registered on `db`.
     let mergeNumbering = MergeNumbering()
     /// Creates the destination's indexes, which it is made without (``StoreLayout/migrated``): `nil` once
@@ -91,7 +91,7 @@ final class MappingSession {
     /// not in the row), so a policy reading its source row's values pays one lookup per value.
     var currentAttributes: [String: (index: Int, type: AttributeType)?] = [:]
     /// Each mapping's callable functions, once worked out.
-    var mappingFunctions: [Int: ExpressionFunctions] = [:]
+    var mappingFunctions: [MappingNumber: ExpressionFunctions] = [:]
     /// The mapping and source object stage 1 is working on (objects a policy inserts are recorded under them).
     var current: (mapping: ResolvedEntityMapping, source: ObjectReference)?
 

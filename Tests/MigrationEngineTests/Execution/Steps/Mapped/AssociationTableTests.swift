@@ -35,11 +35,13 @@ struct AssociationTableTests {
             // Rows 1, 2, 3 and 5 of entity 5 read in order (4 is another entity's): one run.
             var previous: Int64?
             for key: Int64 in [1, 2, 3, 5] {
-                try table.recordIdentity(mapping: 0, table: "ZT", source: 5, key: key, entity: 9, previous: previous)
+                try table.recordIdentity(
+                    mapping: MappingNumber(0), table: "ZT", source: 5, key: key, entity: 9, previous: previous)
                 previous = key
             }
             #expect(try Self.rows(db).isEmpty, "nothing is written before something reads the table")
-            #expect(try table.destinations(mapping: 0, source: 5).map { [$0.0, Int64($0.1.rawValue)] } == [[5, 9]])
+            #expect(
+                try table.destinations(mapping: MappingNumber(0), source: 5).map { [$0.0, Int64($0.1.rawValue)] } == [[5, 9]])
             #expect(try Self.rows(db) == [[0, 1, 1, 9], [0, 2, 2, 9], [0, 3, 3, 9], [0, 5, 5, 9]])
             #expect(statistics.identityAssociationRowsWritten == 4)
         }
@@ -51,8 +53,8 @@ struct AssociationTableTests {
             let table = AssociationTable(db: db)
             try table.create()
             // Row 2 was read but made nothing: row 3 follows 2, not 1, the run's last.
-            try table.recordIdentity(mapping: 0, table: "ZT", source: 5, key: 1, entity: 9, previous: nil)
-            try table.recordIdentity(mapping: 0, table: "ZT", source: 5, key: 3, entity: 9, previous: 2)
+            try table.recordIdentity(mapping: MappingNumber(0), table: "ZT", source: 5, key: 1, entity: 9, previous: nil)
+            try table.recordIdentity(mapping: MappingNumber(0), table: "ZT", source: 5, key: 3, entity: 9, previous: 2)
             try table.materialize()
             #expect(try Self.rows(db).map { $0[1] } == [1, 3])
         }
@@ -63,16 +65,19 @@ struct AssociationTableTests {
         try Self.database().write { db in
             let table = AssociationTable(db: db)
             try table.create()
-            try table.recordIdentity(mapping: 1, table: "ZT", source: 5, key: 1, entity: 9, previous: nil)
-            try table.recordIdentity(mapping: 1, table: "ZT", source: 5, key: 2, entity: 9, previous: 1)
-            try table.record(mapping: 1, source: 3, destination: 40, entity: 8)
-            table.deferIdentity(mapping: 2, from: "ZT", source: 6, destination: 7)
-            try table.record(mapping: 2, source: 5, destination: 50, entity: 8)
-            let batch = try table.batch(mapping: 1, after: 0, limit: 10).map { [$0.1, $0.2, Int64($0.3.rawValue)] }
+            try table.recordIdentity(mapping: MappingNumber(1), table: "ZT", source: 5, key: 1, entity: 9, previous: nil)
+            try table.recordIdentity(mapping: MappingNumber(1), table: "ZT", source: 5, key: 2, entity: 9, previous: 1)
+            try table.record(mapping: MappingNumber(1), source: 3, destination: 40, entity: 8)
+            table.deferIdentity(mapping: MappingNumber(2), from: "ZT", source: 6, destination: 7)
+            try table.record(mapping: MappingNumber(2), source: 5, destination: 50, entity: 8)
+            let batch = try table.batch(mapping: MappingNumber(1), after: 0, limit: 10).map {
+                [$0.1, $0.2, Int64($0.3.rawValue)]
+            }
             #expect(batch == [[1, 1, 9], [2, 2, 9], [3, 40, 8]] as [[Int64]])
             // The deferred copy of entity 6 (row 4) was written before mapping 2's single record.
-            #expect(try table.batch(mapping: 2, after: 0, limit: 10).map(\.1) == [4, 5])
-            #expect(try table.batch(mapping: 1, after: 2, limit: 10).map(\.1) == [3], "paging resumes after a rowid")
+            #expect(try table.batch(mapping: MappingNumber(2), after: 0, limit: 10).map(\.1) == [4, 5])
+            #expect(
+                try table.batch(mapping: MappingNumber(1), after: 2, limit: 10).map(\.1) == [3], "paging resumes after a rowid")
         }
     }
 
@@ -81,10 +86,13 @@ struct AssociationTableTests {
         try Self.database().write { db in
             let table = AssociationTable(db: db)
             try table.create()
-            try table.recordMerge(mapping: 3, key: "string:a\u{0}b", destination: 11, entity: 4)
-            #expect(try table.merged(mapping: 3, key: "string:a") == nil)
-            #expect(try table.merged(mapping: 3, key: "string:a\u{0}b").map { [$0.0, Int64($0.1.rawValue)] } == [11, 4])
-            #expect(try table.merged(mapping: 4, key: "string:a\u{0}b") == nil, "keys are per mapping")
+            try table.recordMerge(mapping: MappingNumber(3), key: "string:a\u{0}b", destination: 11, entity: 4)
+            #expect(try table.merged(mapping: MappingNumber(3), key: "string:a") == nil)
+            #expect(
+                try table.merged(mapping: MappingNumber(3), key: "string:a\u{0}b").map { [$0.0, Int64($0.1.rawValue)] } == [
+                    11, 4,
+                ])
+            #expect(try table.merged(mapping: MappingNumber(4), key: "string:a\u{0}b") == nil, "keys are per mapping")
         }
     }
 

@@ -91,12 +91,14 @@ struct MappedStepPlanTests {
     func rowComputedValues() {
         let book = ObjectReference(side: .source, entity: "Book", primaryKey: 7)
         var row = MappedSourceRow(reference: book, values: [7.databaseValue, "T".databaseValue], previousKey: 5)
-        #expect(row.computedFor(2, book) == nil, "nothing computed")
-        row.precomputed = (2, "key".databaseValue, ["T".databaseValue, 9.databaseValue][...])
-        let computed = row.computedFor(2, book)
+        #expect(row.computedFor(MappingNumber(2), book) == nil, "nothing computed")
+        row.precomputed = (MappingNumber(2), "key".databaseValue, ["T".databaseValue, 9.databaseValue][...])
+        let computed = row.computedFor(MappingNumber(2), book)
         #expect(
             computed?.key == "key".databaseValue && computed.map { Array($0.values) } == ["T".databaseValue, 9.databaseValue])
-        #expect(row.computedFor(3, book) == nil, "another mapping")
-        #expect(row.computedFor(2, ObjectReference(side: .source, entity: "Book", primaryKey: 8)) == nil, "another object")
+        #expect(row.computedFor(MappingNumber(3), book) == nil, "another mapping")
+        #expect(
+            row.computedFor(MappingNumber(2), ObjectReference(side: .source, entity: "Book", primaryKey: 8)) == nil,
+            "another object")
     }
 }
