@@ -12,17 +12,19 @@ final class StoreCheckedInference: InferenceProvider {
     let storeVersion: String
     /// Counts the objects that break the conditions, in the store at `storeVersion` of the given model.
     let count: @Sendable ([StoreCondition], ObjectModel) throws -> [StoreCondition]
-    /// Counted conditions by step, so a pair judged again reads the store once.
-    private let counted = Mutex<[StepKey: Result<[StoreCondition], StoreConditionCountFailure>]>([:])
+    /// What counting found by step, so a pair judged again reads the store once.
+    private let counted = Mutex<[StepKey: Counted]>([:])
 
     private struct StepKey: Hashable {
         let from: String
         let to: String
     }
 
-    /// Why the store could not be read for a step's conditions, kept as the planning warning.
-    struct StoreConditionCountFailure: Error {
-        let message: String
+    /// The conditions with their counts, or why the store could not be read for them (kept as the planning
+    /// warning: the step is still planned, and its conditions are checked when it runs).
+    private enum Counted {
+        case conditions([StoreCondition])
+        case unreadable(String)
     }
 
     init(
@@ -40,30 +42,29 @@ final class StoreCheckedInference: InferenceProvider {
             !mapping.conditions.isEmpty
         else { return assessment }
         let key = StepKey(from: source.model.name, to: destination.model.name)
-        let result =
-            counted.withLock { $0[key] }
-            ?? {
-                let result = Result { () throws(StoreConditionCountFailure) -> [StoreCondition] in
-                    do {
-                        return try count(mapping.conditions, source.model)
-                    } catch {
-                        throw StoreConditionCountFailure(message: "\(error)")
-                    }
-                }
-                counted.withLock { $0[key] = result }
-                return result
-            }()
-        switch result {
-        case .success(let conditions):
+        let outcome = counted.withLock { $0[key] } ?? countOnce(mapping.conditions, in: source.model, key: key)
+        switch outcome {
+        case .conditions(let conditions):
             let broken = conditions.filter { ($0.count ?? 0) > 0 }
             guard !broken.isEmpty else { return assessment }
             // The step stays in the graph, not in this store's routes, with the counts as its reasons.
             assessment.isInferable = false
             assessment.warnings = broken.map(\.description)
-        case .failure(let failure):
-            assessment.warnings.append("the store's objects could not be checked while planning (\(failure.message))")
+        case .unreadable(let message):
+            assessment.warnings.append("the store's objects could not be checked while planning (\(message))")
         }
         return assessment
+    }
+
+    private func countOnce(_ conditions: [StoreCondition], in model: ObjectModel, key: StepKey) -> Counted {
+        let outcome: Counted
+        do {
+            outcome = .conditions(try count(conditions, model))
+        } catch {
+            outcome = .unreadable("\(error)")
+        }
+        counted.withLock { $0[key] = outcome }
+        return outcome
     }
 
     func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {

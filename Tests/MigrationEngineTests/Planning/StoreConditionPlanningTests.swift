@@ -76,4 +76,20 @@ struct StoreConditionPlanningTests {
             )
                 == true, "\(String(describing: error))")
     }
+
+    @Test("Objects that cannot be counted: the step stays planned, with why as its warning (checked when it runs)")
+    func uncountable() throws {
+        let model = try Self.model()
+        let store = try Self.store(model, names: ["a"])
+        // The column the condition counts is gone: counting fails, planning does not.
+        let queue = try DatabaseQueue(path: store)
+        try queue.write { db in try db.execute(sql: "ALTER TABLE ZITEM DROP COLUMN ZNAME") }
+        try queue.close()
+        let planning = try MigrationProject(modelPath: model, settings: PlanningSettings()).plan(store: store)
+        #expect(planning.plan.steps.map(\.description) == ["v1-inf-v2", "v2-inf-v3"])
+        let warnings = planning.plan.steps.first?.warnings ?? []
+        #expect(
+            warnings.contains { $0.hasPrefix("the store's objects could not be checked while planning (") && $0.contains("ZNAME") },
+            "\(warnings)")
+    }
 }
