@@ -89,7 +89,9 @@ struct StoreConditionPlanningTests {
         #expect(planning.plan.steps.map(\.description) == ["v1-inf-v2", "v2-inf-v3"])
         let warnings = planning.plan.steps.first?.warnings ?? []
         #expect(
-            warnings.contains { $0.hasPrefix("the store's objects could not be checked while planning (") && $0.contains("ZNAME") },
+            warnings.contains {
+                $0.hasPrefix("the store's objects could not be checked while planning (") && $0.contains("ZNAME")
+            },
             "\(warnings)")
     }
 }
