@@ -128,6 +128,98 @@ struct CommandLineConsistencyTests {
         #expect(!FileManager.default.fileExists(atPath: text + "-salvaged.sqlite"))
     }
 
+    /// Every kind of damage salvage reads ends the other commands' one error line in the same remedy, and salvage
+    /// then reads the store into one that passes verify. Page damage is found by `inspect` only with `--check`
+    /// (the plain report reads the bookkeeping tables alone); `migrate` finds it in its run.
+    @Test(
+        "Damage salvage reads: 5 from inspect, migrate and verify, each line ending in salvage; salvage reads it",
+        DamageScript.required,
+        arguments: [
+            ["truncate", "--percent", "60"], ["leaf", "--table", "ZENTRY", "--pages", "2"],
+            ["interior", "--table", "ZENTRY"], ["index"], ["zero", "--garbage", "--pages", "2", "--at", "40"],
+        ])
+    func damagePointsToSalvage(_ damage: [String]) throws {
+        let store = try DamageScript.damage(try JournalFixture.journal4(entries: 2_000), damage).output
+        try expectSalvageRemedy(store, inspect: ["inspect", store, "--check"], damage.joined(separator: " "))
+    }
+
+    /// The metadata row is where every command reads the store's version; salvage tells it from the model cache
+    /// or the tables instead, and gives the new store a new UUID.
+    @Test("A lost Z_METADATA row: 5 from inspect, migrate and verify, each line ending in salvage; salvage reads it")
+    func lostMetadataPointsToSalvage() throws {
+        let store = try JournalFixture.store(version: 3, entries: 20)
+        try DatabaseQueue(path: store).write { try $0.execute(sql: #"DELETE FROM "Z_METADATA""#) }
+        try expectSalvageRemedy(store, inspect: ["inspect", store], "no metadata row")
+    }
+
+    /// `inspect`, `migrate` and `verify` of `store` each fail with exit 5 and one error line naming it that ends in
+    /// salvage's remedy; `salvage` then writes a store that passes `verify`, the damaged one unchanged.
+    private func expectSalvageRemedy(_ store: String, inspect: [String], _ kind: String) throws {
+        let model = JournalFixture.modelPath
+        let before = try Data(contentsOf: URL(fileURLWithPath: store))
+        for arguments in [
+            inspect, ["migrate", store, "--model", model, "--to", "Journal 5", "--yes"], ["verify", store, "--model", model],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 5, "\(kind), \(arguments[0]): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("cdmigrate: error: ") }
+            #expect(
+                errors.count == 1 && errors.first?.hasPrefix("cdmigrate: error: \(store): ") == true
+                    && errors.first?.hasSuffix("; salvage it into a new store: cdmigrate salvage STORE --out NEW") == true,
+                "\(kind), \(arguments[0]): \(errors)")
+        }
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let salvaged = try CLIRunner.run(["salvage", store, "--model", model, "--out", output])
+        #expect(salvaged.status == 0, "\(kind): \(salvaged.stderr)")
+        #expect(try CLIRunner.run(["verify", output, "--model", model]).status == 0, "\(kind)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before, "\(kind)")
+    }
+
+    /// A header that keeps SQLite's signature but names an impossible page size: SQLite reads no page, and nor can
+    /// salvage (no page size lays B-tree pages over the file from a header it cannot rebuild), so nothing points
+    /// there.
+    @Test("A header naming an impossible page size: 5 from inspect, migrate and verify with no remedy; salvage fails too")
+    func impossiblePageSizeHasNoRemedy() throws {
+        let store = try JournalFixture.store(version: 3, entries: 20)
+        let handle = try #require(FileHandle(forUpdatingAtPath: store))
+        try handle.seek(toOffset: 16)
+        try handle.write(contentsOf: Data([0, 3]))
+        try handle.close()
+        let model = JournalFixture.modelPath
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        for arguments in [
+            ["inspect", store], ["migrate", store, "--model", model, "--to", "Journal 5", "--yes"],
+            ["verify", store, "--model", model], ["salvage", store, "--model", model, "--out", output],
+        ] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 5, "\(arguments[0]): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("cdmigrate: error: ") }
+            #expect(errors.count == 1 && !(errors.first?.contains("salvage it") ?? true), "\(arguments[0]): \(errors)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: output))
+    }
+
+    /// Without a model the store's cached model is all `inspect` and `verify` can read it by; the app's model
+    /// reads it whatever became of the cache.
+    @Test("A damaged model cache and no model: 5 from inspect and verify, each line ending in --model; read with one")
+    func damagedModelCachePointsToTheModel() throws {
+        let store = try JournalFixture.store(version: 3, entries: 20)
+        try DatabaseQueue(path: store).write {
+            try $0.execute(sql: #"UPDATE "Z_MODELCACHE" SET "Z_CONTENT" = X'0102030405'"#)
+        }
+        for arguments in [["inspect", store], ["verify", store]] {
+            let result = try CLIRunner.run(arguments)
+            #expect(result.status == 5, "\(arguments[0]): \(result.stderr)")
+            let errors = result.stderr.split(separator: "\n").filter { $0.hasPrefix("cdmigrate: error: ") }
+            #expect(
+                errors.count == 1 && errors.first?.hasPrefix("cdmigrate: error: \(store): model cache is unreadable: ") == true
+                    && errors.first?.hasSuffix("; pass --model with the app's .xcdatamodeld or .momd") == true,
+                "\(arguments[0]): \(errors)")
+            let given = try CLIRunner.run(arguments + ["--model", JournalFixture.modelPath])
+            #expect(given.status == 0, "\(arguments[0]) --model: \(given.stderr)")
+        }
+    }
+
     @Test("salvage writes to --out, and --output still works as its old name")
     func salvageOut() throws {
         let store = try JournalFixture.store(version: 3, entries: 5)

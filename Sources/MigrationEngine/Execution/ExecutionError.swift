@@ -14,6 +14,9 @@ package enum ExecutionErrorCode: String, FileErrorCode {
     /// An object of the store breaks a rule of its model version (the message names the object and the rule);
     /// ``BrokenObjectPolicy/repair`` would repair it.
     case brokenObject
+    /// The store checked is damaged: SQLite's integrity check finds damaged pages in it (not in a step's result,
+    /// which is ``validationFailed``).
+    case damaged
     /// A backup is missing, incomplete or does not match its manifest.
     case backupDamaged
     /// The named backup does not exist.
@@ -27,7 +30,7 @@ package enum ExecutionErrorCode: String, FileErrorCode {
         case .locked: .locked
         case .io: .io
         case .stepFailed, .validationFailed, .brokenObject: .migrationFailed
-        case .backupDamaged: .damaged
+        case .damaged, .backupDamaged: .damaged
         case .backupNotFound: .notFound
         case .cancelled: .cancelled
         }

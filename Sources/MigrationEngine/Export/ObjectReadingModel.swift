@@ -42,7 +42,8 @@ public struct ObjectReadingModel: Sendable {
         do {
             cached = try contents.cachedModel()
         } catch {
-            throw ExportError(store: store, message: "model cache is unreadable: \(error.message)", category: .damaged)
+            throw ExportError(
+                store: store, message: "model cache is unreadable: \(error.message)", category: .damaged, remedy: .giveModel)
         }
         guard let cached else {
             let message =

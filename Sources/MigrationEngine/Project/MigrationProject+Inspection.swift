@@ -20,7 +20,8 @@ extension MigrationProject {
         case .failure(let error):
             // Without a model the cache is all there is to compare with.
             guard bundle != nil else {
-                throw StoreError(.damaged, path: store, message: "model cache is unreadable: \(error.message)")
+                throw StoreError(
+                    .damaged, path: store, message: "model cache is unreadable: \(error.message)", remedy: .giveModel)
             }
             storeModel = nil
         }

@@ -29,6 +29,21 @@ extension MigrationProject {
         store: String, to output: String, version: String? = nil, brokenObjects: BrokenObjectPolicy = .refuse,
         progress: (String, Int) -> Void = { _, _ in }
     ) throws -> SalvageReport {
+        do {
+            return try salvageReading(
+                store: store, to: output, version: version, brokenObjects: brokenObjects, progress: progress)
+        } catch var error as StoreError where error.remedy == .salvage {
+            // Reading the store failed in salvage itself, which has nothing further to offer.
+            error.remedy = nil
+            throw error
+        }
+    }
+
+    /// ``salvage(store:to:version:brokenObjects:progress:)``, whose errors may still point to salvage.
+    private func salvageReading(
+        store: String, to output: String, version: String?, brokenObjects: BrokenObjectPolicy,
+        progress: (String, Int) -> Void
+    ) throws -> SalvageReport {
         let destination = try SalvageOutput(output, store: store)
         let sideStore =
             brokenObjects == .repair ? try SetAsideStore(path: SetAsideStore.path(beside: output), store: store) : nil

@@ -61,7 +61,15 @@ extension MigrationProject {
 
     /// The store's cached model as a one-version model, for checks made from the store alone.
     private static func cachedBundle(of contents: StoreContents, store: String) throws -> ModelBundle {
-        guard let model = try contents.cachedModel() else { throw ProjectError.noModel(operation: "verify") }
+        let cached: ObjectModel?
+        do {
+            cached = try contents.cachedModel()
+        } catch {
+            // The store's own model is damaged, not a model file the user gave: the app's model reads it.
+            throw StoreError(
+                .damaged, path: store, message: "model cache is unreadable: \(error.message)", remedy: .giveModel)
+        }
+        guard let model = cached else { throw ProjectError.noModel(operation: "verify") }
         return ModelBundle(path: store, versions: [model], currentVersionName: model.name)
     }
 }

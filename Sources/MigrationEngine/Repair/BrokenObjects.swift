@@ -391,7 +391,9 @@ extension BrokenObjects {
         var found = StoreValidator(model: model).problems(path)
         guard !found.isEmpty else { return ([], false) }
         var objects: [ObjectRepair] = []
-        if found.contains(where: \.aboutObjects) {
+        // Objects read off damaged pages would be named for what the damage did to them: the damage comes first.
+        let damaged = found.contains(where: \.isDamage)
+        if !damaged, found.contains(where: \.aboutObjects) {
             let queue = try HardenedConnection.open(path, readonly: true)
             defer { try? queue.close() }
             // One more than listed tells whether the list is whole.
@@ -404,6 +406,11 @@ extension BrokenObjects {
         for problem in found {
             var failure = problem.error
             failure.path = store
+            if problem.isDamage {
+                // The store itself is damaged, not a step's result: salvage reads what the damage left.
+                failure.code = .damaged
+                failure.remedy = .salvage
+            }
             problems.append(StoreProblem(failure: failure))
         }
         return (problems, objects.count > objectLimit)

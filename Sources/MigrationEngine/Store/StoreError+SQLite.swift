@@ -9,7 +9,13 @@ extension StoreError {
         }
         let message = error.message ?? "SQLite error \(error.resultCode.rawValue)"
         switch error.resultCode {
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT:
+        case .SQLITE_CORRUPT:
+            // Damaged pages (a file cut short, pages overwritten, a broken index or schema): salvage reads what
+            // they left, where every other reader stops at the first one.
+            return StoreError(.damaged, path: path, message: "damaged database: \(message)", remedy: .salvage)
+        case .SQLITE_NOTADB, .SQLITE_FORMAT:
+            // A header SQLite cannot use although it carries the signature (an impossible page size, a newer
+            // file format): salvage cannot tell its pages either, so it has nothing to offer.
             return StoreError(.damaged, path: path, message: "damaged database: \(message)")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError(.locked, path: path, message: "store is locked: \(message)")

@@ -77,16 +77,18 @@ public struct StoreMetadata: Sendable, Hashable {
             throw StoreError.reading(error, path: path)
         }
         guard let row, let blob = row["Z_PLIST"] as Data? else {
-            throw StoreError(.damaged, path: path, message: "Z_METADATA has no metadata row")
+            // Salvage tells the version from the model cache or the tables instead, and gives a new UUID.
+            throw StoreError(.damaged, path: path, message: "Z_METADATA has no metadata row", remedy: .salvage)
         }
         let value: PropertyListValue
         do {
             value = try BinaryPropertyList.read(blob)
         } catch {
-            throw StoreError(.damaged, path: path, message: "Z_METADATA.Z_PLIST is unreadable: \(error.message)")
+            throw StoreError(
+                .damaged, path: path, message: "Z_METADATA.Z_PLIST is unreadable: \(error.message)", remedy: .salvage)
         }
         guard case .dictionary(let plist) = value else {
-            throw StoreError(.damaged, path: path, message: "Z_METADATA.Z_PLIST is not a dictionary")
+            throw StoreError(.damaged, path: path, message: "Z_METADATA.Z_PLIST is not a dictionary", remedy: .salvage)
         }
         return StoreMetadata(rowVersion: row["Z_VERSION"] ?? 1, uuid: row["Z_UUID"] ?? "", plist: plist)
     }

@@ -151,7 +151,7 @@ package enum StoreReader {
         if problems != ["ok"] {
             let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
             let summary = lines.prefix(2).joined(separator: "; ") + (lines.count > 2 ? "; …" : "")
-            throw StoreError(.damaged, path: path, message: "damaged database: \(summary)")
+            throw StoreError(.damaged, path: path, message: "damaged database: \(summary)", remedy: .salvage)
         }
     }
 }

@@ -119,10 +119,12 @@ package struct StoreValidator: Sendable {
             let problems = try integrity.value()
             if problems != ["ok"] {
                 let error = problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
-                verdict.append(.init(error: error, aboutObjects: false))
+                verdict.append(.init(error: error, aboutObjects: false, isDamage: true))
             }
         } catch {
-            verdict.append(.init(error: problem(path, "cannot read the store: \(error)"), aboutObjects: false))
+            // A check that stops on a damaged page is as much a verdict of damage as one that lists it.
+            let damaged = (error as? DatabaseError)?.resultCode == .SQLITE_CORRUPT
+            verdict.append(.init(error: problem(path, "cannot read the store: \(error)"), aboutObjects: false, isDamage: damaged))
         }
         return verdict + collector.found
     }

@@ -3,10 +3,12 @@
 /// and each check goes on past what it found.
 final class ValidationProblems {
     /// One problem and whether it is about objects (a required value left empty, a reference to no object, a
-    /// row of no entity, a key above `Z_MAX`), which `BrokenObjects` can name one by one instead.
+    /// row of no entity, a key above `Z_MAX`), which `BrokenObjects` can name one by one instead, or whether it
+    /// is SQLite's own verdict that the file's pages are damaged, which explains whatever else was found.
     struct Found {
         var error: ExecutionError
         var aboutObjects: Bool
+        var isDamage = false
     }
 
     /// Every problem found, in the order the checks ran; each message once.
