@@ -81,7 +81,7 @@ extension MigrationProject {
                 let scan = rebuilt != nil ? nil : LoosePageScan(path: snapshot.path)
                 salvage.loosePages = readsLog ? nil : scan
                 // The rows written last may live only in the log's frames: they raise the ceiling too.
-                salvage.ceiling = scan?.largestRowID(log: readsLog ? snapshot.path + "-wal" : nil)
+                salvage.ceiling = scan?.largestRowID(log: readsLog ? (snapshot.path + "-wal", snapshot.writeAheadLog) : nil)
                 if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
                 return try salvage.write(from: db, to: destination, progress: progress)
             }

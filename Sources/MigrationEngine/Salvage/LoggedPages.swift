@@ -31,7 +31,7 @@ enum LoggedPages {
             let most = Int(try output.seekToEnd()) / size + check.appliedPages.count
             for (index, number) in check.appliedPages.enumerated() {
                 guard number > 0, Int(number) <= most else { continue }
-                try input.seek(toOffset: 32 + UInt64(index) * UInt64(24 + size) + 24)
+                try input.seek(toOffset: check.imageOffset(ofFrame: index))
                 let image = try input.read(upToCount: size) ?? Data()
                 guard image.count == size else { break }
                 try output.seek(toOffset: UInt64(number - 1) * UInt64(size))

@@ -67,12 +67,13 @@ struct LoosePageScan {
     }
 
     /// The largest row id of any cell on a table-leaf page of the file, or of a frame of the `-wal` at `log`
-    /// (when given), or nil when there is none. No seek can find a row above it: every row SQLite reads sits
-    /// in such a cell, so past it the walker stops probing (``RowWalker/ceiling``) instead of trying every id
-    /// of its window one by one. Free pages count too: a freelist read from damaged pages may name pages still
-    /// in use. With a `-wal` applied, the rows written last may live only in its frames, so every frame counts
-    /// (those SQLite does not apply only raise the bound).
-    func largestRowID(log: String? = nil) -> Int64? {
+    /// that SQLite applies (as `check` found them when the log was checked), or nil when there is none. No seek
+    /// can find a row above it: every row SQLite reads sits in such a cell, so past it the walker stops probing
+    /// (``RowWalker/ceiling``) instead of trying every id of its window one by one. Free pages count too: a
+    /// freelist read from damaged pages may name pages still in use. With a `-wal` applied, the rows written
+    /// last may live only in its frames, so those count; frames SQLite does not apply (after a damaged one, or
+    /// left from before the log restarted) hold no row a seek can find, so they do not.
+    func largestRowID(log: (path: String, check: WriteAheadLogCheck)? = nil) -> Int64? {
         var largest: Int64?
         let note: (Int, [UInt8], Int) -> Void = { _, page, offset in
             // Only the cell's first two varints: a seek compares row ids, whatever follows them.
@@ -82,23 +83,22 @@ struct LoosePageScan {
             largest = max(largest ?? id, id)
         }
         forEachCell(includingFree: true, note)
-        if let log { Self.forEachFrameCell(log: log, note) }
+        if let log { Self.forEachFrameCell(log: log.path, check: log.check, note) }
         return largest
     }
 
     /// Calls `body` with the page number, bytes and each cell's offset of every table-leaf page in a frame of
-    /// the `-wal` at `path` (its page size read from its header); nothing when it does not read as a log.
-    private static func forEachFrameCell(log path: String, _ body: (Int, [UInt8], Int) -> Void) {
-        guard let file = FileHandle(forReadingAtPath: path) else { return }
-        guard let header = Self.read(file, at: 0, count: 32) else { return }
-        let raw = integer(header, at: 8)
-        let size = raw == 1 ? 65536 : raw
-        guard size >= 512, size <= 65536, size & (size - 1) == 0 else { return }
-        var offset: UInt64 = 32
-        while let frame = Self.read(file, at: offset, count: 24 + size) {
-            let number = integer(frame, at: 0)
-            if number > 0 { cells(of: Array(frame[24...]), number: number, body) }
-            offset += UInt64(24 + size)
+    /// the `-wal` at `path` that SQLite applies, by the frames `check` kept (only their page images are read:
+    /// the log's headers and checksums were read once, by the check); nothing when the log cannot be read.
+    private static func forEachFrameCell(log path: String, check: WriteAheadLogCheck, _ body: (Int, [UInt8], Int) -> Void) {
+        let size = check.pageSize
+        guard size >= 512, size <= 65536, size & (size - 1) == 0, let file = FileHandle(forReadingAtPath: path) else {
+            return
+        }
+        defer { try? file.close() }
+        for (index, number) in check.appliedPages.enumerated() where number > 0 {
+            guard let image = Self.read(file, at: check.imageOffset(ofFrame: index), count: size) else { break }
+            cells(of: image, number: Int(number), body)
         }
     }
 

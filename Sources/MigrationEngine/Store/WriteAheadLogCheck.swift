@@ -24,11 +24,18 @@ package struct WriteAheadLogCheck: Sendable, Hashable {
     /// The log's page size, when its header is valid.
     package var pageSize = 0
     /// The page number each of the ``appliedFrames`` holds, in the log's order (frame `i` at byte
-    /// `32 + i × (24 + pageSize)`): what salvage lays over the file (``LoggedPages``) without reading the log's
-    /// headers and checksums again. Four bytes a frame.
+    /// `32 + i × (24 + pageSize)`, its image at ``imageOffset(ofFrame:)``): what salvage lays over the file
+    /// (``LoggedPages``) and reads row ids from (``LoosePageScan``) without reading the log's headers and
+    /// checksums again. Four bytes a frame.
     package var appliedPages: [UInt32] = []
     /// The database's size in pages after the last applied commit (0 when none).
     package var committedPages = 0
+
+    /// Where the page image of frame `index` (0-based, one of ``appliedPages``) starts in the log: after the
+    /// log's 32-byte header, `index` frames of a 24-byte header and a page each, and its own header.
+    package func imageOffset(ofFrame index: Int) -> UInt64 {
+        32 + UInt64(index) * UInt64(24 + pageSize) + 24
+    }
 
     /// Whether the log can be used as SQLite would use it without losing a committed transaction.
     package var losesCommittedData: Bool { lostTransactions > 0 || foreignReason != nil }

@@ -60,7 +60,7 @@ struct WALCeilingTests {
         let scan = try #require(LoosePageScan(path: snapshot.path))
         // The file alone holds keys up to 300; the rows 301…600 are only in the log.
         #expect(scan.largestRowID() == 300)
-        let ceiling = try #require(scan.largestRowID(log: snapshot.path + "-wal"))
+        let ceiling = try #require(scan.largestRowID(log: (snapshot.path + "-wal", snapshot.writeAheadLog)))
         #expect(ceiling == 600)
 
         let queue = try snapshot.openReadOnly()
@@ -75,6 +75,35 @@ struct WALCeilingTests {
         #expect(try queue.inDatabase { db in try kept.walk(db) { row, _ in keys.append(row[0]) } }.isEmpty)
         #expect(keys == Array(1...600))
         try queue.close()
+    }
+
+    /// The log's frames are read for the ceiling by the list the log's check kept: a frame SQLite does not apply
+    /// (here every frame after the first, whose page was damaged) holds no row a seek can find, so the ids on
+    /// its pages do not raise the ceiling; before, the log was walked again frame by frame and every frame counted.
+    @Test("Frames SQLite does not apply do not raise the ceiling: a log damaged at its first frame adds nothing")
+    func unappliedFramesDoNotRaiseTheCeiling() throws {
+        let store = try SalvageFixture.walStore { path in
+            try DatabaseQueue(path: path).write { db in
+                try db.execute(sql: "CREATE TABLE KEPT (Z_PK INTEGER PRIMARY KEY, ZNAME VARCHAR)")
+                for key in 1...300 { try db.execute(sql: "INSERT INTO KEPT VALUES (?, 'kept')", arguments: [key]) }
+            }
+        } late: { db in
+            for key in 301...600 { try db.execute(sql: "INSERT INTO KEPT VALUES (?, 'late')", arguments: [key]) }
+        }
+        let intact = try WriteAheadLogCheck.check(walPath: store + "-wal", databasePath: store)
+        #expect(intact.appliedFrames > 1)
+        let scan = try #require(LoosePageScan(path: store))
+        #expect(scan.largestRowID(log: (store + "-wal", intact)) == 600)
+        // One byte of the first frame's page: its checksum fails, so SQLite applies no frame of the log.
+        let handle = try #require(FileHandle(forUpdatingAtPath: store + "-wal"))
+        try handle.seek(toOffset: intact.imageOffset(ofFrame: 0) + 200)
+        let byte = try #require(try handle.read(upToCount: 1)?.first)
+        try handle.seek(toOffset: intact.imageOffset(ofFrame: 0) + 200)
+        try handle.write(contentsOf: Data([byte ^ 0xFF]))
+        try handle.close()
+        let damaged = try WriteAheadLogCheck.check(walPath: store + "-wal", databasePath: store)
+        #expect(damaged.appliedFrames == 0 && damaged.lostTransactions == 1)
+        #expect(scan.largestRowID(log: (store + "-wal", damaged)) == 300)
     }
 
     @Test("A WAL store whose Z_PRIMARYKEY is lost and whose last rows live only in the -wal: salvage reads them all")
