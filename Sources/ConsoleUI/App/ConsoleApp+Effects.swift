@@ -54,6 +54,7 @@ extension ConsoleApp {
                 if let path = state.overview?.path { read(path, checksIntegrity: checksIntegrity) }
             case .loadPlan(let target): plan(target)
             case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
+            case .stopRows: stopRows()
             case .refreshRows(let entity, let offset):
                 // The store's header follows off the UI thread (its integrity check reads every page); a store
                 // damaged since is offered salvage like any other.

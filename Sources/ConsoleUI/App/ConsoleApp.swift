@@ -73,6 +73,8 @@ package final class ConsoleApp {
     var scanner: StoreScanner?
     /// Stops the export running off the UI thread, if one is.
     var exportCancellation: CancellationFlag?
+    /// Stops the page of rows being read off the UI thread, if one is.
+    var rowsCancellation: CancellationFlag?
     /// Where effects do their work: inline until ``run()`` starts the loop that takes their results.
     package var workMode = WorkMode.inline
 
@@ -100,6 +102,7 @@ package final class ConsoleApp {
             if signal != 0 {
                 stopWorker()
                 stopExport()
+                stopRows()
                 return .interrupted(signal: signal)
             }
             let wasRunning = state.engineRunning
@@ -124,6 +127,7 @@ package final class ConsoleApp {
                 scanner?.stop()
                 stopWorker()
                 stopExport()
+                stopRows()
                 return .quit
             }
         }

@@ -9,8 +9,11 @@ package protocol ConsoleDataSource: Sendable {
     /// reads every page first, so a damaged store is found here (where salvage can be offered).
     func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore
     /// Reads `limit` of the rows of an entity that `query` selects (filter, sort, one object), starting at
-    /// `offset`, read-only; never more than the page is loaded.
-    func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage
+    /// `offset`, read-only; never more than the page is loaded. Setting `cancellation` from another thread ends
+    /// the read at once (it then throws): a filter typed further supersedes the page of the text before.
+    func rows(
+        storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery, cancellation: CancellationFlag?
+    ) throws -> BrowserPage
     /// The objects each to-many relationship of the object `key` of `entity` leads to (both sides of a
     /// many-to-many), at most `limit` per relationship and how many in all; none when no model is known.
     func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects]
@@ -32,6 +35,13 @@ package protocol ConsoleDataSource: Sendable {
 }
 
 extension ConsoleDataSource {
+    /// Reads `limit` of the rows of an entity that `query` selects, starting at `offset`, to the end.
+    package func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
+        -> BrowserPage
+    {
+        try rows(storePath: storePath, entity: entity, offset: offset, limit: limit, query: query, cancellation: nil)
+    }
+
     /// Reads a store, integrity-checked, and compares it with the model's versions.
     package func loadStore(at path: String) throws -> LoadedStore {
         try loadStore(at: path, checksIntegrity: true)

@@ -11,6 +11,8 @@ package struct EffectTicket: Sendable, Hashable {
         case pick
         /// Searching the picker's folder for stores.
         case scan
+        /// Reading a page of the data browser's rows (a filter as it is typed, a sorted page).
+        case rows
     }
 
     /// The kind of effect.

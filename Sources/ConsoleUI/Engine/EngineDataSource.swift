@@ -31,11 +31,11 @@ package final class EngineDataSource: ConsoleDataSource {
     }
 
     /// Reads a page of rows, typed by the store's version of the model (or its own cached model).
-    package func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws
-        -> BrowserPage
-    {
+    package func rows(
+        storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery, cancellation: CancellationFlag?
+    ) throws -> BrowserPage {
         let browser = try session(for: storePath)
-        let page = try browser.page(entity: entity, offset: offset, limit: limit, query: query)
+        let page = try browser.page(entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)
         // A row found by key is typed as its own entity (a sub-entity's object reached through its parent).
         // A table missing a column its model implies is still shown, as stored: the rows are what the user
         // came to see, and `verify` names what is missing. An unreadable snapshot still fails.
@@ -82,10 +82,14 @@ package final class EngineDataSource: ConsoleDataSource {
             + "(\(NumberText.grouped(request.objects)) of each of \(store.objects.count) entities, seed \(store.seed))"
     }
 
+    /// The session on `storePath`, opened under the lock: pages are read on threads of their own, and two
+    /// opened at once would each take a snapshot of the store.
     private func session(for storePath: String) throws -> StoreBrowser {
-        if let cached = cache.withLock({ $0 }), cached.store == storePath { return cached }
-        let browser = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).browse(store: storePath)
-        cache.withLock { $0 = browser }
-        return browser
+        try cache.withLock { cached in
+            if let cached, cached.store == storePath { return cached }
+            let browser = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).browse(store: storePath)
+            cached = browser
+            return browser
+        }
     }
 }

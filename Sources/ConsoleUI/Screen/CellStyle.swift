@@ -28,6 +28,8 @@ package struct CellStyle: Sendable, Hashable {
     package static let danger = CellStyle(.danger, bold: true)
     /// Success.
     package static let ok = CellStyle(.ok, bold: true)
+    /// Text a filter matched, in a value shown.
+    package static let match = CellStyle(.warning, bold: true, reverse: true)
 
     /// This style with reverse video switched on.
     package var reversed: CellStyle {

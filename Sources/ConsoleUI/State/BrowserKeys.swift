@@ -33,6 +33,7 @@ enum BrowserKeys {
             return record.key.map { [.loadRelated(entity: record.entity, key: $0)] } ?? []
         case .search:
             browser.filterInput = LineEditor(browser.query.search ?? browser.query.predicate ?? "")
+            browser.queryBeforeFilter = browser.query
             state.browser = browser
             return []
         case .sort:
@@ -49,7 +50,8 @@ enum BrowserKeys {
             }
             state.browser = nil
             state.screen = .main
-            return []
+            // A page still being read (a large sorted entity) is no longer wanted.
+            return [.stopRows]
         case .scrollLeft: browser.columnOffset = max(0, browser.columnOffset - 1)
         case .scrollRight:
             let columns = browser.page?.columns.count ?? 1
@@ -125,31 +127,62 @@ enum BrowserKeys {
         return [.loadRows(entity: browser.entity, offset: 0)]
     }
 
-    /// Typing a filter after `/`: Enter applies it (a query such as `mood > 3`, or text to look for), Esc
-    /// leaves it as it was.
+    /// Typing a filter after `/`, which applies as it is typed: Enter keeps it (a query such as `mood > 3`, or
+    /// text to look for), Esc goes back to the rows shown before `/`.
     static func filter(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser, let input = browser.filterInput?.text else { return [] }
         switch action {
         case .open:
             browser.filterInput = nil
-            // A query (`title CONTAINS "x"`, `mood > 3`) is evaluated as `rows --where` evaluates it; other
-            // text is looked for in the values.
-            let isQuery = MigrationProject.isQuery(input)
-            browser.query.search = input.isEmpty || isQuery ? nil : input
-            browser.query.predicate = isQuery ? input : nil
-            return reload(&browser, &state)
-        case .back: browser.filterInput = nil
+            browser.queryBeforeFilter = nil
+            let query = filtered(browser.query, by: input)
+            guard query != browser.query else { break }
+            browser.query = query
+            return refilter(&browser, &state)
+        case .back:
+            let before = browser.queryBeforeFilter ?? browser.query
+            (browser.filterInput, browser.queryBeforeFilter) = (nil, nil)
+            guard before != browser.query else { break }
+            browser.query = before
+            return refilter(&browser, &state)
         default: break
         }
         state.browser = browser
         return []
     }
 
-    /// An editing key on the filter being typed.
-    static func edit(_ key: Key, _ state: inout ConsoleState) -> Bool {
-        guard var line = state.browser?.filterInput, line.edit(key) else { return false }
-        state.browser?.filterInput = line
-        return true
+    /// An editing key on the filter being typed; a changed text applies at once. Nil for a key that is not
+    /// one (Enter, Esc).
+    static func edit(_ key: Key, _ state: inout ConsoleState) -> [ConsoleEffect]? {
+        guard var browser = state.browser, var line = browser.filterInput, line.edit(key) else { return nil }
+        let query = filtered(browser.query, by: line.text)
+        browser.filterInput = line
+        guard query != browser.query else {
+            state.browser = browser
+            return []
+        }
+        browser.query = query
+        return refilter(&browser, &state)
+    }
+
+    /// `query` filtered by `text`: a query (`title CONTAINS "x"`, `mood > 3`) is evaluated as `rows --where`
+    /// evaluates it; other text is looked for in the values; no text, every row.
+    static func filtered(_ query: RowQuery, by text: String) -> RowQuery {
+        var query = query
+        let isQuery = MigrationProject.isQuery(text)
+        query.search = text.isEmpty || isQuery ? nil : text
+        query.predicate = isQuery ? text : nil
+        return query
+    }
+
+    /// Reads the first page for a changed filter while the page shown stays, marked as being read: typing
+    /// does not blank the rows at every key. The selection goes back to the first row.
+    private static func refilter(_ browser: inout BrowserState, _ state: inout ConsoleState) -> [ConsoleEffect] {
+        browser.selectedRow = 0
+        browser.reading = browser.page != nil
+        browser.error = nil
+        state.browser = browser
+        return [.loadRows(entity: browser.entity, offset: 0)]
     }
 
     /// The record view: ↑↓ select an attribute, the page keys scroll, Enter follows a relationship, Esc goes

@@ -13,8 +13,13 @@ package struct BrowserState: Sendable, Hashable {
     package var selectedRow = 0
     /// The first non-key column shown (for scrolling wide entities sideways).
     package var columnOffset = 0
-    /// The filter being typed after `/`, `nil` when not typing.
+    /// The filter being typed after `/`, `nil` when not typing; it applies as it is typed.
     package var filterInput: LineEditor?
+    /// The rows asked for when `/` was pressed, which Esc on the filter being typed goes back to.
+    package var queryBeforeFilter: RowQuery?
+    /// Whether the page for ``query`` is being read while the page before stays on screen (a filter being
+    /// typed: the rows do not blank out at every key).
+    package var reading = false
     /// The export prompt while the user types where to export the entity (`e`).
     package var exportPrompt: ExportPrompt?
     /// The records open over the table, the one shown last; empty when the table is shown.

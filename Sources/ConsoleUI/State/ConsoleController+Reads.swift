@@ -65,9 +65,10 @@ extension ConsoleController {
     /// Shows a page of rows of the entity still browsed; a failure shows in place of the rows with "r
     /// retries", never a "loading rows…" that waits forever.
     func rowsRead(_ entity: String, _ page: Result<BrowserPage, ConsoleFailure>, _ state: inout ConsoleState) {
+        guard state.browser?.entity == entity else { return }
+        state.browser?.reading = false
         switch page {
         case .success(let page):
-            guard state.browser?.entity == entity else { return }
             state.browser?.page = page
             state.browser?.error = nil
             if let selected = state.browser?.selectedRow, selected >= page.offset + page.rows.count || selected < page.offset {

@@ -16,7 +16,7 @@ package struct ConsoleController: Sendable {
             return state.layout.fits ? MouseKeys.handle(event, &state, controller: self) : []
         }
         // A line being typed takes every character, `q` and `?` included, and readline's editing keys.
-        if state.keyContext == .filter, state.layout.fits, BrowserKeys.edit(key, &state) { return [] }
+        if state.keyContext == .filter, state.layout.fits, let effects = BrowserKeys.edit(key, &state) { return effects }
         if state.keyContext == .find, state.layout.fits, FindKeys.edit(key, &state, keys: keys) { return [] }
         if state.keyContext == .palette, state.layout.fits, PaletteKeys.edit(key, &state, keys: keys) { return [] }
         if state.keyContext == .export, state.layout.fits, ExportKeys.edit(key, &state) { return [] }

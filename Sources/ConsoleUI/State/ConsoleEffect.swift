@@ -10,6 +10,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case loadPlan(target: String)
     /// Load the page of an entity's rows that starts at `offset`.
     case loadRows(entity: String, offset: Int)
+    /// Stop reading the page of rows asked for last (the browser was closed): its result is dropped.
+    case stopRows
     /// Read the store again on a fresh snapshot, then load the page of rows that starts at `offset`.
     case refreshRows(entity: String, offset: Int)
     /// Open the object `key` of `entity` (a relationship followed) in the record view.

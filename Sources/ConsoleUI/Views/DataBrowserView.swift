@@ -97,17 +97,19 @@ package enum DataBrowserView {
     ) {
         buffer.fill(body)
         let inner = Rect(x: body.x + 1, y: body.y, width: body.width - 2, height: body.height)
+        // The filter applies as it is typed, so a query that fails midway shows why under the line being typed.
+        if let input = state.filterInput {
+            buffer.put(
+                input.drawn(after: StyledText("/ ", style: .title)).appending("  Enter keeps it · Esc goes back", .dim),
+                x: inner.x, y: inner.y + 1, limit: inner.maxX)
+        }
         if let error = state.error {
             buffer.put("\(state.entity): the rows cannot be read", x: inner.x, y: inner.y, style: .danger, limit: inner.maxX)
             let reason = TerminalWidth.wrap(error, to: inner.width).prefix(max(0, inner.height - 3))
             for (row, part) in reason.enumerated() { buffer.put(part, x: inner.x, y: inner.y + 2 + row, limit: inner.maxX) }
-            buffer.put("r retries on a fresh snapshot · Esc goes back", x: inner.x, y: inner.y + 3 + reason.count, style: .dim)
+            let hint = state.filterInput == nil ? "r retries on a fresh snapshot · Esc goes back" : "type on, or Esc goes back"
+            buffer.put(hint, x: inner.x, y: inner.y + 3 + reason.count, style: .dim)
             return
-        }
-        if let input = state.filterInput {
-            buffer.put(
-                input.drawn(after: StyledText("/ ", style: .title)).appending("  Enter filters · Esc cancels", .dim),
-                x: inner.x, y: inner.y + 1, limit: inner.maxX)
         }
         if let prompt = state.exportPrompt {
             let hint = prompt.confirmingOverwrite ? "  exists: Enter replaces it · Esc keeps it" : "  Enter exports · Esc cancels"
@@ -147,7 +149,7 @@ package enum DataBrowserView {
             let selected = page.offset + row == state.selectedRow
             drawRow(
                 values, columns: columns, widths: widths, style: selected ? .selected : .plain, null: null,
-                into: &buffer, at: y, in: inner)
+                highlighting: state.query.search, into: &buffer, at: y, in: inner)
         }
         if page.rows.isEmpty, state.query.search != nil || state.query.predicate != nil {
             let none = state.query.predicate != nil ? "no row matches the query" : "no row contains that text"
@@ -167,15 +169,17 @@ package enum DataBrowserView {
             )
         if let search = state.query.search { heading.append("  matching \"\(search)\"", .warning) }
         if let predicate = state.query.predicate { heading.append("  where \(predicate)", .warning) }
+        if state.reading { heading.append("  filtering…", .dim) }
         heading.append("  page \(page.offset / max(1, rowsPerPage) + 1)/\(pages)  read-only", .dim)
         return heading
     }
 
-    /// Draws one row's cells; returns the column after the last cell's text (past `rect.maxX` when cut).
+    /// Draws one row's cells, the text of a search `highlighting` marked where a cell shows it; returns the
+    /// column after the last cell's text (past `rect.maxX` when cut).
     @discardableResult
     private static func drawRow(
         _ values: [BrowserValue], columns: [Int], widths: [Int], style: CellStyle, null: String,
-        into buffer: inout ScreenBuffer, at y: Int, in rect: Rect
+        highlighting search: String? = nil, into buffer: inout ScreenBuffer, at y: Int, in rect: Rect
     ) -> Int {
         var x = rect.x
         if style.reverse { buffer.fill(Rect(x: rect.x, y: y, width: rect.width, height: 1), style: style) }
@@ -189,7 +193,16 @@ package enum DataBrowserView {
             let room = x + widths[column] <= rect.maxX ? widths[column] : rect.maxX - 2 - x
             let text = TerminalWidth.fit(Self.text(value, null: null), to: max(0, room), alignRight: value.isNumeric)
             end = x + widths[column]
-            x = buffer.put(text, x: x, y: y, style: cellStyle, limit: rect.maxX) + 2
+            let after = buffer.put(text, x: x, y: y, style: cellStyle, limit: rect.maxX)
+            if let search, value != .null {
+                // On the selected row (reverse video) a match stands out the other way round.
+                let marked = style.reverse ? CellStyle(.warning, bold: true) : .match
+                for match in SearchMatch.columns(of: search, in: text) where x + match.lowerBound < after {
+                    let width = min(match.count, after - x - match.lowerBound)
+                    buffer.restyle(Rect(x: x + match.lowerBound, y: y, width: width, height: 1)) { _ in marked }
+                }
+            }
+            x = after + 2
         }
         return end
     }

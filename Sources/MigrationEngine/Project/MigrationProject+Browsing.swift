@@ -43,15 +43,26 @@ package final class StoreBrowser: Sendable {
 
     /// `limit` rows of `entity` (its sub-entities' included) that `query` selects, from `offset`.
     ///
-    /// - Throws: ``ExportError`` for a query (a predicate) without a model to evaluate it by; ``StoreError``
-    ///   when the snapshot cannot be read.
     /// A page beside the one read last (PgDn, PgUp), the last (`G`) or one near either is read by key from
     /// there (``PageStart``), so paging a sorted large entity never reads, sorts and skips the rows before.
-    package func page(entity: String, offset: Int, limit: Int, query: RowQuery = .all) throws -> EntityRowPage {
+    ///
+    /// - Parameters:
+    ///   - entity: The entity, with its sub-entities' rows.
+    ///   - offset: How many selected rows come before the page.
+    ///   - limit: The most rows on the page.
+    ///   - query: The rows and their order.
+    ///   - cancellation: Set from another thread while the page is read, it ends the read at once (a filter
+    ///     typed further no longer needs it), which then throws.
+    /// - Returns: The page.
+    /// - Throws: ``ExportError`` for a query (a predicate) without a model to evaluate it by; ``StoreError``
+    ///   when the snapshot cannot be read or the read was stopped.
+    package func page(
+        entity: String, offset: Int, limit: Int, query: RowQuery = .all, cancellation: CancellationFlag? = nil
+    ) throws -> EntityRowPage {
         guard query.predicate != nil else {
             let known = lastPage.withLock { last in last.flatMap { $0.entity == entity && $0.query == query ? $0.page : nil } }
             let start = Self.start(offset: max(0, offset), limit: limit, beside: known)
-            let page = try pager.page(entity: entity, from: start, limit: limit, query: query)
+            let page = try pager.page(entity: entity, from: start, limit: limit, query: query, cancellation: cancellation)
             lastPage.withLock { $0 = (entity, query, page) }
             return page
         }
@@ -59,7 +70,8 @@ package final class StoreBrowser: Sendable {
             throw ExportError(
                 store: store, message: "a query needs the store's model, and none was found", category: .invalidInput)
         }
-        return try pager.page(entity: entity, offset: offset, limit: limit, query: query, model: model)
+        return try pager.page(
+            entity: entity, offset: offset, limit: limit, query: query, model: model, cancellation: cancellation)
     }
 
     /// The quickest way to the `limit` rows from `offset`: the fewest rows skipped from the first row, the

@@ -12,36 +12,40 @@ extension EntityRowPager {
     ///   - limit: The most rows on the page.
     ///   - query: The rows and their order.
     ///   - model: The version of the model the store is at (or its cached model), which types the values.
+    ///   - cancellation: Set meanwhile, it ends the read (a ``StoreError`` naming the interrupt).
     /// - Returns: The page.
     /// - Throws: ``ExportError`` for an invalid or failing query or a sort column the entity does not have;
     ///   ``StoreError`` when the snapshot cannot be read.
-    package func page(entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel) throws
-        -> EntityRowPage
-    {
+    package func page(
+        entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel, cancellation: CancellationFlag? = nil
+    ) throws -> EntityRowPage {
         guard query.predicate != nil else {
-            return try page(entity: entity, offset: offset, limit: limit, query: query)
+            return try page(entity: entity, from: .first(skip: offset), limit: limit, query: query, cancellation: cancellation)
         }
         let path = snapshot.originalPath
         let names = entityNames
         let (keys, total) = try queue.read { db -> ([Int64], Int) in
-            // Object URIs are not needed to find keys, so no store UUID is read for them.
-            let source = try StoreObjectSource(store: path, model: model, names: names, storeUUID: "", db: db)
-            let reader = try source.reader(entity: entity, includingSubentities: true)
-            let selection = try ObjectSelection(query, reader: reader, source: source, db: db)
-            var keys: [Int64] = []
-            var total = 0
-            try reader.read(db, where: selection.condition, order: selection.order, expressionValues: true) { object, values in
-                guard try selection.keeps(object, values: values) else { return true }
-                if total >= max(0, offset), keys.count < limit { keys.append(object.primaryKey) }
-                total += 1
-                return true
+            try db.stopping(on: cancellation) {
+                // Object URIs are not needed to find keys, so no store UUID is read for them.
+                let source = try StoreObjectSource(store: path, model: model, names: names, storeUUID: "", db: db)
+                let reader = try source.reader(entity: entity, includingSubentities: true)
+                let selection = try ObjectSelection(query, reader: reader, source: source, db: db)
+                var keys: [Int64] = []
+                var total = 0
+                try reader.read(db, where: selection.condition, order: selection.order, expressionValues: true) {
+                    object, values in
+                    guard try selection.keeps(object, values: values) else { return true }
+                    if total >= max(0, offset), keys.count < limit { keys.append(object.primaryKey) }
+                    total += 1
+                    return true
+                }
+                return (keys, total)
             }
-            return (keys, total)
         }
         var keyed = query
         keyed.predicate = nil
         keyed.keys = keys
-        var page = try page(entity: entity, offset: 0, limit: limit, query: keyed)
+        var page = try page(entity: entity, from: .first(skip: 0), limit: limit, query: keyed, cancellation: cancellation)
         page.offset = max(0, offset)
         page.totalRows = total
         return page

@@ -37,9 +37,10 @@ package final class EntityRowPager: Sendable {
     /// Reads `limit` of the rows of `entity` that `query` selects as ``page(entity:offset:limit:query:)`` does,
     /// from `start`: from a row of a page already read (``EntityRowPage/firstKey``, ``EntityRowPage/lastKey``)
     /// or from the end, SQLite seeks by the sort column and `Z_PK` rather than reading every row before.
-    package func page(entity: String, from start: PageStart, limit: Int, query: RowQuery) throws(StoreError)
-        -> EntityRowPage
-    {
+    /// Setting `cancellation` meanwhile ends the read (a ``StoreError`` naming the interrupt).
+    package func page(
+        entity: String, from start: PageStart, limit: Int, query: RowQuery, cancellation: CancellationFlag? = nil
+    ) throws(StoreError) -> EntityRowPage {
         let path = snapshot.originalPath
         let hierarchy = counts.hierarchy(below: entity)
         guard let count = hierarchy.first, let table = count.table else {
@@ -47,66 +48,69 @@ package final class EntityRowPager: Sendable {
         }
         do {
             return try queue.read { db in
-                let declared = try db.declaredColumns(in: table)
-                let columns = declared.map(\.name)
-                if let sort = query.sortColumn, !columns.contains(sort) {
-                    throw StoreError(.notCoreData, path: path, message: "table \(table) has no column \(sort)")
-                }
-                var conditions: [SQLFragment] = [
-                    query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
-                        ?? "\(SQLIdentifier.entityNumber) IN (\(values: hierarchy.map(\.number)))"
-                ]
-                conditions += query.conditions(searching: declared)
-                let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
-                // Read backwards from the end or before a row, then turned round.
-                let descending = query.descending != !start.forward
-                let sort = query.sortColumn.map(SQLIdentifier.init)
-                let seek = start.key.map { key -> SQLFragment in " AND \(key.rowsAfter(column: sort, descending: descending))" }
-                let order = SQLFragment.joined(query.orderTerms(descending: descending))
-                let select: SQLFragment = """
-                    SELECT * FROM \(SQLIdentifier(table))\(filter)\(seek ?? "") ORDER BY \(order) \
-                    LIMIT \(value: limit) OFFSET \(value: start.skip)
-                    """
-                let sortIndex = query.sortColumn.flatMap { columns.firstIndex(of: $0) }
-                let keyIndex = columns.firstIndex(of: "Z_PK")
-                // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
-                let statement = try db.makeStatement(select)
-                var values: [[StoredValue]] = []
-                var rowEntities: [String] = []
-                var (firstKey, lastKey): ((RowKey.Value, Int64)?, (RowKey.Value, Int64)?) = (nil, nil)
-                let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
-                while let row = try cursor.next() {
-                    if let keyIndex, let primaryKey = (row[keyIndex] as DatabaseValue?).flatMap(Int64.fromDatabaseValue) {
-                        lastKey = (sortIndex.map { Self.exactValue(statement, at: $0) } ?? .null, primaryKey)
-                        if firstKey == nil { firstKey = lastKey }
+                try db.stopping(on: cancellation) {
+                    let declared = try db.declaredColumns(in: table)
+                    let columns = declared.map(\.name)
+                    if let sort = query.sortColumn, !columns.contains(sort) {
+                        throw StoreError(.notCoreData, path: path, message: "table \(table) has no column \(sort)")
                     }
-                    // Converted without trapping: the store may hold anything in Z_ENT.
-                    let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
-                    rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
-                    values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
+                    var conditions: [SQLFragment] = [
+                        query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
+                            ?? "\(SQLIdentifier.entityNumber) IN (\(values: hierarchy.map(\.number)))"
+                    ]
+                    conditions += query.conditions(searching: declared)
+                    let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
+                    // Read backwards from the end or before a row, then turned round.
+                    let descending = query.descending != !start.forward
+                    let sort = query.sortColumn.map(SQLIdentifier.init)
+                    let seek = start.key.map { key -> SQLFragment in " AND \(key.rowsAfter(column: sort, descending: descending))"
+                    }
+                    let order = SQLFragment.joined(query.orderTerms(descending: descending))
+                    let select: SQLFragment = """
+                        SELECT * FROM \(SQLIdentifier(table))\(filter)\(seek ?? "") ORDER BY \(order) \
+                        LIMIT \(value: limit) OFFSET \(value: start.skip)
+                        """
+                    let sortIndex = query.sortColumn.flatMap { columns.firstIndex(of: $0) }
+                    let keyIndex = columns.firstIndex(of: "Z_PK")
+                    // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
+                    let statement = try db.makeStatement(select)
+                    var values: [[StoredValue]] = []
+                    var rowEntities: [String] = []
+                    var (firstKey, lastKey): ((RowKey.Value, Int64)?, (RowKey.Value, Int64)?) = (nil, nil)
+                    let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
+                    while let row = try cursor.next() {
+                        if let keyIndex, let primaryKey = (row[keyIndex] as DatabaseValue?).flatMap(Int64.fromDatabaseValue) {
+                            lastKey = (sortIndex.map { Self.exactValue(statement, at: $0) } ?? .null, primaryKey)
+                            if firstKey == nil { firstKey = lastKey }
+                        }
+                        // Converted without trapping: the store may hold anything in Z_ENT.
+                        let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
+                        rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
+                        values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
+                    }
+                    let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
+                    let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : hierarchy.reduce(0) { $0 + $1.rows }
+                    let named = query.primaryKey != nil ? rowEntities.first ?? entity : entity
+                    if !start.forward {
+                        values.reverse()
+                        rowEntities.reverse()
+                        (firstKey, lastKey) = (lastKey, firstKey)
+                    }
+                    let offset: Int
+                    switch start {
+                    case .first(let skip): offset = max(0, skip)
+                    case .last: offset = max(0, total - start.skip - values.count)
+                    case .after(let key, _): offset = key.position + 1 + start.skip
+                    case .before(let key, _): offset = max(0, key.position - start.skip - values.count)
+                    }
+                    var page = EntityRowPage(
+                        entity: named, columns: columns, rows: values, offset: offset, totalRows: total, rowEntities: rowEntities)
+                    if let first = firstKey, let last = lastKey {
+                        page.firstKey = RowKey(value: first.0, primaryKey: first.1, position: offset)
+                        page.lastKey = RowKey(value: last.0, primaryKey: last.1, position: offset + values.count - 1)
+                    }
+                    return page
                 }
-                let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
-                let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : hierarchy.reduce(0) { $0 + $1.rows }
-                let named = query.primaryKey != nil ? rowEntities.first ?? entity : entity
-                if !start.forward {
-                    values.reverse()
-                    rowEntities.reverse()
-                    (firstKey, lastKey) = (lastKey, firstKey)
-                }
-                let offset: Int
-                switch start {
-                case .first(let skip): offset = max(0, skip)
-                case .last: offset = max(0, total - start.skip - values.count)
-                case .after(let key, _): offset = key.position + 1 + start.skip
-                case .before(let key, _): offset = max(0, key.position - start.skip - values.count)
-                }
-                var page = EntityRowPage(
-                    entity: named, columns: columns, rows: values, offset: offset, totalRows: total, rowEntities: rowEntities)
-                if let first = firstKey, let last = lastKey {
-                    page.firstKey = RowKey(value: first.0, primaryKey: first.1, position: offset)
-                    page.lastKey = RowKey(value: last.0, primaryKey: last.1, position: offset + values.count - 1)
-                }
-                return page
             }
         } catch let error as StoreError {
             throw error

@@ -125,8 +125,11 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
         return try source.loadStore(at: path, checksIntegrity: checksIntegrity)
     }
 
-    func rows(storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery) throws -> BrowserPage {
-        try source.rows(storePath: storePath, entity: entity, offset: offset, limit: limit, query: query)
+    func rows(
+        storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery, cancellation: CancellationFlag?
+    ) throws -> BrowserPage {
+        try source.rows(
+            storePath: storePath, entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)
     }
 
     func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {

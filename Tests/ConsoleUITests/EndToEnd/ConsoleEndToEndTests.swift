@@ -89,7 +89,9 @@ struct ConsoleEndToEndTests {
         try tmux.sendLiteral("Entry 49")
         try tmux.send("Left", "Left")
         try tmux.sendLiteral("4")
-        try tmux.waitFor("/ Entry 449  Enter filters")
+        try tmux.waitFor("/ Entry 449  Enter keeps it")
+        // The filter applies as it is typed: the row is found before Enter.
+        try tmux.waitFor("rows 1–1 of 1  matching \"Entry 449\"")
         try tmux.send("Enter")
         let screen = try tmux.waitFor("matching \"Entry 449\"")
         #expect(screen.contains("rows 1–1 of 1"))

@@ -52,11 +52,11 @@ import Testing
         _ = controller.handle(.character("i"), state: &state)
         #expect(state.browser?.filterInput?.text == "swift")
         let buffer = renderer.render(state)
-        #expect(buffer.lines[2].hasPrefix(" / swift  Enter filters"), "no ␕ or ␗, and no block inside the text")
+        #expect(buffer.lines[2].hasPrefix(" / swift  Enter keeps it"), "no ␕ or ␗, and no block inside the text")
         let cursor = buffer[6, 2]
         #expect(cursor.character == "f" && cursor.style.reverse, "the character under the cursor is in reverse video")
         #expect(!buffer[5, 2].style.reverse)
-        #expect(controller.handle(.enter, state: &state) == [.loadRows(entity: "Tag", offset: 0)])
+        #expect(controller.handle(.enter, state: &state) == [], "the filter applied as it was typed")
         #expect(state.browser?.query.search == "swift")
     }
 
