@@ -72,19 +72,21 @@ extension BrowserPage {
         }
     }
 
+    /// A value as the engine reads it by its attribute's type, as mappings and `rows --where` see it.
     static func typed(_ value: StoredValue, _ attribute: Attribute) -> BrowserValue {
-        switch (attribute.type, value) {
-        case (_, .null): return .null
-        case (.boolean, .integer(let number)): return .bool(number != 0)
-        case (.date, .real(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: seconds))
-        case (.date, .integer(let seconds)): return .date(Date(timeIntervalSinceReferenceDate: Double(seconds)))
-        case (.uuid, .blob(let data)) where data.count == 16:
-            return .uuid(data.withUnsafeBytes { UUID(uuid: $0.loadUnaligned(as: uuid_t.self)) })
-        case (.binary, .blob(let data)), (.transformable, .blob(let data)):
+        switch MigrationProject.typedValue(value, of: attribute) {
+        case .null: return .null
+        case .bool(let flag): return .bool(flag)
+        case .integer(let number): return .integer(number)
+        case .double(let number): return .real(number)
+        case .string(let text): return .text(text)
+        case .date(let seconds): return .date(Date(timeIntervalSinceReferenceDate: seconds))
+        case .uuid(let uuid): return .uuid(uuid)
+        case .data(let data):
             // An archive or plist is shown as the JSON `export` writes, its bytes kept for the record view.
             guard let json = MigrationProject.decodedValue(data, of: attribute) else { return .blob(data) }
             return .decoded(json: json, bytes: data)
-        default: return raw(value)
+        case .object, .list: return raw(value)
         }
     }
 }

@@ -9,6 +9,10 @@ package final class EngineDataSource: ConsoleDataSource {
     package let modelPath: String?
     /// The open browsing session, on the store last paged.
     private let cache = Mutex<StoreBrowser?>(nil)
+    /// The project pages, exports, salvage and seeding go through: the model the last load read, kept until
+    /// the next (one model parse per load, not per page). Without the planning settings: their mapping
+    /// folders matter to plans only, and a broken mapping file must not keep the rows from being read.
+    private let project = Mutex<MigrationProject?>(nil)
 
     /// Creates a data source.
     package init(modelPath: String?) {
@@ -21,7 +25,10 @@ package final class EngineDataSource: ConsoleDataSource {
     package func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
         cache.withLock { $0 = nil }
         // Made afresh on every load, so a model edited while the console is open is read again by `r`.
-        let opened = try MigrationProject(modelPath: modelPath).open(store: path, checksIntegrity: checksIntegrity)
+        let loaded = try MigrationProject(modelPath: modelPath)
+        let reading = try MigrationProject(bundle: loaded.bundle, snapshot: loaded.snapshot)
+        project.withLock { $0 = reading }
+        let opened = try loaded.open(store: path, checksIntegrity: checksIntegrity)
         let current = opened.currentVersion
         return LoadedStore(
             overview: StoreOverview(contents: opened.contents),
@@ -56,7 +63,7 @@ package final class EngineDataSource: ConsoleDataSource {
 
     /// Salvages `store` into `output` with the model (or the store's cached model): what was kept, per entity.
     package func salvage(store: String, output: String) throws -> SalvageSummary {
-        SalvageSummary(try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).salvage(store: store, to: output))
+        SalvageSummary(try readingProject().salvage(store: store, to: output))
     }
 
     /// Exports the rows of `entity` that `query` selects through the engine's export, the one
@@ -66,7 +73,7 @@ package final class EngineDataSource: ConsoleDataSource {
         progress: (Int) -> Void
     ) throws -> Int {
         let format = ExportFormat(rawValue: URL(fileURLWithPath: path).pathExtension.lowercased()) ?? .json
-        return try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+        return try readingProject()
             .export(
                 store: storePath, entity: entity, selecting: query, format: format, to: .file(path), progress: progress,
                 cancellation: cancellation
@@ -75,7 +82,7 @@ package final class EngineDataSource: ConsoleDataSource {
 
     /// Seeds a store through the engine's seeding, the one `cdmigrate seed` runs; one line on what was written.
     package func seed(_ request: SeedRequest) throws -> String {
-        let store = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+        let store = try readingProject()
             .seed(version: request.version, objects: request.objects, seed: request.seed, out: request.output)
         let total = store.objects.values.reduce(0, +)
         return "seeded \(store.store): a \(store.version) store with \(NumberText.grouped(total)) objects "
@@ -87,9 +94,20 @@ package final class EngineDataSource: ConsoleDataSource {
     private func session(for storePath: String) throws -> StoreBrowser {
         try cache.withLock { cached in
             if let cached, cached.store == storePath { return cached }
-            let browser = try MigrationProject(modelPath: modelPath, settings: PlanningSettings()).browse(store: storePath)
+            let browser = try readingProject().browse(store: storePath)
             cached = browser
             return browser
+        }
+    }
+
+    /// The project the last load made; before any load (a test, a salvage offered before the store was
+    /// read), one made now and kept.
+    private func readingProject() throws -> MigrationProject {
+        try project.withLock { kept in
+            if let kept { return kept }
+            let made = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
+            kept = made
+            return made
         }
     }
 }

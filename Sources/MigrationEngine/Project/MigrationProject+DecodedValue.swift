@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 extension MigrationProject {
     /// The JSON `export` and `rows` show for a Binary or Transformable value that holds a keyed archive or a
@@ -13,5 +14,26 @@ extension MigrationProject {
     package static func decodedValue(_ stored: Data, of attribute: Attribute) -> String? {
         guard attribute.type == .binary || attribute.type == .transformable else { return nil }
         return DecodedValue.json(ValueRenderer.inlineBytes(stored, external: attribute.allowsExternalBinaryDataStorage))
+    }
+
+    /// A stored value as its attribute's type reads it: the value a mapping's expression, a policy and a
+    /// `rows --where` query see (a date as its seconds since 2001, a Boolean, a UUID from its 16 bytes, a
+    /// whole number kept as REAL in an integer column as an integer), so a front end shows what they see.
+    /// A value whose storage does not fit the type is read as it is stored.
+    ///
+    /// - Parameters:
+    ///   - stored: The column's value as SQLite holds it.
+    ///   - attribute: The attribute the column holds.
+    /// - Returns: The typed value.
+    package static func typedValue(_ stored: StoredValue, of attribute: Attribute) -> ExpressionValue {
+        let value: DatabaseValue
+        switch stored {
+        case .null: value = .null
+        case .integer(let number): value = number.databaseValue
+        case .real(let number): value = number.databaseValue
+        case .text(let text): value = text.databaseValue
+        case .blob(let data): value = data.databaseValue
+        }
+        return ColumnValueCoding.read(value, as: attribute.type)
     }
 }
