@@ -6,7 +6,7 @@ import MigrationEngine
 extension ConsoleApp {
     /// Runs the plan on screen on the engine thread; its events come back as actions as they happen.
     func startRun(dryRun: Bool) {
-        cancellation = CancellationFlag()
+        cancellation = workMode.pausedRunWait.map { CancellationFlag(waitingWith: $0) } ?? CancellationFlag()
         let (actions, flag, planner) = (self.actions, cancellation, self.planner)
         guard let planner, let target = state.plan?.target, let path = state.overview?.path else {
             return actions.send(.engineFinished)

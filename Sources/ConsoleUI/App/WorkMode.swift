@@ -27,6 +27,13 @@ package enum WorkMode: Sendable {
         }
     }
 
+    /// How a run paused while "Abort the run?" is asked waits: on its own thread, a sleep while the console
+    /// takes the answer; run by a test on its own thread, whatever the test does meanwhile (answering).
+    var pausedRunWait: (@Sendable () -> Void)? {
+        guard case .deferred(let held) = self else { return nil }
+        return { held.whilePaused() }
+    }
+
     /// Runs the work held so far when the mode holds it; returns whether there was any. The console waiting
     /// for work to end (an export stopped while quitting) lets held work run, or it would wait for nothing.
     func runHeld() -> Bool {
@@ -38,9 +45,21 @@ package enum WorkMode: Sendable {
 /// Work held by ``WorkMode/deferred(_:)`` until a test runs it.
 package final class DeferredWork: Sendable {
     private let held = Mutex<[@Sendable () -> Void]>([])
+    private let pausedRunWait = Mutex<(@Sendable () -> Void)?>(nil)
 
-    /// Holds nothing yet.
-    package init() {}
+    /// Holds nothing yet; `whilePaused` is what a run held here does while it is paused.
+    package init(whilePaused: (@Sendable () -> Void)? = nil) {
+        pausedRunWait.withLock { $0 = whilePaused }
+    }
+
+    /// One moment of the wait of a paused run started from here: what the test gave, or a short sleep.
+    func whilePaused() {
+        if let wait = pausedRunWait.withLock({ $0 }) {
+            wait()
+        } else {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
 
     func hold(_ work: @escaping @Sendable () -> Void) {
         held.withLock { $0.append(work) }

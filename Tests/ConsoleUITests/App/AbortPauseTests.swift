@@ -6,43 +6,53 @@ import Testing
 @testable import ConsoleUI
 
 /// Issue 35, item 8: while "Abort the run?" is asked the run waits at its next batch; No resumes it, Yes
-/// ends it there with the original untouched.
+/// ends it there with the original untouched. With no thread and no sleep: the run's work is held, `a` is
+/// pressed before it starts, and it then runs on the test's thread, where its wait at the first batch is
+/// where the test answers (``DeferredWork/init(whilePaused:)``).
 @Suite struct AbortPauseTests {
     let controller = ConsoleController()
 
-    /// Waits (at most 60 s) until `condition` holds, taking in the engine's actions as the loop does: a run
-    /// paused while a question is asked needs the engine on its own thread.
-    static func wait(_ app: ConsoleApp, for condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(60)
-        while !condition(), Date() < deadline {
-            if !app.receiveAll() { Thread.sleep(forTimeInterval: 0.01) }
-        }
-        return condition()
-    }
-
-    /// A run started on a Journal 1 store of 2,000 entries, with `a` pressed at once; waits until it is held.
-    func askedToAbort() throws -> (ConsoleApp, store: String, original: Data) {
+    /// A run of a Journal 1 store of 2,000 entries with `a` pressed as it starts; `answer` is given the
+    /// console once the run waits at its first batch, and must answer. Returns when the run has ended.
+    func run(answering answer: @escaping (ConsoleApp) -> Void) throws -> (ConsoleApp, store: String, original: Data) {
         let (app, store) = try RunRefreshTests.planned(entries: 2000)
         let original = try Data(contentsOf: URL(fileURLWithPath: store))
-        app.workMode = .thread
+        nonisolated(unsafe) let console = app
+        nonisolated(unsafe) let answer = answer
+        nonisolated(unsafe) var answers = 0
+        let held = DeferredWork(whilePaused: {
+            answers += 1
+            guard answers == 1 else {
+                Issue.record("the run still waits after the answer")
+                return console.cancellation.cancel()
+            }
+            // What the console's loop does meanwhile: take the run's events, then the key.
+            console.receiveAll()
+            answer(console)
+        })
+        app.workMode = .deferred(held)
         app.perform([.startRun(dryRun: false)])
         let effects = controller.handle(.character("a"), state: &app.state)
         #expect(effects == [.pauseRun])
         app.settle(effects)
-        #expect(Self.wait(app) { app.cancellation.isHeld }, "the run waits at its next batch")
+        #expect(held.runAll() == 1, "the run, held until now, ran here")
+        #expect(answers == 1, "the run waited at its first batch")
+        app.receiveAll()
         return (app, store, original)
     }
 
     @Test func noResumesThePausedRun() throws {
-        let (app, store, original) = try askedToAbort()
-        #expect(app.state.engineRunning && app.state.run?.outcome == nil)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == original)
-        app.state.size = TerminalSize(width: 100, height: 30)
-        #expect(ConsoleRenderer().render(app.state).text.contains("The run is paused at its next batch until you answer."))
-        let effects = controller.handle(.character("n"), state: &app.state)
-        #expect(effects == [.resumeRun])
-        app.settle(effects)
-        #expect(Self.wait(app) { !app.state.engineRunning })
+        let (app, _, _) = try run { console in
+            #expect(console.cancellation.isHeld, "the run waits at its next batch")
+            #expect(console.state.engineRunning && console.state.run?.outcome == nil)
+            console.state.size = TerminalSize(width: 100, height: 30)
+            let screen = ConsoleRenderer().render(console.state).text
+            #expect(screen.contains("The run is paused at its next batch until you answer."), "\(screen)")
+            let effects = console.send(.key(.character("n")))
+            #expect(effects == [.resumeRun])
+            #expect(!console.cancellation.isPaused)
+        }
+        #expect(!app.state.engineRunning)
         guard case .succeeded? = app.state.run?.outcome else {
             Issue.record("the resumed run did not succeed: \(String(describing: app.state.run?.outcome))")
             return
@@ -51,11 +61,11 @@ import Testing
     }
 
     @Test func yesEndsThePausedRunWithTheStoreUntouched() throws {
-        let (app, store, original) = try askedToAbort()
-        let effects = controller.handle(.character("y"), state: &app.state)
-        #expect(effects == [.cancelRun])
-        app.settle(effects)
-        #expect(Self.wait(app) { !app.state.engineRunning })
+        let (app, store, original) = try run { console in
+            #expect(console.cancellation.isHeld)
+            #expect(console.send(.key(.character("y"))) == [.cancelRun])
+        }
+        #expect(!app.state.engineRunning)
         guard case .failed? = app.state.run?.outcome else {
             Issue.record("the run was not aborted: \(String(describing: app.state.run?.outcome))")
             return

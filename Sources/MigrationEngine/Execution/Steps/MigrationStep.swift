@@ -68,17 +68,31 @@ public final class CancellationFlag: Sendable {
     private let paused = Atomic<Bool>(false)
     private let held = Atomic<Int>(0)
     private let parent: CancellationFlag?
+    /// One moment of a paused run's wait.
+    private let wait: @Sendable () -> Void
 
     /// Creates a flag that is not set.
     public init() {
         parent = nil
+        wait = Self.sleep
     }
 
     /// A flag that is set when `parent` is, or when cancelled itself: the run stops its own work with it
     /// (a failed check beside a step) without setting the flag its caller owns.
     package init(following parent: CancellationFlag) {
         self.parent = parent
+        wait = parent.wait
     }
+
+    /// A flag whose paused run waits by calling `wait` again and again instead of sleeping: a run on the
+    /// thread of the one who answers (a test driving the console with no thread) answers from there.
+    package init(waitingWith wait: @escaping @Sendable () -> Void) {
+        parent = nil
+        self.wait = wait
+    }
+
+    /// Waits 20 ms, the delay with which an answer is taken up.
+    private static let sleep: @Sendable () -> Void = { Thread.sleep(forTimeInterval: 0.02) }
 
     /// Asks the migration to stop.
     public func cancel() { flag.store(true, ordering: .relaxed) }
@@ -103,14 +117,14 @@ public final class CancellationFlag: Sendable {
     public var isHeld: Bool { held.load(ordering: .relaxed) > 0 }
 
     /// The check a run makes between batches: waits while paused and not cancelled, then throws when a stop
-    /// was asked for. The wait polls every 20 ms, the delay with which an answer is taken up.
+    /// was asked for. The wait polls every 20 ms (or as the flag was made to wait).
     ///
     /// - Throws: ``MigrationCancelled`` when a stop was asked for, before or during the wait.
     package func checkpoint() throws(MigrationCancelled) {
         if isPaused, !isCancelled {
             hold(1)
             defer { hold(-1) }
-            while isPaused, !isCancelled { Thread.sleep(forTimeInterval: 0.02) }
+            while isPaused, !isCancelled { wait() }
         }
         if isCancelled { throw MigrationCancelled() }
     }
