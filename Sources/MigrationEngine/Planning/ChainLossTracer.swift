@@ -66,6 +66,13 @@ package struct ChainLossTracer {
                 !mapping.entities.contains(where: { $0.parentChange != nil })
             else { return .unknown }
             guard let source = entity.source else { return .addedOnTheWay }
+            // The to-one a conflict is judged by is named as at the members' entity; one an earlier step
+            // renamed is not followed.
+            if let kept = loss.conflictsWith,
+                mapping.entities.contains(where: { $0.relationships.contains { $0.destination == kept && $0.source != kept } })
+            {
+                return .unknown
+            }
             if let property = loss.property {
                 guard let carried = (entity.attributes + entity.relationships).first(where: { $0.destination == property })
                 else { return .unknown }

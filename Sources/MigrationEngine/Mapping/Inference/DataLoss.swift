@@ -11,21 +11,28 @@ public struct DataLoss: Sendable, Hashable, Codable, CustomStringConvertible {
     public var entity: String
     /// The source property (`nil` when a whole entity is dropped).
     public var property: String?
+    /// For links of a to-many that becomes the inverse of a to-one it was not the inverse of: that to-one,
+    /// declared by the objects the to-many holds. Only an object whose to-one names another owner than the
+    /// to-many gave it loses the to-many's link (``InferredPropertyMapping/mergesMembershipsOf``); `nil` for
+    /// a property dropped whole.
+    public var conflictsWith: String?
     /// Values (non-null attribute values, links, or objects) that the store at hand holds; `nil`
     /// when no store was examined.
     public var count: Int?
 
     /// Creates a loss record.
-    package init(kind: Kind, entity: String, property: String? = nil, count: Int? = nil) {
+    package init(kind: Kind, entity: String, property: String? = nil, conflictsWith: String? = nil, count: Int? = nil) {
         self.kind = kind
         self.entity = entity
         self.property = property
+        self.conflictsWith = conflictsWith
         self.count = count
     }
 
-    /// `drops Post.content (10 values)`.
+    /// `drops Post.content (10 values)`; `drops Photo.children where the member's parent differs (1 link)`.
     public var description: String {
-        let what = kind == .entity ? "entity \(entity)" : "\(entity).\(property ?? "")"
+        var what = kind == .entity ? "entity \(entity)" : "\(entity).\(property ?? "")"
+        if let conflictsWith { what += " where the member's \(conflictsWith) differs" }
         guard let count else { return "drops \(what)" }
         let unit = kind == .entity ? "object" : kind == .relationship ? "link" : "value"
         return "drops \(what) (\(count) \(unit)\(count == 1 ? "" : "s"))"

@@ -58,6 +58,9 @@ package enum DataLossCounter {
             return "SELECT COUNT(*) \(from) WHERE \(SQLIdentifier.entityNumber) = \(value: number)"
         case .attribute, .relationship:
             guard let property = loss.property else { return nil }
+            if let kept = loss.conflictsWith {
+                return conflictQuery(property, of: entity, kept: kept, model: model, schema: schema)
+            }
             let owner = declaring(property, of: entity, in: model)
             if let column = column(of: property, declaredBy: owner, in: table) {
                 return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
@@ -67,6 +70,33 @@ package enum DataLossCounter {
             }
             return nil
         }
+    }
+
+    /// The objects a to-many of `entity` holds whose to-one `kept` names another owner: the to-many's owner is
+    /// read where Core Data keeps it for each member, its own key column (no inverse) or its inverse's key.
+    private static func conflictQuery(
+        _ property: String, of entity: Entity, kept: String, model: ObjectModel, schema: StoreSchema
+    ) -> SQLFragment? {
+        guard let toMany = model.allRelationships(of: entity).first(where: { $0.name == property }), toMany.isToMany,
+            let members = model.entity(named: toMany.destinationEntity), let table = schema.table(for: members.name)
+        else { return nil }
+        let owner: SchemaColumn?
+        if let inverse = model.inverse(of: toMany) {
+            guard !inverse.isToMany else { return nil }
+            owner = column(of: inverse.name, declaredBy: declaring(inverse.name, of: members, in: model), in: table)
+        } else {
+            let role = SchemaColumn.Role.toManyKey(entity: declaring(property, of: entity, in: model), relationship: property)
+            owner = table.columns.first { $0.role == role }
+        }
+        guard let owner, let key = column(of: kept, declaredBy: declaring(kept, of: members, in: model), in: table) else {
+            return nil
+        }
+        let numbers = model.hierarchy(below: members).compactMap { schema.entity(named: $0.name)?.number }
+        let (ownerKey, keptKey) = (SQLIdentifier(owner.name), SQLIdentifier(key.name))
+        return """
+            SELECT COUNT(*) FROM \(SQLIdentifier(table.name)) WHERE \(SQLIdentifier.entityNumber) IN (\(values: numbers)) \
+            AND \(ownerKey) IS NOT NULL AND \(keptKey) IS NOT NULL AND \(ownerKey) <> \(keptKey)
+            """
     }
 
     /// The entity, `entity` or an ancestor, that declares `property` (whose name its columns carry).

@@ -29,6 +29,20 @@ package struct InferenceIndex: Sendable {
     private let lossDigests: [ContentDigest.Bytes]
     /// The properties gathered so far, shared by every copy of this index.
     private let gathered: Gathered
+    /// Every stored relationship with an inverse, by the entity declaring it, with its inverse by name: a
+    /// relationship that gains an inverse, or changes it, between two versions is among the destination's
+    /// links the source lacks (``MappingInferrer/gainedInverses()`` looks at those only).
+    let inverseLinks: Set<InverseLink>
+
+    /// A relationship and its inverse, by name.
+    struct InverseLink: Hashable, Sendable {
+        /// The entity declaring the relationship.
+        let entity: String
+        let relationship: String
+        /// The entity declaring the inverse, as the relationship names it.
+        let inverseEntity: String
+        let inverse: String
+    }
 
     /// One entity's properties as inference matches them.
     struct EntityProperties: Sendable {
@@ -92,6 +106,17 @@ package struct InferenceIndex: Sendable {
             return digest.finalize()
         }
         gathered = Gathered(count: all.count)
+        var links: Set<InverseLink> = []
+        for entity in all {
+            for relationship in entity.relationships where !relationship.isTransient {
+                guard let inverse = relationship.inverseName else { continue }
+                links.insert(
+                    InverseLink(
+                        entity: entity.name, relationship: relationship.name,
+                        inverseEntity: relationship.inverseEntity ?? relationship.destinationEntity, inverse: inverse))
+            }
+        }
+        inverseLinks = links
     }
 
     /// The entity at `position` in ``model``'s `entities`.

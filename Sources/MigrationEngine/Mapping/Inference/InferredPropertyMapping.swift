@@ -19,6 +19,11 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
     public var becomesOptional: Bool
     /// The destination type when a number changes numeric type (values are converted to it); `nil` otherwise.
     public var convertsTo: AttributeType?
+    /// For a to-one whose to-many inverse was a relationship of its own in the source: that source
+    /// relationship (`Entity.relationship`), whose owner the to-one takes for each object its own source
+    /// relationship left without one. Where both held an owner and they differ, the to-one's is kept and the
+    /// other counted as lost (``DataLoss/conflictsWith``). `nil` otherwise.
+    public var mergesMembershipsOf: String?
 
     /// Creates a property mapping.
     package init(

@@ -46,6 +46,9 @@ final class LossScreen: Sendable {
             }
             if drops { return true }
         }
-        return false
+        // Two relationships that become each other's inverse lose the links on which they disagree; only a
+        // pair whose versions differ in some inverse is looked at.
+        guard !destination.inverseLinks.isSubset(of: source.inverseLinks) else { return false }
+        return !MappingInferrer(source: source, destination: destination).gainedInverseConflicts().isEmpty
     }
 }

@@ -2,12 +2,15 @@
 struct MappingInferrer {
     let source: ObjectModel
     let destination: ObjectModel
-    private let sourceIndex: InferenceIndex
-    private let destinationIndex: InferenceIndex
+    let sourceIndex: InferenceIndex
+    let destinationIndex: InferenceIndex
     private var notInferable: [NotInferable] = []
     private var conditions: [StoreCondition] = []
     private var warnings: [String] = []
     var suggestions: [RenameSuggestion] = []
+    /// Each destination relationship (`Entity.relationship`, by the entity declaring it) that keeps both its
+    /// own memberships and its gained inverse's, with that inverse in the source (see ``gainedInverses()``).
+    private var mergedInverses: [String: String] = [:]
 
     /// Each destination entity's position with the position of the source entity whose objects it takes
     /// (nil: a new entity), in destination order.
@@ -83,7 +86,7 @@ struct MappingInferrer {
         dropsEntity
             || matchedEntities.contains {
                 Self.dropsData(destinationIndex.properties(at: $0.destination), from: sourceIndex.properties(at: $0.source))
-            }
+            } || !gainedInverseConflicts().isEmpty
     }
 
     /// Whether a source entity's objects are taken by no destination entity.
@@ -110,6 +113,15 @@ struct MappingInferrer {
     mutating func infer() -> InferredMapping {
         var mappings: [InferredEntityMapping] = []
         var losses: [DataLoss] = []
+        for link in gainedInverses() {
+            switch link.outcome {
+            case .merged(let conflict):
+                mergedInverses["\(link.entity).\(link.relationship)"] = "\(conflict.entity).\(conflict.property ?? "")"
+                losses.append(conflict)
+            case .refused(let reason):
+                notInferable.append(NotInferable(entity: link.entity, property: link.relationship, reason: reason))
+            }
+        }
         for (to, from) in entityPairs {
             let (entity, properties) = (destinationIndex.entity(at: to), destinationIndex.properties(at: to))
             guard let from else {
@@ -169,7 +181,10 @@ struct MappingInferrer {
                 }
                 continue
             }
-            mapping.relationships.append(mapRelationship(relationship, from: match, in: entity))
+            var relationshipMapping = mapRelationship(relationship, from: match, in: entity)
+            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+            relationshipMapping.mergesMembershipsOf = mergedInverses["\(declaring).\(relationship.name)"]
+            mapping.relationships.append(relationshipMapping)
         }
         mapping.droppedRelationships = matched.droppedRelationships
         suggestRenames(mapping, sourceEntity: from, entity: entity)

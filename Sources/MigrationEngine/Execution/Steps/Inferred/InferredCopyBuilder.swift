@@ -55,11 +55,14 @@ struct InferredCopyBuilder {
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
                 guard chain.contains(declaring) else { continue }
-                if let sourceName = entityMapping.relationship(name)?.source,
+                if let property = entityMapping.relationship(name), let sourceName = property.source,
                     let relationship = source.allRelationships(of: from).first(where: { $0.name == sourceName })
                 {
                     let declarer = owner(of: sourceName, in: from, model: source)
                     value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
+                    if property.mergesMembershipsOf != nil {
+                        value = mergedMembership(column.role, declaring, name, kept: value, column: sourceColumn)
+                    }
                 } else if case .foreignKey = column.role {
                     value = gainedInverse(declaring, name, column: sourceColumn)
                 }
@@ -105,6 +108,14 @@ struct InferredCopyBuilder {
     private func unownedMembership(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
         -> SQLFragment?
     {
+        sourceOwner(declaring, name, column: column).map { keys.reference($0.key, targetTable: $0.table) }
+    }
+
+    /// The source key (as the source holds it) of the row's owner for the to-many `declaring.name` of the
+    /// destination, and the source table it points into: see ``unownedMembership(_:_:column:)``.
+    private func sourceOwner(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
+        -> (key: SQLFragment, table: String)?
+    {
         guard let owner = mapping.entity(declaring), let ownerName = owner.source,
             let ownerEntity = source.entity(named: ownerName), let sourceName = owner.relationship(name)?.source,
             let relationship = source.allRelationships(of: ownerEntity).first(where: { $0.name == sourceName }),
@@ -117,7 +128,34 @@ struct InferredCopyBuilder {
         } else {
             key = column(.toManyKey(entity: self.owner(of: sourceName, in: ownerEntity, model: source), relationship: sourceName))
         }
-        return key.map { keys.reference($0, targetTable: ownerTable) }
+        return key.map { ($0, ownerTable) }
+    }
+
+    /// A to-one whose to-many inverse held memberships of its own in the source
+    /// (``InferredPropertyMapping/mergesMembershipsOf``): the row keeps the owner its own source relationship
+    /// gives (`kept`), and takes the one its gained inverse held where that gives none. The entity of such an
+    /// owner is read from its row; an order column keeps `kept` (positions are filled by rank where none).
+    private func mergedMembership(
+        _ role: SchemaColumn.Role, _ declaring: String, _ name: String, kept: SQLFragment?,
+        column: (SchemaColumn.Role) -> SQLFragment?
+    ) -> SQLFragment? {
+        guard let relationship = destination.entity(named: declaring)?.relationship(named: name),
+            let inverse = destination.inverse(of: relationship),
+            let target = destination.entity(named: relationship.destinationEntity),
+            let owner = sourceOwner(self.owner(of: inverse.name, in: target, model: destination), inverse.name, column: column)
+        else { return kept }
+        let taken: SQLFragment
+        switch role {
+        case .foreignKey:
+            taken = keys.reference(owner.key, targetTable: owner.table)
+        case .foreignEntity:
+            taken = keys.entityNumber(
+                "(SELECT o.\"Z_ENT\" FROM \(SQLIdentifier.source).\(SQLIdentifier(owner.table)) o WHERE o.\"Z_PK\" = \(owner.key))"
+            )
+        default:
+            return kept
+        }
+        return kept.map { "COALESCE(\($0), \(taken))" } ?? taken
     }
 
     /// A new to-one whose inverse is a to-many that had no inverse in the source: its key is the owner's key

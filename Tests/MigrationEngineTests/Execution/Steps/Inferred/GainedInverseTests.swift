@@ -1,0 +1,149 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import MigrationEngine
+
+/// Two relationships that were not each other's inverse become so, the shape of ProtonDrive's Metadata
+/// v1.23 → v1.24: `Photo.parent`, a to-one without inverse (its key `ZPARENT`), and `Photo.children`, a to-many
+/// without inverse (Core Data keeps it as a key column of the members' table), each held memberships of its own.
+/// The step keeps `parent`'s key and takes `children`'s owner where `parent` has none; where both name an owner
+/// and they differ, the `children` link is lost, and counted before anything is written.
+@Suite("Inferred step: two relationships become each other's inverse")
+struct GainedInverseTests {
+    /// `Photo` with a sub-entity `LivePhoto` (so `parent`'s key has an entity column), `parent` and `children`
+    /// each other's inverse only when `inverse`.
+    static func model(_ name: String, inverse: Bool) -> ObjectModel {
+        ObjectModel(
+            name: name,
+            entities: [
+                Entity(name: "LivePhoto", parentName: "Photo", attributes: [Attribute(name: "motion", type: .string)]),
+                Entity(
+                    name: "Photo", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: [
+                        Relationship(
+                            name: "children", destinationEntity: "Photo", inverseName: inverse ? "parent" : nil, isToMany: true),
+                        Relationship(name: "parent", destinationEntity: "Photo", inverseName: inverse ? "children" : nil),
+                    ]),
+            ])
+    }
+
+    /// The source's columns: `parent`'s key and entity, `children`'s owner key.
+    static func columns(_ model: ObjectModel) throws -> (parent: String, parentEntity: String, children: String?) {
+        let table = try #require(SchemaBuilder(model: model).build().table(for: "Photo"))
+        let named = { (role: SchemaColumn.Role) in table.columns.first { $0.role == role }?.name }
+        return (
+            try #require(named(.foreignKey(entity: "Photo", relationship: "parent"))),
+            try #require(named(.foreignEntity(entity: "Photo", relationship: "parent"))),
+            named(.toManyKey(entity: "Photo", relationship: "children"))
+        )
+    }
+
+    /// Photos 1–6 (6 a LivePhoto): 2 in 1's children with parent 1 (they agree), 3 only in 1's children, 4 only
+    /// with parent 1, 6 only in 2's children; 5 with parent 2 but in 1's children when `conflict`.
+    static func store(conflict: Bool) throws -> String {
+        let model = Self.model("v1", inverse: false)
+        let (parent, parentEntity, unowned) = try Self.columns(model)
+        let children = try #require(unowned)
+        let schema = SchemaBuilder(model: model).build()
+        let (photo, live) = (
+            try #require(schema.entity(named: "Photo")?.number), try #require(schema.entity(named: "LivePhoto")?.number)
+        )
+        let path = try TemporaryDirectory.make().appendingPathComponent("Photos.sqlite").path
+        try StoreWriter(model: model).create(at: path, options: .init(maxPrimaryKeys: ["Photo": 6]))
+        let rows: [(key: Int, parent: Int?, owner: Int?)] = [
+            (1, nil, nil), (2, 1, 1), (3, nil, 1), (4, 1, nil), (5, 2, conflict ? 1 : nil), (6, nil, 2),
+        ]
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for row in rows {
+                try db.execute(
+                    sql: """
+                        INSERT INTO ZPHOTO (Z_PK, Z_ENT, Z_OPT, ZNAME, \(parent), \(parentEntity), \(children)) \
+                        VALUES (?, ?, 1, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        row.key, row.key == 6 ? live : photo, "Photo \(row.key)", row.parent, row.parent.map { _ in photo },
+                        row.owner,
+                    ])
+            }
+        }
+        try queue.close()
+        return path
+    }
+
+    @Test("Every membership either relationship held is kept; the to-one's key wins where they differ")
+    func membershipsKept() throws {
+        let destination = Self.model("v2", inverse: true)
+        let out = try StepRunner.run(
+            InferredStep(sourceModel: Self.model("v1", inverse: false), destinationModel: destination),
+            sourcePath: try Self.store(conflict: true))
+        let (parent, parentEntity, children) = try Self.columns(destination)
+        #expect(children == nil)
+        let photo = try #require(SchemaBuilder(model: destination).build().entity(named: "Photo")?.number)
+        let rows = try DatabaseQueue(path: out).read { db in
+            try Row.fetchAll(db, sql: "SELECT \(parent) AS p, \(parentEntity) AS e FROM ZPHOTO ORDER BY Z_PK")
+        }
+        #expect(rows.map { $0["p"] as Int? } == [nil, 1, 1, 1, 2, 2])
+        #expect(rows.map { $0["e"] as Int? } == [nil, photo, photo, photo, photo, photo])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
+    }
+
+    @Test("The mapping says so, and lists the links lost where they differ; the loss screen agrees")
+    func mappingListsTheConflict() throws {
+        let (source, destination) = (Self.model("v1", inverse: false), Self.model("v2", inverse: true))
+        let mapping = InferredMapping.infer(from: source, to: destination)
+        #expect(mapping.isInferable)
+        #expect(mapping.entity("Photo")?.relationship("parent")?.mergesMembershipsOf == "Photo.children")
+        #expect(mapping.entity("LivePhoto")?.relationship("parent")?.mergesMembershipsOf == "Photo.children")
+        #expect(mapping.operations.contains("fill Photo.parent from Photo.children where it has none (its inverse now)"))
+        #expect(mapping.drops.map(\.description) == ["drops Photo.children where the member's parent differs"])
+        let (from, to) = (InferenceIndex(source), InferenceIndex(destination))
+        #expect(InferredStepProvider().losesData(from: from, to: to))
+        #expect(MappingInferrer(source: from, destination: to).losesData())
+        // Back, `children` loses its inverse and keeps its links in its own key again: nothing conflicts.
+        #expect(InferredMapping.infer(from: destination, to: source).drops.isEmpty)
+        #expect(!InferredStepProvider().losesData(from: to, to: from))
+    }
+
+    @Test("Planning counts the conflicting links in the store; a store where they agree loses nothing", arguments: [true, false])
+    func planningCounts(conflict: Bool) throws {
+        let project = try MigrationProject(
+            bundle: ModelBundle(
+                path: "/models/Photos", versions: [Self.model("v1", inverse: false), Self.model("v2", inverse: true)],
+                currentVersionName: "v2"))
+        let planning = try project.countingDataLoss(in: project.plan(store: try Self.store(conflict: conflict), target: "v2"))
+        #expect(planning.plan.steps.map(\.isLossy) == [conflict])
+        let losses = (planning.dataLoss ?? []).flatMap(\.losses).map(\.description)
+        #expect(losses == (conflict ? ["drops Photo.children where the member's parent differs (1 link)"] : []))
+    }
+
+    @Test("One-to-one and many-to-many pairs that gain each other as inverse are refused with the reason")
+    func otherShapesRefused() throws {
+        let pair = { (toMany: Bool, inverse: Bool) in
+            ObjectModel(
+                name: inverse ? "v2" : "v1",
+                entities: [
+                    Entity(
+                        name: "Node",
+                        relationships: [
+                            Relationship(
+                                name: "next", destinationEntity: "Node", inverseName: inverse ? "previous" : nil, isToMany: toMany
+                            ),
+                            Relationship(
+                                name: "previous", destinationEntity: "Node", inverseName: inverse ? "next" : nil, isToMany: toMany
+                            ),
+                        ])
+                ])
+        }
+        for toMany in [false, true] {
+            let mapping = InferredMapping.infer(from: pair(toMany, false), to: pair(toMany, true))
+            #expect(
+                mapping.notInferable.map(\.description).contains {
+                    $0.contains("Node.next")
+                        && $0.contains("becomes the inverse of Node.previous, whose links the source kept apart as Node.previous")
+                }, "\(mapping.notInferable)")
+        }
+    }
+}
