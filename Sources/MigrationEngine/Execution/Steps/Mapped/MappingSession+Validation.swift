@@ -45,7 +45,8 @@ extension MappingSession {
     /// in the source's. A store validated alone cannot show an order lost (any order is a valid one), so the
     /// step checks it while it still has its source; a relationship a policy linked itself is left to the
     /// policy. Positions ``OrderPositions/fillMissing(_:in:)`` gives come after every position a link gave, so
-    /// they reorder nothing this compares.
+    /// they reorder nothing this compares; those it gives members linked only from their to-one side, in their
+    /// source objects' order, are compared too (``checkToOneSideOrders(_:)``).
     func checkKeptOrders() throws {
         for mapping in mappings where keyPreserving.contains(mapping.index) && !madeByOtherMappings.contains(mapping.index) {
             guard let sourceEntity = mapping.sourceEntity, let destinationEntity = mapping.destinationEntity else { continue }
@@ -66,6 +67,36 @@ extension MappingSession {
                     message: "the ordered relationship \(relationship.name) lost the order of the source's "
                         + "\(sourceEntity.name).\(name)")
             }
+            try checkToOneSideOrders(mapping)
+        }
+    }
+
+    /// The members a mapping linked only from their to-one side (`Note.book` from `$source.book`, the ordered
+    /// `Book.notes` left without a value) are given positions by ``fillMissingPositions()`` in the order their
+    /// source objects held in the source's ordered inverse; where owners and members kept their source keys,
+    /// each owner's members must be in that order, or the step fails naming the owner.
+    private func checkToOneSideOrders(_ mapping: ResolvedEntityMapping) throws {
+        guard let sourceEntity = mapping.sourceEntity else { return }
+        for (relationship, value) in mapping.relationships where !relationship.isToMany {
+            guard let inverse = destination.model.inverse(of: relationship), inverse.isOrdered,
+                !policyLinks.contains(relationship.name), !policyLinks.contains(inverse.name),
+                let lookup = try lookup(mapping, value.expression), !lookup.mappings.isEmpty,
+                lookup.mappings.allSatisfy({ keyPreserving.contains($0.index) && !madeByOtherMappings.contains($0.index) }),
+                // An ordered side its owners' mapping linked is compared where it was linked.
+                !lookup.mappings.contains(where: { linked($0, inverse) }),
+                case .key(let base, let name) = lookup.from.kind, base.kind == .variable("source"),
+                let read = source.model.allRelationships(of: sourceEntity).first(where: { $0.name == name }), !read.isToMany,
+                let heldBy = source.model.inverse(of: read), heldBy.isOrdered,
+                let sourceOwner = source.model.entity(named: read.destinationEntity),
+                let owner = destination.model.entity(named: relationship.destinationEntity),
+                let before = source.orderedMembers(heldBy, of: sourceOwner),
+                let after = destination.orderedMembers(inverse, of: owner)
+            else { continue }
+            guard let key = try OrderPositions.firstReordered(db, before: before, after: after) else { continue }
+            throw MappingRuntimeError(
+                mapping: "validation", entity: owner.name, primaryKey: key, expression: nil, location: mappingPath,
+                message: "the ordered relationship \(inverse.name) lost the order of the source's "
+                    + "\(sourceOwner.name).\(heldBy.name)")
         }
     }
 

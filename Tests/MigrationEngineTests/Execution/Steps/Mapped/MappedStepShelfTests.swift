@@ -140,4 +140,25 @@ struct MappedStepToOneSideOrderTests {
             #expect(members.map { [$0[0], $0[1]] as [Int64] } == [[1, 3], [1, 2], [1, 1], [2, 4], [2, 5]])
         }
     }
+
+    /// What the step checks where it wrote only the to-one side (``MappingSession/checkKeptOrders()``): the
+    /// positions ``MappingSession/fillMissingPositions()`` gave from the source, moved as a wrong ranking would,
+    /// fail the check, naming the owner.
+    @Test("members placed from their to-one side, moved out of the source's order, fail the check", arguments: Path.allCases)
+    func movedOrderFound(path: Path) throws {
+        let mapping = try XcodeMappingImporter.read(Data(Self.xcmapping.utf8), file: "Shelf.xcmappingmodel")
+        var step = try MappedStep(
+            mapping: mapping, sourceModel: ShelfFixture.model(1), destinationModel: ShelfFixture.model(2))
+        step.strategies = path.strategies
+        let context = try MappedStepOrderCheckTests.context(source: try ShelfFixture.source())
+        try step.withSession(context) { session in
+            try session.createObjectsAndRelationships(context: context, batchSize: 100)
+            try session.fillMissingPositions()
+            try session.checkKeptOrders()
+            try MappedStepOrderCheckTests.swapFirstTwo(session.db, .bulkForeignKey)
+            let error = #expect(throws: MappingRuntimeError.self) { try session.checkKeptOrders() }
+            #expect(error?.primaryKey == 1)
+            #expect(error?.message.contains("the ordered relationship notes lost the order of the source's Book.notes") == true)
+        }
+    }
 }
