@@ -210,9 +210,7 @@ struct MappingInferrer {
             mapping.convertsTo = attribute.type
         } else if attribute.type != from.type {
             notInferable.append(
-                NotInferable(
-                    entity: entity.name, property: attribute.name,
-                    reason: "type changes from \(from.type.rawValue) to \(attribute.type.rawValue)"))
+                NotInferable(entity: entity.name, property: attribute.name, reason: Self.typeChange(from, to: attribute)))
         }
         if from.isOptional && !attribute.isOptional {
             mapping.becomesRequired = true
@@ -256,6 +254,23 @@ struct MappingInferrer {
         }
         mapping.becomesOptional = !from.isOptional && relationship.isOptional
         return mapping
+    }
+
+    /// Why an attribute's type change is not inferred. Core Data's lightweight migration changes no attribute's
+    /// type beyond numbers (Apple lists no type change among the changes it infers, and Xcode's answer is a
+    /// mapping model or a staged migration); to Transformable, the values would also have to pass through
+    /// the app's value transformer, which only the app can run (ProtonDrive's Metadata v1.2 → v1.3 turns
+    /// `signatureEmail` from String into Transformable through its own `StringCryptoTransformer`).
+    static func typeChange(_ from: Attribute, to attribute: Attribute) -> String {
+        var reason =
+            "type changes from \(from.type.rawValue) to \(attribute.type.rawValue); lightweight migration converts "
+            + "values only between numeric types, so this step needs a mapping that converts them"
+        if attribute.type == .transformable {
+            let transformer =
+                attribute.valueTransformerName.map { "the app's value transformer \($0)" } ?? "its value transformer"
+            reason += " (to Transformable, each value must be archived by \(transformer))"
+        }
+        return reason
     }
 
     func destinationName(ofSource name: String) -> String? {

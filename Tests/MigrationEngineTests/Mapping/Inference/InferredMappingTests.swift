@@ -61,6 +61,39 @@ struct InferredMappingTests {
         #expect(mapping.drops == [DataLoss(kind: .attribute, entity: "Post", property: "hexColor")])
     }
 
+    /// ProtonDrive's Metadata v1.2 → v1.3 and ProtonMail 2.0.10 → 2.0.11 change an attribute between String and
+    /// Transformable and ship no mapping model; Core Data's lightweight migration changes no type beyond numbers.
+    @Test("String ↔ Transformable is not inferable, the reason naming the transformer the values would need")
+    func stringToTransformable() throws {
+        let model = { (name: String, type: AttributeType, transformer: String?) in
+            ObjectModel(
+                name: name,
+                entities: [
+                    Entity(
+                        name: "Block",
+                        attributes: [Attribute(name: "signatureEmail", type: type, valueTransformerName: transformer)])
+                ])
+        }
+        let string = model("v1", .string, nil)
+        let reasons = { (to: ObjectModel) in InferredMapping.infer(from: string, to: to).notInferable.map(\.description) }
+        let rule =
+            "lightweight migration converts values only between numeric types, so this step needs a mapping that converts them"
+        #expect(
+            reasons(model("v2", .transformable, "StringCryptoTransformer")) == [
+                "Block.signatureEmail: type changes from String to Transformable; \(rule) (to Transformable, each value "
+                    + "must be archived by the app's value transformer StringCryptoTransformer)"
+            ])
+        #expect(
+            reasons(model("v2", .transformable, nil)) == [
+                "Block.signatureEmail: type changes from String to Transformable; \(rule) (to Transformable, each value "
+                    + "must be archived by its value transformer)"
+            ])
+        #expect(
+            InferredMapping.infer(from: model("v2", .transformable, nil), to: string).notInferable.map(\.description) == [
+                "Block.signatureEmail: type changes from Transformable to String; \(rule)"
+            ])
+    }
+
     @Test("Type changes are not inferable; required attributes without default are, on conditions; entity renames are")
     func reasons() {
         let before = ObjectModel(
@@ -83,7 +116,11 @@ struct InferredMappingTests {
         let mapping = InferredMapping.infer(from: before, to: after)
         #expect(mapping.entity("Product")?.source == "Item")
         #expect(mapping.droppedEntities.isEmpty)
-        #expect(mapping.notInferable.map(\.description) == ["Product.count: type changes from Integer 16 to String"])
+        #expect(
+            mapping.notInferable.map(\.description) == [
+                "Product.count: type changes from Integer 16 to String; lightweight migration converts values only "
+                    + "between numeric types, so this step needs a mapping that converts them"
+            ])
         #expect(
             mapping.conditions.map(\.description) == [
                 "Product.note: becomes required without a default value; needs every Item object to have a note",
