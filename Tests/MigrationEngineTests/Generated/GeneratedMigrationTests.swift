@@ -109,24 +109,6 @@ struct GeneratedMigrationTests {
         try check(byXcode, pair: pair, predicted: predicted, path: "Xcode mapping model")
     }
 
-    /// Overrides both stages of a mapped step with what the mapping says (so stage 2 runs for every object).
-    struct EveryStagePolicy: MigrationPolicy {
-        func createDestinationInstances(
-            for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
-        ) throws {
-            _ = try context.createDefaultDestinationInstance(for: source, mapping: mapping)
-        }
-
-        func createRelationships(
-            for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
-            context: some MigrationPolicyContext
-        ) throws {
-            try context.createDefaultRelationships(for: destination, source: source, mapping: mapping)
-        }
-
-        var customizesRelationships: Bool { true }
-    }
-
     /// The mapping file with each placeholder's line left out, and a section that held only such lines with it.
     static func withoutPlaceholders(_ text: String) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

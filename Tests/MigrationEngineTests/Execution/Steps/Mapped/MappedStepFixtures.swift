@@ -38,3 +38,23 @@ final class EventLog: @unchecked Sendable {
     func append(_ event: MigrationEvent) { lock.withLock { stored.append(event) } }
     var events: [MigrationEvent] { lock.withLock { stored } }
 }
+
+/// Overrides both stages of a mapped step with what the mapping says, so that every object is made and linked
+/// through the policy context (stage 2 object by object): the generated run's policy path, and the path the
+/// order check's tests link one by one.
+struct EveryStagePolicy: MigrationPolicy {
+    func createDestinationInstances(
+        for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
+    ) throws {
+        _ = try context.createDefaultDestinationInstance(for: source, mapping: mapping)
+    }
+
+    func createRelationships(
+        for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
+        context: some MigrationPolicyContext
+    ) throws {
+        try context.createDefaultRelationships(for: destination, source: source, mapping: mapping)
+    }
+
+    var customizesRelationships: Bool { true }
+}

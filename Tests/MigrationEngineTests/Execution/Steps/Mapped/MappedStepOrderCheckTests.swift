@@ -120,14 +120,14 @@ struct MappedStepOrderCheckTests {
     /// The step of `path`, its source store and the owning mapping's name.
     static func step(_ path: Path) throws -> (step: MappedStep, source: String, owner: String) {
         var policies = MigrationPolicyRegistry()
-        policies.register(MappedStepOrderedSubEntityTests.OneByOne(), named: "OneByOne")
+        policies.register(EveryStagePolicy(), named: "EveryStage")
         switch path {
         case .bulkForeignKey, .objectByObject:
             let text =
                 path == .bulkForeignKey
                 ? ShelfFixture.mappingFile
                 : ShelfFixture.mappingFile.replacingOccurrences(
-                    of: "destination: Book\n", with: "destination: Book\n    policy: OneByOne\n")
+                    of: "destination: Book\n", with: "destination: Book\n    policy: EveryStage\n")
             let step = try MappedStep(
                 mapping: try MappingFileReader.read(text, path: "shelf.yaml"), sourceModel: ShelfFixture.model(1),
                 destinationModel: ShelfFixture.model(2), policies: policies)

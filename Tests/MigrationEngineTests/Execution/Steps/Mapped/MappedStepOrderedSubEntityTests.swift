@@ -6,41 +6,23 @@ import Testing
 @testable import MigrationEngine
 
 /// An ordered to-many whose members are objects of an entity and of its sub-entity, each made by a mapping of
-/// its own (`Pad 1` → `Pad 2`: `Book.notes` holds `Note`s and `Sticky`s, a sub-entity of `Note`). Xcode and
+/// its own (``ShelfFixture`` with stickies: `Book.notes` holds `Note`s and `Sticky`s, a sub-entity of `Note`). Xcode and
 /// the mapping file then link it through `destinationInstancesForSourceRelationshipNamed:sourceInstances:`,
 /// which reaches both mappings; the generated run found the order lost when a policy linked it object by
 /// object (issue 30: seeds 3, 7 and 9).
 @Suite("Mapped step: an ordered to-many over an entity and its sub-entity keeps its order")
 struct MappedStepOrderedSubEntityTests {
     static func model(_ version: Int) -> ObjectModel {
-        ObjectModel(
-            name: "Pad \(version)",
-            entities: [
-                Entity(
-                    name: "Book",
-                    attributes: [Attribute(name: "title", type: .string)]
-                        + (version == 1 ? [] : [Attribute(name: "subtitle", type: .string)]),
-                    relationships: [
-                        Relationship(
-                            name: "notes", destinationEntity: "Note", inverseName: "book", inverseEntity: "Note",
-                            isToMany: true, isOrdered: true)
-                    ]),
-                Entity(
-                    name: "Note", attributes: [Attribute(name: "text", type: .string)],
-                    relationships: [
-                        Relationship(name: "book", destinationEntity: "Book", inverseName: "notes", inverseEntity: "Book")
-                    ]),
-                Entity(name: "Sticky", parentName: "Note", attributes: [Attribute(name: "color", type: .string)]),
-            ])
+        ShelfFixture.model(version, stickies: true)
     }
 
     /// Each book's members in order, notes and stickies interleaved: keys 1…3 are notes, 4…6 stickies.
     static let order: [Int64: [Int64]] = [1: [4, 1, 5, 2], 2: [3, 6]]
 
-    /// A Pad 1 store holding ``order``, its positions unlike the members' key order.
+    /// A Shelf 1 store (with stickies) holding ``order``, its positions unlike the members' key order.
     static func source() throws -> String {
         let model = model(1)
-        let path = try TemporaryDirectory.make().appendingPathComponent("Pad.sqlite").path
+        let path = try TemporaryDirectory.make().appendingPathComponent("Shelf.sqlite").path
         try StoreWriter(model: model).create(at: path)
         let column = try ShelfFixture.orderColumn(model)
         try DatabaseQueue(path: path).write { db in
@@ -56,8 +38,8 @@ struct MappedStepOrderedSubEntityTests {
             for (owner, members) in order {
                 for (position, key) in members.enumerated() {
                     try db.execute(
-                        sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZTEXT, ZBOOK, \(column)) VALUES (?, ?, 1, ?, ?, ?)",
-                        arguments: [key, key > 3 ? sticky : note, "note \(key)", owner, 5 * (position + 1)])
+                        sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, ZCOLOR, ZBOOK, \(column)) VALUES (?, ?, 1, ?, ?, ?)",
+                        arguments: [key, key > 3 ? sticky : note, key > 3 ? "yellow" : nil, owner, 5 * (position + 1)])
                 }
             }
             try db.execute(sql: "UPDATE Z_PRIMARYKEY SET Z_MAX = 2 WHERE Z_NAME = 'Book'")
@@ -73,8 +55,8 @@ struct MappedStepOrderedSubEntityTests {
     static func mapping(policy: String?) throws -> MappingModel {
         try MappingFileReader.read(
             """
-            from: Pad 1
-            to: Pad 2
+            from: Shelf 1
+            to: Shelf 2
             mappings:
               - name: NoteToNote
                 source: Note
@@ -86,56 +68,25 @@ struct MappedStepOrderedSubEntityTests {
                 source: Book
                 destination: Book
             \(policy.map { "    policy: \($0)" } ?? "")
-            """, path: "pad.yaml")
-    }
-
-    /// Makes each object and links its relationships one by one, as the mapping says.
-    struct OneByOne: MigrationPolicy {
-        func createDestinationInstances(
-            for source: ObjectReference, mapping: EntityMapping, context: some MigrationPolicyContext
-        ) throws {
-            _ = try context.createDefaultDestinationInstance(for: source, mapping: mapping)
-        }
-
-        func createRelationships(
-            for destination: ObjectReference, source: ObjectReference, mapping: EntityMapping,
-            context: some MigrationPolicyContext
-        ) throws {
-            try context.createDefaultRelationships(for: destination, source: source, mapping: mapping)
-        }
-
-        var customizesRelationships: Bool { true }
+            """, path: "shelf.yaml")
     }
 
     /// The store the step writes from `source`, in SQL (`policy` false) or with the books linked object by
     /// object.
     static func run(policy: Bool, source: String) throws -> String {
         var policies = MigrationPolicyRegistry()
-        policies.register(OneByOne(), named: "OneByOne")
+        policies.register(EveryStagePolicy(), named: "EveryStage")
         let step = try MappedStep(
-            mapping: try mapping(policy: policy ? "OneByOne" : nil), sourceModel: model(1), destinationModel: model(2),
+            mapping: try mapping(policy: policy ? "EveryStage" : nil), sourceModel: model(1), destinationModel: model(2),
             policies: policies)
         return try SampleJournalStore.run(step, source: source)
-    }
-
-    /// Each book's members as a store orders them (`Z_FOK_`, then `Z_PK`).
-    static func members(_ path: String) throws -> [Int64: [Int64]] {
-        let column = try ShelfFixture.orderColumn(model(2))
-        return try DatabaseQueue(path: path).read { db in
-            var order: [Int64: [Int64]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT ZBOOK, Z_PK FROM ZNOTE WHERE ZBOOK IS NOT NULL ORDER BY \(column), Z_PK")
-            {
-                order[row[0], default: []].append(row[1])
-            }
-            return order
-        }
     }
 
     @Test("linked object by object by a policy, and in SQL, the members keep the source's order", arguments: [true, false])
     func orderKept(policy: Bool) throws {
         let out = try Self.run(policy: policy, source: try Self.source())
         try StoreValidator(model: Self.model(2)).validate(out)
-        #expect(try Self.members(out) == Self.order)
+        #expect(try ShelfFixture.contents(out, model: Self.model(2)).order == Self.order)
     }
 
     /// What a step linking object by object checks before it succeeds (``MappingSession/checkKeptOrders()``):

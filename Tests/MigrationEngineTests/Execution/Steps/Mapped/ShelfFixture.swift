@@ -8,8 +8,9 @@ import Testing
 /// A two-version model (Shelf 2 adds `Book.subtitle`) with an entity that has no attribute at all (`Note`)
 /// and an ordered to-many (`Book.notes`, kept by `ZNOTE.Z_FOK_BOOK`), and its step as a mapping file and as
 /// an Xcode mapping model, both mapping `Note` first (so no relationship of it is written with its rows).
+/// With `stickies`, `Note` has a sub-entity `Sticky`, so `Book.notes` holds objects of both.
 enum ShelfFixture {
-    static func model(_ version: Int) -> ObjectModel {
+    static func model(_ version: Int, stickies: Bool = false) -> ObjectModel {
         ObjectModel(
             name: "Shelf \(version)",
             entities: [
@@ -27,7 +28,9 @@ enum ShelfFixture {
                     relationships: [
                         Relationship(name: "book", destinationEntity: "Book", inverseName: "notes", inverseEntity: "Book")
                     ]),
-            ])
+            ]
+                + (stickies
+                    ? [Entity(name: "Sticky", parentName: "Note", attributes: [Attribute(name: "color", type: .string)])] : []))
     }
 
     /// Each book's notes in their order: book 1 holds notes 3, 1, 2; book 2 notes 5, 4; note 6 no book.
