@@ -38,6 +38,8 @@ package struct ChainExecutor: Sendable {
         var repairs: [String: RepairReport] = [:]
         /// The objects each repair set aside, published once the stores are swapped.
         var sideStores: [SetAsideStore] = []
+        /// Each store's snapshot, by store path, kept for its backup and removed when the run ends.
+        var snapshots: [String: HeldSnapshot] = [:]
 
         init(run: String, started: Date, jobs: [MigrationJob]) {
             self.run = run
@@ -59,6 +61,7 @@ package struct ChainExecutor: Sendable {
     @discardableResult
     package func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
         var ledger = Ledger(run: String(UUID().uuidString.prefix(8)).lowercased(), started: Date(), jobs: jobs)
+        defer { ledger.snapshots.values.forEach { HeldSnapshot.remove($0.folder, snapshot: $0.snapshot, report: report) } }
         let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
         if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
             throw ExecutionError(.io, path: repeated, message: "the same store is given twice")
@@ -104,6 +107,7 @@ package struct ChainExecutor: Sendable {
             ledger.newDigests[outcome.path] = outcome.digest
             ledger.repairs[job.storePath] = outcome.repairs
             ledger.sideStores += outcome.sideStore.map { [$0] } ?? []
+            ledger.snapshots[job.storePath] = outcome.snapshot
         }
     }
 
@@ -122,7 +126,8 @@ package struct ChainExecutor: Sendable {
         for (job, _) in moving {
             ledger.backups.append(
                 try BackupStore(root: options.backupRoot(for: job.storePath)).create(
-                    of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: knownDigests))
+                    of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: knownDigests,
+                    snapshotCopies: ledger.snapshots[job.storePath]?.copies ?? []))
         }
     }
 

@@ -20,6 +20,8 @@ struct ChainRunner {
         var repairs: RepairReport?
         /// The objects set aside, to publish beside the store once it is swapped (or discard).
         var sideStore: SetAsideStore?
+        /// A real run's snapshot of the store, kept for its backup (nil on a dry run, which backs up nothing).
+        var snapshot: HeldSnapshot?
     }
 
     /// The validated final store and each step's time; throws after removing every temporary it made.
@@ -32,16 +34,13 @@ struct ChainRunner {
             throw ExecutionError(
                 .io, path: folder, message: "cannot create the snapshot folder: \(String(cString: strerror(errno)))")
         }
-        defer {
-            do {
-                try DurableFile.removeTree(folder)
-            } catch {
-                report(.log("warning: \(error); the next run removes it"))
-            }
-        }
+        // Handed to the caller by a real run that succeeds; removed here otherwise.
+        var held: HeldSnapshot?
+        var taken: StoreSnapshot?
+        defer { if held == nil { HeldSnapshot.remove(folder, snapshot: taken, report: report) } }
         report(.stageStarted(.snapshot))
         let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
-        defer { snapshot.remove() }
+        taken = snapshot
         // Repairs change the private copy only, before anything reads it: every step, count and check after
         // them sees the repaired store.
         let repaired = try repairSource(snapshot)
@@ -58,6 +57,9 @@ struct ChainRunner {
             var outcome = try execute(from: snapshot, integrity: integrity, &timings)
             outcome.repairs = repaired?.repairs ?? outcome.repairs
             outcome.sideStore = repaired?.sideStore
+            integrity?.wait()
+            if !options.dryRun { held = HeldSnapshot(folder: folder, snapshot: snapshot) }
+            outcome.snapshot = held
             return outcome
         } catch {
             repaired?.sideStore.discard()

@@ -28,11 +28,25 @@ package final class StoreSnapshot: Sendable {
     package let setAsideLog: String?
     /// What the copy's name is followed by when its `-wal` is set aside.
     static let setAsideLogSuffix = "-wal.set-aside"
+    /// Each file copied (database, `-wal`, `-journal`), with the original's stamp while it was copied and the
+    /// copy's once written: a run's backup takes a copy that still has both (``SnapshotBackup``).
+    package let copiedFiles: [CopiedFile]
+
+    /// One store file and its copy in the snapshot.
+    package struct CopiedFile: Sendable, Hashable {
+        /// The copy.
+        package var copy: String
+        /// The store's file's stamp, the same before and after it was copied.
+        package var originalStamp: FileStamp
+        /// The copy's stamp once written, before anything opened it.
+        package var copyStamp: FileStamp
+    }
 
     private init(
         originalPath: String, originalFiles: StoreFileSet, directory: URL, path: String, writeAheadLog: WriteAheadLogCheck,
-        headerRepairs: [String] = [], setAsideLog: String? = nil
+        headerRepairs: [String] = [], setAsideLog: String? = nil, copiedFiles: [CopiedFile] = []
     ) {
+        self.copiedFiles = copiedFiles
         self.headerRepairs = headerRepairs
         self.setAsideLog = setAsideLog
         self.originalPath = originalPath
@@ -79,11 +93,17 @@ package final class StoreSnapshot: Sendable {
         for _ in 0..<5 {
             let before = StoreFileSet.scan(resolved)
             let stamps = modificationStamps(resolved)
+            var copied: [(original: String, copy: CopiedFile)] = []
             do throws(SnapshotFileCopy.Failure) {
                 // An earlier attempt's files go first, so a -wal gone from the store is gone from the copy.
                 TemporaryFile.remove(copy)
                 for file in before.files where [.database, .wal, .journal].contains(file.role) {
-                    try SnapshotFileCopy.copy(from: file.path, to: copy + (file.role.suffix ?? ""))
+                    let target = copy + (file.role.suffix ?? "")
+                    let original = FileStamp.of(file.path)
+                    try SnapshotFileCopy.copy(from: file.path, to: target)
+                    if let original, let written = FileStamp.of(target) {
+                        copied.append((file.path, CopiedFile(copy: target, originalStamp: original, copyStamp: written)))
+                    }
                 }
             } catch  where error.vanished && error.path != resolved {
                 // An app closed the store (removing its -wal) or finished a transaction (its -journal) while
@@ -115,7 +135,8 @@ package final class StoreSnapshot: Sendable {
                 }
                 let snapshot = StoreSnapshot(
                     originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log,
-                    headerRepairs: repairs, setAsideLog: setAside)
+                    headerRepairs: repairs, setAsideLog: setAside,
+                    copiedFiles: copied.filter { FileStamp.of($0.original) == $0.copy.originalStamp }.map(\.copy))
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }

@@ -18,16 +18,20 @@ package struct BackupStore: Sendable {
     /// Puts the store's files (database, `-wal`, `-shm`, `-journal`, external data folder) into a new backup
     /// and returns the manifest. Every file is copied (``BackupCopy``: a backup never shares a file with the
     /// live store, which an app may write the moment a run stops short of its swap) and digested from the
-    /// bytes written.
+    /// bytes written, or is the run's own snapshot copy of it (see
+    /// ``create(of:version:targetVersion:knownDigests:snapshotCopies:)``).
     package func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
         try create(of: storePath, version: version, targetVersion: targetVersion, knownDigests: [:])
     }
 
     /// ``create(of:version:targetVersion:)`` with digests of the store's files taken ahead of time, by path:
-    /// a copy must match its source's when the source is unchanged since (same stamp).
-    func create(of storePath: String, version: String?, targetVersion: String?, knownDigests: [String: StampedDigest])
-        throws(ExecutionError) -> BackupManifest
-    {
+    /// a copy must match its source's when the source is unchanged since (same stamp). A file the run's
+    /// snapshot copied (`snapshotCopies`) is moved into the backup instead where it provably holds the file's
+    /// bytes (``SnapshotBackup``).
+    func create(
+        of storePath: String, version: String?, targetVersion: String?, knownDigests: [String: StampedDigest],
+        snapshotCopies: [StoreSnapshot.CopiedFile] = []
+    ) throws(ExecutionError) -> BackupManifest {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
         let partial = folder(of: id) + ".partial"
@@ -37,7 +41,13 @@ package struct BackupStore: Sendable {
             let source = paths.folder + "/" + name
             let copy = partial + "/" + name
             try DurableFile.makeFolder(URL(fileURLWithPath: copy).deletingLastPathComponent().path)
-            let digest = try BackupCopy.copy(source, to: copy, known: knownDigests[source])
+            let known = knownDigests[source]
+            let digest: String
+            if let moved = try SnapshotBackup.move(source, to: copy, copies: snapshotCopies, known: known) {
+                digest = moved
+            } else {
+                digest = try BackupCopy.copy(source, to: copy, known: known)
+            }
             entries.append(.init(name: name, size: StoreFileList.size(copy), sha256: digest))
         }
         let manifest = BackupManifest(

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Puts the run's own snapshot copy of a store file into the backup in place of a second copy of the file:
+/// the snapshot read the store once already, and while the store is locked and unchanged since, its copy holds
+/// the very bytes a backup copy would (issue 34.3: the source is read once).
+///
+/// The copy is used only when that is certain, and the file is copied as before otherwise:
+/// - the store's file carries the stamp it had both while it was digested ahead of time and while the snapshot
+///   copied it (so the digest describes the bytes copied), and
+/// - the snapshot's copy still carries the stamp it had once written (nothing, no repair, no rolled-back
+///   journal, no checkpoint, has changed it since), and
+/// - it can be linked into the backup folder (the same filesystem; never over a file already there).
+///
+/// It is given the original's permission bits and flushed to disk before it counts, as a copy would be, and
+/// leaves the snapshot's folder, so a backup still shares no file with the live store.
+enum SnapshotBackup {
+    /// Moves the snapshot's copy of `source` to the new file `target`; returns its digest, or nil when the copy
+    /// cannot stand for the file (the caller then copies it).
+    /// - Parameters:
+    ///   - source: The store's file.
+    ///   - target: The backup's file, which must not exist.
+    ///   - copies: What the run's snapshot copied of the store.
+    ///   - known: The digest of `source` taken ahead of time, with the stamp it had then.
+    /// - Returns: The hex SHA-256 of the file moved, or nil.
+    /// - Throws: ``ExecutionError`` when the copy was found fit but could not be given its permissions or
+    ///   flushed to disk.
+    static func move(_ source: String, to target: String, copies: [StoreSnapshot.CopiedFile], known: StampedDigest?)
+        throws(ExecutionError) -> String?
+    {
+        guard let known, let stamp = FileStamp.of(source), stamp == known.stamp,
+            let copied = copies.first(where: { $0.originalStamp == stamp })
+        else { return nil }
+        let descriptor = open(copied.copy, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        guard FileStamp.of(descriptor: descriptor) == copied.copyStamp else { return nil }
+        var info = stat()
+        guard stat(source, &info) == 0, fchmod(descriptor, mode_t(info.st_mode & 0o7777)) == 0 else {
+            throw ExecutionError(.io, path: target, message: "cannot give the backup copy the original's permissions")
+        }
+        guard flushToDisk(descriptor) else {
+            throw ExecutionError(.io, path: target, message: "cannot flush the backup copy to disk")
+        }
+        // Linked, then unlinked from the snapshot: a link never replaces a file, and fails across filesystems.
+        guard link(copied.copy, target) == 0 else { return nil }
+        unlink(copied.copy)
+        DurableFile.syncDirectory(of: target)
+        return known.digest
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Synchronization
+import TestSupport
+import Testing
+
+@testable import MigrationEngine
+
+/// The source is read once (issue 34.3): a run's snapshot copy of each store file becomes the backup's file
+/// when it provably holds the store's bytes, and the backup is the original byte for byte either way.
+@Suite("Snapshot as backup")
+struct SnapshotBackupTests {
+    /// The run's snapshot copy of `store`'s file with `suffix`, found beside the store while the run is on.
+    static func snapshotCopy(of store: String, suffix: String = "") -> String? {
+        let paths = StorePaths(storePath: store)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: paths.folder)) ?? []
+        guard let folder = names.first(where: { $0.hasPrefix(".") && $0.hasSuffix("-snapshot") }) else { return nil }
+        let inner = paths.folder + "/" + folder
+        guard let snapshot = try? FileManager.default.contentsOfDirectory(atPath: inner).first else { return nil }
+        return inner + "/" + snapshot + "/" + paths.fileName + suffix
+    }
+
+    static func inode(_ path: String) -> (UInt64, UInt64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (UInt64(info.st_dev), UInt64(info.st_ino))
+    }
+
+    /// The store's files as they are now, by suffix.
+    static func files(of store: String, _ suffixes: [String]) throws -> [String: Data] {
+        try Dictionary(uniqueKeysWithValues: suffixes.map { ($0, try Data(contentsOf: URL(fileURLWithPath: store + $0))) })
+    }
+
+    /// The files of the store's only backup, by suffix.
+    static func backup(of store: String, _ suffixes: [String]) throws -> (files: [String: Data], folder: String) {
+        let backups = BackupStore(root: StorePaths(storePath: store).defaultBackupRoot)
+        let manifest = try #require(try backups.list().first)
+        try backups.verify(manifest)
+        let folder = backups.folder(of: manifest.id) + "/" + StorePaths(storePath: store).fileName
+        return (try files(of: folder, suffixes), folder)
+    }
+
+    /// Runs `job`, calling `atBackup` when the backup starts (the chain has run; the snapshot is still there).
+    static func run(_ job: MigrationJob, atBackup: @escaping @Sendable () -> Void) throws {
+        try ChainExecutor(report: { event in if event == .stageStarted(.backup) { atBackup() } }).run([job])
+    }
+
+    @Test("The snapshot's copy becomes the backup, the original byte for byte, instead of a second copy")
+    func snapshotBecomesBackup() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let original = try Self.files(of: store, [""])
+        let seen = Mutex<(UInt64, UInt64)?>(nil)
+        try Self.run(MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))) {
+            seen.withLock { $0 = Self.snapshotCopy(of: store).flatMap(Self.inode) }
+        }
+        let backup = try Self.backup(of: store, [""])
+        #expect(backup.files == original)
+        let copied = try #require(seen.withLock { $0 }, "the snapshot is kept until the backup")
+        #expect(Self.inode(backup.folder).map { $0 == copied } == true, "the backup is the snapshot's file")
+        #expect(Self.snapshotCopy(of: store) == nil, "nothing of the snapshot is left")
+    }
+
+    @Test("A WAL store's database and -wal, its entries only in the log, are backed up byte for byte")
+    func writeAheadLog() throws {
+        let store = try JournalFixture.walStore(version: 1, entries: 30)
+        let original = try Self.files(of: store, ["", "-wal"])
+        let project = try MigrationProject(modelPath: JournalFixture.modelPath, settings: PlanningSettings())
+        let planning = try project.plan(store: store, target: "Journal 3")
+        try Self.run(MigrationJob(storePath: store, plan: planning.plan)) {}
+        // The step reading the snapshot folds its log into it, so these files are copied from the store again.
+        #expect(try Self.backup(of: store, ["", "-wal"]).files == original)
+    }
+
+    @Test("A snapshot copy written to after it was taken is not used: the store is copied again")
+    func changedCopyIsNotUsed() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let original = try Self.files(of: store, [""])
+        let seen = Mutex<(UInt64, UInt64)?>(nil)
+        try Self.run(MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))) {
+            guard let copy = Self.snapshotCopy(of: store), let handle = FileHandle(forWritingAtPath: copy) else { return }
+            handle.seekToEndOfFile()
+            handle.write(Data([0x2A]))
+            try? handle.close()
+            seen.withLock { $0 = Self.inode(copy) }
+        }
+        let backup = try Self.backup(of: store, [""])
+        #expect(backup.files == original)
+        let changed = try #require(seen.withLock { $0 })
+        #expect(Self.inode(backup.folder).map { $0 != changed } == true)
+    }
+}
