@@ -47,6 +47,9 @@ struct InterruptedRunTests {
             ["migrate", store, "--model", model, "--to", "v1.1.0", "--yes"],
             environment: ["CDMIGRATE_CRASH_AT": "sidecars-parked"])
         #expect(killed.reason == .uncaughtSignal)
+        // A real run keeps its snapshot until the run ends (its copies may become the backup): the kill leaves
+        // it beside the store, for the next run to sweep.
+        #expect(try Self.leftovers(besides: store).contains { $0.hasSuffix("-snapshot") })
         let history = try CLIRunner.run(["history", store, "--json"])
         let records = history.stdout.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]

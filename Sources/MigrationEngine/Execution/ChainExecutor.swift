@@ -61,7 +61,7 @@ package struct ChainExecutor: Sendable {
     @discardableResult
     package func run(_ jobs: [MigrationJob]) throws -> [RunRecord] {
         var ledger = Ledger(run: String(UUID().uuidString.prefix(8)).lowercased(), started: Date(), jobs: jobs)
-        defer { ledger.snapshots.values.forEach { HeldSnapshot.remove($0.folder, snapshot: $0.snapshot, report: report) } }
+        defer { ledger.snapshots.values.forEach { $0.remove(report: report) } }
         let paths = jobs.map { StorePaths(storePath: $0.storePath).storePath }
         if let repeated = paths.first(where: { path in paths.filter { $0 == path }.count > 1 }) {
             throw ExecutionError(.io, path: repeated, message: "the same store is given twice")

@@ -39,7 +39,10 @@ struct ChainRunner {
         var taken: StoreSnapshot?
         defer { if held == nil { HeldSnapshot.remove(folder, snapshot: taken, report: report) } }
         report(.stageStarted(.snapshot))
-        let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: options.snapshot)
+        // A real run hashes the files as the snapshot copies them, so the copies can become its backup.
+        var snapshotOptions = options.snapshot
+        snapshotOptions.digestsCopies = !options.dryRun
+        let snapshot = try StoreSnapshot.take(of: job.storePath, in: URL(fileURLWithPath: folder), options: snapshotOptions)
         taken = snapshot
         // Repairs change the private copy only, before anything reads it: every step, count and check after
         // them sees the repaired store.

@@ -24,6 +24,17 @@ package struct FileStamp: Sendable, Hashable {
     package static func withChangeTime(_ path: String) -> (stamp: FileStamp, changed: Int64)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
+        return withChangeTime(info)
+    }
+
+    /// ``withChangeTime(_:)`` for an open file.
+    static func withChangeTime(descriptor: Int32) -> (stamp: FileStamp, changed: Int64)? {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { return nil }
+        return withChangeTime(info)
+    }
+
+    private static func withChangeTime(_ info: stat) -> (stamp: FileStamp, changed: Int64) {
         #if os(Linux)
             let changed = info.st_ctim
         #else

@@ -28,23 +28,38 @@ enum SnapshotFileCopy {
         var description: String { "\(path): \(String(cString: strerror(code)))" }
     }
 
-    static func copy(from source: String, to target: String) throws(Failure) {
+    /// Copies `source` into the new file `target`.
+    /// - Parameters:
+    ///   - source: The store's file; only read.
+    ///   - target: The copy to create (never over a file already there).
+    ///   - digesting: Whether to hash the bytes while they pass through the process (a run whose backup may be
+    ///     this copy, ``SnapshotBackup``); without it the kernel moves them and nothing is hashed.
+    /// - Returns: The hex SHA-256 of the bytes written when `digesting`, else nil.
+    /// - Throws: ``Failure`` when a file cannot be opened, read or written.
+    @discardableResult
+    static func copy(from source: String, to target: String, digesting: Bool = false) throws(Failure) -> String? {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw Failure(source) }
         defer { close(input) }
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw Failure(target) }
         defer { close(output) }
+        if digesting {
+            // One read serves the copy and its digest, which therefore describes exactly the bytes written.
+            guard let digest = FileDigest.sha256(copying: input, into: output) else { throw Failure(target) }
+            return digest
+        }
         #if os(Linux)
             while true {
                 let moved = sendfile(output, input, nil, pieceSize)
                 if moved < 0 && errno == EINTR { continue }
                 if moved < 0 && (errno == EINVAL || errno == ENOSYS) { break } // not supported here: copy below
                 guard moved >= 0 else { throw Failure(target) }
-                if moved == 0 { return }
+                if moved == 0 { return nil }
             }
         #endif
         try copyThroughBuffer(input, output, target: target)
+        return nil
     }
 
     /// Copies from the descriptors' current offsets to the end, through one large buffer.

@@ -10,6 +10,10 @@ public struct SnapshotOptions: Sendable, Hashable {
     /// in the copy, leaving the database to be read alone, instead of failing; salvage then decides whether to
     /// put it back (see ``StoreSnapshot/setAsideLog``).
     public var readsDatabaseAloneWhenLogRefused: Bool
+    /// A real migration run only: hash each file while it is copied and keep what was copied
+    /// (``StoreSnapshot/copiedFiles``), so the copy can become the run's backup (``SnapshotBackup``). Off
+    /// elsewhere, where the kernel moves the bytes without the process hashing them.
+    package var digestsCopies = false
 
     /// Refuses a lossy `-wal` unless `acceptWALLoss`, a damaged header unless `repairsHeader`, and a `-wal`
     /// that is not the store's unless `readsDatabaseAloneWhenLogRefused`.

@@ -28,18 +28,25 @@ package final class StoreSnapshot: Sendable {
     package let setAsideLog: String?
     /// What the copy's name is followed by when its `-wal` is set aside.
     static let setAsideLogSuffix = "-wal.set-aside"
-    /// Each file copied (database, `-wal`, `-journal`), with the original's stamp while it was copied and the
-    /// copy's once written: a run's backup takes a copy that still has both (``SnapshotBackup``).
+    /// With ``SnapshotOptions/digestsCopies``, each file copied (database, `-wal`, `-journal`) with the
+    /// digest of the bytes written, the original's stamp while it was copied and the copy's once written: a
+    /// run's backup takes a copy that still has both and the digest of the original (``SnapshotBackup``).
+    /// Empty otherwise.
     package let copiedFiles: [CopiedFile]
 
     /// One store file and its copy in the snapshot.
     package struct CopiedFile: Sendable, Hashable {
         /// The copy.
         package var copy: String
+        /// The hex SHA-256 of the bytes written to the copy, hashed as they were copied.
+        package var digest: String
         /// The store's file's stamp, the same before and after it was copied.
         package var originalStamp: FileStamp
         /// The copy's stamp once written, before anything opened it.
         package var copyStamp: FileStamp
+        /// The copy's inode change time then (nanoseconds since 1970): unlike the stamp, no one can set it back
+        /// after writing to the file.
+        package var copyChanged: Int64
     }
 
     private init(
@@ -100,9 +107,15 @@ package final class StoreSnapshot: Sendable {
                 for file in before.files where [.database, .wal, .journal].contains(file.role) {
                     let target = copy + (file.role.suffix ?? "")
                     let original = FileStamp.of(file.path)
-                    try SnapshotFileCopy.copy(from: file.path, to: target)
-                    if let original, let written = FileStamp.of(target) {
-                        copied.append((file.path, CopiedFile(copy: target, originalStamp: original, copyStamp: written)))
+                    let digest = try SnapshotFileCopy.copy(from: file.path, to: target, digesting: options.digestsCopies)
+                    if let original, let digest, let written = FileStamp.withChangeTime(target) {
+                        copied.append(
+                            (
+                                file.path,
+                                CopiedFile(
+                                    copy: target, digest: digest, originalStamp: original, copyStamp: written.stamp,
+                                    copyChanged: written.changed)
+                            ))
                     }
                 }
             } catch  where error.vanished && error.path != resolved {

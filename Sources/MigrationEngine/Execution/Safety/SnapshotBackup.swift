@@ -5,14 +5,16 @@ import Foundation
 /// the very bytes a backup copy would (issue 34.3: the source is read once).
 ///
 /// The copy is used only when that is certain, and the file is copied as before otherwise:
-/// - the store's file carries the stamp it had both while it was digested ahead of time and while the snapshot
-///   copied it (so the digest describes the bytes copied), and
-/// - the snapshot's copy still carries the stamp it had once written (nothing, no repair, no rolled-back
-///   journal, no checkpoint, has changed it since), and
-/// - it can be linked into the backup folder (the same filesystem; never over a file already there).
+/// - the digest of the bytes written to the copy, hashed as the snapshot copied them, equals the digest of the
+///   store's file taken ahead of time, and the file carries the stamp it had both then and while the snapshot
+///   copied it (so the backup's digest is its own bytes' and they are the store's), and
+/// - the snapshot's copy still carries the stamp and the inode change time it had once written (nothing, no
+///   repair, no rolled-back journal, no checkpoint, no write with its time set back, has changed it since), and
+/// - it can be linked into the backup folder (the same filesystem; never over a file already there) and
+///   unlinked from the snapshot.
 ///
 /// It is given the original's permission bits and flushed to disk before it counts, as a copy would be, and
-/// leaves the snapshot's folder, so a backup still shares no file with the live store.
+/// leaves the snapshot's folder, so a backup still shares no file with the live store or the snapshot.
 enum SnapshotBackup {
     /// Moves the snapshot's copy of `source` to the new file `target`; returns its digest, or nil when the copy
     /// cannot stand for the file (the caller then copies it).
@@ -28,12 +30,15 @@ enum SnapshotBackup {
         throws(ExecutionError) -> String?
     {
         guard let known, let stamp = FileStamp.of(source), stamp == known.stamp,
-            let copied = copies.first(where: { $0.originalStamp == stamp })
+            let copied = copies.first(where: { $0.originalStamp == stamp }), copied.digest == known.digest
         else { return nil }
         let descriptor = open(copied.copy, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        guard FileStamp.of(descriptor: descriptor) == copied.copyStamp else { return nil }
+        // Checked before anything below changes the inode (permissions, the link).
+        guard let now = FileStamp.withChangeTime(descriptor: descriptor), now.stamp == copied.copyStamp,
+            now.changed == copied.copyChanged
+        else { return nil }
         var info = stat()
         guard stat(source, &info) == 0, fchmod(descriptor, mode_t(info.st_mode & 0o7777)) == 0 else {
             throw ExecutionError(.io, path: target, message: "cannot give the backup copy the original's permissions")
@@ -43,8 +48,13 @@ enum SnapshotBackup {
         }
         // Linked, then unlinked from the snapshot: a link never replaces a file, and fails across filesystems.
         guard link(copied.copy, target) == 0 else { return nil }
-        unlink(copied.copy)
+        guard unlink(copied.copy) == 0 else {
+            // The backup would share its file with the snapshot: take the link back and copy instead (a link
+            // that cannot be taken back leaves the target, and the copy then fails naming it).
+            unlink(target)
+            return nil
+        }
         DurableFile.syncDirectory(of: target)
-        return known.digest
+        return copied.digest
     }
 }

@@ -34,6 +34,7 @@ struct RecoveryTests {
             let outcome = try ChainRunner(job: job, run: "test", options: options, report: { _ in }).execute(&timings)
             let root = options.backupRoot(for: store)
             let backup = try BackupStore(root: root).create(of: store, version: "v1.0.0", targetVersion: "v1.1.0")
+            outcome.snapshot?.remove(report: { _ in })
             moves.append(
                 .init(store: store, temporary: outcome.path, backupRoot: root, backup: backup, newDigest: outcome.digest))
         }

@@ -44,6 +44,24 @@ struct SnapshotBackupTests {
         try ChainExecutor(report: { event in if event == .stageStarted(.backup) { atBackup() } }).run([job])
     }
 
+    /// Changes the last byte of the file at `path` and sets its modification time back, so its stamp (size,
+    /// time, inode) is what it was: only its bytes and its inode change time tell.
+    static func changeKeepingStamp(_ path: String) throws {
+        var info = stat()
+        #expect(stat(path, &info) == 0)
+        let descriptor = open(path, O_RDWR)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        var byte: UInt8 = 0
+        #expect(pread(descriptor, &byte, 1, off_t(info.st_size - 1)) == 1)
+        byte ^= 0xFF
+        #expect(pwrite(descriptor, &byte, 1, off_t(info.st_size - 1)) == 1)
+        var times = [info.st_atim, info.st_mtim]
+        #expect(futimens(descriptor, &times) == 0)
+        let stamp = FileStamp.of(path)
+        #expect(stamp?.modifiedSeconds == Int64(info.st_mtim.tv_sec) && stamp?.size == Int64(info.st_size))
+    }
+
     @Test("The snapshot's copy becomes the backup, the original byte for byte, instead of a second copy")
     func snapshotBecomesBackup() throws {
         let store = try ExecutionFixture.store("v1.0.0")
@@ -86,5 +104,55 @@ struct SnapshotBackupTests {
         #expect(backup.files == original)
         let changed = try #require(seen.withLock { $0 })
         #expect(Self.inode(backup.folder).map { $0 != changed } == true)
+    }
+
+    @Test("A snapshot copy written to with its stamp set back is not used: the store is copied again")
+    func copyChangedKeepingItsStampIsNotUsed() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let original = try Self.files(of: store, [""])
+        let seen = Mutex<(UInt64, UInt64)?>(nil)
+        let changed = Mutex(false)
+        try Self.run(MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))) {
+            guard let copy = Self.snapshotCopy(of: store), (try? Self.changeKeepingStamp(copy)) != nil else { return }
+            seen.withLock { $0 = Self.inode(copy) }
+            changed.withLock { $0 = true }
+        }
+        #expect(changed.withLock { $0 }, "the snapshot's copy was there to change")
+        let backup = try Self.backup(of: store, [""])
+        #expect(backup.files == original)
+        let copy = try #require(seen.withLock { $0 })
+        #expect(Self.inode(backup.folder).map { $0 != copy } == true)
+    }
+
+    @Test("A store changed with its stamp set back after its digest: its snapshot copy is not the backup, which fails")
+    func storeChangedAfterItsDigestIsNotBackedUpFromTheCopy() throws {
+        let folder = try TemporaryDirectory.make()
+        let store = StorePaths(storePath: try ExecutionFixture.store("v1.0.0", in: folder)).storePath
+        let known = try #require(StampedDigest.compute(store))
+        try Self.changeKeepingStamp(store)
+        #expect(FileStamp.of(store) == known.stamp)
+        var options = SnapshotOptions()
+        options.digestsCopies = true
+        let snapshot = try StoreSnapshot.take(of: store, in: folder, options: options)
+        defer { snapshot.remove() }
+        let copied = try #require(snapshot.copiedFiles.first)
+        #expect(copied.digest != known.digest && copied.digest == FileDigest.sha256(store))
+        // The ahead-of-time digest no longer describes the store: neither the copy nor a fresh copy may be
+        // backed up under it.
+        let backups = BackupStore(root: folder.appendingPathComponent("backups").path)
+        #expect {
+            _ = try backups.create(
+                of: store, version: "v1.0.0", targetVersion: "v1.1.0", knownDigests: [store: known],
+                snapshotCopies: snapshot.copiedFiles)
+        } throws: { ($0 as? ExecutionError)?.code == .backupDamaged }
+        #expect(FileManager.default.fileExists(atPath: copied.copy), "the snapshot's copy stays where it was")
+    }
+
+    @Test("A snapshot taken for anything but a real run hashes nothing and keeps no copies for a backup")
+    func onlyARealRunDigests() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let snapshot = try StoreSnapshot.take(of: store)
+        defer { snapshot.remove() }
+        #expect(snapshot.copiedFiles.isEmpty)
     }
 }
