@@ -61,6 +61,20 @@ package struct PathPlanner: Sendable {
         return result
     }
 
+    /// The unusable mapping that can explain why there is no route: one out of the store's version first, else
+    /// one whose step lies between it and the target in the version order. A mapping elsewhere in the folder
+    /// (another step's, with a reason of its own) explains nothing about this route and is not named.
+    private func relevantUnusableMapping(_ source: String, _ target: String)
+        -> (name: String, pair: VersionPair, reason: String)?
+    {
+        let order = graph.order
+        return graph.unusableMappings.first { $0.pair.from == source }
+            ?? graph.unusableMappings.first { mapping in
+                order.precedes(source, mapping.pair.from) && order.precedes(mapping.pair.from, target)
+                    && !order.precedes(target, mapping.pair.to)
+            }
+    }
+
     private func noRoute(_ source: String, _ target: String) -> PlanningError {
         var reason = "no explicit mapping or inferable step leads there"
         if graph.inference == nil, graph.explicitEdges.isEmpty { reason += " (inferred steps are turned off)" }
@@ -78,7 +92,7 @@ package struct PathPlanner: Sendable {
         } else if !graph.routing.broken.isEmpty {
             reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
         }
-        if let unusable = graph.unusableMappings.first {
+        if let unusable = relevantUnusableMapping(source, target) {
             reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
         }
         return PlanningError(

@@ -6,8 +6,10 @@ import Foundation
 /// Read: `NSMappingName`, `NSMappingType`, `NSSourceEntityName`, `NSDestinationEntityName`, their version
 /// hashes, `NSEntityMigrationPolicyClassName`, `NSAttributeMappings` and `NSRelationshipMappings` (each an
 /// `NSPropertyMapping`: `NSDestinationPropertyName` and `NSValueExpression`, whose absence leaves the property
-/// unset), and `NSSourceExpression`, which must be Xcode's fetch of every source object. A source predicate
-/// other than `TRUEPREDICATE` or property transforms fail the import: the mapping is never applied in part.
+/// unset), and `NSSourceExpression`, which must be Xcode's fetch of the source entity's objects with a
+/// predicate string (``SourceFilterPredicate``: the mapping's filter). A source expression of another shape, a
+/// predicate the expression language cannot read, or property transforms fail the import: the mapping is never
+/// applied in part.
 struct CompiledEntityMappingDecoder {
     /// What one archived entity mapping holds.
     struct Decoded {
@@ -27,9 +29,9 @@ struct CompiledEntityMappingDecoder {
         let kind =
             EntityMappingKind.allCases.first { Int64($0.code) == code }
             ?? EntityMappingKind.undefined(source: source, destination: destination, policy: policy)
-        try checkSource(object["NSSourceExpression"], entity: source, mapping: name)
         var mapping = EntityMapping(
-            name: name, kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy)
+            name: name, kind: kind, sourceEntity: source, destinationEntity: destination,
+            filter: try sourceFilter(object["NSSourceExpression"], entity: source, mapping: name), policy: policy)
         mapping.attributes = try properties(object["NSAttributeMappings"], mapping: name, kind: "attribute")
         mapping.relationships = try properties(object["NSRelationshipMappings"], mapping: name, kind: "relationship")
         return Decoded(
@@ -41,10 +43,13 @@ struct CompiledEntityMappingDecoder {
         MappingFileError(path: file, at: nil, message)
     }
 
-    /// Accepts only `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", <entity>,
-    /// "TRUEPREDICATE"), $manager.sourceContext, NO)`, what Xcode writes for a mapping without a filter.
-    private func checkSource(_ expression: ArchivedObject?, entity: String?, mapping: String) throws(MappingFileError) {
-        guard let expression else { return }
+    /// The filter of `FETCH(FUNCTION($manager, "fetchRequestForSourceEntityNamed:predicateString:", <entity>,
+    /// <predicate>), $manager.sourceContext, NO)`, what Xcode writes (`TRUEPREDICATE` for a mapping without a
+    /// filter); any other source expression fails.
+    private func sourceFilter(_ expression: ArchivedObject?, entity: String?, mapping: String) throws(MappingFileError)
+        -> MappingExpression?
+    {
+        guard let expression else { return nil }
         let request = expression["NSFRExpression"]
         let arguments = request?["NSArguments"]?.elements ?? []
         guard expression.isKind(of: "NSFetchRequestExpression"),
@@ -53,9 +58,13 @@ struct CompiledEntityMappingDecoder {
         else {
             throw fail("entity mapping \(mapping): its source expression is not a fetch of every \(entity ?? "source") object")
         }
-        let predicate = arguments[1]["NSConstantValue"]?.string ?? "?"
-        guard predicate == "TRUEPREDICATE" else {
-            throw fail("entity mapping \(mapping): the source filter \(predicate) cannot be applied as Core Data would")
+        guard let predicate = arguments[1]["NSConstantValue"]?.string else {
+            throw fail("entity mapping \(mapping): its source expression's predicate is not a string")
+        }
+        do {
+            return try SourceFilterPredicate.filter(predicate)
+        } catch {
+            throw fail("entity mapping \(mapping): the source filter \(predicate) cannot be read: \(error)")
         }
     }
 

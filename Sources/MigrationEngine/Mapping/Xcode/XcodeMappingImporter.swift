@@ -81,7 +81,7 @@ package enum XcodeMappingImporter {
     /// The fields of an entity mapping object that the importer understands.
     static let entityFields: Set<String> = [
         "name", "sourcename", "destinationname", "mappingtypename", "mappingnumber", "migrationpolicyclassname",
-        "autogenerateexpression", "userinfodata",
+        "autogenerateexpression", "userinfodata", "sourcefilterpredicatestring",
     ]
 
     /// An entity mapping's `userinfodata`: a keyed-archived `NSDictionary`, whose text entries the mapping's
@@ -124,6 +124,12 @@ package enum XcodeMappingImporter {
             name: name, kind: kind, sourceEntity: source, destinationEntity: destination, policy: policy,
             userInfo: try userInfo(object.attributes["userinfodata"], mapping: name, file: file, at: position),
             position: position)
+        do {
+            mapping.filter = try SourceFilterPredicate.filter(object.attributes["sourcefilterpredicatestring"] ?? "")
+        } catch {
+            throw MappingFileError(
+                path: file, at: position, "entity mapping \(name): the source filter predicate cannot be read: \(error)")
+        }
         if let unknown = object.attributes.keys.sorted().first(where: {
             !entityFields.contains($0) && object.attributes[$0]?.isEmpty == false
         }) {

@@ -74,7 +74,11 @@ struct XcodePropertyMappingReader {
         case (nil, nil):
             return nil
         case (let path?, let mapping?):
-            guard let source = XcodeKeyPath.expression(path) else { throw fail("the key path \(path) is not a key path") }
+            // `$source` alone: the objects `mapping` made from this very source object (Xcode writes it for a
+            // relationship to an object split off the same source, as in `NoteToAttachment`'s `note`).
+            guard let source = path == "$source" ? Expression.source : XcodeKeyPath.expression(path) else {
+                throw fail("the key path \(path) is not a key path")
+            }
             return Expression(
                 .function(
                     target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
