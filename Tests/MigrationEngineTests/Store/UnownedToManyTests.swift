@@ -121,6 +121,24 @@ struct UnownedToManyTests {
         try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
     }
 
+    /// Its links live in its own key column, so a step that drops it drops them: a counted loss, not a silent
+    /// one (it was taken for a to-many whose links its inverse keeps).
+    @Test("Dropping it is a loss, counted as the memberships its key column holds")
+    func droppedIsCounted() throws {
+        let from = Self.model("v1")
+        var to = Self.model("v2")
+        to.entities = to.entities.map { entity in
+            var entity = entity
+            entity.relationships.removeAll { $0.name == "books" }
+            return entity
+        }
+        let mapping = InferredMapping.infer(from: from, to: to)
+        #expect(mapping.drops.map(\.description) == ["drops Shelf.books"])
+        #expect(InferredStepProvider().losesData(from: InferenceIndex(from), to: InferenceIndex(to)))
+        let counted = try DataLossCounter.count(mapping, sourceModel: from, storePath: try Self.store(from))
+        #expect(counted.map(\.description) == ["drops Shelf.books (3 links)"])
+    }
+
     @Test("A mapped step carries the memberships, in bulk or object by object", arguments: [false, true])
     func mapped(objectByObject: Bool) throws {
         let text = """

@@ -68,6 +68,14 @@ package enum DataLossCounter {
             if let join = schema.joinTable(entity: owner, relationship: property) {
                 return "SELECT COUNT(*) FROM \(SQLIdentifier(join.name))"
             }
+            // A to-many without an inverse: its owners' keys in its members' table.
+            let role = SchemaColumn.Role.toManyKey(entity: owner, relationship: property)
+            if let toMany = model.allRelationships(of: entity).first(where: { $0.name == property }), toMany.isToMany,
+                let members = schema.table(for: toMany.destinationEntity),
+                let key = members.columns.first(where: { $0.role == role })
+            {
+                return "SELECT COUNT(\(SQLIdentifier(key.name))) FROM \(SQLIdentifier(members.name))"
+            }
             return nil
         }
     }

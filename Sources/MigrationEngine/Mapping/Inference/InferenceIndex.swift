@@ -52,8 +52,9 @@ package struct InferenceIndex: Sendable {
         /// The relationships that are not transient, inherited ones first.
         let relationships: [Relationship]
         let relationshipIndex: RenameIndex<Relationship>
-        /// The relationships whose links are lost when they are dropped: a to-one, or a to-many whose inverse
-        /// is to-many too (a to-many whose inverse is a to-one keeps its links in the inverse's key). By name;
+        /// The relationships whose links are lost when they are dropped: a to-one, a to-many without an inverse
+        /// (its own key column), or a to-many whose inverse is to-many too (a to-many whose inverse is a to-one
+        /// keeps its links in the inverse's key). By name;
         /// of two relationships sharing a name, the first decides.
         let holdingLinks: Set<String>
         /// The digest of all that the loss screen reads of the entity, as either side of a pair (see
@@ -170,6 +171,8 @@ package struct InferenceIndex: Sendable {
         var holding: Set<String> = []
         for relationship in lineage.lazy.flatMap({ all[$0].relationships }) where seen.insert(relationship.name).inserted {
             if !relationship.isToMany { holding.insert(relationship.name) }
+            // A to-many without an inverse keeps its links in its own key column, in its destination's table.
+            if relationship.isToMany && relationship.inverseName == nil { holding.insert(relationship.name) }
             guard relationship.isToMany, let inverseName = relationship.inverseName,
                 let destination = positions.named(relationship.inverseEntity ?? relationship.destinationEntity),
                 let inverse = lineages[destination].lazy.flatMap({ all[$0].relationships }).first(where: {
