@@ -29,6 +29,40 @@ struct ExportCommandTests {
         return objects.compactMap { ($0["_pk"] as? NSNumber)?.int64Value }
     }
 
+    /// Issue 35 (the console's filter and sort on the command line): `export --where/--sort` selects through
+    /// the same typed selection as the console's export and `rows`: the query parsed by the engine, never SQL.
+    @Test("export --where/--sort writes the objects rows lists for the same query, in its order; bad input writes nothing")
+    func exportSelects() throws {
+        let store = try Self.store()
+        let folder = try TemporaryDirectory.make()
+        let out = folder.appendingPathComponent("picked.json").path
+        let query = #"favorite == YES AND author.name ENDSWITH "Hopper""#
+        let selecting = ["--model", Self.model, "--entity", "Entry", "--where", query, "--sort", "-title"]
+        let export = try CLIRunner.run(["export", store] + selecting + ["--out", out])
+        #expect(export.status == 0, "\(export.stderr)")
+        let written = try keys(try String(contentsOfFile: out, encoding: .utf8))
+        let rows = try CLIRunner.run(["rows", store] + selecting + ["--limit", "1000", "--json"])
+        #expect(rows.status == 0, "\(rows.stderr)")
+        #expect(written == (try keys(rows.stdout)), "the objects rows lists, in its order")
+        // Grace Hopper is author 2; odd entries are favourites.
+        let expected = try entryKeys(store, where: #""ZFAVORITE" = 1 AND "ZAUTHOR" = 2"#)
+        #expect(Set(written) == Set(expected) && expected.count == 10)
+        #expect(written != expected, "in descending title order, not key order")
+
+        let bad = folder.appendingPathComponent("bad.json").path
+        let invalid = try CLIRunner.run(
+            ["export", store, "--model", Self.model, "--entity", "Entry", "--where", "title ==", "--out", bad])
+        #expect(invalid.status == 8, "\(invalid.stderr)")
+        #expect(invalid.stderr.hasPrefix("cdmigrate: error: ") && invalid.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: bad), "nothing half-written")
+        let unknown = try CLIRunner.run(
+            ["export", store, "--model", Self.model, "--entity", "Entry", "--sort", "nosuch", "--out", bad])
+        #expect(unknown.status == 8 && unknown.stderr.contains("nosuch"), "\(unknown.stderr)")
+        let noEntity = try CLIRunner.run(["export", store, "--model", Self.model, "--where", query, "--out", folder.path])
+        #expect(noEntity.status == 8 && noEntity.stderr.contains("one entity"), "\(noEntity.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("Entry.json").path))
+    }
+
     @Test(
         "Store-only export of coredataplus-books (model from its cache only): one file per entity, counts as stored",
         Corpus.required)

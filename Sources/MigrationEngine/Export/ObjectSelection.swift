@@ -19,10 +19,13 @@ struct ObjectSelection {
     /// Whether objects must be read with the values an expression sees (a predicate evaluates them).
     var needsExpressionValues: Bool { filter != nil }
 
-    /// The selection `query` makes of `reader`'s objects in `source`.
+    /// The selection `query` makes of `reader`'s objects in `source`; `order`, the `ORDER BY` terms of
+    /// attributes named by the user (`rows`' order), replaces the query's sort column, `Z_PK` last.
     ///
     /// - Throws: ``ExportError`` for an invalid predicate or a sort column the entity's table does not have.
-    init(_ query: RowQuery, reader: ObjectRowReader, source: StoreObjectSource, db: Database) throws {
+    init(
+        _ query: RowQuery, reader: ObjectRowReader, source: StoreObjectSource, db: Database, order: [SQLFragment]? = nil
+    ) throws {
         store = source.store
         let declared = try db.declaredColumns(in: reader.layout.table)
         if let sort = query.sortColumn, !declared.contains(where: { $0.name == sort }) {
@@ -36,7 +39,7 @@ struct ObjectSelection {
             conditions.append(prefilter)
         }
         condition = conditions.isEmpty ? nil : SQLFragment.joined(conditions, separator: " AND ")
-        order = query.orderTerms(descending: query.descending)
+        self.order = order.map { $0 + ["\(SQLIdentifier.primaryKey)"] } ?? query.orderTerms(descending: query.descending)
         related = RelatedObjectValues(source: source, db: db)
     }
 

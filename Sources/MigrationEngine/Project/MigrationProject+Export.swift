@@ -18,6 +18,10 @@ extension MigrationProject {
     ///     gets one `<Entity>.<extension>` file per entity.
     ///   - rawValues: Whether Binary and Transformable values are written as base64 even when they hold a
     ///     keyed archive or a property list (which are otherwise decoded: ``RenderedValue/decoded(json:)``).
+    ///   - filter: Only the objects of `entity` for which this query is true, evaluated as
+    ///     ``rows(store:entity:where:order:columns:offset:limit:rawValues:)`` evaluates it; nil for every one.
+    ///   - order: Attributes (or `_pk`) to order `entity`'s objects by, first key first, as `rows` orders
+    ///     them; empty for primary-key order.
     ///   - cancellation: Set from another thread to stop between two objects; the file being written is
     ///     removed and the one that was there is kept.
     /// - Returns: The objects written per entity, in the order exported.
@@ -26,10 +30,16 @@ extension MigrationProject {
     ///   damaged or locked store.
     public func export(
         store: String, entity: String? = nil, format: ExportFormat, to destination: ExportDestination,
-        rawValues: Bool = false, cancellation: CancellationFlag = CancellationFlag()
+        rawValues: Bool = false, where filter: String? = nil, order: [RowOrder] = [],
+        cancellation: CancellationFlag = CancellationFlag()
     ) throws -> [EntityExportCount] {
         try StoreObjectSource.read(store, bundle: bundle) { source, db in
             guard let entity else {
+                guard filter == nil, order.isEmpty else {
+                    throw ExportError(
+                        store: store, message: "a query or an order selects the objects of one entity; none was named",
+                        category: .invalidInput)
+                }
                 guard case .folder(let folder) = destination else {
                     throw ExportError(
                         store: store, message: "exporting every entity needs a folder to write them into",
@@ -45,7 +55,10 @@ extension MigrationProject {
                 }
             }
             let reader = try source.reader(entity: entity, includingSubentities: true, rawValues: rawValues)
-            let selection = try ObjectSelection(.all, reader: reader, source: source, db: db)
+            // The typed selection the console's export uses: the query parsed, never SQL from the user.
+            let sort = try order.map { try Self.orderTerm($0, layout: reader.layout, store: store) }
+            let selection = try ObjectSelection(
+                RowQuery(predicate: filter), reader: reader, source: source, db: db, order: sort.isEmpty ? nil : sort)
             return [
                 try write(
                     reader, selection, store: store, db: db, format: format, to: destination, progress: { _ in },
@@ -55,7 +68,7 @@ extension MigrationProject {
     }
 
     /// Exports the objects of `entity` (its sub-entities' included) that `query` selects, in its order, as
-    /// ``export(store:entity:format:to:rawValues:cancellation:)`` exports them all: the rows a browser page
+    /// ``export(store:entity:format:to:rawValues:where:order:cancellation:)`` exports them all: the rows a browser page
     /// of the same query shows (``StoreBrowser/page(entity:offset:limit:query:)``), matched by the same
     /// search, predicate and order.
     ///
@@ -69,7 +82,7 @@ extension MigrationProject {
     ///   - progress: Called with how many objects have been written so far, after each object.
     ///   - cancellation: Set from another thread to stop between two objects, keeping the old file.
     /// - Returns: The objects written.
-    /// - Throws: As ``export(store:entity:format:to:rawValues:cancellation:)``; ``ExportError`` for an invalid
+    /// - Throws: As ``export(store:entity:format:to:rawValues:where:order:cancellation:)``; ``ExportError`` for an invalid
     ///   predicate, one failing on an object, or a sort column the entity's table does not have.
     package func export(
         store: String, entity: String, selecting query: RowQuery, format: ExportFormat, to destination: ExportDestination,

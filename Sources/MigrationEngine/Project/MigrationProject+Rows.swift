@@ -79,7 +79,7 @@ extension MigrationProject {
     }
 
     /// The `ORDER BY` term for `order`: the attribute's column, or `Z_PK`.
-    private static func orderTerm(_ order: RowOrder, layout: EntityExportLayout, store: String) throws(ExportError)
+    static func orderTerm(_ order: RowOrder, layout: EntityExportLayout, store: String) throws(ExportError)
         -> SQLFragment
     {
         let direction: SQLFragment = order.descending ? " DESC" : ""

@@ -4,8 +4,9 @@ import MigrationEngine
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `cdmigrate export STORE [--model M] [--entity E] [--format csv|json|jsonl] [--out FILE|DIR] [--raw-values] [--json]`: a
-/// store's objects with values rendered by model type, streamed from a private snapshot.
+/// `cdmigrate export STORE [--model M] [--entity E [--where QUERY] [--sort KEYS [--desc]]] [--format csv|json|jsonl]
+/// [--out FILE|DIR] [--raw-values] [--json]`: a store's objects with values rendered by model type, streamed from a
+/// private snapshot; with `--entity`, those `rows` would list for the same query and order.
 struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
@@ -18,6 +19,8 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: "One entity (with its sub-entities' objects); default: every entity, one file each into --out DIR.")
     var entity: String?
+
+    @OptionGroup var selection: SelectionOptions
 
     @Option(help: "csv, json or jsonl.")
     var format: ExportFormat = .json
@@ -50,7 +53,8 @@ struct ExportCommand: ParsableCommand {
         defer { signals.stop() }
         let exported = Result {
             try project.export(
-                store: store, entity: entity, format: format, to: destination, rawValues: rawValues, cancellation: flag)
+                store: store, entity: entity, format: format, to: destination, rawValues: rawValues,
+                where: selection.condition, order: selection.order, cancellation: flag)
         }
         // Everything exported is on the screen before an error or the summary is written.
         try terminal?.finish()

@@ -16,19 +16,7 @@ struct RowsCommand: ParsableCommand {
     @Option(help: "The entity (its sub-entities' objects included).")
     var entity: String
 
-    @Option(
-        name: .customLong("where"),
-        help: "Keep objects for which this query is true, e.g. 'author.name BEGINSWITH[c] \"a\" AND entries.@count > 3'.")
-    var condition: String?
-
-    // Unconditional, so that a first key with its '-' (`--sort -created`) is the value, not an unknown option.
-    @Option(
-        parsing: .unconditional,
-        help: "Order by these attributes, comma-separated, '-' before one for descending (e.g. 'title,-created').")
-    var sort: String?
-
-    @Flag(help: "Descending: every --sort key (or the primary key without --sort).")
-    var desc = false
+    @OptionGroup var selection: SelectionOptions
 
     @Option(help: "Print only these fields, comma-separated, in this order (e.g. '_pk,title,created').")
     var columns: String?
@@ -50,11 +38,10 @@ struct RowsCommand: ParsableCommand {
 
     func run() throws {
         let project = try model.objectReadingProject(store: store)
-        var order = sort.map(RowOrder.list) ?? (desc ? [RowOrder("_pk")] : [])
-        if desc { order = order.map { RowOrder($0.key, descending: true) } }
         let fields = columns.map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
         let page = try project.rows(
-            store: store, entity: entity, where: condition, order: order, columns: fields, offset: offset, limit: limit,
+            store: store, entity: entity, where: selection.condition, order: selection.order, columns: fields, offset: offset,
+            limit: limit,
             rawValues: rawValues)
         if json {
             print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
