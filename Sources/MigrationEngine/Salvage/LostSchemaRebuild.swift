@@ -15,7 +15,8 @@ import GRDB
 ///   every column a value SQLite can keep in a column of that type;
 /// - a join table's row when its record is that many integers and no other join table has as many columns.
 ///
-/// What fits nothing (rows of tables outside the model, of join tables alike in shape) is counted and said.
+/// What fits nothing (rows of tables outside the model, of join tables alike in shape) is kept apart in a
+/// `lost_and_found` table, as `.recover` keeps it, and said.
 struct LostSchemaRebuild {
     /// The rebuilt database.
     let path: String
@@ -130,20 +131,22 @@ struct LostSchemaRebuild {
         let placement = place(
             records, schema: schema, model: choice.model, numbers: numbers, declared: declared, history: earlier,
             excluded: fit.excluded.union(foreignKeys))
-        try write(placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, foreign: foreign, to: path)
-        let other =
-            records.count - placement.placed - bookkeeping.count - fit.excluded.subtracting(foreignKeys).count
-            - foreignKeys.count
-        var attribution =
-            "\(lost.words): rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
-        if other > 0 {
-            attribution +=
-                ", \(other) rows of no table of the model left out (a table outside the model is lost with its row of the schema)"
-        }
         let placed = Set(placement.rows.values.joined().map(\.key)).union(bookkeeping.taken).union(foreignKeys)
             .union(fit.excluded)
         let leftOut = records.filter { !placed.contains($0.key) && !$0.isSchemaRow }
-        if !leftOut.isEmpty { notes.append(Self.leftOutNote(leftOut, scan: scan)) }
+        let roots = leftOut.isEmpty ? [:] : scan.roots()
+        let lostAndFound = LostAndFound(leftOut, roots: roots, taken: known.union(foreign.map(\.name)))
+        try write(
+            placement, bookkeeping: bookkeeping, schema: schema, model: choice.model, foreign: foreign,
+            lostAndFound: lostAndFound, to: path)
+        var attribution =
+            "\(lost.words): rows were read page by page (\(scan.pageCount) pages) and given to the tables of \(choice.model.name) by their shape — an entity table's rows by their column count, NULL where Z_PK is, a Z_ENT of the table's entities and values of its columns' types; \(placement.placed) rows placed"
+        if !lostAndFound.rows.isEmpty {
+            // Schema rows are the schema, not data: they are neither counted here nor kept.
+            attribution +=
+                ", \(lostAndFound.rows.count) rows of no table of the model kept apart in \(lostAndFound.name) (a table outside the model is lost with its row of the schema)"
+        }
+        if !leftOut.isEmpty { notes.append(Self.leftOutNote(leftOut, roots: roots, lostAndFound: lostAndFound)) }
         if unreadable > 0 { attribution += ", \(unreadable) cells unreadable" }
         notes.insert(attribution, at: 0)
         if !foreign.isEmpty {
@@ -221,11 +224,10 @@ struct LostSchemaRebuild {
         return fit
     }
 
-    /// Where the rows no table took sit, B-tree by B-tree, so that a table outside the model lost with its row
-    /// of the schema (history, an app's table) is named by its pages and rows rather than dropped unseen: nothing
-    /// on the pages gives its name or columns, so it cannot be rebuilt.
-    private static func leftOutNote(_ records: [Record], scan: LoosePageScan) -> String {
-        let roots = scan.roots()
+    /// Where the rows no table took sit, B-tree by B-tree, and the table that keeps them: a table outside the model
+    /// lost with its row of the schema (history, an app's table) is named by its pages and rows and its rows kept
+    /// as `.recover` keeps them, since nothing on the pages gives its name or columns.
+    private static func leftOutNote(_ records: [Record], roots: [Int: Int], lostAndFound: LostAndFound) -> String {
         let trees = Dictionary(grouping: records) { roots[$0.page] ?? $0.page }
             .sorted { ($0.value.count, $1.key) > ($1.value.count, $0.key) }
         let listed = trees.prefix(8).map { root, rows in
@@ -238,8 +240,12 @@ struct LostSchemaRebuild {
             return "\(rows.count) rows of \(values) \(place)"
         }
         let more = trees.count > 8 ? ", and \(trees.count - 8) more B-trees" : ""
+        let tooWide =
+            lostAndFound.tooWide > 0
+            ? "; \(lostAndFound.tooWide) rows of more than \(LostAndFound.widest) values are left out (no table holds them)"
+            : ""
         return
-            "rows of no table left out, by the B-tree they sit in (a table outside the model whose row of the schema was lost, or rows no table's shape fits; nothing on the pages names such a table or its columns): \(listed.joined(separator: ", "))\(more)"
+            "rows of no table kept apart in \(lostAndFound.name) (rootpgno, pgno, nfield, id, c0, c1, …: the B-tree's root page, the page, the number of values, the row id, the values), as SQLite's .recover keeps them, by the B-tree they sit in (a table outside the model whose row of the schema was lost, or rows no table's shape fits; nothing on the pages names such a table or its columns): \(listed.joined(separator: ", "))\(more)\(tooWide)"
     }
 
     /// Core Data's own tables beside the model's.
@@ -434,7 +440,7 @@ struct LostSchemaRebuild {
 
     private static func write(
         _ placement: Placement, bookkeeping: Bookkeeping, schema: StoreSchema, model: ObjectModel, foreign: [ForeignTable],
-        to path: String
+        lostAndFound: LostAndFound, to path: String
     ) throws {
         let options = StoreCreationOptions(installsTriggers: false, layout: .migrated)
         try StoreWriter(model: model, schema: schema).create(at: path, options: options)
@@ -470,6 +476,7 @@ struct LostSchemaRebuild {
                 }
             }
             for table in foreign { try table.write(db) }
+            try lostAndFound.write(db)
         }
         try queue.close()
     }
@@ -535,6 +542,61 @@ private struct ForeignTable {
             var values = row.values + Array(repeating: .null, count: declared.columns.count - row.values.count)
             if let alias = declared.rowIDAlias { values[alias] = row.id.databaseValue }
             try insert.run(binding: [row.id.databaseValue] + values)
+        }
+    }
+}
+
+/// The rows no table took, kept as SQLite's `.recover` keeps them, in a table of its own that salvage then
+/// carries as any table outside the model: `lost_and_found` (`lost_and_found_0`, … when a table has that name)
+/// with the B-tree's root page, the page, the number of values and the row id of each, then its values in
+/// untyped columns `c0`, `c1`, … as wide as the widest row. So a table lost with its row of the schema is not
+/// lost: the user finds its rows by their root page and reads them by position.
+private struct LostAndFound {
+    /// The most values a row kept has: SQLite refuses a table of more than 2,000 columns by default.
+    static let widest = 996
+
+    let name: String
+    /// Each row kept, with the root page of the B-tree it sits in.
+    let rows: [(root: Int, record: Record)]
+    /// The values of the widest row kept.
+    let width: Int
+    /// Rows of more than ``widest`` values, not kept.
+    let tooWide: Int
+
+    /// The rows of `records` (their roots in `roots`, a page of none its own root), named apart from `taken`.
+    init(_ records: [Record], roots: [Int: Int], taken: Set<String>) {
+        let names = Set(taken.map { $0.lowercased() })
+        var name = "lost_and_found"
+        var suffix = 0
+        while names.contains(name) {
+            name = "lost_and_found_\(suffix)"
+            suffix += 1
+        }
+        self.name = name
+        let kept = records.filter { $0.values.count <= Self.widest }
+        rows = kept.map { (roots[$0.page] ?? $0.page, $0) }
+        width = kept.map(\.values.count).max() ?? 0
+        tooWide = records.count - kept.count
+    }
+
+    /// Creates the table and writes the rows, in page and row-id order; nothing when there are none.
+    func write(_ db: Database) throws {
+        guard !rows.isEmpty else { return }
+        let values = (0..<width).map { SQLIdentifier("c\($0)") }
+        let places = ["rootpgno", "pgno", "nfield", "id"].map(SQLIdentifier.init)
+        // The place columns are integers; the values keep whatever type each row holds, as `.recover`'s do.
+        let columns = places.map { "\($0) INTEGER" as SQLFragment } + values.map { "\($0)" as SQLFragment }
+        try db.execute("CREATE TABLE \(SQLIdentifier(name)) (\(SQLFragment.joined(columns)))" as SQLFragment)
+        let names = places + values
+        let insert = try db.makeStatement(
+            "INSERT INTO \(SQLIdentifier(name)) (\(names)) VALUES (\(placeholders: names.count))" as SQLFragment)
+        for (root, record) in rows.sorted(by: { ($0.record.page, $0.record.id) < ($1.record.page, $1.record.id) }) {
+            let padding = Array(repeating: DatabaseValue.null, count: width - record.values.count)
+            try insert.run(
+                binding: [
+                    root.databaseValue, record.page.databaseValue, record.values.count.databaseValue, record.id.databaseValue,
+                ]
+                    + record.values + padding)
         }
     }
 }

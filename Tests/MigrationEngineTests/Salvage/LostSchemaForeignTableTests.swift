@@ -58,7 +58,10 @@ struct LostSchemaForeignTableTests {
         #expect(try SalvageForeignTablesTests.rows(output, "SELECT COUNT(*) FROM ALOG").first?[0] == 12)
     }
 
-    @Test("A table outside the model lost with its row of the schema: its rows and pages are named, not dropped unseen")
+    /// Nothing on the pages names the table or its columns, so its rows are kept as `.recover` keeps them: in
+    /// `lost_and_found`, by the root page of their B-tree, their page, their count of values, their row id and
+    /// their values by position; the new store still passes verify.
+    @Test("A table outside the model lost with its row of the schema: its rows kept in lost_and_found and named")
     func lostWithItsSchemaRow() throws {
         let store = try SalvageFixture.journal4(entries: 300, authors: 20)
         let root = try DatabaseQueue(path: store).write { db in
@@ -71,10 +74,22 @@ struct LostSchemaForeignTableTests {
             return try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'log'") ?? 0
         }
         try LostSchemaSalvageTests.loseSchema(store)
-        let (report, _) = try LostSchemaSalvageTests.salvage(store, project: MigrationProject(bundle: JournalFixture.bundle()))
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let (report, output) = try LostSchemaSalvageTests.salvage(store, project: project)
         #expect(report.recovered == 320)
-        let note = try #require(report.notes.first { $0.hasPrefix("rows of no table left out, by the B-tree they sit in") })
+        let note = try #require(report.notes.first { $0.hasPrefix("rows of no table kept apart in lost_and_found (") })
+        #expect(report.notes.first?.contains(", 30 rows of no table of the model kept apart in lost_and_found") == true)
         #expect(note.hasSuffix(": 30 rows of 2 values on page \(root)"), "\(note)")
+        let kept = try SalvageForeignTablesTests.rows(
+            output, "SELECT rootpgno, pgno, nfield, id, c0, c1 FROM lost_and_found ORDER BY id")
+        #expect(kept.count == 30)
+        #expect(
+            kept.allSatisfy { row in
+                row[0] == root && row[1] == root && row[2] == 2 && (row[4] as DatabaseValue).isNull
+                    && row[5] == "line \(row[3] as Int)"
+            })
+        #expect(kept.map { $0[3] as Int } == Array(1...30))
+        #expect(try project.verify(store: output).version == "Journal 4")
     }
 
     @Test("A table outside the model SQLite could not create from its text (a column named rowid) is left out; salvage goes on")
@@ -95,10 +110,17 @@ struct LostSchemaForeignTableTests {
         let (report, output) = try LostSchemaSalvageTests.salvage(store, project: project)
         #expect(report.recovered == 320)
         #expect(try project.verify(store: output).version == "Journal 4")
-        #expect(report.notes.contains("tables outside the model carried over: log"))
+        #expect(report.notes.contains("tables outside the model carried over: log, lost_and_found"))
         #expect(try SalvageForeignTablesTests.rows(output, "SELECT * FROM sqlite_master WHERE name = 'notes'").isEmpty)
-        // Its two rows are named where they sit.
-        #expect(report.notes.contains { $0.hasPrefix("rows of no table left out") && $0.contains("2 rows of 3 values") })
+        // Its two rows are named where they sit, and kept apart.
+        #expect(
+            report.notes.contains {
+                $0.hasPrefix("rows of no table kept apart in lost_and_found") && $0.contains("2 rows of 3 values")
+            })
+        #expect(
+            try SalvageForeignTablesTests.rows(output, "SELECT c2 FROM lost_and_found ORDER BY id").map { $0[0] as String } == [
+                "first", "second",
+            ])
     }
 
     /// Pads the schema with indexes on `index` until page 1 is an interior page, so the rows of the schema
