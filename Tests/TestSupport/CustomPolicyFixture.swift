@@ -48,6 +48,14 @@ public enum CustomPolicyFixture {
         </database>
         """
 
+    /// ``xcmapping`` with one more field on `EntryToEntry` (XML text such as
+    /// `<attribute name="userinfodata" type="binary">…</attribute>`), put before its policy class.
+    public static func xcmapping(withEntryField field: String) -> String {
+        xcmapping.replacingOccurrences(
+            of: #"<attribute name="migrationpolicyclassname""#,
+            with: field + "\n" + #"<attribute name="migrationpolicyclassname""#)
+    }
+
     /// A scaffold of the mapping model completed as its header says: the author's name, one `Author` per
     /// distinct name, and only entries that name one.
     public static func completed(_ scaffold: String) throws -> String {

@@ -14,10 +14,8 @@ import Testing
 struct XcodeMappingFilterTests {
     /// The sample app's Journal 3 → 4 mapping model with `predicate` as `EntryToEntry`'s filter.
     static func filtered(_ predicate: String) -> String {
-        CustomPolicyFixture.xcmapping.replacingOccurrences(
-            of: #"<attribute name="migrationpolicyclassname""#,
-            with: #"<attribute name="sourcefilterpredicatestring" type="string">\#(predicate)</attribute>"# + "\n"
-                + #"<attribute name="migrationpolicyclassname""#)
+        CustomPolicyFixture.xcmapping(
+            withEntryField: #"<attribute name="sourcefilterpredicatestring" type="string">\#(predicate)</attribute>"#)
     }
 
     @Test("only the source objects the predicate matches are migrated, with what the policy makes of them")

@@ -20,10 +20,7 @@ struct XcodeMappingUserInfoTests {
 
     /// The sample app's Journal 3 → 4 mapping model with user info on `EntryToEntry`.
     static func withUserInfo(_ encoded: String) -> String {
-        CustomPolicyFixture.xcmapping.replacingOccurrences(
-            of: #"<attribute name="migrationpolicyclassname""#,
-            with: #"<attribute name="userinfodata" type="binary">\#(encoded)</attribute>"# + "\n"
-                + #"<attribute name="migrationpolicyclassname""#)
+        CustomPolicyFixture.xcmapping(withEntryField: #"<attribute name="userinfodata" type="binary">\#(encoded)</attribute>"#)
     }
 
     @Test("user info is read and given to the policy, which names each author with its prefix")
