@@ -85,15 +85,7 @@ struct XcodeMappingFilterTests {
         let mappings = folder.appendingPathComponent("mappings")
         try FileManager.default.createDirectory(at: mappings, withIntermediateDirectories: true)
         // Journal 1 → 2: a field nothing reads; Journal 3 → 4: a custom policy class no one registered.
-        let other = mappings.appendingPathComponent("Journal1to2.xcmappingmodel")
-        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
-        let broken = CustomPolicyFixture.xcmapping
-            .replacingOccurrences(of: "Journal 3.xcdatamodel", with: "Journal 1.xcdatamodel")
-            .replacingOccurrences(of: "Journal 4.xcdatamodel", with: "Journal 2.xcdatamodel")
-            .replacingOccurrences(
-                of: #"<attribute name="mappingtypename""#,
-                with: #"<attribute name="frobnication" type="string">yes</attribute><attribute name="mappingtypename""#)
-        try Data(broken.utf8).write(to: other.appendingPathComponent("xcmapping.xml"))
+        try XcodeMappingUserInfoTests.writeUnreadableJournal1to2(in: mappings)
         let own = mappings.appendingPathComponent("Journal3to4.xcmappingmodel")
         try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
         try Data(CustomPolicyFixture.xcmapping.utf8).write(to: own.appendingPathComponent("xcmapping.xml"))

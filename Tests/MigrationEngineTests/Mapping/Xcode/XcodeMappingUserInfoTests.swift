@@ -64,15 +64,7 @@ struct XcodeMappingUserInfoTests {
         let folder = try TemporaryDirectory.make()
         let mappings = folder.appendingPathComponent("mappings")
         try FileManager.default.copyItem(atPath: JournalFixture.mappingsPath, toPath: mappings.path)
-        let broken = mappings.appendingPathComponent("Journal1to2.xcmappingmodel")
-        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
-        let text = CustomPolicyFixture.xcmapping
-            .replacingOccurrences(of: "Journal 3.xcdatamodel", with: "Journal 1.xcdatamodel")
-            .replacingOccurrences(of: "Journal 4.xcdatamodel", with: "Journal 2.xcdatamodel")
-            .replacingOccurrences(
-                of: #"<attribute name="mappingtypename""#,
-                with: #"<attribute name="frobnication" type="string">yes</attribute><attribute name="mappingtypename""#)
-        try Data(text.utf8).write(to: broken.appendingPathComponent("xcmapping.xml"))
+        try Self.writeUnreadableJournal1to2(in: mappings)
         var settings = PlanningSettings()
         settings.mappingDirectories = [mappings.path]
         let project = try MigrationProject(modelPath: JournalFixture.modelPath, settings: settings)
@@ -82,6 +74,20 @@ struct XcodeMappingUserInfoTests {
         let error = #expect(throws: PlanningError.self) { try project.plan(store: one, target: "Journal 2") }
         #expect(error?.description.contains("mapping Journal1to2.xcmappingmodel (Journal 1 → Journal 2) cannot be used") == true)
         #expect(error?.description.contains("the field frobnication is not understood") == true)
+    }
+
+    /// Writes `Journal1to2.xcmappingmodel` into `mappings`: the Journal 3 → 4 fixture moved to Journal 1 → 2,
+    /// with a field nothing reads (`frobnication`), so it cannot be applied.
+    static func writeUnreadableJournal1to2(in mappings: URL) throws {
+        let broken = mappings.appendingPathComponent("Journal1to2.xcmappingmodel")
+        try FileManager.default.createDirectory(at: broken, withIntermediateDirectories: true)
+        let text = CustomPolicyFixture.xcmapping
+            .replacingOccurrences(of: "Journal 3.xcdatamodel", with: "Journal 1.xcdatamodel")
+            .replacingOccurrences(of: "Journal 4.xcdatamodel", with: "Journal 2.xcdatamodel")
+            .replacingOccurrences(
+                of: #"<attribute name="mappingtypename""#,
+                with: #"<attribute name="frobnication" type="string">yes</attribute><attribute name="mappingtypename""#)
+        try Data(text.utf8).write(to: broken.appendingPathComponent("xcmapping.xml"))
     }
 
     @Test("mhw-books: every mapping model imports with its user info, and the folder plans", Corpus.required)
