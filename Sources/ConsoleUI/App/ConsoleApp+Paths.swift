@@ -5,7 +5,7 @@ import Foundation
 extension ConsoleApp {
     /// Finds the first free name `suggestion` makes.
     func suggest(_ suggestion: PathSuggestion) {
-        actions.send(.pathSuggested(suggestion, path: suggestion.firstFree()))
+        actions.send(.pathSuggested(suggestion, path: suggestion.names.firstFree()))
     }
 
     /// Says whether the path in `check` names a file (or anything else) now.
@@ -14,8 +14,8 @@ extension ConsoleApp {
     }
 }
 
-extension PathSuggestion {
-    /// The first of the suggestion's names that names nothing on disk.
+extension FreeName {
+    /// The first of these names that names nothing on disk.
     func firstFree() -> String {
         let folder = self.folder ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         var index = 1

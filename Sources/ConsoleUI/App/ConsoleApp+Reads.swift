@@ -31,9 +31,9 @@ extension ConsoleApp {
                 guard let planner, let goal = target ?? store.defaultTarget else { break }
                 read.target = goal
                 read.plan = ConsoleFailure.catching { try planner.plan(storePath: path, target: goal) }
-            case .failure(let failure) where failure.category == .damaged:
+            case .failure(let failure) where failure.salvageHelps:
                 // The salvage offer names its new store, found free here since the reducer never looks.
-                read.salvageOutput = PathSuggestion.salvage(store: path).firstFree()
+                read.salvageOutput = FreeName.salvaged(path).firstFree()
             case .failure: break
             }
             actions.send(.storeRead(read), from: ticket)

@@ -44,8 +44,6 @@ extension ConsoleController {
         case .scanned(let progress): state.picker?.take(progress)
         case .pathSuggested(.export(let entity, _), let path): ExportKeys.suggested(path, for: entity, &state)
         case .pathSuggested(.seed, let path): state.seedPrompt?.suggest(output: path)
-        // Never asked for alone: the read that finds a store damaged names the salvaged store (``StoreRead``).
-        case .pathSuggested(.salvage, _): break
         case .pathChecked(.export(let entity, let path), let exists): return ExportKeys.checked(entity, path, exists, &state)
         case .pathChecked(.seed(let request), let exists): return SeedKeys.checked(request, exists, &state)
         }

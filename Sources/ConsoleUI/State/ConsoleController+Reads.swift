@@ -18,7 +18,7 @@ extension ConsoleController {
         }
     }
 
-    /// Shows a store just read with its plan, or why it could not be read, offering salvage when it is damaged.
+    /// Shows a store just read with its plan, or why it could not be read, offering salvage when it can help.
     func storeRead(_ read: StoreRead, _ state: inout ConsoleState) -> [ConsoleEffect] {
         // Another store was opened meanwhile: this one is no longer on screen (or waited for).
         let wasOpening = state.opening == read.path
@@ -37,7 +37,8 @@ extension ConsoleController {
             // A picked store that cannot be read leaves the picker on screen, with why (and any salvage offer).
             if wasOpening, state.picker != nil, state.overview?.path != read.path { state.screen = .picker }
             state.message = failure.line
-            if failure.category == .damaged, let output = read.salvageOutput {
+            // Offered only where the engine says salvage can read what is left, not for any damage.
+            if failure.salvageHelps, let output = read.salvageOutput {
                 state.salvageOffer = SalvageOffer(store: read.path, reason: failure.line, output: output)
             }
         }

@@ -9,7 +9,8 @@ package struct StoreRead: Sendable, Hashable {
     package var target: String?
     /// The plan to ``target``, or why there is none; nil when nothing was planned.
     package var plan: Result<PlanInfo, ConsoleFailure>?
-    /// Where salvage would write, when the store is damaged: the free `<name>-salvaged.<extension>` beside it.
+    /// Where salvage would write, when it can read the damaged store: the free `<name>-salvaged.<extension>`
+    /// beside it.
     package var salvageOutput: String?
 
     /// Creates the outcome of a read.

@@ -118,11 +118,12 @@ import Testing
 
     @Test func namesCountUpFromTheFirst() {
         let folder = URL(fileURLWithPath: "/nowhere")
-        #expect(PathSuggestion.export(entity: "Tag", store: "/a/P.sqlite").candidate(1, in: folder) == "/nowhere/Tag.json")
+        #expect(PathSuggestion.export(entity: "Tag", store: "/a/P.sqlite").names.candidate(1, in: folder) == "/nowhere/Tag.json")
         #expect(
-            PathSuggestion.seed(model: "Posts.xcdatamodeld", store: nil).candidate(2, in: folder)
+            PathSuggestion.seed(model: "Posts.xcdatamodeld", store: nil).names.candidate(2, in: folder)
                 == "/nowhere/Posts-seed-2.sqlite")
-        #expect(PathSuggestion.salvage(store: "/a/J.store").candidate(3, in: folder) == "/nowhere/J-salvaged-3.store")
-        #expect(PathSuggestion.seed(model: "M", store: nil).folder == nil, "the current folder, which only an effect asks for")
+        #expect(FreeName.salvaged("/a/J.store").candidate(3, in: folder) == "/nowhere/J-salvaged-3.store")
+        #expect(
+            PathSuggestion.seed(model: "M", store: nil).names.folder == nil, "the current folder, which only an effect asks for")
     }
 }

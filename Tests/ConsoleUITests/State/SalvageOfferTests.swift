@@ -94,7 +94,7 @@ import Testing
             FileManager.default.createFile(
                 atPath: folder.appendingPathComponent("Journal-salvaged.sqlite").path, contents: Data()))
         #expect(
-            PathSuggestion.salvage(store: store).firstFree() == folder.appendingPathComponent("Journal-salvaged-2.sqlite").path)
+            FreeName.salvaged(store).firstFree() == folder.appendingPathComponent("Journal-salvaged-2.sqlite").path)
     }
 
     /// Issue 36, item 2: the reducer never looks at the disk; the read that found the damage names the new
@@ -103,7 +103,7 @@ import Testing
         var state = ConsoleState(screen: .main)
         state.size = TerminalSize(width: 100, height: 30)
         state.opening = "/nowhere/Journal.sqlite"
-        let damaged = ConsoleFailure(line: "Journal.sqlite: damaged database", category: .damaged)
+        let damaged = ConsoleFailure(line: "Journal.sqlite: damaged database", category: .damaged, remedy: .salvage)
         let read = StoreRead(
             path: "/nowhere/Journal.sqlite", loaded: .failure(damaged), salvageOutput: "/nowhere/Journal-salvaged-7.sqlite")
         #expect(controller.reduce(.storeRead(read), state: &state, now: 0) == [])
