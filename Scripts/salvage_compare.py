@@ -301,7 +301,7 @@ def judge_values(output, recovered, layout, damaged_pages, report):
     several orders alike: "may be in the wrong columns") are counted apart, as `valuesDifferFlagged`: the
     report said so. Both are losses (the swap of ffe0dc0 carried that note too); the split says which kind."""
     found = value_differences(output, recovered, layout, damaged_pages)
-    flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike: the first of them used" in note}
+    flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike" in note and "the first of them used" in note}
     return {"valuesCompared": found["values"],
             "valuesDiffer": sum(n for table, n in found["differ"].items() if table not in flagged),
             "valuesDifferFlagged": sum(n for table, n in found["differ"].items() if table in flagged),

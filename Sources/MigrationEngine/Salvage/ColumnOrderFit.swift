@@ -10,8 +10,10 @@ import GRDB
 /// (`Z_FOK_`) set wherever its key is, as Core Data always writes them. The best wins. Orders that tie (columns
 /// of one SQL type swapped) are told apart where the values can: by how many rows hold, in every column, a value
 /// the model's attribute allows there (a Boolean 0 or 1, an Integer 16 or 32 in its range, a save counter not
-/// negative); when that ties too, by the store's history as its other tables tell it (``choose(_:store:)``). Only
-/// when nothing tells is the earliest candidate used, and the note says that several orders fit alike.
+/// negative); when that ties too, by the table's own index entries found on the pages (``told(_:rows:entries:)``:
+/// an entry holds its columns' values beside the row id), then by the store's history as its other tables tell
+/// it (``choose(_:store:)``). Only when nothing tells is the earliest candidate used, and the note names the
+/// columns whose values the orders it could not tell apart would read differently.
 struct ColumnOrderFit {
     let table: SchemaTable
     /// Every version's schema, oldest first, the version the store is at last; empty for the model's order only.
@@ -37,6 +39,11 @@ struct ColumnOrderFit {
         var scores: [Int]
         var best: [Int]
         var decided: (fit: Int, next: Int)?
+        /// When the table's index entries told tied orders apart: how many agree with its rows in the order
+        /// chosen, and at most in another.
+        var indexed: (agree: Int, next: Int)?
+        /// The rows scored, read in each order tied at the end to name the columns they read differently.
+        var values: [[DatabaseValue]] = []
         var rows: Int
 
         /// The versions a store may have been created at, by this table's rows: nil when they tell nothing.
@@ -60,7 +67,7 @@ struct ColumnOrderFit {
     func fit(_ rows: [[DatabaseValue]], types: [String: String]) -> Fit {
         let candidates = self.candidates()
         guard candidates.count > 1, !rows.isEmpty else {
-            return Fit(candidates: candidates, scores: [rows.count], best: [0], decided: nil, rows: rows.count)
+            return Fit(candidates: candidates, scores: [rows.count], best: [0], rows: rows.count)
         }
         let positions = table.columns.compactMap { column -> (key: String, order: String)? in
             guard case .foreignOrder(let entity, let name) = column.role,
@@ -94,7 +101,49 @@ struct ColumnOrderFit {
                     decided: (most, plausible.filter { $0 != most }.max() ?? 0), rows: rows.count)
             }
         }
-        return Fit(candidates: candidates, scores: scores, best: tied, decided: nil, rows: rows.count)
+        return Fit(candidates: candidates, scores: scores, best: tied, values: rows, rows: rows.count)
+    }
+
+    /// `fit` with the orders its rows fit alike told apart by the table's indexes: `entries` are the index
+    /// entries found on the pages by row id (each its columns' values, the row id last), `rows` the rows
+    /// scored with their ids. An entry agrees with an order when, for one of the model's indexes on the
+    /// table, the row with its id holds the entry's values in that index's columns read in that order (an
+    /// entry of NULLs only says nothing). The order most entries agree with wins when it is the only one;
+    /// else `fit` is returned as it was. Entries of another table's index whose row id a row shares may agree
+    /// by chance in any order alike: only a lead counts.
+    func told(_ fit: Fit, rows: [(id: Int64, values: [DatabaseValue])], entries: [Int64: [[DatabaseValue]]]) -> Fit {
+        guard fit.best.count > 1, !entries.isEmpty, !table.indexes.isEmpty else { return fit }
+        // Per tied order, where each index's columns are; only an index whose columns move between the orders
+        // tells them apart (the others agree alike in every one).
+        let positions = fit.best.map { candidate in
+            let index = Dictionary(
+                fit.candidates[candidate].order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            return table.indexes.map { declared -> [Int]? in
+                let found = declared.columns.compactMap { index[$0] }
+                return found.count == declared.columns.count ? found : nil
+            }
+        }
+        let telling = table.indexes.indices.filter { index in positions.contains { $0[index] != positions[0][index] } }
+        let agreeing = positions.map { keyed in
+            rows.reduce(0) { sum, row in
+                sum
+                    + (entries[row.id] ?? []).count { entry in
+                        entry.dropLast().contains { !$0.isNull }
+                            && telling.contains { index in
+                                guard let columns = keyed[index], columns.count == entry.count - 1 else { return false }
+                                return columns.indices.allSatisfy { Self.value(row.values, columns[$0]) == entry[$0] }
+                            }
+                    }
+            }
+        }
+        let most = agreeing.max() ?? 0
+        guard most > 0, agreeing.count(where: { $0 == most }) == 1, let winner = agreeing.firstIndex(of: most) else {
+            return fit
+        }
+        var told = fit
+        told.best = [fit.best[winner]]
+        told.indexed = (most, agreeing.filter { $0 != most }.max() ?? 0)
+        return told
     }
 
     /// The order `fit` gives. Orders its rows fit alike are told apart by `store`, the versions every other
@@ -125,12 +174,45 @@ struct ColumnOrderFit {
             note =
                 (note.map { $0 + "; " } ?? "")
                 + "\(fit.scores.count { $0 == top }) column orders fit its rows' SQL types alike, told apart by the model's attribute types (\(decided.fit) of \(fit.rows) rows hold values its attributes allow in that order, \(decided.next) in the next)"
+        } else if let indexed = fit.indexed {
+            note =
+                (note.map { $0 + "; " } ?? "")
+                + "\(fit.scores.count { $0 == top }) column orders fit its rows alike, told apart by its index entries found on the pages (\(indexed.agree) agree with its rows in that order, \(indexed.next) in the next)"
         } else if let told {
             note = (note.map { $0 + "; " } ?? "") + "\(fit.best.count) column orders fit its rows alike, \(told)"
         } else if fit.best.count > 1 {
-            note = (note.map { $0 + "; " } ?? "") + "\(fit.best.count) column orders fit its rows alike: the first of them used"
+            note =
+                (note.map { $0 + "; " } ?? "")
+                + "\(fit.best.count) column orders fit its rows alike and nothing on the pages tells them apart: the first of them used, "
+                + Self.uncertainty(fit, chosen: best)
         }
         return (fit.candidates[best].order, fit.candidates[best].lengths, note)
+    }
+
+    /// Which values the orders `fit` could not tell apart read differently from the one `chosen`: the columns
+    /// (in the chosen order) and how many values of how many rows, as the note words it.
+    private static func uncertainty(_ fit: Fit, chosen: Int) -> String {
+        let order = fit.candidates[chosen].order
+        var columns: Set<String> = []
+        var values = 0
+        var rows = 0
+        let others = fit.best.filter { $0 != chosen }.map { candidate in
+            Dictionary(fit.candidates[candidate].order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+        }
+        for row in fit.values {
+            let differing = order.indices.filter { position in
+                others.contains { other in
+                    other[order[position]].map { value(row, $0) != value(row, position) } ?? false
+                }
+            }
+            columns.formUnion(differing.map { order[$0] })
+            values += differing.count
+            rows += differing.isEmpty ? 0 : 1
+        }
+        guard !columns.isEmpty else { return "which reads every row's values alike" }
+        let named = order.filter(columns.contains)
+        return
+            "so \(values) values of \(rows) rows may be in the wrong one of these columns: \(named.joined(separator: ", "))"
     }
 
     /// The versions a store may have been created at when the table's columns are in `order` (its surviving

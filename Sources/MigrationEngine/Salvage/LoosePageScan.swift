@@ -200,6 +200,38 @@ struct LoosePageScan {
         return unreadable
     }
 
+    /// The entries of every index B-tree on the file's pages (leaf and interior index pages, not on the freelist)
+    /// whose row id, their last value, is in `rowIDs` and whose number of values is in `widths`: an index's
+    /// entry holds its columns' values and the row's id, so it says which values a row holds in those columns
+    /// even when the schema naming the index is lost. Only entries wholly on their page are read (an index on
+    /// short values keeps them there; one that overflows is evidence left out, not an error).
+    func indexEntries(rowIDs: Set<Int64>, widths: Set<Int>) -> [Int64: [[DatabaseValue]]] {
+        var entries: [Int64: [[DatabaseValue]]] = [:]
+        // SQLite's largest payload an index cell keeps on its page (file format, "B-tree pages").
+        let maxLocal = (pageSize - 12) * 64 / 255 - 23
+        for number in 1...max(1, pageCount) where !freePages.contains(number) {
+            guard let page = Self.read(file, page: number, size: pageSize) else { continue }
+            let start = number == 1 ? 100 : 0
+            guard page.count > start + 12, page[start] == 10 || page[start] == 2 else { continue }
+            let interior = page[start] == 2
+            let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
+            let pointers = start + (interior ? 12 : 8)
+            for index in 0..<cells {
+                let pointer = pointers + 2 * index
+                guard pointer + 1 < page.count else { break }
+                // An interior cell starts with its left child's page number.
+                let offset = (Int(page[pointer]) << 8 | Int(page[pointer + 1])) + (interior ? 4 : 0)
+                guard offset > 4, let (size, length) = SQLiteRecord.varint(page, at: offset, end: page.count), size > 0,
+                    size <= maxLocal, offset + length + Int(size) <= page.count,
+                    let values = SQLiteRecord.values(Array(page[offset + length..<offset + length + Int(size)])),
+                    widths.contains(values.count), case .int64(let id)? = values.last?.storage, rowIDs.contains(id)
+                else { continue }
+                entries[id, default: []].append(values)
+            }
+        }
+        return entries
+    }
+
     /// Calls `body` with the page number, bytes and each cell's offset of every table-leaf page (but those on
     /// the freelist unless `includingFree`).
     private func forEachCell(includingFree: Bool, _ body: (Int, [UInt8], Int) -> Void) {

@@ -130,7 +130,7 @@ struct LostSchemaRebuild {
         let earlier = Array(history.prefix { $0.name != choice.model.name }) + [choice.model]
         let placement = place(
             records, schema: schema, model: choice.model, numbers: numbers, declared: declared, history: earlier,
-            excluded: fit.excluded.union(foreignKeys))
+            excluded: fit.excluded.union(foreignKeys), scan: scan)
         let placed = Set(placement.rows.values.joined().map(\.key)).union(bookkeeping.taken).union(foreignKeys)
             .union(fit.excluded)
         let leftOut = records.filter { !placed.contains($0.key) && !$0.isSchemaRow }
@@ -290,12 +290,12 @@ struct LostSchemaRebuild {
     /// its first page's row (said in a note). A table's columns are in the order its own `CREATE TABLE` text
     /// gives, when it survived and names the columns the model lays out; else in the order, among those a
     /// store created at one of the `history` versions and migrated in place to the last would have, that most
-    /// of its rows fit (types, and an ordered to-one's position set wherever its key is); on a tie the one
-    /// whose history agrees with the versions the other tables say the store was created at, else the model's
-    /// order for a new store first.
+    /// of its rows fit (types, and an ordered to-one's position set wherever its key is); on a tie the one its
+    /// index entries on `scan`'s pages agree with, else the one whose history agrees with the versions the other
+    /// tables say the store was created at, else the model's order for a new store first.
     private static func place(
         _ records: [Record], schema: StoreSchema, model: ObjectModel, numbers: EntityNumbers, declared: [String: [String]],
-        history: [ObjectModel], excluded: Set<RecordKey> = []
+        history: [ObjectModel], excluded: Set<RecordKey> = [], scan: LoosePageScan? = nil
     ) -> Placement {
         var placement = Placement()
         var partialRows: [String: [PartialRow]] = [:]
@@ -313,22 +313,39 @@ struct LostSchemaRebuild {
         // First how each table's rows (or its surviving CREATE TABLE text) fit the orders it may have, and which
         // versions the store may have been created at by each; then the orders, a tie told apart by all of them.
         var fitted: [String: ColumnOrderFit.Fit] = [:]
+        var scored: [String: [(id: Int64, values: [DatabaseValue])]] = [:]
         var store: Set<Int>?
         for table in schema.tables {
             let predicted = table.columns.map(\.name)
-            let fit = ColumnOrderFit(table: table, layouts: layouts, model: model)
+            if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" { continue }
+            let rows = records.filter { record in
+                guard record.values.count >= 3, record.values.count <= predicted.count, record.values[0].isNull,
+                    case .int64(let entity) = record.values[1].storage
+                else { return false }
+                return numbers.tables[table.name]?.contains(entity) == true
+            }
+            let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
+            fitted[table.name] = ColumnOrderFit(table: table, layouts: layouts, model: model).fit(rows.map(\.values), types: type)
+            scored[table.name] = rows.map { ($0.id, $0.values) }
+        }
+        // Orders still tied: the tables' own index entries, read off the pages once for all of them, may tell.
+        let tied = schema.tables.filter { (fitted[$0.name]?.best.count ?? 0) > 1 && !$0.indexes.isEmpty }
+        if let scan, !tied.isEmpty {
+            let entries = scan.indexEntries(
+                rowIDs: Set(tied.flatMap { scored[$0.name, default: []].map(\.id) }),
+                widths: Set(tied.flatMap { $0.indexes.map { $0.columns.count + 1 } }))
+            for table in tied {
+                guard let fit = fitted[table.name] else { continue }
+                fitted[table.name] = ColumnOrderFit(table: table, layouts: layouts, model: model)
+                    .told(fit, rows: scored[table.name, default: []], entries: entries)
+            }
+        }
+        for table in schema.tables {
+            let predicted = table.columns.map(\.name)
             let starts: Set<Int>?
             if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" {
-                starts = fit.starts(of: text)
+                starts = ColumnOrderFit(table: table, layouts: layouts, model: model).starts(of: text)
             } else {
-                let rows = records.filter { record in
-                    guard record.values.count >= 3, record.values.count <= predicted.count, record.values[0].isNull,
-                        case .int64(let entity) = record.values[1].storage
-                    else { return false }
-                    return numbers.tables[table.name]?.contains(entity) == true
-                }
-                let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
-                fitted[table.name] = fit.fit(rows.map(\.values), types: type)
                 starts = fitted[table.name]?.starts
             }
             if let starts { store = store.map { $0.intersection(starts) } ?? starts }

@@ -58,6 +58,35 @@ struct LostSchemaSalvageTests {
         #expect(salvaged == original)
     }
 
+    /// A store of `model` whose `ZITEM` is rebuilt with `columns` after its first three (as a store created at an
+    /// earlier version and migrated in place has them), holding items 1 to `count` whose columns hold `values` (SQL
+    /// of the item's number `i`), then `prepare` run and the schema page lost. Returns the store and its items
+    /// as `select` reads them, before the damage.
+    static func migratedItems(
+        _ model: ObjectModel, columns: String, count: Int, values: String, select: String,
+        prepare: (Database) throws -> Void = { _ in }
+    ) throws -> (store: String, rows: [Row]) {
+        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
+        try StoreWriter(model: model).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let rows = try queue.write { db in
+            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
+            try db.execute(
+                sql: """
+                    DROP TABLE ZITEM;
+                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, \(columns) );
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(count))
+                    INSERT INTO ZITEM SELECT i, ?, 1, \(values) FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = \(count) WHERE Z_ENT = ?;
+                    """, arguments: [entity, entity])
+            try prepare(db)
+            return try Row.fetchAll(db, sql: "SELECT \(select) FROM ZITEM ORDER BY Z_PK")
+        }
+        try queue.close()
+        try loseSchema(store)
+        return (store, rows)
+    }
+
     static func salvage(_ store: String, project: MigrationProject) throws -> (SalvageReport, String) {
         let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
         return (try project.salvage(store: store, to: output), output)
@@ -77,25 +106,11 @@ struct LostSchemaSalvageTests {
                     "V1": item(""),
                     "V2": item(#"<attribute name="active" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>"#),
                 ], current: "V2"))
-        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
-        try StoreWriter(model: try #require(bundle.versions.first { $0.name == "V2" })).create(at: store)
-        let queue = try DatabaseQueue(path: store)
-        let original = try queue.write { db in
-            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
-            // Created at V1 and migrated in place: ZACTIVE appended after ZCOUNT, where a new store has it first.
-            // Both are INTEGER, so every row fits either order by its SQL types.
-            try db.execute(
-                sql: """
-                    DROP TABLE ZITEM;
-                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZCOUNT INTEGER, ZACTIVE INTEGER );
-                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 30)
-                    INSERT INTO ZITEM SELECT i, ?, 1, i % 7, i % 2 FROM n;
-                    UPDATE Z_PRIMARYKEY SET Z_MAX = 30 WHERE Z_ENT = ?;
-                    """, arguments: [entity, entity])
-            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZCOUNT, ZACTIVE FROM ZITEM ORDER BY Z_PK")
-        }
-        try queue.close()
-        try Self.loseSchema(store)
+        // Created at V1 and migrated in place: ZACTIVE appended after ZCOUNT, where a new store has it first.
+        // Both are INTEGER, so every row fits either order by its SQL types.
+        let (store, original) = try Self.migratedItems(
+            try #require(bundle.versions.first { $0.name == "V2" }), columns: "ZCOUNT INTEGER, ZACTIVE INTEGER", count: 30,
+            values: "i % 7, i % 2", select: "Z_PK, ZCOUNT, ZACTIVE")
         let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
         #expect(report.version == "V2" && report.recovered == 30)
         // A count of 2 to 6 is no Boolean: only the order of the store migrated in place holds every row's values.
@@ -174,6 +189,66 @@ struct LostSchemaSalvageTests {
             try Row.fetchAll($0, sql: "SELECT Z_PK, ZTITLE, ZNOTE FROM ZITEM ORDER BY Z_PK")
         }
         #expect(salvaged == original)
+    }
+
+    /// A store of 20 items created at V1 (`title`, indexed) and migrated in place to V2 (`note` appended), where a
+    /// new store has `note` first: both orders fit every row by SQL type and attribute type, and no other table
+    /// tells the store's history. Its schema page lost, with the index on `title` (as the model declares it)
+    /// when `indexed`. Returns the store, the bundle and the items as written.
+    static func migratedTextColumns(indexed: Bool) throws -> (store: String, bundle: ModelBundle, rows: [Row]) {
+        let title = #"<attribute name="title" optional="YES" attributeType="String" indexed="YES"/>"#
+        let note = #"<attribute name="note" optional="YES" attributeType="String"/>"#
+        let item = { (attributes: String) in
+            #"<entity name="Item" representedClassName="Item" syncable="YES">"# + attributes + "</entity>"
+        }
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(name: "Items", versions: ["V1": item(title), "V2": item(title + note)], current: "V2"))
+        let version = try #require(bundle.versions.first { $0.name == "V2" })
+        let table = try #require(SchemaBuilder(model: version).build().tables.first { $0.name == "ZITEM" })
+        #expect(table.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZNOTE", "ZTITLE"])
+        let (store, rows) = try Self.migratedItems(
+            version, columns: "ZTITLE VARCHAR, ZNOTE VARCHAR", count: 20, values: "'title ' || i, 'note ' || i",
+            select: "Z_PK, ZTITLE, ZNOTE"
+        ) { db in
+            for index in table.indexes where indexed && index.columns == ["ZTITLE"] {
+                try db.execute(sql: index.createStatement)
+            }
+        }
+        return (store, bundle, rows)
+    }
+
+    @Test("Orders nothing but an index tells apart: its entries on the pages say which column holds which values")
+    func tiedOrdersToldByAnIndex() throws {
+        // Found by comparing salvage's values with .recover's: wire 2.88.0 cut at 91% and 2.93.0–2.99.0 with their
+        // schema pages zeroed read ZUSER and ZMESSAGE in a new store's order (106–180 values in other columns of
+        // the same type), the report saying only that several orders fit. Their indexes' entries still sat on
+        // their pages, each a column's value beside the row id.
+        let (store, bundle, original) = try Self.migratedTextColumns(indexed: true)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.version == "V2" && report.recovered == 20)
+        let note = try #require(report.notes.first { $0.hasPrefix("ZITEM: ") })
+        #expect(
+            note
+                == "ZITEM: columns in the order of a store migrated in place (20 of 20 rows fit it, 20 the order of a new store); 2 column orders fit its rows alike, told apart by its index entries found on the pages (20 agree with its rows in that order, 0 in the next)"
+        )
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZTITLE, ZNOTE FROM ZITEM ORDER BY Z_PK")
+        }
+        #expect(salvaged == original)
+    }
+
+    @Test("Orders nothing on the pages tells apart: the note names the columns whose values may be in the wrong one")
+    func tiedOrdersUntold() throws {
+        // Wire 2.100.0 cut at 23% keeps its users and messages but none of their indexes' pages: nothing tells
+        // its orders apart, and the note said only that several fit, not which values may be misplaced.
+        let (store, bundle, _) = try Self.migratedTextColumns(indexed: false)
+        let (report, _) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.recovered == 20)
+        let note = try #require(report.notes.first { $0.hasPrefix("ZITEM: ") })
+        #expect(
+            note.hasSuffix(
+                "2 column orders fit its rows alike and nothing on the pages tells them apart: the first of them used, so 40 values of 20 rows may be in the wrong one of these columns: ZNOTE, ZTITLE"
+            ))
     }
 
     @Test("With the model: every row is placed in its table, the version comes from the metadata found on a page")

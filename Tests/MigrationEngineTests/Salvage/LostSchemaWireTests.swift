@@ -96,6 +96,40 @@ struct LostSchemaWireTests {
         #expect(try project.verify(store: output).version == "zmessaging2.100.0")
     }
 
+    @Test(
+        "Column orders told apart by the index entries on the pages: every value in its own column",
+        arguments: [("store2-99-0", [128, 138], 0), ("store2-93-0", [128, 138], 0), ("store2-88-0", [], 91)])
+    func ordersToldByIndexes(_ store: String, zeroed pages: [Int], cut percent: Int) throws {
+        // Found by comparing salvage's values with .recover's: with the schema lost, wire's users and messages fit
+        // a new store's column order as well as the order migrated in place, and were read in it: 106–180 values
+        // of each store in other columns of the same type (a user's e-mail address as its name), the report
+        // saying only that several orders fit. The pages are those `Scripts/damage_store.py … page --class
+        // schema --pages 2` zeroes (sqlite_master's leaves), or the cut `truncate --percent` makes.
+        let copy = percent > 0 ? try Self.cut(store, at: percent) : try Corpus.copyStore("wire/stores/\(store).wiredatabase")
+        let handle = try #require(FileHandle(forUpdatingAtPath: copy))
+        for page in pages {
+            try handle.seek(toOffset: UInt64(page - 1) * 4096)
+            try handle.write(contentsOf: Data(count: 4096))
+        }
+        try handle.close()
+        let (report, output, _) = try Self.salvage(copy)
+        #expect(report.notes.contains { $0.contains("told apart by its index entries found on the pages") })
+        #expect(!report.notes.contains { $0.contains("the first of them used") })
+        let intact = try DatabaseQueue(path: try Corpus.copyStore("wire/stores/\(store).wiredatabase"))
+        let salvaged = try DatabaseQueue(path: output)
+        for table in ["ZUSER", "ZMESSAGE", "ZCONVERSATION", "ZUSERCLIENT"] {
+            let columns = try salvaged.read { db in try db.columns(in: table).map(\.name) }
+            let query = "SELECT \(columns.map { "\"\($0)\"" }.joined(separator: ", ")) FROM \(table) ORDER BY Z_PK"
+            let written = try salvaged.read { try Row.fetchAll($0, sql: query) }
+            let original = Dictionary(
+                uniqueKeysWithValues: try intact.read { try Row.fetchAll($0, sql: query) }.map { ($0["Z_PK"] as Int64, $0) })
+            #expect(!written.isEmpty)
+            for row in written {
+                #expect(row == original[row["Z_PK"] as Int64], "\(table) \(row["Z_PK"] as Int64)")
+            }
+        }
+    }
+
     @Test("store1-24 with two schema pages zeroed: its metadata names no version, so it is refused as when intact")
     func noVersionOfTheModel() throws {
         // store1-24 is at a version wire's model lacks (an intact copy is refused, exit 9). With its schema lost,
