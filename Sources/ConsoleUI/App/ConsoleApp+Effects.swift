@@ -59,7 +59,7 @@ extension ConsoleApp {
                 // The store's header follows off the UI thread (its integrity check reads every page); a store
                 // damaged since is offered salvage like any other.
                 if let path = state.overview?.path { read(path, checksIntegrity: true) }
-                loadRows(entity, offset: offset)
+                loadRows(entity, offset: offset, afresh: true)
             case .openRecord(let entity, let key): openRecord(entity, key: key)
             case .loadRelated(let entity, let key): loadRelated(entity, key: key)
             case .loadHistory: loadHistory()

@@ -58,8 +58,9 @@ extension ConsoleApp {
 
     /// Reads a page of rows off the UI thread: a filter applied as it is typed reads every row of the entity
     /// to count its matches (seconds on 1.5M rows). A newer page (the filter typed further, Esc) replaces it:
-    /// the older read is stopped where it is, and what it sends is dropped.
-    func loadRows(_ entity: String, offset: Int) {
+    /// the older read is stopped where it is, and what it sends is dropped. `afresh` reads it from a new
+    /// snapshot: the store read again beside it (`r`) runs on a thread of its own and may come second.
+    func loadRows(_ entity: String, offset: Int, afresh: Bool = false) {
         guard let path = state.overview?.path else { return }
         let (limit, query, source, actions) = (state.layout.browserRows, state.browser?.query ?? .all, source, actions)
         stopRows()
@@ -67,6 +68,7 @@ extension ConsoleApp {
         rowsCancellation = cancellation
         let ticket = tickets.next(.rows)
         workMode.start("cdmigrate-rows") {
+            if afresh { source.readAfresh() }
             let page = ConsoleFailure.catching {
                 try source.rows(
                     storePath: path, entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)

@@ -14,6 +14,9 @@ package protocol ConsoleDataSource: Sendable {
     func rows(
         storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery, cancellation: CancellationFlag?
     ) throws -> BrowserPage
+    /// Lets go of the snapshot pages are read from, so that the next page reads the store as it is now (`r`),
+    /// whichever of that page and the store's own read again comes first.
+    func readAfresh()
     /// The objects each to-many relationship of the object `key` of `entity` leads to (both sides of a
     /// many-to-many), at most `limit` per relationship and how many in all; none when no model is known.
     func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects]

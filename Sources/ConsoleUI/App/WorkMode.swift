@@ -65,14 +65,15 @@ package final class DeferredWork: Sendable {
         held.withLock { $0.append(work) }
     }
 
-    /// Runs the work held so far, in the order it was started; returns how much there was.
+    /// Runs the work held so far, in the order it was started or, `newestFirst`, the other way round (as
+    /// threads started together may run); returns how much there was.
     @discardableResult
-    package func runAll() -> Int {
+    package func runAll(newestFirst: Bool = false) -> Int {
         let work = held.withLock { held in
             defer { held.removeAll() }
             return held
         }
-        for item in work { item() }
+        for item in newestFirst ? work.reversed() : work { item() }
         return work.count
     }
 }

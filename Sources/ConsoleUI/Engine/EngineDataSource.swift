@@ -23,7 +23,7 @@ package final class EngineDataSource: ConsoleDataSource {
     /// `quick_check` runs first, so a damaged store is found here, where salvage can be offered, not later in
     /// the data browser; the console leaves it out only for the store a migration has just integrity-checked.
     package func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
-        cache.withLock { $0 = nil }
+        readAfresh()
         // Made afresh on every load, so a model edited while the console is open is read again by `r`.
         let loaded = try MigrationProject(modelPath: modelPath)
         let reading = try MigrationProject(bundle: loaded.bundle, snapshot: loaded.snapshot)
@@ -53,6 +53,11 @@ package final class EngineDataSource: ConsoleDataSource {
             layout = nil
         }
         return BrowserPage(rows: page, columns: layout)
+    }
+
+    /// Drops the browsing session: the next page opens one on a new snapshot.
+    package func readAfresh() {
+        cache.withLock { $0 = nil }
     }
 
     /// The to-many relationships of one object, found where the store's version of the model says they are

@@ -64,11 +64,13 @@ extension ConsoleController {
     }
 
     /// Shows a page of rows of the entity still browsed; a failure shows in place of the rows with "r
-    /// retries", never a "loading rows…" that waits forever.
+    /// retries", never a "loading rows…" that waits forever. A read that was stopped is no failure: the rows
+    /// shown stay, with no error.
     func rowsRead(_ entity: String, _ page: Result<BrowserPage, ConsoleFailure>, _ state: inout ConsoleState) {
         guard state.browser?.entity == entity else { return }
         state.browser?.reading = false
         switch page {
+        case .failure(let failure) where failure.category == .cancelled: break
         case .success(let page):
             state.browser?.page = page
             state.browser?.error = nil

@@ -55,7 +55,8 @@ package final class StoreBrowser: Sendable {
     ///     typed further no longer needs it), which then throws.
     /// - Returns: The page.
     /// - Throws: ``ExportError`` for a query (a predicate) without a model to evaluate it by; ``StoreError``
-    ///   when the snapshot cannot be read or the read was stopped.
+    ///   when the snapshot cannot be read, or, in the category ``FailureCategory/cancelled``, when the read
+    ///   was stopped.
     package func page(
         entity: String, offset: Int, limit: Int, query: RowQuery = .all, cancellation: CancellationFlag? = nil
     ) throws -> EntityRowPage {

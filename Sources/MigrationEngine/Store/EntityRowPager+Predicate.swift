@@ -12,19 +12,41 @@ extension EntityRowPager {
     ///   - limit: The most rows on the page.
     ///   - query: The rows and their order.
     ///   - model: The version of the model the store is at (or its cached model), which types the values.
-    ///   - cancellation: Set meanwhile, it ends the read (a ``StoreError`` naming the interrupt).
+    ///   - cancellation: Set meanwhile, it ends the read (a ``StoreError`` `.stopped`, a cancellation).
     /// - Returns: The page.
     /// - Throws: ``ExportError`` for an invalid or failing query or a sort column the entity does not have;
-    ///   ``StoreError`` when the snapshot cannot be read.
+    ///   ``StoreError`` when the snapshot cannot be read or the read was stopped.
     package func page(
         entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel, cancellation: CancellationFlag? = nil
     ) throws -> EntityRowPage {
         guard query.predicate != nil else {
             return try page(entity: entity, from: .first(skip: offset), limit: limit, query: query, cancellation: cancellation)
         }
+        let (keys, total): ([Int64], Int)
+        do {
+            (keys, total) = try readKeys(
+                entity: entity, offset: offset, limit: limit, query: query, model: model, cancellation: cancellation)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_INTERRUPT {
+            // Stopped as a page without a predicate is: one outcome for the caller, whichever was read.
+            throw StoreError.reading(error, path: snapshot.originalPath)
+        }
+        var keyed = query
+        keyed.predicate = nil
+        keyed.keys = keys
+        var page = try page(entity: entity, from: .first(skip: 0), limit: limit, query: keyed, cancellation: cancellation)
+        page.offset = max(0, offset)
+        page.totalRows = total
+        return page
+    }
+
+    /// The keys of the `limit` objects from `offset` for which `query` is true, in its order, and how many
+    /// there are in all.
+    private func readKeys(
+        entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel, cancellation: CancellationFlag?
+    ) throws -> ([Int64], Int) {
         let path = snapshot.originalPath
         let names = entityNames
-        let (keys, total) = try queue.read { db -> ([Int64], Int) in
+        return try queue.read { db -> ([Int64], Int) in
             try db.stopping(on: cancellation) {
                 // Object URIs are not needed to find keys, so no store UUID is read for them.
                 let source = try StoreObjectSource(store: path, model: model, names: names, storeUUID: "", db: db)
@@ -42,12 +64,5 @@ extension EntityRowPager {
                 return (keys, total)
             }
         }
-        var keyed = query
-        keyed.predicate = nil
-        keyed.keys = keys
-        var page = try page(entity: entity, from: .first(skip: 0), limit: limit, query: keyed, cancellation: cancellation)
-        page.offset = max(0, offset)
-        page.totalRows = total
-        return page
     }
 }

@@ -37,7 +37,7 @@ package final class EntityRowPager: Sendable {
     /// Reads `limit` of the rows of `entity` that `query` selects as ``page(entity:offset:limit:query:)`` does,
     /// from `start`: from a row of a page already read (``EntityRowPage/firstKey``, ``EntityRowPage/lastKey``)
     /// or from the end, SQLite seeks by the sort column and `Z_PK` rather than reading every row before.
-    /// Setting `cancellation` meanwhile ends the read (a ``StoreError`` naming the interrupt).
+    /// Setting `cancellation` meanwhile ends the read (a ``StoreError`` `.stopped`, a cancellation).
     package func page(
         entity: String, from start: PageStart, limit: Int, query: RowQuery, cancellation: CancellationFlag? = nil
     ) throws(StoreError) -> EntityRowPage {

@@ -17,6 +17,10 @@ extension StoreError {
             // A header SQLite cannot use although it carries the signature (an impossible page size, a newer
             // file format): salvage cannot tell its pages either, so it has nothing to offer.
             return StoreError(.damaged, path: path, message: "damaged database: \(message)")
+        case .SQLITE_INTERRUPT:
+            // Only a read stopped on purpose is interrupted (``Database/stopping(on:_:)``, an integrity check
+            // no longer wanted): a cancellation, not a store that cannot be read.
+            return StoreError(.stopped, path: path, message: "reading stopped before the end")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             return StoreError(.locked, path: path, message: "store is locked: \(message)")
         default:

@@ -15,6 +15,9 @@ package enum StoreErrorCode: String, FileErrorCode {
     case locked
     /// The file exists but cannot be read (permissions, a directory, an I/O error).
     case unreadable
+    /// The read was stopped on purpose before the end (its cancellation flag set): nothing is wrong with the
+    /// store, and a caller that stopped it has no error to show.
+    case stopped
 
     /// The broad kind of the failure.
     public var category: FailureCategory {
@@ -25,6 +28,7 @@ package enum StoreErrorCode: String, FileErrorCode {
         case .damaged: .damaged
         case .locked: .locked
         case .unreadable: .io
+        case .stopped: .cancelled
         }
     }
 }

@@ -132,6 +132,10 @@ final class RecordingDataSource: ConsoleDataSource, Sendable {
             storePath: storePath, entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)
     }
 
+    func readAfresh() {
+        source.readAfresh()
+    }
+
     func related(storePath: String, entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {
         try source.related(storePath: storePath, entity: entity, key: key, limit: limit)
     }

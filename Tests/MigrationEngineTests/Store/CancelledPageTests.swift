@@ -34,9 +34,12 @@ import Testing
         let stopped = CancellationFlag()
         stopped.cancel()
         for query in [RowQuery(search: "Entry 4"), RowQuery(sortColumn: "ZTITLE"), RowQuery(predicate: "mood == 2")] {
-            #expect(throws: (any Error).self, "\(query)") {
+            // A cancellation, whichever way the page is read: not a store that cannot be read.
+            let error = #expect(throws: StoreError.self, "\(query)") {
                 try browser.page(entity: "Entry", offset: 0, limit: 10, query: query, cancellation: stopped)
             }
+            #expect(error?.code == .stopped && error?.category == .cancelled, "\(query)")
+            #expect(error?.path == store)
             // The flag is looked at only while its own read runs.
             let page = try browser.page(entity: "Entry", offset: 0, limit: 10, query: query)
             let unset = try browser.page(entity: "Entry", offset: 0, limit: 10, query: query, cancellation: CancellationFlag())
