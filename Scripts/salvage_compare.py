@@ -211,7 +211,7 @@ def explained_nulls(report):
     return cleared + partial
 
 
-def value_differences(output, recovered, layout, damaged_pages=()):
+def value_differences(output, recovered, layout, damaged_pages=(), truth=None):
     """Salvage's rows beside `.recover`'s, column by column, for the rows both give (by row id, `Z_PK` for an
     entity table): a count of values compared, the values that differ (a sample), and the rows where salvage
     wrote NULL and `.recover` a value (which salvage's report must account for). Counts alone miss a store
@@ -220,11 +220,20 @@ def value_differences(output, recovered, layout, damaged_pages=()):
     `.recover` puts the rows of a table whose schema row it found into that table, by column name; the others
     into `lost_and_found` by position, with their page: those on a page of the table in the intact store
     (`layout`, from `reference_layout`) are its rows, their values in the intact store's column order. Rows on
-    the damaged pages themselves are not compared: garbage there may decode as any row."""
-    result = {"values": 0, "differ": {}, "sample": [], "nulled": set()}
+    the damaged pages themselves are not compared: garbage there may decode as any row.
+
+    `truth` is the intact store (checkpointed): where salvage's value differs from `.recover`'s but is the intact
+    store's, `.recover` is the one that read it wrong, and it is counted as `recoverUnlike`, not as a difference.
+    So `.recover` reads an overflow chain page by page and takes a zeroed page's bytes (and every value after
+    it) as zeros, where SQLite, in a store with a pointer map (`auto_vacuum`, as wire's), finds the pages after
+    it by the map and reads the values stored there, as Core Data would: wire's users' ids after their profile
+    image."""
+    result = {"values": 0, "differ": {}, "sample": [], "nulled": set(), "recoverUnlike": 0}
     connection = sqlite3.connect(f"file:{output}?mode=ro", uri=True)
     try:
         connection.execute("ATTACH DATABASE ? AS peer", (f"file:{recovered}?mode=ro",))
+        if truth:
+            connection.execute("ATTACH DATABASE ? AS truth", (f"file:{truth}?mode=ro",))
     except sqlite3.DatabaseError:
         connection.close()
         return result
@@ -242,6 +251,14 @@ def value_differences(output, recovered, layout, damaged_pages=()):
         for sql, in connection.execute("SELECT sql FROM main.sqlite_master WHERE type = 'trigger' AND name LIKE 'Z_DA_%'"):
             derived.update(re.findall(r"UPDATE (\w+) SET (\w+) =", sql or ""))
 
+        def intact(table, key, column):
+            """The intact store's value, or a marker no value equals when it has no such table, column or row."""
+            try:
+                found = connection.execute(f'SELECT "{column}" FROM truth."{table}" WHERE rowid = ?', (key,)).fetchone()
+            except sqlite3.DatabaseError:
+                found = None
+            return found[0] if found else intact
+
         def compare(table, key, salvaged, theirs):
             for column, value in theirs.items():
                 if column not in salvaged or (table, column) in derived:
@@ -250,6 +267,8 @@ def value_differences(output, recovered, layout, damaged_pages=()):
                 mine = salvaged[column]
                 if mine is None and value is not None:
                     result["nulled"].add((table, key))
+                elif mine != value and truth and mine == intact(table, key, column):
+                    result["recoverUnlike"] += 1
                 elif mine != value:
                     result["differ"][table] = result["differ"].get(table, 0) + 1
                     if len(result["sample"]) < 5:
@@ -293,19 +312,32 @@ def value_differences(output, recovered, layout, damaged_pages=()):
         connection.close()
 
 
-def judge_values(output, recovered, layout, damaged_pages, report):
+def checkpointed(store, path):
+    """A copy of `store` at `path` with its `-wal` applied (SQLite's backup), read-only opened: the intact rows."""
+    source = sqlite3.connect(f"file:{store}?mode=ro", uri=True)
+    target = sqlite3.connect(path)
+    source.backup(target)
+    source.close()
+    target.close()
+    return path
+
+
+def judge_values(output, recovered, layout, damaged_pages, report, truth=None):
     """The JSON line's fields for `value_differences`: values compared, values that differ (and a sample),
     rows salvage wrote with NULL where `.recover` has a value, and whether its report accounts for them.
 
     Values that differ in a table whose column order salvage's report says it could not tell (its rows fit
     several orders alike: "may be in the wrong columns") are counted apart, as `valuesDifferFlagged`: the
-    report said so. Both are losses (the swap of ffe0dc0 carried that note too); the split says which kind."""
-    found = value_differences(output, recovered, layout, damaged_pages)
+    report said so. Both are losses (the swap of ffe0dc0 carried that note too); the split says which kind.
+    Values where `.recover` differs from the intact store `truth` and salvage does not are
+    `valuesRecoverUnlike`."""
+    found = value_differences(output, recovered, layout, damaged_pages, truth)
     flagged = {note.split(":", 1)[0] for note in report.get("notes", []) if "column orders fit its rows alike" in note and "the first of them used" in note}
     return {"valuesCompared": found["values"],
             "valuesDiffer": sum(n for table, n in found["differ"].items() if table not in flagged),
             "valuesDifferFlagged": sum(n for table, n in found["differ"].items() if table in flagged),
             "valuesDifferTables": sorted(found["differ"]), "valuesDifferSample": found["sample"],
+            "valuesRecoverUnlike": found["recoverUnlike"],
             "valuesNulled": len(found["nulled"]),
             "valuesNulledExplained": len({row for row in found["nulled"] if row[0] not in flagged}) <= explained_nulls(report)}
 
@@ -410,7 +442,8 @@ def main():
             recovered = os.path.join(folder, "recovered.sqlite")
             Peers(arguments.recover_library, folder).recover(fresh_copy(damaged, "recover"), recovered)
             with open(report) as handle:
-                found = judge_values(salvaged, recovered, reference_layout(intact), [], json.load(handle))
+                truth = checkpointed(intact, os.path.join(folder, "intact.sqlite"))
+                found = judge_values(salvaged, recovered, reference_layout(intact), [], json.load(handle), truth)
             for name in os.listdir(os.path.dirname(damaged)):
                 if name.startswith(os.path.basename(damaged) + ".recover-input"):
                     os.remove(os.path.join(os.path.dirname(damaged), name))
@@ -468,16 +501,11 @@ def main():
                 if os.path.exists(original + "-wal"):
                     shutil.copyfile(original + "-wal", intact + "-wal")
                 # The reference: the intact store's rows, read from a fully checkpointed copy.
-                reference = os.path.join(folder, "reference.sqlite")
-                source = sqlite3.connect(f"file:{intact}?mode=ro", uri=True)
-                target = sqlite3.connect(reference)
-                source.backup(target)
-                source.close()
-                target.close()
+                # Kept: the values salvage and `.recover` disagree on are looked up in it.
+                reference = checkpointed(intact, os.path.join(folder, f"reference-{case}-" + os.path.basename(original)))
                 tables = entity_tables(reference)
-                prepared[intact] = (tables, count_rows(reference, tables)[0], reference_layout(reference))
-                os.remove(reference)
-            tables, total, record_layout = prepared[intact]
+                prepared[intact] = (tables, count_rows(reference, tables)[0], reference_layout(reference), reference)
+            tables, total, record_layout, reference = prepared[intact]
             if kind.startswith("wal") and not os.path.exists(intact + "-wal"):
                 continue
             if options is None:
@@ -537,7 +565,7 @@ def main():
                     row["shortOf"] = sorted(t for t, n in per_table.items() if read_per_table.get(t, 0) < n)
                     if salvaged.returncode == 0 and os.path.exists(result):
                         row.update(judge_values(output, result, record_layout, json.loads(made.stdout).get("pages") or [],
-                                                json.loads(salvaged.stdout)))
+                                                json.loads(salvaged.stdout), reference))
             # A long sweep would otherwise keep every damaged copy and result (gigabytes over wire's stores).
             for name in os.listdir(folder):
                 if name.startswith(os.path.basename(damaged)):

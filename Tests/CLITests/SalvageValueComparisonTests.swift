@@ -20,6 +20,7 @@ struct SalvageValueComparisonTests {
         var valuesDifferSample: [String]
         var valuesNulled: Int
         var valuesNulledExplained: Bool
+        var valuesRecoverUnlike: Int
     }
 
     @Test(
@@ -64,6 +65,48 @@ struct SalvageValueComparisonTests {
         #expect(swapped.valuesDifferFlagged == 0, "\(swapped)")
         #expect(agreed.valuesDifferFlagged == 0, "\(agreed)")
         #expect(swapped.valuesDifferSample.contains { $0.hasPrefix("ZENTRY ") && $0.contains(" ZTEXT: 'Entry ") })
+    }
+
+    @Test("A value after a zeroed overflow page of a store with a pointer map: salvage's is the stored one, not .recover's")
+    func valueAfterZeroedOverflowPage() throws {
+        // The wire sweep: with an overflow page of the self user's profile image zeroed, salvage wrote its five
+        // 16-byte ids where `.recover` has zeros. Wire's stores keep a pointer map (auto_vacuum): SQLite finds the
+        // chain's pages after the zeroed one by the map and reads the ids stored there, the intact store's bytes,
+        // as Core Data would; `.recover` reads the chain page by page and takes zeros. So salvage is right, and
+        // the comparison must not count it as salvage's difference.
+        let intact = try JournalFixture.journal4(entries: 40)
+        let longText = String(repeating: "Long text. ", count: 4000)
+        let chain = try DatabaseQueue(path: intact).writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            try db.execute(sql: "VACUUM")
+            // ZTEXT is stored before ZTITLE: the title's bytes end the record, on the chain's last page.
+            try db.execute(sql: "UPDATE ZENTRY SET ZTEXT = ? WHERE Z_PK = 1", arguments: [longText])
+            return try Int.fetchAll(
+                db, sql: "SELECT pageno FROM dbstat WHERE name = 'ZENTRY' AND pagetype = 'overflow' ORDER BY path")
+        }
+        #expect(chain.count > 5)
+        let folder = try TemporaryDirectory.make()
+        let damaged = folder.appendingPathComponent("Damaged.sqlite").path
+        try FileManager.default.copyItem(atPath: intact, toPath: damaged)
+        let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
+        try handle.seek(toOffset: UInt64(chain[1] - 1) * 4096)
+        try handle.write(contentsOf: Data(count: 4096))
+        try handle.close()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let salvage = try CLIRunner.run(["salvage", damaged, "--model", CLIRunner.sampleModel, "--out", output, "--json"])
+        #expect(salvage.status == 0, "\(salvage.stderr)")
+        #expect(salvage.stdout.contains("1 rows read without the values on damaged pages"), "\(salvage.stdout)")
+        // What SQLite reads past the zeroed page: the title as stored.
+        let title = try DatabaseQueue(path: output).read {
+            try String.fetchOne($0, sql: "SELECT ZTITLE FROM ZENTRY WHERE Z_PK = 1")
+        }
+        #expect(title == "Entry 1")
+        let report = folder.appendingPathComponent("report.json")
+        try Data(salvage.stdout.utf8).write(to: report)
+        let judged = try Self.judge(damaged, output, intact, report.path)
+        #expect(judged.valuesDiffer == 0, "\(judged.valuesDifferSample)")
+        #expect(judged.valuesRecoverUnlike == 1, "\(judged)")
+        #expect(judged.valuesNulledExplained)
     }
 
     /// Runs the script's comparison of one salvage with `.recover` on the damaged store.
