@@ -58,8 +58,8 @@ package enum DataLossCounter {
             return "SELECT COUNT(*) \(from) WHERE \(SQLIdentifier.entityNumber) = \(value: number)"
         case .attribute, .relationship:
             guard let property = loss.property else { return nil }
-            if let kept = loss.conflictsWith {
-                return conflictQuery(property, of: entity, kept: kept, model: model, schema: schema)
+            if loss.keptBy != nil || loss.conflictsWith != nil {
+                return keptOnePerMemberQuery(property, of: entity, kept: loss.conflictsWith, model: model, schema: schema)
             }
             let owner = declaring(property, of: entity, in: model)
             if let column = column(of: property, declaredBy: owner, in: table) {
@@ -80,30 +80,27 @@ package enum DataLossCounter {
         }
     }
 
-    /// The objects a to-many of `entity` holds whose to-one `kept` names another owner: the to-many's owner is
-    /// read where Core Data keeps it for each member, its own key column (no inverse) or its inverse's key.
-    private static func conflictQuery(
-        _ property: String, of entity: Entity, kept: String, model: ObjectModel, schema: StoreSchema
+    /// The links of `property` (of `entity`) that a key holding one owner per member cannot keep: each member
+    /// keeps its own to-one `kept` where it names one, else the owner of lowest key its source links give it
+    /// (as the step writes it, ``LinkStorage/partner(of:row:rowTable:schema:)``); every other link is lost.
+    private static func keptOnePerMemberQuery(
+        _ property: String, of entity: Entity, kept: String?, model: ObjectModel, schema: StoreSchema
     ) -> SQLFragment? {
-        guard let toMany = model.allRelationships(of: entity).first(where: { $0.name == property }), toMany.isToMany,
-            let members = model.entity(named: toMany.destinationEntity), let table = schema.table(for: members.name)
+        guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == property }),
+            let members = model.entity(named: relationship.destinationEntity),
+            let links = LinkStorage(relationship, of: entity, in: model, schema: schema),
+            let table = schema.table(for: members.name)
         else { return nil }
-        let owner: SchemaColumn?
-        if let inverse = model.inverse(of: toMany) {
-            guard !inverse.isToMany else { return nil }
-            owner = column(of: inverse.name, declaredBy: declaring(inverse.name, of: members, in: model), in: table)
-        } else {
-            let role = SchemaColumn.Role.toManyKey(entity: declaring(property, of: entity, in: model), relationship: property)
-            owner = table.columns.first { $0.role == role }
+        let member = SQLIdentifier("m")
+        var keptOwner = links.partner(of: .member, row: member, rowTable: table.name, schema: nil)
+        if let kept {
+            guard let key = column(of: kept, declaredBy: declaring(kept, of: members, in: model), in: table) else { return nil }
+            keptOwner = "COALESCE(\(member).\(SQLIdentifier(key.name)), \(keptOwner))"
         }
-        guard let owner, let key = column(of: kept, declaredBy: declaring(kept, of: members, in: model), in: table) else {
-            return nil
-        }
-        let numbers = model.hierarchy(below: members).compactMap { schema.entity(named: $0.name)?.number }
-        let (ownerKey, keptKey) = (SQLIdentifier(owner.name), SQLIdentifier(key.name))
+        let (owner, memberKey) = (SQLIdentifier(links.ownerColumn), SQLIdentifier(links.memberColumn))
         return """
-            SELECT COUNT(*) FROM \(SQLIdentifier(table.name)) WHERE \(SQLIdentifier.entityNumber) IN (\(values: numbers)) \
-            AND \(ownerKey) IS NOT NULL AND \(keptKey) IS NOT NULL AND \(ownerKey) <> \(keptKey)
+            SELECT COUNT(*) FROM \(SQLIdentifier(links.table)) l JOIN \(SQLIdentifier(table.name)) \(member) \
+            ON \(member)."Z_PK" = l.\(memberKey) WHERE l.\(owner) IS NOT NULL AND l.\(owner) IS NOT \(keptOwner)
             """
     }
 

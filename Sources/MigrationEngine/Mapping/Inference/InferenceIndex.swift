@@ -102,6 +102,9 @@ package struct InferenceIndex: Sendable {
                 digest.add(relationship.name)
                 digest.add(relationship.renamingIdentifier)
                 digest.add(holding[position].contains(relationship.name) ? 1 : 0)
+                // Where its links live (``MappingInferrer/keepsOneOwnerOfSeveral(_:from:)`` reads it).
+                digest.add(relationship.isToMany ? 1 : 0)
+                digest.add(relationship.inverseName == nil ? 1 : 0)
             }
             digest.add(0)
             return digest.finalize()
@@ -125,7 +128,7 @@ package struct InferenceIndex: Sendable {
 
     /// The digest of all that the loss screen reads of the entity at `position`, as either side of a pair:
     /// each stored attribute's name and renaming identifier, and each relationship's with whether it holds
-    /// links (``LossScreen`` remembers the answer for two entities by their digests).
+    /// links, is a to-many and has an inverse (``LossScreen`` remembers the answer for two entities by their digests).
     func lossDigest(at position: Int) -> ContentDigest.Bytes { lossDigests[position] }
 
     /// The properties of the entity at `position`, gathered on first use.

@@ -112,8 +112,11 @@ public struct InferredMapping: Sendable, Hashable, Codable {
                             + (property.defaultValue.map { " (missing values become \($0))" } ?? ""))
                 }
                 if property.becomesOptional { lines.append("make \(name).\(property.destination) optional") }
+                if property.becomesToMany { lines.append("make \(name).\(property.destination) to-many") }
                 if let merged = property.mergesMembershipsOf {
-                    lines.append("fill \(name).\(property.destination) from \(merged) where it has none (its inverse now)")
+                    lines.append(
+                        "fill \(name).\(property.destination) from \(merged)"
+                            + (property.isAdded ? "" : " where it has none") + " (its inverse now)")
                 }
             }
             lines += (entity.droppedAttributes + entity.droppedRelationships).map { "drop \(source).\($0)" }

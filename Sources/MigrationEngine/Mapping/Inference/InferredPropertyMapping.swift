@@ -21,14 +21,18 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
     public var convertsTo: AttributeType?
     /// For a to-one whose to-many inverse was a relationship of its own in the source: that source
     /// relationship (`Entity.relationship`), whose owner the to-one takes for each object its own source
-    /// relationship left without one. Where both held an owner and they differ, the to-one's is kept and the
-    /// other counted as lost (``DataLoss/conflictsWith``). `nil` otherwise.
+    /// relationship (if it has one) left without one. Where both held an owner and they differ, the to-one's
+    /// is kept and the other counted as lost (``DataLoss/conflictsWith``); where that relationship linked an
+    /// object to several owners, one is kept and the others counted (``DataLoss/keptBy``). `nil` otherwise.
     public var mergesMembershipsOf: String?
+    /// Whether a to-one relationship becomes a to-many.
+    public var becomesToMany: Bool
 
     /// Creates a property mapping.
     package init(
         kind: Kind, destination: String, source: String?, defaultValue: DefaultLiteral? = nil,
-        becomesRequired: Bool = false, becomesOptional: Bool = false, convertsTo: AttributeType? = nil
+        becomesRequired: Bool = false, becomesOptional: Bool = false, convertsTo: AttributeType? = nil,
+        becomesToMany: Bool = false
     ) {
         self.kind = kind
         self.destination = destination
@@ -37,6 +41,7 @@ public struct InferredPropertyMapping: Sendable, Hashable, Codable {
         self.becomesRequired = becomesRequired
         self.becomesOptional = becomesOptional
         self.convertsTo = convertsTo
+        self.becomesToMany = becomesToMany
     }
 
     /// Whether the property takes values from a source property of another name.

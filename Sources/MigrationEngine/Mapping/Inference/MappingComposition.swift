@@ -161,13 +161,21 @@ struct MappingComposition {
         _ relationship: InferredPropertyMapping, _ earlier: InferredEntityMapping, _ entity: InferredEntityMapping
     ) -> InferredPropertyMapping? {
         var mapping = InferredPropertyMapping(kind: .relationship, destination: relationship.destination, source: nil)
+        // The inverse whose links a relationship takes is named as at its own step's source: only the first
+        // step's is A's.
+        guard relationship.mergesMembershipsOf == nil else { return nil }
         guard let middle = relationship.source else { return mapping }
         guard let carried = earlier.relationship(middle) else { return nil }
-        guard let old = carried.source else { return mapping }
-        guard let a = Self.relationship(old, of: entity.source, in: models.source),
-            let b = Self.relationship(middle, of: earlier.destination, in: models.middle),
-            let c = Self.relationship(relationship.destination, of: entity.destination, in: models.destination)
-        else { return nil }
+        let b = Self.relationship(middle, of: earlier.destination, in: models.middle)
+        let c = Self.relationship(relationship.destination, of: entity.destination, in: models.destination)
+        guard let old = carried.source else {
+            // New in the first step, taking its inverse's links there: the second must store it as the first did.
+            guard let merged = carried.mergesMembershipsOf else { return mapping }
+            guard let b, let c, Shape(b.relationship, in: b.model) == Shape(c.relationship, in: c.model) else { return nil }
+            mapping.mergesMembershipsOf = merged
+            return mapping
+        }
+        guard let a = Self.relationship(old, of: entity.source, in: models.source), let b, let c else { return nil }
         let shapes = [a, b, c].map { Shape($0.relationship, in: $0.model) }
         guard shapes[0] == shapes[1] || shapes[1] == shapes[2] else { return nil }
         mapping.source = old

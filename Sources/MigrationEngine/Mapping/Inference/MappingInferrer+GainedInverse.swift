@@ -4,10 +4,11 @@ extension MappingInferrer {
     /// `Photo.parent`, a to-one, and `Photo.children`, a to-many kept in its own key column, each other's
     /// inverse; keeping only `parent`'s key dropped every membership only `children` held, uncounted).
     enum GainedInverse: Equatable {
-        /// A to-one whose to-many inverse held at most one owner per object: the to-one keeps its own key and
-        /// takes the inverse's owner where it has none (``InferredPropertyMapping/mergesMembershipsOf``);
-        /// `conflict` is what is lost where both held one and they differ (``DataLoss/conflictsWith``).
-        case merged(conflict: DataLoss)
+        /// A to-one that takes the links its inverse's source relationship `from` held: it keeps its own key
+        /// and takes the inverse's owner where it has none (``InferredPropertyMapping/mergesMembershipsOf``);
+        /// `conflict` is what is lost where both held one and they differ, or where the inverse's links name
+        /// an object from several owners (``DataLoss/keptBy``); nil where neither can happen.
+        case merged(from: String, conflict: DataLoss?)
         /// Memberships one key cannot hold (a one-to-one, a many-to-many, or a to-many inverse that held
         /// several owners per object): the reason the step needs a mapping.
         case refused(String)
@@ -24,7 +25,7 @@ extension MappingInferrer {
     }
 
     /// Every destination relationship (by the entity declaring it) whose inverse was, in the source, not the
-    /// inverse of the relationship it takes its values from, both having a source. Only relationships whose
+    /// inverse of the relationship it takes its values from (or it is new and its inverse is not). Only relationships whose
     /// inverse link the source lacks under the same names are looked at (``InferenceIndex/inverseLinks``), so
     /// the pairs of a long history that change no inverse cost a set comparison.
     func gainedInverses() -> [GainedInverseLink] {
@@ -33,10 +34,7 @@ extension MappingInferrer {
         return candidates.sorted { ($0.entity, $0.relationship) < ($1.entity, $1.relationship) }.compactMap { link in
             guard let entity = destination.entity(named: link.entity),
                 let relationship = entity.relationships.first(where: { $0.name == link.relationship }),
-                let from = sourceIndex.entities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name),
-                let match = sourceIndex.properties(at: from).relationshipIndex.match(
-                    key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name),
-                let outcome = gainedInverse(relationship, from: match)
+                let outcome = gainedInverse(relationship, of: entity)
             else { return nil }
             return GainedInverseLink(entity: link.entity, relationship: link.relationship, outcome: outcome)
         }
@@ -46,38 +44,61 @@ extension MappingInferrer {
     /// among its drops, and a screen for loss must see it too.
     func gainedInverseConflicts() -> [DataLoss] {
         gainedInverses().compactMap { link in
-            guard case .merged(let conflict) = link.outcome else { return nil }
+            guard case .merged(_, let conflict) = link.outcome else { return nil }
             return conflict
         }
     }
 
-    /// Whether `relationship` (of the destination), which takes its values from the source relationship
-    /// `match`, gains as its inverse a relationship that held memberships of its own; nil when not (its
-    /// inverse is new, was its inverse already, or it has none). A to-many whose inverse is a to-one is
-    /// judged from the to-one's side, where its memberships are kept.
-    private func gainedInverse(_ relationship: Relationship, from match: Relationship) -> GainedInverse? {
+    /// The source relationship a destination relationship of `entity` takes its links from, with the source
+    /// entity it is looked up in; nil for a new one.
+    private func sourceRelationship(_ relationship: Relationship, of entity: Entity) -> (
+        entity: Entity, relationship: Relationship
+    )? {
+        guard let from = sourceIndex.entities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name),
+            let match = sourceIndex.properties(at: from).relationshipIndex.match(
+                key: relationship.renamingIdentifier ?? relationship.name, ownName: relationship.name)
+        else { return nil }
+        return (sourceIndex.entity(at: from), match)
+    }
+
+    /// Whether `relationship` (a to-one of the destination's `entity`) gains as its inverse a relationship
+    /// whose links the source kept apart from its own (or it is new and its inverse is not), and what
+    /// inference makes of it; nil when not (its inverse is new, was its inverse already, or it has none). The
+    /// to-one's key is where the destination keeps both relationships' links, one owner per object
+    /// (``LinkStorage``): it keeps its own, takes its inverse's where it has none, and where the inverse's
+    /// links name an object from several owners (a to-one without inverse becoming a to-many: MAGE's
+    /// `Event.feeds` 18 → 19) or from another owner than its own, the rest are the loss. A to-many whose
+    /// inverse is a to-one is judged from the to-one's side; a many-to-many keeps every link in its table.
+    private func gainedInverse(_ relationship: Relationship, of entity: Entity) -> GainedInverse? {
         guard let inverse = destination.inverse(of: relationship),
             let inverseOwner = destination.entity(named: relationship.inverseEntity ?? relationship.destinationEntity),
-            let ownerFrom = sourceIndex.entities.match(
-                key: inverseOwner.renamingIdentifier ?? inverseOwner.name, ownName: inverseOwner.name),
-            let sourceInverse = sourceIndex.properties(at: ownerFrom).relationshipIndex.match(
-                key: inverse.renamingIdentifier ?? inverse.name, ownName: inverse.name)
+            let (ownerSource, sourceInverse) = sourceRelationship(inverse, of: inverseOwner)
         else { return nil }
-        if source.inverse(of: match)?.name == sourceInverse.name, source.inverse(of: sourceInverse)?.name == match.name {
+        let match = sourceRelationship(relationship, of: entity)?.relationship
+        if let match, source.inverse(of: match)?.name == sourceInverse.name,
+            source.inverse(of: sourceInverse)?.name == match.name
+        {
             return nil
         }
-        if relationship.isToMany && !inverse.isToMany { return nil }
-        let ownerSource = sourceIndex.entity(at: ownerFrom)
+        if relationship.isToMany && (!inverse.isToMany || match == nil) { return nil }
+        if !relationship.isToMany && !inverse.isToMany && match == nil { return nil }
         let sourceOwner = DataLossCounter.declaring(sourceInverse.name, of: ownerSource, in: source)
-        guard !relationship.isToMany, inverse.isToMany, sourceInverse.isToMany,
-            source.inverse(of: sourceInverse)?.isToMany != true
-        else {
+        let manyToMany = sourceInverse.isToMany && source.inverse(of: sourceInverse)?.isToMany == true
+        guard !relationship.isToMany, inverse.isToMany, !manyToMany else {
             return .refused(
                 "becomes the inverse of \(inverseOwner.name).\(inverse.name), whose links the source kept apart as "
                     + "\(sourceOwner).\(sourceInverse.name)")
         }
+        // A to-many holds one owner per member (its own key, or its inverse's); with no key of its own to
+        // differ from, nothing is lost.
+        guard match != nil || !sourceInverse.isToMany else {
+            return .merged(from: "\(sourceOwner).\(sourceInverse.name)", conflict: nil)
+        }
+        let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
         return .merged(
+            from: "\(sourceOwner).\(sourceInverse.name)",
             conflict: DataLoss(
-                kind: .relationship, entity: sourceOwner, property: sourceInverse.name, conflictsWith: match.name))
+                kind: .relationship, entity: sourceOwner, property: sourceInverse.name, conflictsWith: match?.name,
+                keptBy: "\(declaring).\(relationship.name)"))
     }
 }

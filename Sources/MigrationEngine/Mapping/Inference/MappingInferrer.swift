@@ -11,6 +11,8 @@ struct MappingInferrer {
     /// Each destination relationship (`Entity.relationship`, by the entity declaring it) that keeps both its
     /// own memberships and its gained inverse's, with that inverse in the source (see ``gainedInverses()``).
     private var mergedInverses: [String: String] = [:]
+    /// Links a destination key holding one owner per member cannot keep, found relationship by relationship.
+    private var keyLosses: [DataLoss] = []
 
     /// Each destination entity's position with the position of the source entity whose objects it takes
     /// (nil: a new entity), in destination order.
@@ -108,6 +110,9 @@ struct MappingInferrer {
         let matched = propertyPairs(destination, from: source)
         return !matched.droppedAttributes.isEmpty
             || matched.droppedRelationships.contains(where: source.holdingLinks.contains)
+            || matched.relationships.contains { pair in
+                pair.source.map { keepsOneOwnerOfSeveral(pair.destination, from: $0) } ?? false
+            }
     }
 
     mutating func infer() -> InferredMapping {
@@ -115,9 +120,9 @@ struct MappingInferrer {
         var losses: [DataLoss] = []
         for link in gainedInverses() {
             switch link.outcome {
-            case .merged(let conflict):
-                mergedInverses["\(link.entity).\(link.relationship)"] = "\(conflict.entity).\(conflict.property ?? "")"
-                losses.append(conflict)
+            case .merged(let from, let conflict):
+                mergedInverses["\(link.entity).\(link.relationship)"] = from
+                losses += conflict.map { [$0] } ?? []
             case .refused(let reason):
                 notInferable.append(NotInferable(entity: link.entity, property: link.relationship, reason: reason))
             }
@@ -146,7 +151,7 @@ struct MappingInferrer {
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
             droppedEntities: dropped, notInferable: notInferable, conditions: conditions, warnings: warnings,
             suggestedRenames: suggestions,
-            drops: dropped.map { DataLoss(kind: .entity, entity: $0) } + losses)
+            drops: dropped.map { DataLoss(kind: .entity, entity: $0) } + losses + keyLosses)
     }
 
     private mutating func map(
@@ -170,9 +175,11 @@ struct MappingInferrer {
         }
         mapping.droppedAttributes = matched.droppedAttributes
         for (relationship, match) in matched.relationships {
+            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
             guard let match else {
-                mapping.relationships.append(
-                    InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil))
+                var added = InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil)
+                added.mergesMembershipsOf = mergedInverses["\(declaring).\(relationship.name)"]
+                mapping.relationships.append(added)
                 if !relationship.isOptional && !relationship.isToMany {
                     conditions.append(
                         StoreCondition(
@@ -182,7 +189,6 @@ struct MappingInferrer {
                 continue
             }
             var relationshipMapping = mapRelationship(relationship, from: match, in: entity)
-            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
             relationshipMapping.mergesMembershipsOf = mergedInverses["\(declaring).\(relationship.name)"]
             mapping.relationships.append(relationshipMapping)
         }
@@ -230,7 +236,9 @@ struct MappingInferrer {
     private mutating func mapRelationship(_ relationship: Relationship, from: Relationship, in entity: Entity)
         -> InferredPropertyMapping
     {
-        var mapping = InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: from.name)
+        var mapping = InferredPropertyMapping(
+            kind: .relationship, destination: relationship.name, source: from.name,
+            becomesToMany: relationship.isToMany && !from.isToMany)
         let fail = { (reason: String) in NotInferable(entity: entity.name, property: relationship.name, reason: reason) }
         if let target = destination.entity(named: relationship.destinationEntity),
             sourceEntity(for: target)?.name != from.destinationEntity
@@ -246,6 +254,17 @@ struct MappingInferrer {
         {
             // Without an inverse each object can be in one set only (its key column holds one owner).
             notInferable.append(fail("loses its to-many inverse: objects in several sets would keep only one"))
+        } else if Self.keepsOneOwnerOfSeveral(relationship, from: from),
+            case let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination),
+            declaring == entity.name, let sourceEntity = sourceEntity(for: entity)
+        {
+            // A to-one becoming a to-many without an inverse: its links move to a key column in the members'
+            // table (``LinkStorage``), one owner per member, so a member several objects named keeps one. As
+            // Core Data infers the change, it is run and the rest counted, once (by the declaring entity).
+            keyLosses.append(
+                DataLoss(
+                    kind: .relationship, entity: DataLossCounter.declaring(from.name, of: sourceEntity, in: source),
+                    property: from.name, keptBy: "\(declaring).\(relationship.name)"))
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true
@@ -254,6 +273,13 @@ struct MappingInferrer {
         }
         mapping.becomesOptional = !from.isOptional && relationship.isOptional
         return mapping
+    }
+
+    /// Whether the destination keeps `relationship`'s links one owner per member in a key column of the
+    /// members' table (a to-many without an inverse) while its source `from`, a to-one, let several objects
+    /// name one member: the step keeps one of them.
+    static func keepsOneOwnerOfSeveral(_ relationship: Relationship, from: Relationship) -> Bool {
+        relationship.isToMany && relationship.inverseName == nil && !from.isToMany
     }
 
     /// Why an attribute's type change is not inferred. Core Data's lightweight migration changes no attribute's

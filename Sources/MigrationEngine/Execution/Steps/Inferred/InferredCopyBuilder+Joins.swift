@@ -1,7 +1,18 @@
 extension InferredCopyBuilder {
-    /// Fills a join table from the source's join table, or from the foreign key that held the links
-    /// when the relationship was one-to-one or one-to-many (a to-one that becomes a to-many).
+    /// Fills a join table from where the source kept the links (``LinkStorage``): its join table, the key
+    /// that held them when the relationship was one-to-one or one-to-many (a to-one that becomes a to-many), or
+    /// a to-many's own key column when it had no inverse. A side new in the destination takes the links its
+    /// inverse's source held, read from that side.
     func joinCopy(_ join: JoinTable) -> (insert: SQLFragment, orderFills: [SQLFragment])? {
+        if let copy = sideCopy(join) { return copy }
+        return sideCopy(
+            JoinTable(
+                name: join.name, owner: join.inverse, inverse: join.owner, ownerColumn: join.targetColumn,
+                targetColumn: join.ownerColumn, orderColumns: join.orderColumns))
+    }
+
+    /// ``joinCopy(_:)`` from the links of the source of `join`'s owner side.
+    private func sideCopy(_ join: JoinTable) -> (insert: SQLFragment, orderFills: [SQLFragment])? {
         guard let ownerMapping = mapping.entity(join.owner.entity), let ownerSource = ownerMapping.source,
             let from = source.entity(named: ownerSource),
             let relationshipName = ownerMapping.relationship(join.owner.relationship)?.source,
@@ -27,29 +38,21 @@ extension InferredCopyBuilder {
                     orders.append((newColumn, sourceColumn(oldColumn)))
                 }
             }
-        } else if !relationship.isToMany,
-            let key = ownerTable.column(.foreignKey(entity: side.entity, relationship: side.relationship))
-        {
-            ownerValue = "s.\"Z_PK\""
-            targetValue = sourceColumn(key.name)
-            table = ownerTable.name
-            filter = " WHERE \(targetValue) IS NOT NULL"
-            if let newColumn = join.orderColumn(ordering: join.inverse),
-                let order = ownerTable.column(.foreignOrder(entity: side.entity, relationship: side.relationship))
-            {
-                orders.append((newColumn, sourceColumn(order.name)))
-            }
-        } else if let inverse = source.inverse(of: relationship), !inverse.isToMany,
-            let target = source.entity(named: relationship.destinationEntity),
-            case let declarer = owner(of: inverse.name, in: target, model: source),
-            let key = targetTable.column(.foreignKey(entity: declarer, relationship: inverse.name))
-        {
-            ownerValue = sourceColumn(key.name)
-            targetValue = "s.\"Z_PK\""
-            table = targetTable.name
-            filter = " WHERE \(ownerValue) IS NOT NULL"
-            if let newColumn = join.orderColumn(ordering: join.owner),
-                let order = targetTable.column(.foreignOrder(entity: declarer, relationship: inverse.name))
+        } else if let links = LinkStorage(relationship, of: from, in: source, schema: sourceSchema) {
+            // Any other shape (a to-one's key, a to-many's inverse key or its own key column): one link per row
+            // of the table holding the key, the row on the side the key does not name.
+            ownerValue = sourceColumn(links.ownerColumn)
+            targetValue = sourceColumn(links.memberColumn)
+            table = links.table
+            let keyed = links.keyedSide == .member ? targetValue : ownerValue
+            filter = " WHERE \(keyed) IS NOT NULL"
+            if let key = links.keyedSide, let sourceTable = sourceSchema.tables.first(where: { $0.name == links.table }),
+                let keyColumn = sourceTable.columns.first(where: { $0.name == links.column(key) }),
+                case .foreignKey(let declarer, let name) = keyColumn.role,
+                let order = sourceTable.column(.foreignOrder(entity: declarer, relationship: name)),
+                // A to-one's own key orders its owner among its member's (the inverse side's order); an inverse's key orders
+                // the member among its owner's.
+                let newColumn = join.orderColumn(ordering: key == .member ? join.inverse : join.owner)
             {
                 orders.append((newColumn, sourceColumn(order.name)))
             }
@@ -78,7 +81,8 @@ extension InferredCopyBuilder {
         return (insert, fills)
     }
 
-    /// `Z_FOK_` columns of to-one keys whose inverse becomes ordered: nothing in the source to copy.
+    /// `Z_FOK_` columns of to-one keys whose inverse becomes ordered, or that take their links from it: nothing
+    /// in the source to copy.
     func keyOrderFills() -> [SQLFragment] {
         var fills: [SQLFragment] = []
         for table in destinationSchema.tables {
@@ -86,14 +90,17 @@ extension InferredCopyBuilder {
                 guard case .foreignOrder(let declaring, let name) = column.role,
                     let key = table.column(.foreignKey(entity: declaring, relationship: name)),
                     let entityMapping = mapping.entity(declaring), let sourceName = entityMapping.source,
-                    let from = source.entity(named: sourceName),
-                    let sourceRelationship = entityMapping.relationship(name)?.source,
-                    let sourceTable = sourceSchema.table(for: sourceName),
-                    sourceTable.column(
-                        .foreignOrder(
-                            entity: owner(of: sourceRelationship, in: from, model: source),
-                            relationship: sourceRelationship)) == nil
+                    let from = source.entity(named: sourceName), let property = entityMapping.relationship(name),
+                    let sourceTable = sourceSchema.table(for: sourceName)
                 else { continue }
+                // A to-one new in the destination has an order only where it takes its inverse's links.
+                if let sourceRelationship = property.source {
+                    let order = SchemaColumn.Role.foreignOrder(
+                        entity: owner(of: sourceRelationship, in: from, model: source), relationship: sourceRelationship)
+                    guard sourceTable.column(order) == nil else { continue }
+                } else if property.mergesMembershipsOf == nil {
+                    continue
+                }
                 fills.append(Self.rankFill(table: table.name, column: column.name, group: key.name, rank: "Z_PK"))
             }
         }

@@ -55,19 +55,15 @@ struct InferredCopyBuilder {
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
                 guard chain.contains(declaring) else { continue }
-                if let property = entityMapping.relationship(name), let sourceName = property.source,
-                    let relationship = source.allRelationships(of: from).first(where: { $0.name == sourceName })
-                {
-                    let declarer = owner(of: sourceName, in: from, model: source)
-                    value = relationshipValue(column.role, declarer: declarer, relationship: relationship, column: sourceColumn)
-                    if property.mergesMembershipsOf != nil {
-                        value = mergedMembership(column.role, declaring, name, kept: value, column: sourceColumn)
-                    }
-                } else if case .foreignKey = column.role {
-                    value = gainedInverse(declaring, name, column: sourceColumn)
-                }
+                value = linked(
+                    column.role, entityMapping.relationship(name), of: from, rows: .owner, rowTable: sourceTable.name,
+                    column: sourceColumn)
             case .toManyKey(let declaring, let name):
-                value = unownedMembership(declaring, name, column: sourceColumn)
+                guard let owner = mapping.entity(declaring), let ownerSource = owner.source.flatMap(source.entity(named:))
+                else { continue }
+                value = linked(
+                    column.role, owner.relationship(name), of: ownerSource, rows: .member, rowTable: sourceTable.name,
+                    column: sourceColumn)
             }
             if let value {
                 names.append(SQLIdentifier(column.name))
@@ -102,93 +98,75 @@ struct InferredCopyBuilder {
         }
     }
 
-    /// The key of the object whose to-many without an inverse (`declaring.name` in the destination) holds the
-    /// row: read from the source's own key column for it, or from the inverse to-one the source kept, so the
-    /// membership survives a step that removes the inverse. A many-to-many source has no single owner per row.
-    private func unownedMembership(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
-        -> SQLFragment?
+    /// Where the source kept the links a destination key column holds (the key of `property`, a relationship of
+    /// the objects of `from` in the source, or a to-many's key in its members' table): its own source
+    /// relationship's links, then those of the inverse it gains, whose links it takes
+    /// (``InferredPropertyMapping/mergesMembershipsOf``), each with the side of its links the destination's
+    /// rows are.
+    private func linkSources(_ property: InferredPropertyMapping?, of from: Entity, rows: LinkStorage.Side)
+        -> [(storage: LinkStorage, side: LinkStorage.Side)]
     {
-        sourceOwner(declaring, name, column: column).map { keys.reference($0.key, targetTable: $0.table) }
-    }
-
-    /// The source key (as the source holds it) of the row's owner for the to-many `declaring.name` of the
-    /// destination, and the source table it points into: see ``unownedMembership(_:_:column:)``.
-    private func sourceOwner(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
-        -> (key: SQLFragment, table: String)?
-    {
-        guard let owner = mapping.entity(declaring), let ownerName = owner.source,
-            let ownerEntity = source.entity(named: ownerName), let sourceName = owner.relationship(name)?.source,
-            let relationship = source.allRelationships(of: ownerEntity).first(where: { $0.name == sourceName }),
-            let ownerTable = sourceSchema.table(for: ownerName)?.name
-        else { return nil }
-        let key: SQLFragment?
-        if let inverse = source.inverse(of: relationship) {
-            guard !inverse.isToMany, let target = source.entity(named: relationship.destinationEntity) else { return nil }
-            key = column(.foreignKey(entity: self.owner(of: inverse.name, in: target, model: source), relationship: inverse.name))
-        } else {
-            key = column(.toManyKey(entity: self.owner(of: sourceName, in: ownerEntity, model: source), relationship: sourceName))
+        var sources: [(storage: LinkStorage, side: LinkStorage.Side)] = []
+        if let name = property?.source, let relationship = source.allRelationships(of: from).first(where: { $0.name == name }),
+            let storage = LinkStorage(relationship, of: from, in: source, schema: sourceSchema)
+        {
+            sources.append((storage, rows))
         }
-        return key.map { ($0, ownerTable) }
+        if let merged = property?.mergesMembershipsOf, let dot = merged.firstIndex(of: "."),
+            let entity = source.entity(named: String(merged[..<dot])),
+            let relationship = source.allRelationships(of: entity).first(where: { $0.name == merged[merged.index(after: dot)...] }
+            ),
+            let storage = LinkStorage(relationship, of: entity, in: source, schema: sourceSchema)
+        {
+            sources.append((storage, rows.other))
+        }
+        return sources
     }
 
-    /// A to-one whose to-many inverse held memberships of its own in the source
-    /// (``InferredPropertyMapping/mergesMembershipsOf``): the row keeps the owner its own source relationship
-    /// gives (`kept`), and takes the one its gained inverse held where that gives none. The entity of such an
-    /// owner is read from its row; an order column keeps `kept` (positions are filled by rank where none).
-    private func mergedMembership(
-        _ role: SchemaColumn.Role, _ declaring: String, _ name: String, kept: SQLFragment?,
-        column: (SchemaColumn.Role) -> SQLFragment?
+    /// The value of a destination key column (`role`: a key, its entity number or its order) for each row of
+    /// `rowTable`, the objects on the `rows` side of `property`'s links: the partner the first of its sources
+    /// (``linkSources(_:of:rows:)``) names. Where a source kept several partners for one object, the key
+    /// takes the lowest (``LinkStorage/partner(of:row:rowTable:schema:)``); the inference counts the rest as
+    /// lost. An order is copied only from the relationship's own source key; the rest are filled by rank.
+    private func linked(
+        _ role: SchemaColumn.Role, _ property: InferredPropertyMapping?, of from: Entity, rows: LinkStorage.Side,
+        rowTable: String, column: (SchemaColumn.Role) -> SQLFragment?
     ) -> SQLFragment? {
-        guard let relationship = destination.entity(named: declaring)?.relationship(named: name),
-            let inverse = destination.inverse(of: relationship),
-            let target = destination.entity(named: relationship.destinationEntity),
-            let owner = sourceOwner(self.owner(of: inverse.name, in: target, model: destination), inverse.name, column: column)
-        else { return kept }
-        let taken: SQLFragment
+        let sources = linkSources(property, of: from, rows: rows)
+        let row = SQLIdentifier("s")
+        let partners = sources.map { $0.storage.partner(of: $0.side, row: row, rowTable: rowTable, schema: .source) }
+        var values: [SQLFragment]
         switch role {
-        case .foreignKey:
-            taken = keys.reference(owner.key, targetTable: owner.table)
+        case .foreignKey, .toManyKey:
+            values = zip(sources, partners).map { keys.reference($1, targetTable: $0.storage.objects($0.side.other)) }
         case .foreignEntity:
-            taken = keys.entityNumber(
-                "(SELECT o.\"Z_ENT\" FROM \(SQLIdentifier.source).\(SQLIdentifier(owner.table)) o WHERE o.\"Z_PK\" = \(owner.key))"
-            )
+            values = zip(sources, partners).map { partnerEntity($1, of: $0.storage, side: $0.side, rowTable: rowTable) }
         default:
-            return kept
-        }
-        return kept.map { "COALESCE(\($0), \(taken))" } ?? taken
-    }
-
-    /// A new to-one whose inverse is a to-many that had no inverse in the source: its key is the owner's key
-    /// the source kept for that to-many in this row, so the memberships survive a step that adds the inverse.
-    private func gainedInverse(_ declaring: String, _ name: String, column: (SchemaColumn.Role) -> SQLFragment?)
-        -> SQLFragment?
-    {
-        guard let relationship = destination.entity(named: declaring)?.relationship(named: name),
-            let inverse = destination.inverse(of: relationship), inverse.isToMany,
-            let target = destination.entity(named: relationship.destinationEntity)
-        else { return nil }
-        return unownedMembership(self.owner(of: inverse.name, in: target, model: destination), inverse.name, column: column)
-    }
-
-    private func relationshipValue(
-        _ role: SchemaColumn.Role, declarer: String, relationship: Relationship, column: (SchemaColumn.Role) -> SQLFragment?
-    ) -> SQLFragment? {
-        guard let key = column(.foreignKey(entity: declarer, relationship: relationship.name)),
-            let targetTable = sourceSchema.table(for: relationship.destinationEntity)?.name
-        else { return nil }
-        switch role {
-        case .foreignKey:
-            return keys.reference(key, targetTable: targetTable)
-        case .foreignEntity:
-            if let kind = column(.foreignEntity(entity: declarer, relationship: relationship.name)) {
-                return keys.entityNumber(kind)
+            guard let name = property?.source, let first = sources.first, first.storage.isKeyed(by: rows, in: rowTable) else {
+                return nil
             }
-            guard let target = mapping.destination(ofSourceEntity: relationship.destinationEntity),
-                let number = destinationSchema.entity(named: target.destination)?.number
-            else { return nil }
-            return "CASE WHEN \(key) IS NULL THEN NULL ELSE \(value: number) END"
-        default:
-            return column(.foreignOrder(entity: declarer, relationship: relationship.name))
+            return column(.foreignOrder(entity: owner(of: name, in: from, model: source), relationship: name))
         }
+        guard values.count > 1 else { return values.first }
+        return "COALESCE(\(SQLFragment.joined(values)))"
+    }
+
+    /// The destination entity number of `partner`, an object on the other side than `side` of `storage`'s
+    /// links: read from the key's own entity column where the row holds one, a constant where the partner
+    /// can be of one entity only, else from the partner's own row.
+    private func partnerEntity(_ partner: SQLFragment, of storage: LinkStorage, side: LinkStorage.Side, rowTable: String)
+        -> SQLFragment
+    {
+        if storage.isKeyed(by: side, in: rowTable), let kind = storage.partnerEntityColumn {
+            return keys.entityNumber("s.\(SQLIdentifier(kind))")
+        }
+        if storage.keyedSide == side.other, storage.partnerEntities.count == 1, let only = storage.partnerEntities.first,
+            let target = mapping.destination(ofSourceEntity: only),
+            let number = destinationSchema.entity(named: target.destination)?.number
+        {
+            return "CASE WHEN \(partner) IS NULL THEN NULL ELSE \(value: number) END"
+        }
+        let table = LinkStorage.qualified(storage.objects(side.other), .source)
+        return keys.entityNumber("(SELECT o.\"Z_ENT\" FROM \(table) o WHERE o.\"Z_PK\" = \(partner))")
     }
 }

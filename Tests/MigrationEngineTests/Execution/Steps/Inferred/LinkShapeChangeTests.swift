@@ -1,0 +1,250 @@
+import Foundation
+import GRDB
+import TestSupport
+import Testing
+
+@testable import MigrationEngine
+
+/// A relationship whose links the source kept in one shape and the destination keeps in another (``LinkStorage``):
+/// MAGE's `mage-ios-sdk` 18 → 19 turns `Event.feeds`, a to-one without inverse (its key in `ZEVENT`), into a
+/// to-many whose new inverse `Feed.event` holds the links (its key in `ZFEED`). Every link moves; a Feed that
+/// several Events named keeps one of them, and the others are counted before anything is written.
+@Suite("Inferred step: links move between storage shapes")
+struct LinkShapeChangeTests {
+    /// `Event.feeds` → `Feed`: a to-one without inverse, or (`toMany`) a to-many, whose inverse is `Feed.event`
+    /// when `inverse` (`ordered`: an ordered to-many); `Event` has a sub-entity `Meeting` when `meeting`.
+    static func model(_ name: String, toMany: Bool, inverse: Bool, ordered: Bool = false, meeting: Bool = false) -> ObjectModel {
+        var entities = [
+            Entity(
+                name: "Event", attributes: [Attribute(name: "name", type: .string)],
+                relationships: [
+                    Relationship(
+                        name: "feeds", destinationEntity: "Feed", inverseName: inverse ? "event" : nil, isToMany: toMany,
+                        isOrdered: ordered)
+                ]),
+            Entity(
+                name: "Feed", attributes: [Attribute(name: "title", type: .string)],
+                relationships: inverse ? [Relationship(name: "event", destinationEntity: "Event", inverseName: "feeds")] : []),
+        ]
+        if meeting {
+            entities.append(Entity(name: "Meeting", parentName: "Event", attributes: [Attribute(name: "room", type: .string)]))
+        }
+        return ObjectModel(name: name, entities: entities)
+    }
+
+    /// MAGE 18 and 19.
+    static let (mage18, mage19) = (
+        model("18", toMany: false, inverse: false), model("19", toMany: true, inverse: true)
+    )
+
+    /// Feeds 1–3, Events 1–4 of `model` (where `Event.feeds` is a to-one): Events 1 and 2 name Feed 2 when
+    /// `shared` (else Event 2 names Feed 3), Event 3 names Feed 1, Event 4 none.
+    static func store(_ model: ObjectModel, shared: Bool) throws -> String {
+        let schema = SchemaBuilder(model: model).build()
+        let events = try #require(schema.table(for: "Event"))
+        let key = try #require(events.column(.foreignKey(entity: "Event", relationship: "feeds"))).name
+        let (event, feed) = (
+            try #require(schema.entity(named: "Event")?.number), try #require(schema.entity(named: "Feed")?.number)
+        )
+        let path = try TemporaryDirectory.make().appendingPathComponent("MAGE.sqlite").path
+        try StoreWriter(model: model).create(at: path, options: .init(maxPrimaryKeys: ["Event": 4, "Feed": 3]))
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for number in 1...3 {
+                try db.execute(
+                    sql: "INSERT INTO ZFEED (Z_PK, Z_ENT, Z_OPT, ZTITLE) VALUES (?, ?, 1, ?)",
+                    arguments: [number, feed, "Feed \(number)"])
+            }
+            for (number, named) in [(1, 2), (2, shared ? 2 : 3), (3, 1), (4, nil)] as [(Int, Int?)] {
+                try db.execute(
+                    sql: "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT, ZNAME, \(key)) VALUES (?, ?, 1, ?, ?)",
+                    arguments: [number, event, "Event \(number)", named])
+            }
+        }
+        try queue.close()
+        return path
+    }
+
+    /// Each Feed's owner as `column` of `ZFEED` holds it, in key order.
+    static func owners(_ path: String, column: String) throws -> [Int?] {
+        try DatabaseQueue(path: path).read { try Int?.fetchAll($0, sql: "SELECT \(column) FROM ZFEED ORDER BY Z_PK") }
+    }
+
+    @Test("MAGE 18 → 19: every Feed takes the Event that named it; of several, the lowest key", arguments: [true, false])
+    func linksMove(shared: Bool) throws {
+        let out = try StepRunner.run(
+            InferredStep(sourceModel: Self.mage18, destinationModel: Self.mage19),
+            sourcePath: try Self.store(Self.mage18, shared: shared))
+        #expect(try Self.owners(out, column: "ZEVENT") == (shared ? [3, 1, nil] : [3, 1, 2]))
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: Self.mage19, path: out).check(db) }
+    }
+
+    @Test("The mapping names the change and the links a Feed cannot keep; the loss screen agrees")
+    func mappingNamesTheChange() throws {
+        let mapping = InferredMapping.infer(from: Self.mage18, to: Self.mage19)
+        #expect(mapping.isInferable)
+        #expect(mapping.entity("Feed")?.relationship("event")?.mergesMembershipsOf == "Event.feeds")
+        #expect(mapping.operations.contains("make Event.feeds to-many"))
+        #expect(mapping.operations.contains("fill Feed.event from Event.feeds (its inverse now)"))
+        #expect(mapping.drops.map(\.description) == ["drops Event.feeds where several name one member (Feed.event keeps one)"])
+        let (from, to) = (InferenceIndex(Self.mage18), InferenceIndex(Self.mage19))
+        #expect(InferredStepProvider().losesData(from: from, to: to))
+        #expect(MappingInferrer(source: from, destination: to).losesData())
+    }
+
+    @Test(
+        "Planning counts the links a Feed cannot keep; a store where no Feed is shared loses nothing", arguments: [true, false])
+    func planningCounts(shared: Bool) throws {
+        let project = try MigrationProject(
+            bundle: ModelBundle(path: "/models/MAGE", versions: [Self.mage18, Self.mage19], currentVersionName: "19"))
+        let planning = try project.countingDataLoss(
+            in: project.plan(store: try Self.store(Self.mage18, shared: shared), target: "19"))
+        #expect(planning.plan.steps.map(\.isLossy) == [shared])
+        let losses = (planning.dataLoss ?? []).flatMap(\.losses).map(\.description)
+        #expect(losses == (shared ? ["drops Event.feeds where several name one member (Feed.event keeps one) (1 link)"] : []))
+    }
+
+    /// An ordered to-many keeps its members' positions in their key's order column (`Z_FOK_EVENT`): the
+    /// source had none, so each Event's Feeds are numbered in key order, as for a to-many becoming ordered.
+    @Test("Taken into an ordered to-many, the links are numbered")
+    func orderedNumbered() throws {
+        let destination = Self.model("19", toMany: true, inverse: true, ordered: true)
+        let out = try StepRunner.run(
+            InferredStep(sourceModel: Self.mage18, destinationModel: destination),
+            sourcePath: try Self.store(Self.mage18, shared: false))
+        #expect(try Self.owners(out, column: "ZEVENT") == [3, 1, 2])
+        #expect(try Self.owners(out, column: "Z_FOK_EVENT") == [1024, 1024, 1024])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
+    }
+
+    /// Without an inverse, a to-many keeps its links as a key column in the members' table: the same one
+    /// owner per member, counted the same way.
+    @Test("A to-one becoming a to-many without inverse moves its links to the members' key column, counted")
+    func toManyWithoutInverse() throws {
+        let destination = Self.model("19", toMany: true, inverse: false)
+        let mapping = InferredMapping.infer(from: Self.mage18, to: destination)
+        #expect(mapping.isInferable)
+        #expect(mapping.drops.map(\.description) == ["drops Event.feeds where several name one member (Event.feeds keeps one)"])
+        #expect(InferredStepProvider().losesData(from: InferenceIndex(Self.mage18), to: InferenceIndex(destination)))
+        let source = try Self.store(Self.mage18, shared: true)
+        let counted = try DataLossCounter.count(mapping, sourceModel: Self.mage18, storePath: source)
+        #expect(counted.map(\.count) == [1])
+        let out = try StepRunner.run(InferredStep(sourceModel: Self.mage18, destinationModel: destination), sourcePath: source)
+        let column = try #require(
+            SchemaBuilder(model: destination).build().table(for: "Feed")?.columns.first {
+                $0.role == .toManyKey(entity: "Event", relationship: "feeds")
+            })
+        #expect(try Self.owners(out, column: column.name) == [3, 1, nil])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
+    }
+
+    /// A to-many without inverse gaining a to-many inverse: its key column's links fill the join table,
+    /// whichever side the table is named after (a new side takes its inverse's links).
+    @Test("A to-many without inverse becoming a many-to-many keeps every link", arguments: [false, true])
+    func becomesManyToMany(reversed: Bool) throws {
+        let toMany = { (name: String, inverse: Bool) in
+            ObjectModel(
+                name: name,
+                entities: [
+                    Entity(
+                        name: reversed ? "Feed" : "Event", attributes: [Attribute(name: "name", type: .string)],
+                        relationships: [
+                            Relationship(
+                                name: "feeds", destinationEntity: reversed ? "Event" : "Feed",
+                                inverseName: inverse ? "events" : nil, isToMany: true)
+                        ]),
+                    Entity(
+                        name: reversed ? "Event" : "Feed", attributes: [Attribute(name: "title", type: .string)],
+                        relationships: inverse
+                            ? [
+                                Relationship(
+                                    name: "events", destinationEntity: reversed ? "Feed" : "Event", inverseName: "feeds",
+                                    isToMany: true)
+                            ] : []),
+                ])
+        }
+        let (from, to) = (toMany("1", false), toMany("2", true))
+        let mapping = InferredMapping.infer(from: from, to: to)
+        #expect(mapping.isInferable && mapping.drops.isEmpty, "\(mapping.notInferable) \(mapping.drops)")
+        let schema = SchemaBuilder(model: from).build()
+        let owner = reversed ? "Feed" : "Event"
+        let members = try #require(schema.table(for: reversed ? "Event" : "Feed"))
+        let key = try #require(members.columns.first { $0.role == .toManyKey(entity: owner, relationship: "feeds") }).name
+        let path = try TemporaryDirectory.make().appendingPathComponent("Links.sqlite").path
+        try StoreWriter(model: from).create(at: path)
+        let (ownerNumber, memberNumber) = (
+            try #require(schema.entity(named: owner)?.number),
+            try #require(schema.entity(named: reversed ? "Event" : "Feed")?.number)
+        )
+        let ownerTable = try #require(schema.table(for: owner)).name
+        try DatabaseQueue(path: path).write { db in
+            for number in 1...2 {
+                try db.execute(
+                    sql: "INSERT INTO \(ownerTable) (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [number, ownerNumber])
+            }
+            for (number, held) in [(1, 1), (2, 1), (3, 2), (4, nil)] as [(Int, Int?)] {
+                try db.execute(
+                    sql: "INSERT INTO \(members.name) (Z_PK, Z_ENT, Z_OPT, \(key)) VALUES (?, ?, 1, ?)",
+                    arguments: [number, memberNumber, held])
+            }
+        }
+        let out = try StepRunner.run(InferredStep(sourceModel: from, destinationModel: to), sourcePath: path)
+        let join = try #require(SchemaBuilder(model: to).build().joinTable(entity: owner, relationship: "feeds"))
+        let (owners, held) =
+            join.owner.entity == owner ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
+        let links = try DatabaseQueue(path: out).read { db in
+            try Row.fetchAll(db, sql: "SELECT \(owners) AS o, \(held) AS m FROM \(join.name) ORDER BY m").map {
+                "\($0["o"] as Int)-\($0["m"] as Int)"
+            }
+        }
+        #expect(links == ["1-1", "1-2", "2-3"])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
+    }
+
+    /// The destination key's entity column (`Z<n>_EVENT`, `Event` having a sub-entity) is filled with the key
+    /// wherever the key is taken from another shape, read from the linked object's row: from MAGE's to-one
+    /// without inverse, and from a to-many without inverse gaining a to-one inverse (its own key column).
+    @Test("A key taken from another shape gets its entity column too", arguments: [false, true])
+    func entityColumnFilled(fromToMany: Bool) throws {
+        let from = Self.model("1", toMany: fromToMany, inverse: false, meeting: true)
+        let to = Self.model("2", toMany: true, inverse: true, meeting: true)
+        let schema = SchemaBuilder(model: from).build()
+        let (event, feed, meeting) = (
+            try #require(schema.entity(named: "Event")?.number), try #require(schema.entity(named: "Feed")?.number),
+            try #require(schema.entity(named: "Meeting")?.number)
+        )
+        let path = try TemporaryDirectory.make().appendingPathComponent("MAGE.sqlite").path
+        try StoreWriter(model: from).create(at: path)
+        // Event 1 a Meeting naming Feed 1, Event 2 an Event naming Feed 2; Feed 3 named by none.
+        try DatabaseQueue(path: path).write { db in
+            for (number, entity) in [(1, meeting), (2, event)] {
+                try db.execute(sql: "INSERT INTO ZEVENT (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [number, entity])
+            }
+            for number in 1...3 {
+                try db.execute(sql: "INSERT INTO ZFEED (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [number, feed])
+            }
+            if fromToMany {
+                let key = try #require(
+                    schema.table(for: "Feed")?.columns.first { $0.role == .toManyKey(entity: "Event", relationship: "feeds") }
+                ).name
+                try db.execute(sql: "UPDATE ZFEED SET \(key) = CASE Z_PK WHEN 3 THEN NULL ELSE Z_PK END")
+            } else {
+                try db.execute(sql: "UPDATE ZEVENT SET ZFEEDS = Z_PK")
+            }
+        }
+        let out = try StepRunner.run(InferredStep(sourceModel: from, destinationModel: to), sourcePath: path)
+        let written = SchemaBuilder(model: to).build()
+        let column = try #require(
+            written.table(for: "Feed")?.columns.first { $0.role == .foreignEntity(entity: "Feed", relationship: "event") }
+        ).name
+        let numbers = (
+            try #require(written.entity(named: "Event")?.number), try #require(written.entity(named: "Meeting")?.number)
+        )
+        let rows = try DatabaseQueue(path: out).read { db in
+            try Row.fetchAll(db, sql: "SELECT ZEVENT AS k, \(column) AS e FROM ZFEED ORDER BY Z_PK")
+        }
+        #expect(rows.map { $0["k"] as Int? } == [1, 2, nil])
+        #expect(rows.map { $0["e"] as Int? } == [numbers.1, numbers.0, nil])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
+    }
+}
