@@ -1,6 +1,7 @@
 /// Follows what a planned chain's lossy steps drop back to the version the store is at, so that the store's
 /// own rows say how much of it there is. A step after the first drops what earlier steps carried forward:
-/// what they renamed is looked up under its old name, what they added holds nothing of the store's.
+/// what they renamed is looked up under its old name (a conflict's to-one too), what they added holds nothing
+/// of the store's unless it took its gained inverse's links (then it is not traceable).
 package struct ChainLossTracer {
     /// Where a dropped thing comes from in the store.
     package enum Origin: Equatable {
@@ -58,6 +59,20 @@ package struct ChainLossTracer {
         return InferredMapping.infer(from: source, to: destination)
     }
 
+    /// The to-one `kept` (a conflict's, named as at its members' entity) as before `mapping`: its old name
+    /// where the step renamed it, `.some(nil)` where the step added it without taking any links (it held
+    /// nothing of the store's, so only the links a key holding one owner per member cannot keep are lost;
+    /// ``DataLoss/keptBy``), nil where it cannot be told. The members' entity is not named by the loss, so
+    /// every relationship of that name in the step is looked at, and they must agree.
+    private static func follow(_ kept: String, through mapping: InferredMapping) -> String?? {
+        let carried = mapping.entities.flatMap(\.relationships).filter { $0.destination == kept }
+        guard let first = carried.first else { return .some(kept) }
+        guard carried.allSatisfy({ $0.source == first.source && $0.mergesMembershipsOf == first.mergesMembershipsOf }),
+            first.mergesMembershipsOf == nil
+        else { return nil }
+        return .some(first.source)
+    }
+
     /// `loss` named as before the steps `back` (latest first) made it.
     private func origin(of loss: DataLoss, through back: [InferredMapping?]) -> Origin {
         var loss = loss
@@ -66,17 +81,17 @@ package struct ChainLossTracer {
                 !mapping.entities.contains(where: { $0.parentChange != nil })
             else { return .unknown }
             guard let source = entity.source else { return .addedOnTheWay }
-            // The to-one a conflict is judged by is named as at the members' entity; one an earlier step
-            // renamed is not followed.
-            if let kept = loss.conflictsWith,
-                mapping.entities.contains(where: { $0.relationships.contains { $0.destination == kept && $0.source != kept } })
-            {
-                return .unknown
+            if let kept = loss.conflictsWith {
+                guard let followed = Self.follow(kept, through: mapping) else { return .unknown }
+                loss.conflictsWith = followed
             }
             if let property = loss.property {
                 guard let carried = (entity.attributes + entity.relationships).first(where: { $0.destination == property })
                 else { return .unknown }
-                guard let old = carried.source else { return .addedOnTheWay }
+                guard let old = carried.source else {
+                    // New, but holding the links it took from its gained inverse: not nothing of the store's.
+                    return carried.mergesMembershipsOf == nil ? .addedOnTheWay : .unknown
+                }
                 loss.property = old
             }
             loss.entity = source

@@ -13,8 +13,8 @@ import Testing
 @Suite("Inferred step: two relationships become each other's inverse")
 struct GainedInverseTests {
     /// `Photo` with a sub-entity `LivePhoto` (so `parent`'s key has an entity column), `parent` and `children`
-    /// each other's inverse only when `inverse`.
-    static func model(_ name: String, inverse: Bool) -> ObjectModel {
+    /// each other's inverse only when `inverse`; `parent` named `parent` (renamed from `renamedFrom`).
+    static func model(_ name: String, inverse: Bool, parent: String = "parent", renamedFrom: String? = nil) -> ObjectModel {
         ObjectModel(
             name: name,
             entities: [
@@ -23,28 +23,33 @@ struct GainedInverseTests {
                     name: "Photo", attributes: [Attribute(name: "name", type: .string)],
                     relationships: [
                         Relationship(
-                            name: "children", destinationEntity: "Photo", inverseName: inverse ? "parent" : nil, isToMany: true),
-                        Relationship(name: "parent", destinationEntity: "Photo", inverseName: inverse ? "children" : nil),
+                            name: "children", destinationEntity: "Photo", inverseName: inverse ? parent : nil, isToMany: true),
+                        Relationship(
+                            name: parent, destinationEntity: "Photo", inverseName: inverse ? "children" : nil,
+                            renamingIdentifier: renamedFrom),
                     ]),
             ])
     }
 
     /// The source's columns: `parent`'s key and entity, `children`'s owner key.
-    static func columns(_ model: ObjectModel) throws -> (parent: String, parentEntity: String, children: String?) {
+    static func columns(_ model: ObjectModel, parent: String = "parent") throws -> (
+        parent: String, parentEntity: String, children: String?
+    ) {
         let table = try #require(SchemaBuilder(model: model).build().table(for: "Photo"))
         let named = { (role: SchemaColumn.Role) in table.columns.first { $0.role == role }?.name }
         return (
-            try #require(named(.foreignKey(entity: "Photo", relationship: "parent"))),
-            try #require(named(.foreignEntity(entity: "Photo", relationship: "parent"))),
+            try #require(named(.foreignKey(entity: "Photo", relationship: parent))),
+            try #require(named(.foreignEntity(entity: "Photo", relationship: parent))),
             named(.toManyKey(entity: "Photo", relationship: "children"))
         )
     }
 
     /// Photos 1–6 (6 a LivePhoto): 2 in 1's children with parent 1 (they agree), 3 only in 1's children, 4 only
     /// with parent 1, 6 only in 2's children; 5 with parent 2 but in 1's children when `conflict`.
-    static func store(conflict: Bool) throws -> String {
-        let model = Self.model("v1", inverse: false)
-        let (parent, parentEntity, unowned) = try Self.columns(model)
+    static func store(conflict: Bool, model: ObjectModel = model("v1", inverse: false), parent: String = "parent")
+        throws -> String
+    {
+        let (parent, parentEntity, unowned) = try Self.columns(model, parent: parent)
         let children = try #require(unowned)
         let schema = SchemaBuilder(model: model).build()
         let (photo, live) = (
@@ -117,6 +122,31 @@ struct GainedInverseTests {
         #expect(planning.plan.steps.map(\.isLossy) == [conflict])
         let losses = (planning.dataLoss ?? []).flatMap(\.losses).map(\.description)
         #expect(losses == (conflict ? ["drops Photo.children where the member's parent differs (1 link)"] : []))
+    }
+
+    /// The conflict is named by the to-one as at the step's source; an earlier step that renamed it is followed
+    /// back to the name the store has, so the links are counted there (they were reported as not traceable).
+    @Test("A conflict after an earlier rename of the to-one is traced to the store and counted", arguments: [true, false])
+    func conflictTracedThroughRename(conflict: Bool) throws {
+        // v0 calls `parent` `up`; v1 renames it (renaming identifier); v2 makes it and `children` inverses.
+        let model = { @Sendable (name: String) in
+            Self.model(
+                name, inverse: name == "v2", parent: name == "v0" ? "up" : "parent", renamedFrom: name == "v1" ? "up" : nil)
+        }
+        let step = { (from: String, to: String, lossy: Bool) in
+            StepCandidate(from: from, to: to, origin: .inferred, isLossy: lossy) {
+                InferredStep(sourceModel: model(from), destinationModel: model(to))
+            }
+        }
+        let plan = MigrationPlan(from: "v0", to: "v2", steps: [step("v0", "v1", false), step("v1", "v2", true)])
+        let traced = ChainLossTracer(model: { model($0) }).trace(plan).flatMap(\.drops)
+        let atStore = DataLoss(
+            kind: .relationship, entity: "Photo", property: "children", conflictsWith: "up", keptBy: "Photo.parent")
+        #expect(traced.map { $0.origin } == [.store(atStore)])
+        let v0 = model("v0")
+        let counted = try DataLossCounter.count(
+            [atStore], sourceModel: v0, storePath: try Self.store(conflict: conflict, model: v0, parent: "up"))
+        #expect(counted.map(\.count) == [conflict ? 1 : 0])
     }
 
     @Test("One-to-one and many-to-many pairs that gain each other as inverse are refused with the reason")

@@ -117,6 +117,32 @@ struct LinkShapeChangeTests {
         try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
     }
 
+    /// A relationship an earlier step added holds nothing of the store's, unless it took its gained inverse's
+    /// links: dropping `Feed.event` after 18 → 19 drops the store's `Event.feeds` links, so it is not counted
+    /// as nothing.
+    @Test("A drop of a relationship that took its links on the way is not counted as empty")
+    func dropAfterTakingLinks() throws {
+        var bare = Self.mage19
+        bare.name = "20"
+        bare.entities = bare.entities.map { entity in
+            var entity = entity
+            entity.relationships = []
+            return entity
+        }
+        let models = ["18": Self.mage18, "19": Self.mage19, "20": bare]
+        let none = ObjectModel(name: "none", entities: [])
+        let step = { @Sendable (from: String, to: String, lossy: Bool) in
+            StepCandidate(from: from, to: to, origin: .inferred, isLossy: lossy) {
+                InferredStep(sourceModel: models[from] ?? none, destinationModel: models[to] ?? none)
+            }
+        }
+        let plan = MigrationPlan(from: "18", to: "20", steps: [step("18", "19", true), step("19", "20", true)])
+        let traced = ChainLossTracer(model: { models[$0] }).trace(plan)
+        let last = try #require(traced.last)
+        #expect(last.drops.map { $0.loss.description } == ["drops Feed.event"])
+        #expect(last.drops.map { $0.origin } == [.unknown])
+    }
+
     /// Without an inverse, a to-many keeps its links as a key column in the members' table: the same one
     /// owner per member, counted the same way.
     @Test("A to-one becoming a to-many without inverse moves its links to the members' key column, counted")
