@@ -63,12 +63,13 @@ package struct StoreSeeder: Sendable {
                 path: path, message: "cannot seed \(objects) objects per entity (0 to \(Self.maximumObjects))",
                 category: .invalidInput)
         }
+        let counts = try objectCounts(path: path)
         var random = SeededGenerator(seed: seed)
         let schema = SchemaBuilder(model: model).build()
         let uuid = UUID(uuid: SeedValues.uuidTuple(&random)).uuidString
         let writer = StoreWriter(model: recordedModel, schema: schema)
         try writer.create(at: path, options: StoreCreationOptions(uuid: uuid, installsTriggers: false))
-        let rows = objectRows(schema)
+        let rows = objectRows(schema, counts: counts)
         let links = plan(rows, schema, &random)
         let support = StorePaths(storePath: path).supportFolder
         var current = ""
@@ -105,17 +106,69 @@ package struct StoreSeeder: Sendable {
         return written
     }
 
-    /// The objects of every concrete entity, keyed from 1 within each table (sub-entities share their root's
-    /// keys), and for every entity the objects at or below it.
-    private func objectRows(_ schema: StoreSchema) -> [String: [Object]] {
+    /// How many objects each concrete entity gets: ``objects``, and more of an entity whose objects a required
+    /// to-one must name each from an object of its own (a one-to-one, or a key a uniqueness constraint covers)
+    /// from more objects than it has: a store short of them breaks the required to-one, which `verify`
+    /// refuses. DashSync 20's `DSTransactionEntity.transactionHash` is such a one-to-one, required, from a
+    /// family of nine entities: 36 transactions for 4 `DSTransactionHashEntity` objects left 32 without one.
+    /// Growing one entity can make another short again, so this repeats until nothing is short; a model whose
+    /// needs grow without end, or past ``maximumObjects``, is refused naming the relationship.
+    private func objectCounts(path: String) throws(StoreWriteError) -> [String: Int] {
+        var counts: [String: Int] = [:]
+        for entity in model.entities where !entity.isAbstract { counts[entity.name] = objects }
+        let below = { (entity: Entity, counts: [String: Int]) in
+            model.hierarchy(below: entity).reduce(0) { $0 + (counts[$1.name] ?? 0) }
+        }
+        // Each round makes one relationship whole; a model whose needs converge does so in a few rounds per
+        // relationship.
+        let rounds = 4 * (model.entities.reduce(0) { $0 + $1.relationships.count } + 1)
+        var last = ""
+        for _ in 0..<rounds {
+            guard let short = shortTarget(counts, below: below) else { return counts }
+            last = short.relationship
+            let grown = (counts[short.grown] ?? 0) + short.need
+            guard grown <= Self.maximumObjects else { break }
+            counts[short.grown] = grown
+        }
+        throw StoreWriteError(
+            path: path,
+            message: "cannot seed \(objects) objects per entity: the required to-one \(last) needs an object of its "
+                + "own for each, and the objects it needs grow without end (or past \(Self.maximumObjects))",
+            category: .invalidInput)
+    }
+
+    /// The first required to-one (`Entity.relationship`) that names an object of its own from more objects
+    /// than its destination has, with the concrete entity to grow and by how many.
+    private func shortTarget(_ counts: [String: Int], below: (Entity, [String: Int]) -> Int) -> (
+        relationship: String, grown: String, need: Int
+    )? {
+        for entity in model.entities {
+            let unique = Set(model.hierarchy(below: model.root(of: entity)).flatMap { $0.uniquenessConstraints.joined() })
+            for relationship in entity.relationships where !relationship.isTransient && !relationship.isToMany {
+                let oneToOne = model.inverse(of: relationship).map { !$0.isToMany } ?? false
+                guard !relationship.isOptional, oneToOne || unique.contains(relationship.name),
+                    let target = model.entity(named: relationship.destinationEntity),
+                    let grown = model.hierarchy(below: target).first(where: { !$0.isAbstract })?.name,
+                    case let need = below(entity, counts) - below(target, counts), need > 0
+                else { continue }
+                return ("\(entity.name).\(relationship.name)", grown, need)
+            }
+        }
+        return nil
+    }
+
+    /// The objects of every concrete entity (`counts` of each), keyed from 1 within each table (sub-entities
+    /// share their root's keys), and for every entity the objects at or below it.
+    private func objectRows(_ schema: StoreSchema, counts: [String: Int]) -> [String: [Object]] {
         var own: [String: [Object]] = [:]
         for table in schema.tables {
             guard let root = model.entity(named: table.rootEntity) else { continue }
             var next = 1
             for entity in model.hierarchy(below: root) where !entity.isAbstract {
                 guard let number = schema.entity(named: entity.name)?.number else { continue }
-                own[entity.name] = (next..<next + objects).map { Object(key: $0, entity: number) }
-                next += objects
+                let count = counts[entity.name] ?? objects
+                own[entity.name] = (next..<next + count).map { Object(key: $0, entity: number) }
+                next += count
             }
         }
         var below: [String: [Object]] = [:]

@@ -127,6 +127,32 @@ struct StoreSeederTests {
         #expect(asymmetric.map { Int.fromDatabaseValue($0[0]) } == [0, 0])
     }
 
+    /// DashSync 20's shape: a required one-to-one (`Transaction.hash`) from a family of entities (a transaction
+    /// and its sub-entity) to one entity: each transaction needs a hash of its own, so the hashes are as many
+    /// as the family's objects (the seeder made as many of each entity, leaving half the transactions
+    /// without one and the store refused by `verify`).
+    @Test("a required one-to-one from a family of entities gets a destination object for each of them")
+    func requiredOneToOneFromFamily() throws {
+        let model = ObjectModel(
+            name: "Chain",
+            entities: [
+                Entity(
+                    name: "Hash", attributes: [Attribute(name: "digest", type: .string)],
+                    relationships: [Relationship(name: "transaction", destinationEntity: "Transaction", inverseName: "hash")]),
+                Entity(name: "Special", parentName: "Transaction", attributes: [Attribute(name: "kind", type: .string)]),
+                Entity(
+                    name: "Transaction", attributes: [Attribute(name: "amount", type: .integer64)],
+                    relationships: [
+                        Relationship(name: "hash", destinationEntity: "Hash", inverseName: "transaction", isOptional: false)
+                    ]),
+            ])
+        let path = try Self.seeded(model, objects: 3)
+        let counts = try StoreValidator(model: model).validate(path)
+        #expect(counts == ["Hash": 6, "Special": 3, "Transaction": 3])
+        let unhashed = try Self.rows(path, "SELECT COUNT(*) FROM ZTRANSACTION WHERE ZHASH IS NULL")
+        #expect(unhashed.map { Int.fromDatabaseValue($0[0]) } == [0])
+    }
+
     @Test("ordered to-manys give every member its own position, Core Data's spacing from 2048")
     func orderedPositions() throws {
         let path = try Self.seeded()
