@@ -40,8 +40,7 @@ package protocol FileFailure {
 
 extension FileError: FileFailure {}
 extension MappingFileError: FileFailure {}
-extension ExportError: FileFailure {}
-extension SalvageError: FileFailure {}
+extension OperationError: FileFailure {}
 
 extension FailureCategory {
     /// The category of any error: a ``CategorizedError``'s own; an SQLite error's by its result code (a full
