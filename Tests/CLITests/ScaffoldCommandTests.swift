@@ -41,7 +41,9 @@ struct ScaffoldCommandTests {
         #expect(blocked.stderr.contains("Color (add Color): makes no objects by itself (a policy made them)"))
         let mappingModel = mappings + "/Migration2to3.xcmappingmodel"
         let file = mappings + "/Migration2to3.yaml"
-        #expect(blocked.stderr.contains("To proceed: write \(file) from it with cdmigrate scaffold-mapping"))
+        #expect(blocked.stderr.contains("To proceed: write \(file) from it as a mapping file"))
+        // The engine gives the remedy; the command line words it as its own command.
+        #expect(blocked.stderr.contains("; cdmigrate scaffold-mapping MAPPING-MODEL --out FILE writes that file"))
 
         let json = try CLIRunner.run(["plan", store, "--model", model, "--mappings", mappings, "--json"])
         #expect(json.status == 9)
@@ -50,7 +52,9 @@ struct ScaffoldCommandTests {
         #expect(unusable["mapping"] as? String == "Migration2to3.xcmappingmodel")
         #expect(unusable["from"] as? String == "CoreDataMigration_Example 2")
         let reason = try #require((unusable["reasons"] as? [String])?.first)
-        #expect(reason.contains("Post2ToPost3MigrationPolicy") && reason.contains("cdmigrate scaffold-mapping"))
+        #expect(
+            reason.contains("Post2ToPost3MigrationPolicy")
+                && reason.contains("cdmigrate scaffold-mapping MAPPING-MODEL --out FILE"))
 
         let scaffold = try CLIRunner.run(["scaffold-mapping", mappingModel, "--model", model, "--out", file])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")

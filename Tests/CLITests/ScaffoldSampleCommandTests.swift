@@ -35,7 +35,8 @@ struct ScaffoldSampleCommandTests {
         #expect(blocked.stderr.contains("names the custom policy class EntryToEntry: \(CustomPolicyFixture.policyClass)"))
         #expect(blocked.stderr.contains("Author (add Author): makes no objects by itself"))
         let file = mappings + "/Journal3to4.yaml"
-        #expect(blocked.stderr.contains("To proceed: write \(file) from it with cdmigrate scaffold-mapping"))
+        #expect(blocked.stderr.contains("To proceed: write \(file) from it as a mapping file"))
+        #expect(blocked.stderr.contains("; cdmigrate scaffold-mapping MAPPING-MODEL --out FILE writes that file"))
 
         let scaffold = try CLIRunner.run(["scaffold-mapping", mappingModel, "--model", model, "--out", file])
         #expect(scaffold.status == 0, "\(scaffold.stderr)")

@@ -22,6 +22,10 @@ package enum RemedyWords {
             "the console does not repair objects; migrate or salvage it from the command line, which can, listing every change"
         // The console offers salvage itself for a store it cannot open because it is damaged.
         case .salvage: "salvage it into a new store (Enter on Salvage)"
+        // The console writes no mapping files: the command line does; the mappings are read when the console starts.
+        case .writeMappingFile:
+            "the console writes no mapping files: write that one with the command line's scaffold-mapping, complete it, "
+                + "and start the console again"
         }
     }
 

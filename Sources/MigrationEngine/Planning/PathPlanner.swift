@@ -64,9 +64,7 @@ package struct PathPlanner: Sendable {
     /// The unusable mapping that can explain why there is no route: one out of the store's version first, else
     /// one whose step lies between it and the target in the version order. A mapping elsewhere in the folder
     /// (another step's, with a reason of its own) explains nothing about this route and is not named.
-    private func relevantUnusableMapping(_ source: String, _ target: String)
-        -> (name: String, pair: VersionPair, reason: String)?
-    {
+    private func relevantUnusableMapping(_ source: String, _ target: String) -> UnusableMapping? {
         let order = graph.order
         return graph.unusableMappings.first { $0.pair.from == source }
             ?? graph.unusableMappings.first { mapping in
@@ -92,10 +90,10 @@ package struct PathPlanner: Sendable {
         } else if !graph.routing.broken.isEmpty {
             reason += " avoiding broken \(graph.routing.broken.sorted(by: NaturalOrder.precedes).joined(separator: ", "))"
         }
-        if let unusable = relevantUnusableMapping(source, target) {
-            reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)"
-        }
+        let unusable = relevantUnusableMapping(source, target)
+        if let unusable { reason += "; mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.reason)" }
         return PlanningError(
-            .noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)")
+            .noRoute, versions: [source, target], message: "no route from \"\(source)\" to \"\(target)\": \(reason)",
+            remedy: unusable?.remedy)
     }
 }

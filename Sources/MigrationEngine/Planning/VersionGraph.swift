@@ -19,7 +19,7 @@ public struct VersionGraph: Sendable {
     /// Explicit mappings that matched two versions but do not fit them, with the reason (a missing
     /// policy, an unknown attribute…); they make no edge, and no inferred step leaves or jumps over their
     /// source version in their place.
-    public let unusableMappings: [(name: String, pair: VersionPair, reason: String)]
+    public let unusableMappings: [UnusableMapping]
     /// Judges inferred steps; nil when only explicit mappings make edges.
     package let inference: (any InferenceProvider)?
     /// Each version's index in ``versions``.
@@ -154,13 +154,13 @@ public struct VersionGraph: Sendable {
     /// is reported at planning time instead of failing mid-run.
     private static func explicitEdges(
         _ candidates: [ExplicitMappingCandidate], versions: [String], bundle: ModelBundle, models: [String: ObjectModel]
-    ) -> ([StepCandidate], [(name: String, pair: VersionPair, reason: String)]) {
+    ) -> ([StepCandidate], [UnusableMapping]) {
         // Hashing every version is only worth it when there is a mapping to match them with; the bundle
         // hashes each once, for this graph and the store's compatibility check alike.
         guard !candidates.isEmpty else { return ([], []) }
         let hashes = models.mapValues { bundle.entityHashes(ofVersion: $0.name) ?? [:] }
         var edges: [StepCandidate] = []
-        var unusable: [(name: String, pair: VersionPair, reason: String)] = []
+        var unusable: [UnusableMapping] = []
         for candidate in candidates.sorted(by: { NaturalOrder.precedes($0.name, $1.name) }) {
             for from in versions where candidate.matchesSource(from, hashes: hashes[from]!) {
                 for to in versions where to != from && candidate.matchesDestination(to, hashes: hashes[to]!) {
@@ -170,7 +170,8 @@ public struct VersionGraph: Sendable {
                     do {
                         summary = try make(source, destination).summary
                     } catch {
-                        unusable.append((candidate.name, VersionPair(from: from, to: to), "\(error)"))
+                        unusable.append(
+                            UnusableMapping(name: candidate.name, pair: VersionPair(from: from, to: to), error: error))
                         continue
                     }
                     edges.append(

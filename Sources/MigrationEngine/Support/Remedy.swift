@@ -24,4 +24,7 @@ public enum Remedy: String, Sendable, Hashable, Codable, CaseIterable {
     /// Salvage the store into a new one: it is damaged where every other command must read it (its header
     /// overwritten), and salvage reads what the damage left without writing the store.
     case salvage
+    /// Write the mapping file the message names from the Xcode mapping model, complete what it leaves to
+    /// write, and plan again: the mapping model names custom policy code that cannot run here.
+    case writeMappingFile
 }

@@ -16,10 +16,11 @@ import Testing
         let error = #expect(throws: PlanningError.self) { try planner.plan(storePath: fixture.store, target: "Journal 4") }
         var state = SampleState.main
         state.plan = nil
-        state.planError = "\(try #require(error))"
+        state.planError = RemedyWords.line(try #require(error))
         let pane = PlanPane.lines(state, width: 200).map(\.plainText).joined(separator: " ")
         #expect(pane.contains("names the custom policy class EntryToEntry: \(CustomPolicyFixture.policyClass)"))
         #expect(pane.contains("The mapping model states: Author (add Author): makes no objects by itself"))
-        #expect(pane.contains("from it with cdmigrate scaffold-mapping"))
+        #expect(pane.contains("from it as a mapping file"))
+        #expect(pane.contains("write that one with the command line's scaffold-mapping, complete it"))
     }
 }

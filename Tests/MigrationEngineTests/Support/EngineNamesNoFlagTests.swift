@@ -22,7 +22,8 @@ struct EngineNamesNoFlagTests {
                 }
             }
         }
-        // The walk read the engine: a wrong root would find nothing and pass.
+        // The walk read the engine and the command list: a wrong root would find nothing and pass.
+        #expect(Self.commands.contains("scaffold-mapping") && Self.commands.count > 10, "\(Self.commands)")
         #expect(literals > 1000, "found only \(literals) string literals")
     }
 
@@ -36,18 +37,35 @@ struct EngineNamesNoFlagTests {
                 line with --accept-wal-loss
                 """
             let d = "SELECT 1 -- a comment" + "x--y"
+            let e = "write it from it with cdmigrate scaffold-mapping, then" + "whose code cdmigrate cannot run"
             """#
         let found = Self.literals(in: text).compactMap { Self.flag(in: $0.text) }
-        #expect(found == ["--model", "--force", "--accept-wal-loss"])
+        #expect(found == ["--model", "--force", "--accept-wal-loss", "cdmigrate scaffold-mapping"])
     }
 
-    /// `--name` in `literal`, or nil.
+    /// `--name`, or `cdmigrate` and one of its commands, in `literal`, or nil.
     static func flag(in literal: String) -> String? {
-        guard let range = literal.range(of: #"(?<![A-Za-z0-9-])--[a-z][a-z-]*"#, options: .regularExpression) else {
-            return nil
+        if let range = literal.range(of: #"(?<![A-Za-z0-9-])--[a-z][a-z-]*"#, options: .regularExpression) {
+            return String(literal[range])
         }
-        return String(literal[range])
+        return commands.lazy.map { "cdmigrate \($0)" }.first { command in
+            literal.range(of: #"\b\#(command)(?![a-z-])"#, options: .regularExpression) != nil
+        }
     }
+
+    /// The command line's commands, as its help lists them (the help snapshot is checked against the binary,
+    /// so a new command is listed here without anyone remembering to).
+    static let commands: [String] = {
+        let help = Corpus.packageRoot.appendingPathComponent(
+            "Tests/CLITests/__Snapshots__/OutputSnapshotTests/help.cdmigrate.txt")
+        guard let text = try? String(contentsOf: help, encoding: .utf8),
+            let listed = text.components(separatedBy: "SUBCOMMANDS:\n").last
+        else { return [] }
+        return listed.split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("  "), !line.hasPrefix("   ") else { return nil }
+            return line.split(separator: " ").first.map(String.init)
+        }
+    }()
 
     /// The string literals of Swift source `text` with their line numbers: one-line literals on code lines
     /// (comments skipped) and each line of a multi-line literal.

@@ -20,7 +20,7 @@ struct YAMLField {
         // An unfinished scaffold must stop here, pointing at the value still to write, not run with a guess.
         if scalar.style == .plain, scalar.string.hasPrefix(ScaffoldValue.placeholderText) {
             throw fail(
-                "\(what) is not filled in yet: replace \(ScaffoldValue.placeholderText) (left by cdmigrate scaffold-mapping) "
+                "\(what) is not filled in yet: replace \(ScaffoldValue.placeholderText) (left by the scaffold) "
                     + "with a value (docs/guide/mapping-files.md)")
         }
         return scalar.string

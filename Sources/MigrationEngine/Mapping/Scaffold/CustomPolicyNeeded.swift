@@ -3,7 +3,7 @@ import Foundation
 /// An Xcode mapping model whose entity mappings name custom policy classes (`NSEntityMigrationPolicy`
 /// subclasses) that no registered Swift policy stands for: the step cannot run. Plans show it in full:
 /// the step and the classes, what the mapping model does state, and how to proceed without writing Swift
-/// (`cdmigrate scaffold-mapping`).
+/// (a mapping file written from the mapping model and completed: ``Remedy/writeMappingFile``).
 package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
     /// The mapping model (`.xcmappingmodel` folder or `.cdm` file).
     package var path: String
@@ -22,13 +22,15 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
 
     /// A mapping that cannot run is invalid input for the plan.
     package var category: FailureCategory { .invalidInput }
+    /// The front end says how to write the mapping file the message names.
+    package var remedy: Remedy? { .writeMappingFile }
 
     /// One paragraph: step, classes, what is stated, how to proceed.
     package var description: String {
         "step \(sourceVersion) → \(destinationVersion): \(URL(fileURLWithPath: path).lastPathComponent) names the custom policy "
             + "class\(classes.count == 1 ? "" : "es") \(classes.joined(separator: ", ")), whose code cdmigrate cannot run. "
             + "The mapping model states: \(states.joined(separator: "; ")). To proceed: write \(ShellWord.quote(scaffoldFile)) "
-            + "from it with cdmigrate scaffold-mapping, replace each "
+            + "from it as a mapping file, replace each "
             + "\(ScaffoldValue.placeholderText) in that file with an expression, and plan again (the file is then used in place of "
             + "the mapping model); or register a Swift MigrationPolicy named "
             + policyNames.map { "\"\($0)\"" }.joined(separator: ", ") + " in your own executable"

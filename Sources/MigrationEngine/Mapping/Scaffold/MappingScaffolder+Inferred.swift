@@ -43,8 +43,8 @@ extension MappingScaffolder {
             copiesUnmappedEntities: false)
         var scaffold = try scaffold(model, origin: "the inferred mapping")
         scaffold.header = [
-            "cdmigrate mapping file for \(source.name) → \(destination.name), scaffolded by `cdmigrate scaffold-mapping`",
-            "from the inferred mapping (what lightweight migration would do), every value written out.",
+            "cdmigrate mapping file for \(source.name) → \(destination.name), scaffolded by cdmigrate from the inferred",
+            "mapping (what lightweight migration would do), every value written out.",
         ]
         var templated = false
         for reason in inferred.notInferable {

@@ -54,8 +54,8 @@ package struct MappingScaffolder: Sendable {
             return scaffoldMapping(entry, part: part, inverses: inverses[mapping.name] ?? [:])
         }
         var header = [
-            "cdmigrate mapping file for \(model.sourceVersion) → \(model.destinationVersion), scaffolded from \(origin)",
-            "by `cdmigrate scaffold-mapping`. In the same mapping folder it is used for this step in place of",
+            "cdmigrate mapping file for \(model.sourceVersion) → \(model.destinationVersion), scaffolded by cdmigrate from",
+            "\(origin). In the same mapping folder it is used for this step in place of",
             "\(origin) (a mapping file takes precedence over an Xcode mapping model for the same step).",
         ]
         if !custom.isEmpty {

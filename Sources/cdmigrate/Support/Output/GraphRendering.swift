@@ -22,7 +22,7 @@ enum GraphRendering {
         }
         if !graph.unusableMappings.isEmpty {
             out += "unusable mappings:\n"
-            for (name, pair, reason) in graph.unusableMappings { out += "  \(name) (\(pair)): \(reason)\n" }
+            for unusable in graph.unusableMappings { out += "  \(unusable.name) (\(unusable.pair)): \(unusable.line)\n" }
         }
         return out
     }

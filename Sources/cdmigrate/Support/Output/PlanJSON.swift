@@ -58,7 +58,7 @@ enum PlanJSON {
             NoRoute(
                 error: error.message, versions: error.versions,
                 unusableMappings: graph.unusableMappings.map {
-                    GraphJSON.Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason])
+                    GraphJSON.Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.line])
                 }))
     }
 
@@ -98,7 +98,7 @@ enum GraphJSON {
             steps: graph.edges.map { PlanJSON.Step($0) },
             uninferable: graph.uninferable.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: nil, reasons: $0.reasons) },
             unusableMappings: graph.unusableMappings.map {
-                Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.reason])
+                Blocked(from: $0.pair.from, to: $0.pair.to, mapping: $0.name, reasons: [$0.line])
             })
         return try JSONOutput.encode(value)
     }

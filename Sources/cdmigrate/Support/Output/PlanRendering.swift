@@ -31,8 +31,8 @@ enum PlanRendering {
             for warning in step.warnings { out += "     warning: \(warning)\n" }
         }
         for warning in plan.warnings { out += "\nwarning: \(warning)\n" }
-        for (name, pair, reason) in planning.graph.unusableMappings where OffRouteMappings.isOnRoute(pair, planning) {
-            out += "\nwarning: mapping \(name) (\(pair)) cannot be used: \(reason)\n"
+        for unusable in planning.graph.unusableMappings where OffRouteMappings.isOnRoute(unusable.pair, planning) {
+            out += "\nwarning: mapping \(unusable.name) (\(unusable.pair)) cannot be used: \(unusable.line)\n"
         }
         for line in OffRouteMappings.lines(planning, folders: mappingFolders) { out += "\nwarning: \(line)\n" }
         return out + identical

@@ -18,6 +18,7 @@ enum RemedyText {
             "migrate and salvage take --repair, which repairs such objects and lists every change: clears a reference to "
                 + "no object, gives a required value its default, or sets the object aside in a side store"
         case .salvage: "salvage it into a new store: cdmigrate salvage STORE --out NEW"
+        case .writeMappingFile: "cdmigrate scaffold-mapping MAPPING-MODEL --out FILE writes that file"
         }
     }
 
@@ -25,4 +26,9 @@ enum RemedyText {
     static func line(_ message: String, remedy: Remedy?) -> String {
         remedy.map { "\(message); \(text($0))" } ?? message
     }
+}
+
+extension UnusableMapping {
+    /// Why the mapping cannot be used, then what to do about it in the command line's words.
+    var line: String { RemedyText.line(reason, remedy: remedy) }
 }

@@ -75,7 +75,7 @@ struct MoodyConformanceTests {
             try Self.migrate("Moody 5.moody", to: "Moody 6")
         } throws: { error in
             "\(error)".contains("names the custom policy class CountryToCountry: Migrations.Country5ToCountry6Policy")
-                && "\(error)".contains("cdmigrate scaffold-mapping")
+                && MigrationError(error).remedy == .writeMappingFile
         }
     }
 

@@ -23,13 +23,16 @@ struct ScaffoldJournalTests {
         return try MigrationProject(modelPath: JournalFixture.modelPath, settings: settings)
     }
 
-    @Test("the plan names the step, the class, what the mapping model states and the scaffold command")
+    @Test("the plan names the step, the class, what the mapping model states, and gives the scaffold as its remedy")
     func planSaysWhatToDo() throws {
         let (_, mappings, _, store) = try Self.setUp(entries: 20)
         let error = #expect(throws: PlanningError.self) {
             try Self.project(mappings: mappings).plan(store: store, target: "Journal 4")
         }
         let message = try #require(error).message
+        // How to write the file is the front ends' to say (the remedy), not the engine's message.
+        #expect(error?.remedy == .writeMappingFile)
+        #expect(!message.contains("cdmigrate scaffold-mapping"))
         #expect(message.contains("step Journal 3 → Journal 4: Journal3to4.xcmappingmodel names the custom policy class"))
         #expect(message.contains("EntryToEntry: \(Self.policyClass)"))
         #expect(message.contains("Author (add Author): makes no objects by itself"))
@@ -38,7 +41,7 @@ struct ScaffoldJournalTests {
                 "EntryToEntry (Entry → Entry): gives created, favorite, mood, text, title; leaves author to the policy"))
         #expect(
             message.contains(
-                "To proceed: write \(mappings.appendingPathComponent("Journal3to4.yaml").path) from it with cdmigrate scaffold-mapping"
+                "To proceed: write \(mappings.appendingPathComponent("Journal3to4.yaml").path) from it as a mapping file"
             ))
         #expect(message.contains(#"named "EntryToAuthorMigrationPolicy""#))
     }
