@@ -90,12 +90,17 @@ struct LinkStorage: Sendable, Hashable {
     /// one (the others are a loss to count, ``DataLossCounter``). `schema` qualifies the tables read (`src` in
     /// a step, none in the store alone).
     func partner(of side: Side, row: SQLIdentifier, rowTable: String, schema: SQLIdentifier?) -> SQLFragment {
-        let other = SQLIdentifier(column(side.other))
-        if isKeyed(by: side, in: rowTable) { return "\(row).\(other)" }
-        return """
-            (SELECT MIN(l.\(other)) FROM \(Self.qualified(table, schema)) l \
-            WHERE l.\(SQLIdentifier(column(side))) = \(row)."Z_PK")
-            """
+        if isKeyed(by: side, in: rowTable) { return "\(row).\(SQLIdentifier(column(side.other)))" }
+        return lowest(side.other, linkedTo: "\(row).\"Z_PK\"", schema: schema)
+    }
+
+    /// The lowest key on `side` among the links whose other end is `key`: the one object a key column holding
+    /// one `side` object per other object keeps.
+    func lowest(_ side: Side, linkedTo key: SQLFragment, schema: SQLIdentifier?) -> SQLFragment {
+        """
+        (SELECT MIN(l.\(SQLIdentifier(column(side)))) FROM \(Self.qualified(table, schema)) l \
+        WHERE l.\(SQLIdentifier(column(side.other))) = \(key))
+        """
     }
 
     /// `table` in `schema` when there is one.

@@ -81,8 +81,19 @@ extension MappingInferrer {
             return nil
         }
         if relationship.isToMany && (!inverse.isToMany || match == nil) { return nil }
-        if !relationship.isToMany && !inverse.isToMany && match == nil { return nil }
         let sourceOwner = DataLossCounter.declaring(sourceInverse.name, of: ownerSource, in: source)
+        let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+        if !inverse.isToMany && match == nil {
+            // A new to-one making a one-to-one of a to-one: both keys keep one link per object, the member's
+            // lowest-keyed owner (``InferredCopyBuilder``); a to-many inverse becoming a to-one is refused
+            // from its own side.
+            guard !sourceInverse.isToMany else { return nil }
+            return .merged(
+                from: "\(sourceOwner).\(sourceInverse.name)",
+                conflict: DataLoss(
+                    kind: .relationship, entity: sourceOwner, property: sourceInverse.name,
+                    keptBy: "\(declaring).\(relationship.name)"))
+        }
         let manyToMany = sourceInverse.isToMany && source.inverse(of: sourceInverse)?.isToMany == true
         guard !relationship.isToMany, inverse.isToMany, !manyToMany else {
             return .refused(
@@ -94,7 +105,6 @@ extension MappingInferrer {
         guard match != nil || !sourceInverse.isToMany else {
             return .merged(from: "\(sourceOwner).\(sourceInverse.name)", conflict: nil)
         }
-        let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
         return .merged(
             from: "\(sourceOwner).\(sourceInverse.name)",
             conflict: DataLoss(

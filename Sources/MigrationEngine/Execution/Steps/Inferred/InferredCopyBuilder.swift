@@ -55,9 +55,13 @@ struct InferredCopyBuilder {
             case .foreignKey(let declaring, let name), .foreignEntity(let declaring, let name),
                 .foreignOrder(let declaring, let name):
                 guard chain.contains(declaring) else { continue }
-                value = linked(
-                    column.role, entityMapping.relationship(name), of: from, rows: .owner, rowTable: sourceTable.name,
-                    column: sourceColumn)
+                let property = entityMapping.relationship(name)
+                value = linked(column.role, property, of: from, rows: .owner, rowTable: sourceTable.name, column: sourceColumn)
+                if let kept = value, let own = sharedOneToOne(declaring, name, property: property, from: from) {
+                    // The other side keeps each member's lowest-keyed owner; this side keeps the same link only.
+                    let member = own.partner(of: .owner, row: SQLIdentifier("s"), rowTable: sourceTable.name, schema: .source)
+                    value = "CASE WHEN \(own.lowest(.owner, linkedTo: member, schema: .source)) = s.\"Z_PK\" THEN \(kept) END"
+                }
             case .toManyKey(let declaring, let name):
                 guard let owner = mapping.entity(declaring), let ownerSource = owner.source.flatMap(source.entity(named:))
                 else { continue }
@@ -121,6 +125,24 @@ struct InferredCopyBuilder {
             sources.append((storage, rows.other))
         }
         return sources
+    }
+
+    /// Where the destination to-one `declaring.name` (taking its links from its own source relationship) and
+    /// its new inverse, a to-one that takes the same links (``InferredPropertyMapping/mergesMembershipsOf``),
+    /// make a one-to-one: the links of that source relationship, which both keys must keep alike.
+    private func sharedOneToOne(_ declaring: String, _ name: String, property: InferredPropertyMapping?, from: Entity)
+        -> LinkStorage?
+    {
+        guard let sourceName = property?.source,
+            let sourceRelationship = source.allRelationships(of: from).first(where: { $0.name == sourceName }),
+            let relationship = destination.entity(named: declaring)?.relationship(named: name),
+            let inverse = destination.inverse(of: relationship), !inverse.isToMany,
+            let members = destination.entity(named: relationship.destinationEntity),
+            case let inverseDeclaring = owner(of: inverse.name, in: members, model: destination),
+            mapping.entity(inverseDeclaring)?.relationship(inverse.name)?.mergesMembershipsOf
+                == "\(owner(of: sourceName, in: from, model: source)).\(sourceName)"
+        else { return nil }
+        return LinkStorage(sourceRelationship, of: from, in: source, schema: sourceSchema)
     }
 
     /// The value of a destination key column (`role`: a key, its entity number or its order) for each row of

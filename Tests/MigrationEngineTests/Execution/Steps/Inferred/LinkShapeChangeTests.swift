@@ -143,6 +143,24 @@ struct LinkShapeChangeTests {
         #expect(last.drops.map { $0.origin } == [.unknown])
     }
 
+    /// A to-one without inverse gaining a to-one inverse makes a one-to-one: both keys must name each other, so
+    /// a Feed several Events named keeps the lowest, and the other Events lose theirs (the new side was left
+    /// empty, the old one naming Feeds that did not name it back).
+    @Test("A to-one gaining a to-one inverse keeps one link per Feed on both sides, the rest counted")
+    func becomesOneToOne() throws {
+        let destination = Self.model("19", toMany: false, inverse: true)
+        let mapping = InferredMapping.infer(from: Self.mage18, to: destination)
+        #expect(mapping.isInferable)
+        #expect(mapping.drops.map(\.description) == ["drops Event.feeds where several name one member (Feed.event keeps one)"])
+        let source = try Self.store(Self.mage18, shared: true)
+        #expect(try DataLossCounter.count(mapping, sourceModel: Self.mage18, storePath: source).map(\.count) == [1])
+        let out = try StepRunner.run(InferredStep(sourceModel: Self.mage18, destinationModel: destination), sourcePath: source)
+        #expect(try Self.owners(out, column: "ZEVENT") == [3, 1, nil])
+        let feeds = try DatabaseQueue(path: out).read { try Int?.fetchAll($0, sql: "SELECT ZFEEDS FROM ZEVENT ORDER BY Z_PK") }
+        #expect(feeds == [2, nil, 1, nil])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
+    }
+
     /// Without an inverse, a to-many keeps its links as a key column in the members' table: the same one
     /// owner per member, counted the same way.
     @Test("A to-one becoming a to-many without inverse moves its links to the members' key column, counted")
