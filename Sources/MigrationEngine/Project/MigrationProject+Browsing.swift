@@ -44,7 +44,9 @@ package final class StoreBrowser: Sendable {
     /// `limit` rows of `entity` (its sub-entities' included) that `query` selects, from `offset`.
     ///
     /// A page beside the one read last (PgDn, PgUp), the last (`G`) or one near either is read by key from
-    /// there (``PageStart``), so paging a sorted large entity never reads, sorts and skips the rows before.
+    /// there (``PageStart``), so paging a sorted large entity never reads, sorts and skips the rows before; an
+    /// entity of ``SortedOrder/orderedPagingRows`` rows or more is sorted once per sort column instead, and
+    /// every page of it read through its keys (``SortedOrder``).
     ///
     /// - Parameters:
     ///   - entity: The entity, with its sub-entities' rows.

@@ -1,6 +1,7 @@
 import CSQLiteGuard
 import Foundation
 import GRDB
+import Synchronization
 
 /// Pages through one entity's rows, read-only, from a snapshot taken once (so the pages are consistent and
 /// the original store is never opened).
@@ -11,12 +12,21 @@ package final class EntityRowPager: Sendable {
     private let counts: [EntityRowCount]
     /// Entity names by `Z_ENT`, as `Z_PRIMARYKEY` records them.
     let entityNames: [Int: String]
+    /// From how many rows a sorted entity is paged through its order, sorted once (``SortedOrder``).
+    let orderedFrom: Int
+    /// The order the last sorted page of a large entity was read through, and how many rows it holds.
+    let sortedOrder = Mutex<(order: SortedOrder, rows: Int)?>(nil)
 
-    /// Snapshots the store; `counts` come from ``StoreReader`` (entity numbers, tables and row counts).
-    package init(path: String, counts: [EntityRowCount], options: SnapshotOptions = .init()) throws(StoreError) {
+    /// Snapshots the store; `counts` come from ``StoreReader`` (entity numbers, tables and row counts). An
+    /// entity of `orderedFrom` rows or more is sorted once for its sorted pages (``SortedOrder``).
+    package init(
+        path: String, counts: [EntityRowCount], options: SnapshotOptions = .init(),
+        orderedFrom: Int = SortedOrder.orderedPagingRows
+    ) throws(StoreError) {
         snapshot = try StoreSnapshot.take(of: path, options: options)
         queue = try snapshot.openReadOnly()
         self.counts = counts
+        self.orderedFrom = orderedFrom
         entityNames = Dictionary(counts.map { ($0.number, $0.entity) }) { first, _ in first }
     }
 
@@ -46,6 +56,12 @@ package final class EntityRowPager: Sendable {
         guard let count = hierarchy.first, let table = count.table else {
             throw StoreError(.notCoreData, path: path, message: "no table for entity \(entity)")
         }
+        if let column = query.sortColumn, !query.narrows, hierarchy.reduce(0, { $0 + $1.rows }) >= orderedFrom {
+            let order = SortedOrder(table: table, column: column, numbers: hierarchy.map(\.number))
+            return try page(
+                entity: entity, through: order, from: start, limit: limit, descending: query.descending,
+                cancellation: cancellation)
+        }
         do {
             return try queue.read { db in
                 try db.stopping(on: cancellation) {
@@ -72,44 +88,19 @@ package final class EntityRowPager: Sendable {
                         """
                     let sortIndex = query.sortColumn.flatMap { columns.firstIndex(of: $0) }
                     let keyIndex = columns.firstIndex(of: "Z_PK")
-                    // Values by byte count (GRDB's rows end text at a NUL); text that is not UTF-8 shows U+FFFD.
-                    let statement = try db.makeStatement(select)
-                    var values: [[StoredValue]] = []
-                    var rowEntities: [String] = []
-                    var (firstKey, lastKey): ((RowKey.Value, Int64)?, (RowKey.Value, Int64)?) = (nil, nil)
-                    let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
-                    while let row = try cursor.next() {
-                        if let keyIndex, let primaryKey = (row[keyIndex] as DatabaseValue?).flatMap(Int64.fromDatabaseValue) {
-                            lastKey = (sortIndex.map { Self.exactValue(statement, at: $0) } ?? .null, primaryKey)
-                            if firstKey == nil { firstKey = lastKey }
-                        }
-                        // Converted without trapping: the store may hold anything in Z_ENT.
-                        let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
-                        rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
-                        values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
-                    }
+                    var read = try readRows(db, select, sortIndex: sortIndex, keyIndex: keyIndex, entity: entity)
                     let counted: SQLFragment = "SELECT COUNT(*) FROM \(SQLIdentifier(table))\(filter)"
                     let total = query.narrows ? try Int.fetchOne(db, counted.request) ?? 0 : hierarchy.reduce(0) { $0 + $1.rows }
-                    let named = query.primaryKey != nil ? rowEntities.first ?? entity : entity
-                    if !start.forward {
-                        values.reverse()
-                        rowEntities.reverse()
-                        (firstKey, lastKey) = (lastKey, firstKey)
-                    }
+                    if !start.forward { read.turnRound() }
                     let offset: Int
                     switch start {
                     case .first(let skip): offset = max(0, skip)
-                    case .last: offset = max(0, total - start.skip - values.count)
+                    case .last: offset = max(0, total - start.skip - read.values.count)
                     case .after(let key, _): offset = key.position + 1 + start.skip
-                    case .before(let key, _): offset = max(0, key.position - start.skip - values.count)
+                    case .before(let key, _): offset = max(0, key.position - start.skip - read.values.count)
                     }
-                    var page = EntityRowPage(
-                        entity: named, columns: columns, rows: values, offset: offset, totalRows: total, rowEntities: rowEntities)
-                    if let first = firstKey, let last = lastKey {
-                        page.firstKey = RowKey(value: first.0, primaryKey: first.1, position: offset)
-                        page.lastKey = RowKey(value: last.0, primaryKey: last.1, position: offset + values.count - 1)
-                    }
-                    return page
+                    let named = query.primaryKey != nil ? read.rowEntities.first ?? entity : entity
+                    return read.page(entity: named, columns: columns, offset: offset, totalRows: total)
                 }
             }
         } catch let error as StoreError {
@@ -117,6 +108,28 @@ package final class EntityRowPager: Sendable {
         } catch {
             throw StoreError.reading(error, path: path)
         }
+    }
+
+    /// The rows `select` reads, each with its entity, and the first and last row's place in the sort order
+    /// (`sortIndex`'s value and `keyIndex`'s `Z_PK`). Values by byte count (GRDB's rows end text at a NUL);
+    /// text that is not UTF-8 shows U+FFFD.
+    func readRows(_ db: Database, _ select: SQLFragment, sortIndex: Int?, keyIndex: Int?, entity: String) throws
+        -> ReadRows
+    {
+        let statement = try db.makeStatement(select)
+        var read = ReadRows()
+        let cursor = try Row.fetchCursor(statement, arguments: select.statementArguments)
+        while let row = try cursor.next() {
+            if let keyIndex, let primaryKey = (row[keyIndex] as DatabaseValue?).flatMap(Int64.fromDatabaseValue) {
+                read.lastKey = (sortIndex.map { Self.exactValue(statement, at: $0) } ?? .null, primaryKey)
+                if read.firstKey == nil { read.firstKey = read.lastKey }
+            }
+            // Converted without trapping: the store may hold anything in Z_ENT.
+            let number = (row["Z_ENT"] as DatabaseValue?).flatMap(Int.fromDatabaseValue)
+            read.rowEntities.append(number.flatMap { entityNames[$0] } ?? entity)
+            read.values.append((0..<row.count).map { Self.value(SQLiteValueReader.shown(statement, at: $0)) })
+        }
+        return read
     }
 
     /// Column `index` of the row `statement` is on as stored, TEXT as its bytes.

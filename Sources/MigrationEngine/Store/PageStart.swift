@@ -28,6 +28,19 @@ package enum PageStart: Sendable, Hashable {
         }
     }
 
+    /// Where the page lies among `total` rows in the query's order: its first row's position and the position
+    /// after its last, at most `limit` rows (fewer at either end).
+    func positions(limit: Int, total: Int) -> (first: Int, end: Int) {
+        switch self {
+        case .first, .after:
+            let first = min(total, (key.map { $0.position + 1 } ?? 0) + skip)
+            return (first, min(total, first + max(0, limit)))
+        case .last, .before:
+            let end = max(0, min(total, (key?.position ?? total) - skip))
+            return (max(0, end - max(0, limit)), end)
+        }
+    }
+
     /// The row the page is read from, when it is read from one.
     var key: RowKey? {
         switch self {

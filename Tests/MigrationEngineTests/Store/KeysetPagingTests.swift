@@ -10,8 +10,9 @@ import Testing
 /// and paging forward, backward, to the end and back to the start gives every row exactly once.
 @Suite struct KeysetPagingTests {
     /// A seeded store of every attribute type (40 objects of each of `Item`'s two sub-entities), some values
-    /// made NULL and some tied, one title not UTF-8; with its browse session and its `Item` table.
-    static func session() throws -> (StoreBrowser, String, SchemaTable) {
+    /// made NULL and some tied, one title not UTF-8; with its browse session and its `Item` table. The session
+    /// pages an entity of `orderedFrom` rows or more through its keys sorted once (``SortedOrder``).
+    static func session(orderedFrom: Int = SortedOrder.orderedPagingRows) throws -> (StoreBrowser, String, SchemaTable) {
         let model = StoreSeederTests.model
         let store = try TemporaryDirectory.make().appendingPathComponent("Every.sqlite").path
         _ = try StoreSeeder(model: model, objects: 40, seed: 7).write(to: store)
@@ -32,7 +33,10 @@ import Testing
         }
         try queue.close()
         let bundle = ModelBundle(path: store, versions: [model], currentVersionName: model.name)
-        return (try MigrationProject(bundle: bundle).browse(store: store), store, table)
+        let browser = try MigrationProject(bundle: bundle).browse(store: store)
+        let counts = try StoreReader.read(path: store, checkIntegrity: false).rowCounts
+        let pager = try EntityRowPager(path: store, counts: counts, orderedFrom: orderedFrom)
+        return (StoreBrowser(store: store, pager: pager, model: browser.model), store, table)
     }
 
     /// The keys SQLite's own `ORDER BY` gives.
@@ -48,8 +52,11 @@ import Testing
         return page.rows.map { if case .integer(let key) = $0[index] { key } else { -1 } }
     }
 
-    @Test func forwardAndBackwardPagesFollowSQLitesOrderForEveryColumn() throws {
-        let (browser, store, table) = try Self.session()
+    /// Issue 35 item 4: the same pages whether read by key or, for a large entity, through its keys sorted
+    /// once (here every entity counts as large).
+    @Test(arguments: [false, true])
+    func forwardAndBackwardPagesFollowSQLitesOrderForEveryColumn(sortedOnce: Bool) throws {
+        let (browser, store, table) = try Self.session(orderedFrom: sortedOnce ? 0 : .max)
         let sortable = table.columns.filter { if case .attribute = $0.role { true } else { false } }.map(\.name)
         #expect(sortable.count >= 14, "every stored attribute type")
         let limit = 7
