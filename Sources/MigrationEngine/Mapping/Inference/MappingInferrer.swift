@@ -254,17 +254,16 @@ struct MappingInferrer {
         {
             // Without an inverse each object can be in one set only (its key column holds one owner).
             notInferable.append(fail("loses its to-many inverse: objects in several sets would keep only one"))
-        } else if Self.keepsOneOwnerOfSeveral(relationship, from: from),
-            case let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination),
-            declaring == entity.name, let sourceEntity = sourceEntity(for: entity)
-        {
+        } else if Self.keepsOneOwnerOfSeveral(relationship, from: from), let sourceEntity = sourceEntity(for: entity) {
             // A to-one becoming a to-many without an inverse: its links move to a key column in the members'
             // table (``LinkStorage``), one owner per member, so a member several objects named keeps one. As
-            // Core Data infers the change, it is run and the rest counted, once (by the declaring entity).
-            keyLosses.append(
-                DataLoss(
-                    kind: .relationship, entity: DataLossCounter.declaring(from.name, of: sourceEntity, in: source),
-                    property: from.name, keptBy: "\(declaring).\(relationship.name)"))
+            // Core Data infers the change, it is run and the rest counted, once (each entity inheriting the
+            // relationship finds the same loss, as the loss screen finds it from any of them).
+            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+            let loss = DataLoss(
+                kind: .relationship, entity: DataLossCounter.declaring(from.name, of: sourceEntity, in: source),
+                property: from.name, keptBy: "\(declaring).\(relationship.name)")
+            if !keyLosses.contains(loss) { keyLosses.append(loss) }
         }
         if from.isOptional && !relationship.isOptional && !relationship.isToMany {
             mapping.becomesRequired = true

@@ -170,6 +170,21 @@ struct LinkShapeChangeTests {
         #expect(mapping.isInferable)
         #expect(mapping.drops.map(\.description) == ["drops Event.feeds where several name one member (Event.feeds keeps one)"])
         #expect(InferredStepProvider().losesData(from: InferenceIndex(Self.mage18), to: InferenceIndex(destination)))
+        // Declared by a parent new in the destination and inherited by Event: found once, from Event.
+        var parent = destination
+        parent.entities = parent.entities.map { entity in
+            var entity = entity
+            if entity.name == "Event" { (entity.parentName, entity.relationships) = ("Happening", []) }
+            return entity
+        }
+        parent.entities.append(
+            Entity(
+                name: "Happening",
+                relationships: [Relationship(name: "feeds", destinationEntity: "Feed", isToMany: true)]))
+        let inherited = InferredMapping.infer(from: Self.mage18, to: parent)
+        #expect(
+            inherited.drops.map(\.description) == ["drops Event.feeds where several name one member (Happening.feeds keeps one)"])
+        #expect(InferredStepProvider().losesData(from: InferenceIndex(Self.mage18), to: InferenceIndex(parent)))
         let source = try Self.store(Self.mage18, shared: true)
         let counted = try DataLossCounter.count(mapping, sourceModel: Self.mage18, storePath: source)
         #expect(counted.map(\.count) == [1])
