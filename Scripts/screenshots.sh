@@ -50,6 +50,18 @@ wait_for() {
     done
 }
 
+# Polls the pane until TEXT is no longer on it.
+wait_gone() {
+    local text=$1 limit=${2:-60} start=$SECONDS
+    while t capture-pane -p -t "$SESSION" | grep -qF -- "$text"; do
+        if (( SECONDS - start > limit )); then
+            echo "screenshots.sh: \"$text\" stayed on the screen" >&2
+            exit 1
+        fi
+        sleep 0.05
+    done
+}
+
 shot() {
     t capture-pane -e -N -p -t "$SESSION" > "$WORK/$1.ans"
     $PY Scripts/render_screenshot.py "$WORK/$1.ans" "Screenshots/$1.png" "$COLS" "$ROWS"
@@ -73,6 +85,21 @@ shot plan
 t send-keys -t demo BTab BTab Enter    # → Entities, browse Entry
 wait_for "rows 1–"
 shot data-browser
+t send-keys -t demo S                  # sorted by the first column after pk (mood), ascending
+wait_for "mood ↑"
+t send-keys -t demo S                  # by the next one, created, ascending
+wait_for "created ↑"
+t send-keys -t demo s                  # turned round: the newest entries first
+wait_for "created ↓"
+shot sort
+t send-keys -t demo / A l a n          # the live filter: rows where a value contains "Alan", marked
+wait_for 'matching "Alan"'
+wait_gone "filtering…"                 # the rows that match, read off the UI thread as it was typed
+shot filter
+t send-keys -t demo Escape             # the rows shown before /, still sorted
+wait_for "created ↓"
+t send-keys -t demo s                  # key order again, for the record view
+GREP=-E wait_for "^ +1  "
 t send-keys -t demo Enter              # the record view: every attribute of the row in full
 wait_for "— row 1 of"
 shot record
@@ -123,6 +150,8 @@ wait_for "Salvage to Journal-salvaged.sqlite?"
 shot salvage
 t send-keys -t salvage Enter           # Salvage
 wait_for "Salvaged into Journal-salvaged.sqlite" 300
+t send-keys -t salvage Enter           # OK: the report over the new store is dismissed
+wait_for "▸ Versions"
 t send-keys -t salvage d               # the details view: every message, warning and reason in full
 wait_for "Details — Esc or d closes"
 shot details
