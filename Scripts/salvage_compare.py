@@ -541,6 +541,11 @@ def main():
                 verified = not model_path or run(
                     [arguments.cdmigrate, "verify", output, "--model", model_path]).returncode == 0
                 row["cdmigrateOpens"] = opens_as_store(output, tables) and verified
+                # With the schema and metadata lost, rows that fit several versions alike are read at the earliest
+                # of them (docs/guide/salvage.md, step 2): its tables are that version's, not the intact store's,
+                # and it verifies at it. Counted apart, not as a store that does not open.
+                row["cdmigrateOpensAtTiedVersion"] = not row["cdmigrateOpens"] and verified and any(
+                    note.startswith("the rows fit versions") for note in json.loads(salvaged.stdout).get("notes", []))
                 row["exact"] = exact_report(json.loads(salvaged.stdout), output)
             else:
                 row["cdmigrate"], row["cdmigrateRead"], row["cdmigrateOpens"] = 0, 0, False
@@ -597,7 +602,7 @@ def summarize(results, markdown):
     for row in results:
         summary = totals.setdefault(row["kind"], {"stores": 0, "rows": 0, "cdmigrate": 0, "cdmigrateRead": 0, "recover": 0,
                                                   "dump": 0, "cdmigrateOpens": 0, "recoverOpens": 0, "dumpOpens": 0,
-                                                  "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0,
+                                                  "tied": 0, "atLeastRecover": 0, "fails": 0, "refused": 0, "exact": 0,
                                                   "valuesChecked": 0, "valuesAgree": 0, "valuesFlagged": 0,
                                                   "seconds": 0.0, "slowest": 0.0})
         summary["stores"] += 1
@@ -605,6 +610,7 @@ def summarize(results, markdown):
             summary[key] += row[key]
         for key in ("cdmigrateOpens", "recoverOpens", "dumpOpens"):
             summary[key] += 1 if row[key] else 0
+        summary["tied"] += 1 if row.get("cdmigrateOpensAtTiedVersion") else 0
         summary["atLeastRecover"] += 1 if row["cdmigrateRead"] >= row["recover"] and not row.get("shortOf") and \
             "cdmigrateRefused" not in row else 0
         summary["fails"] += 1 if "cdmigrateError" in row else 0
@@ -624,7 +630,8 @@ def summarize(results, markdown):
         n = summary["stores"]
         lines.append([kind, str(n), str(summary["rows"]), str(summary["cdmigrateRead"]), str(summary["cdmigrate"]),
                       str(summary["recover"]),
-                      str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}", f"{summary['recoverOpens']}/{n}",
+                      str(summary["dump"]), f"{summary['cdmigrateOpens']}/{n}" + (f" (+{summary['tied']} at a version the rows fit alike)" if summary["tied"] else ""),
+                      f"{summary['recoverOpens']}/{n}",
                       f"{summary['dumpOpens']}/{n}", f"{summary['atLeastRecover']}/{n - summary['refused']}", str(summary["fails"]),
                       str(summary["refused"]), f"{summary['exact']}/{n - summary['fails'] - summary['refused']}",
                       (f"{summary['valuesAgree']}/{summary['valuesChecked']}"

@@ -124,18 +124,7 @@ struct ColumnOrderFit {
             }
         }
         let telling = table.indexes.indices.filter { index in positions.contains { $0[index] != positions[0][index] } }
-        let agreeing = positions.map { keyed in
-            rows.reduce(0) { sum, row in
-                sum
-                    + (entries[row.id] ?? []).count { entry in
-                        entry.dropLast().contains { !$0.isNull }
-                            && telling.contains { index in
-                                guard let columns = keyed[index], columns.count == entry.count - 1 else { return false }
-                                return columns.indices.allSatisfy { Self.value(row.values, columns[$0]) == entry[$0] }
-                            }
-                    }
-            }
-        }
+        let agreeing = positions.map { keyed in Self.agreeing(rows, indexes: telling.compactMap { keyed[$0] }, entries: entries) }
         let most = agreeing.max() ?? 0
         guard most > 0, agreeing.count(where: { $0 == most }) == 1, let winner = agreeing.firstIndex(of: most) else {
             return fit
@@ -187,6 +176,24 @@ struct ColumnOrderFit {
                 + Self.uncertainty(fit, chosen: best)
         }
         return (fit.candidates[best].order, fit.candidates[best].lengths, note)
+    }
+
+    /// How many of `entries` (index entries found on the pages by row id, each its columns' values and the row id
+    /// last) agree with `rows`: for one of `indexes` (each its columns' positions in the rows' records), the row
+    /// with the entry's id holds the entry's values there. An entry of NULLs only says nothing.
+    static func agreeing(
+        _ rows: [(id: Int64, values: [DatabaseValue])], indexes: [[Int]], entries: [Int64: [[DatabaseValue]]]
+    ) -> Int {
+        rows.reduce(0) { sum, row in
+            sum
+                + (entries[row.id] ?? []).count { entry in
+                    entry.dropLast().contains { !$0.isNull }
+                        && indexes.contains { columns in
+                            columns.count == entry.count - 1
+                                && columns.indices.allSatisfy { value(row.values, columns[$0]) == entry[$0] }
+                        }
+                }
+        }
     }
 
     /// Which values the orders `fit` could not tell apart read differently from the one `chosen`: the columns

@@ -194,7 +194,7 @@ struct LostSchemaRebuild {
         }
         let best = fits.map(\.1.entityRows).max() ?? 0
         let winners = fits.filter { $0.1.entityRows == best }
-        guard best > 0, let (model, placement) = winners.first else {
+        guard best > 0, let model = winners.first?.0 else {
             let metadata = bookkeeping.metadata == nil ? "no metadata" : "metadata naming no version"
             let cache = bookkeeping.cachedModel == nil ? "no model cache" : "a model cache matching no version"
             throw SalvageError(
@@ -203,17 +203,34 @@ struct LostSchemaRebuild {
                     "cannot tell the store's version: its schema is \(lost.state), its pages hold \(metadata) and \(cache) of \(bundle.path), and its rows fit no version",
                 category: .noRoute, remedy: .giveStoreVersion)
         }
-        var fit = Fit(choice: SalvageModelChoice(model: model, evidence: .rowLayout))
-        guard winners.count > 1 else { return fit }
+        guard winners.count > 1 else { return Fit(choice: SalvageModelChoice(model: model, evidence: .rowLayout)) }
+        // The tables' index entries on the pages may tell the versions apart: at the one the store is at, the
+        // rows hold the values of its indexes' entries in the columns those index. Those most entries agree
+        // with stay.
+        let fitting = winners.map(\.0.name).joined(separator: ", ")
+        let told = toldByIndexes(winners, scan: scan, bookkeeping: bookkeeping)
+        let left = told.map { told in told.best.map { winners[$0] } } ?? winners
+        let (chosen, placement) = left[0]
+        var fit = Fit(choice: SalvageModelChoice(model: chosen, evidence: .rowLayout))
+        let byIndexes = told.map {
+            "the index entries found on the pages agree with \($0.agree) of the rows as \(left.map(\.0.name).joined(separator: ", ")) read them, at most \($0.next) as another does"
+        }
+        guard left.count > 1 else {
+            fit.notes.append("the rows fit versions \(fitting) alike; \(byIndexes ?? ""): the new store is at \(chosen.name)")
+            return fit
+        }
         // A row means the same under every tied version, or its columns cannot be told: left out.
-        let keys = winners.reduce(into: Set<RecordKey>()) { $0.formUnion($1.1.meanings.keys) }
-        fit.excluded = keys.filter { key in winners.contains { $0.1.meanings[key] != placement.meanings[key] } }
+        let keys = left.reduce(into: Set<RecordKey>()) { $0.formUnion($1.1.meanings.keys) }
+        fit.excluded = keys.filter { key in left.contains { $0.1.meanings[key] != placement.meanings[key] } }
+        // Core Data migrates a store forward only: an app at any of these versions opens a store at the earliest
+        // (migrating it), none earlier than the version a store is at opens it. The rows kept mean the same at
+        // each (those that do not are left out), so the earliest loses nothing and keeps the store usable.
         var note =
-            "the rows fit versions \(winners.map(\.0.name).joined(separator: ", ")) alike (nothing found on the pages tells them apart): the new store is at \(model.name), the earliest; pass the version to read the store as another"
+            "the rows fit versions \(fitting) alike (\(byIndexes.map { $0 + "; " } ?? "")nothing found on the pages tells \(left.map(\.0.name).joined(separator: ", ")) apart): the new store is at \(chosen.name), the earliest, which an app at any of them opens (Core Data migrates a store forward, never back); pass the version to read the store as another"
         if !fit.excluded.isEmpty {
             var tables: [String: Int] = [:]
             for key in fit.excluded {
-                let table = winners.lazy.compactMap { $0.1.meanings[key]?.table }.first ?? ""
+                let table = left.lazy.compactMap { $0.1.meanings[key]?.table }.first ?? ""
                 tables[table, default: 0] += 1
             }
             let counts = tables.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -222,6 +239,36 @@ struct LostSchemaRebuild {
         }
         fit.notes.append(note)
         return fit
+    }
+
+    /// Those of `winners` (versions with the rows each places) whose tables' index entries found on `scan`'s
+    /// pages agree with the most rows as that version reads them (their positions in `winners`), with that count
+    /// and the most another's agree with; nil when none agree, or every version's as many.
+    private static func toldByIndexes(
+        _ winners: [(ObjectModel, Placement)], scan: LoosePageScan, bookkeeping: Bookkeeping
+    ) -> (best: [Int], agree: Int, next: Int)? {
+        let schemas = winners.map { layout($0.0, bookkeeping: bookkeeping).0 }
+        let ids = Set(winners.flatMap { $0.1.meanings.keys.map(\.id) })
+        let widths = Set(schemas.flatMap { $0.tables.flatMap { $0.indexes.map { $0.columns.count + 1 } } })
+        guard !ids.isEmpty, !widths.isEmpty else { return nil }
+        let entries = scan.indexEntries(rowIDs: ids, widths: widths)
+        guard !entries.isEmpty else { return nil }
+        let agreeing = zip(winners, schemas).map { winner, schema in
+            schema.tables.reduce(0) { sum, table in
+                let order = winner.1.orders[table.name] ?? []
+                let position = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+                let indexes = table.indexes.compactMap { index -> [Int]? in
+                    let columns = index.columns.compactMap { position[$0] }
+                    return columns.count == index.columns.count ? columns : nil
+                }
+                let rows = (winner.1.rows[table.name] ?? []).map { ($0.id, $0.values) }
+                return sum + ColumnOrderFit.agreeing(rows, indexes: indexes, entries: entries)
+            }
+        }
+        let most = agreeing.max() ?? 0
+        let best = agreeing.indices.filter { agreeing[$0] == most }
+        guard most > 0, best.count < winners.count else { return nil }
+        return (best, most, agreeing.filter { $0 != most }.max() ?? 0)
     }
 
     /// Where the rows no table took sit, B-tree by B-tree, and the table that keeps them: a table outside the model

@@ -390,6 +390,48 @@ struct LostSchemaSalvageTests {
         #expect(try MigrationProject(bundle: JournalFixture.bundle()).verify(store: output).version == "Journal 4")
     }
 
+    @Test("Versions the rows fit alike, the metadata lost: the index entries on the pages tell them apart")
+    func versionsToldByIndexes() throws {
+        // Wire 2.54.0 cut at 50% (schema, metadata and model cache lost): its rows fit 2.52.0–2.54.0 alike, and the
+        // earliest was used, with 21 conversations left out, though the entries of its conversations' indexes,
+        // still on their pages, agree with the rows only as 2.53.0 and 2.54.0 read them.
+        let title = #"<attribute name="title" optional="YES" attributeType="String" indexed="YES"/>"#
+        let item = { (other: String) in
+            #"<entity name="Item" representedClassName="Item" syncable="YES">"# + title
+                + #"<attribute name="\#(other)" optional="YES" attributeType="String"/>"# + "</entity>"
+        }
+        // V1 lays out ZALPHA, ZTITLE; V2 ZTITLE, ZZETA: a row of two texts fits either.
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(name: "Items", versions: ["V1": item("alpha"), "V2": item("zeta")], current: "V2"))
+        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
+        try StoreWriter(model: try #require(bundle.versions.first { $0.name == "V2" })).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let original = try queue.write { db in
+            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
+                    INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, ZTITLE, ZZETA) SELECT i, ?, 1, 'title ' || i, 'zeta ' || i FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = 20 WHERE Z_ENT = ?;
+                    DELETE FROM Z_METADATA; DELETE FROM Z_MODELCACHE;
+                    """, arguments: [entity, entity])
+            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZTITLE, ZZETA FROM ZITEM ORDER BY Z_PK")
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.version == "V2" && report.evidence == .rowLayout)
+        #expect(report.recovered == 20)
+        #expect(
+            report.notes.contains(
+                "the rows fit versions V1, V2 alike; the index entries found on the pages agree with 20 of the rows as V2 read them, at most 0 as another does: the new store is at V2"
+            ), "\(report.notes)")
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZTITLE, ZZETA FROM ZITEM ORDER BY Z_PK")
+        }
+        #expect(salvaged == original)
+    }
+
     @Test("Metadata and model cache lost too: the version whose tables the rows fill, said as such")
     func byRowLayout() throws {
         let store = try Self.store { db in

@@ -76,6 +76,20 @@ struct LostSchemaWireTests {
         #expect(try project.verify(store: output).version == "zmessaging2.52.0")
     }
 
+    @Test("store2-54-0 cut at 50%: the index entries on the pages leave 2.53.0 and 2.54.0 of the versions the rows fit")
+    func versionsNarrowedByIndexes() throws {
+        // 2.52.0 keeps the draft as text among the strings, 2.53.0 as data among the blobs: its conversations'
+        // names sit one column apart, and the entries of Z_Conversation_normalizedUserDefinedName say where.
+        // 2.53.0 and 2.54.0 differ only in a renamed attribute (isSilenced, mutedStatus): nothing tells them apart.
+        let store = try Self.cut("store2-54-0", at: 50)
+        let (report, output, project) = try Self.salvage(store)
+        #expect(report.version == "zmessaging2.53.0" && report.evidence == .rowLayout)
+        let note = try #require(report.notes.first { $0.hasPrefix("the rows fit versions") })
+        #expect(note.contains("as zmessaging2.53.0, zmessaging2.54.0 read them"), "\(note)")
+        #expect(note.contains("Core Data migrates a store forward, never back"))
+        #expect(try project.verify(store: output).version == "zmessaging2.53.0")
+    }
+
     @Test("store2-100-0 with two schema pages zeroed: rows written before ALTER TABLE added columns are read")
     func rowsBeforeAddedColumns() throws {
         // ZCONVERSATION's four last columns were added by ALTER TABLE (2.85.0–2.98.0): its 21 rows keep
