@@ -26,6 +26,35 @@ struct SeedCommandTests {
         #expect(FileManager.default.contents(atPath: first) == FileManager.default.contents(atPath: second))
     }
 
+    /// A required one-to-one held by a transaction and its sub-entity needs a hash for each (DashSync 20's
+    /// shape): the seeder makes 6 hashes for 3 of each entity, and the line says so rather than "3 of each".
+    @Test("seed names the entities it made more of for a required one-to-one")
+    func grownEntitiesNamed() throws {
+        let model = try InlineModel.write(
+            name: "Chain",
+            versions: [
+                "V1": """
+                <entity name="Hash" syncable="YES"><attribute name="digest" optional="YES" attributeType="String"/>\
+                <relationship name="transaction" optional="YES" maxCount="1" destinationEntity="Transaction" \
+                inverseName="hash" inverseEntity="Transaction"/></entity>\
+                <entity name="Special" parentEntity="Transaction" syncable="YES">\
+                <attribute name="kind" optional="YES" attributeType="String"/></entity>\
+                <entity name="Transaction" syncable="YES"><attribute name="amount" optional="YES" attributeType="Integer 64"/>\
+                <relationship name="hash" maxCount="1" destinationEntity="Hash" inverseName="transaction" \
+                inverseEntity="Hash"/></entity>
+                """
+            ], current: "V1")
+        let out = try TemporaryDirectory.make().appendingPathComponent("Chain.sqlite").path
+        let seeded = try CLIRunner.run(["seed", model, "--objects", "3", "--seed", "2", "--out", out])
+        #expect(seeded.status == 0, "\(seeded.stderr)")
+        #expect(
+            seeded.stdout
+                == "wrote \(out): a V1 store with 12 objects (3 of each of 3 entities, 6 Hash for required one-to-ones, seed 2)\n"
+        )
+        let verified = try CLIRunner.run(["verify", out, "--model", model])
+        #expect(verified.status == 0, "\(verified.stderr)")
+    }
+
     @Test("an existing store, an unknown version or a bad count is one error line, and nothing is written")
     func refusals() throws {
         let folder = try TemporaryDirectory.make()

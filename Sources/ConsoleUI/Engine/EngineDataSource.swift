@@ -89,9 +89,7 @@ package final class EngineDataSource: ConsoleDataSource {
     package func seed(_ request: SeedRequest) throws -> String {
         let store = try readingProject()
             .seed(version: request.version, objects: request.objects, seed: request.seed, out: request.output)
-        let total = store.objects.values.reduce(0, +)
-        return "seeded \(store.store): a \(store.version) store with \(NumberText.grouped(total)) objects "
-            + "(\(NumberText.grouped(request.objects)) of each of \(store.objects.count) entities, seed \(store.seed))"
+        return "seeded " + SeedSummary.line(store, objectsPerEntity: request.objects)
     }
 
     /// The session on `storePath`, opened under the lock: pages are read on threads of their own, and two

@@ -47,10 +47,7 @@ struct SeedCommand: ParsableCommand {
         if json {
             print(try JSONOutput.encode(result))
         } else {
-            let total = result.objects.values.reduce(0, +)
-            print(
-                "wrote \(result.store): a \(result.version) store with \(NumberText.grouped(total)) objects "
-                    + "(\(NumberText.grouped(objects)) of each of \(result.objects.count) entities, seed \(seed))")
+            print("wrote " + SeedSummary.line(result, objectsPerEntity: objects))
         }
     }
 }
