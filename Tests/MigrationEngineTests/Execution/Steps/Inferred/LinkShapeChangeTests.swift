@@ -161,6 +161,35 @@ struct LinkShapeChangeTests {
         try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: destination, path: out).check(db) }
     }
 
+    /// ProtonMail 2.0.1 → 2.0.2: a many-to-many whose one side is replaced by a new to-one (no renaming
+    /// identifier). The step stays inferable, the dropped side's links listed as its loss.
+    @Test("A many-to-many side replaced by a new to-one stays inferable, its links a listed drop")
+    func manyToManySideReplaced() throws {
+        let label = { (toOne: Bool) in
+            Entity(
+                name: "ContextLabel",
+                relationships: [
+                    Relationship(
+                        name: toOne ? "conversation" : "conversations", destinationEntity: "Conversation",
+                        inverseName: "labels", isToMany: !toOne)
+                ])
+        }
+        let conversation = { (toOne: Bool) in
+            Entity(
+                name: "Conversation",
+                relationships: [
+                    Relationship(
+                        name: "labels", destinationEntity: "ContextLabel", inverseName: toOne ? "conversation" : "conversations",
+                        isToMany: true)
+                ])
+        }
+        let from = ObjectModel(name: "2.0.1", entities: [label(false), conversation(false)])
+        let to = ObjectModel(name: "2.0.2", entities: [label(true), conversation(true)])
+        let mapping = InferredMapping.infer(from: from, to: to)
+        #expect(mapping.isInferable, "\(mapping.notInferable)")
+        #expect(mapping.drops.map(\.description) == ["drops ContextLabel.conversations"])
+    }
+
     /// Without an inverse, a to-many keeps its links as a key column in the members' table: the same one
     /// owner per member, counted the same way.
     @Test("A to-one becoming a to-many without inverse moves its links to the members' key column, counted")
