@@ -290,9 +290,17 @@ def value_differences(output, recovered, layout, damaged_pages=(), truth=None):
                 continue
             if table in peer_tables:
                 theirs = columns("peer", table)
-                for row in connection.execute(f'SELECT rowid, * FROM peer."{table}"'):
+                their_rows = connection.execute(f'SELECT rowid, * FROM peer."{table}"').fetchall()
+                # A join table's row id is no object's key (Core Data keys its rows by their pair) and salvage numbers
+                # the rows it writes anew: a salvaged row .recover holds at another row id is the same row.
+                held = set() if "Z_PK" in mine else {tuple(row[1:]) for row in their_rows}
+                for row in their_rows:
                     if row[0] in rows:
-                        compare(table, row[0], rows[row[0]], dict(zip(theirs, row[1:])))
+                        salvaged = rows[row[0]]
+                        if tuple(salvaged.get(column) for column in theirs) in held:
+                            compare(table, row[0], salvaged, {column: salvaged.get(column) for column in theirs})
+                        else:
+                            compare(table, row[0], salvaged, dict(zip(theirs, row[1:])))
             if found_loose and table in layout:
                 order, alias, pages = layout[table]
                 pages = pages - set(damaged_pages)

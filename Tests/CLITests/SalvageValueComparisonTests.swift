@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MigrationEngine
 import TestSupport
 import Testing
 
@@ -107,6 +108,57 @@ struct SalvageValueComparisonTests {
         #expect(judged.valuesDiffer == 0, "\(judged.valuesDifferSample)")
         #expect(judged.valuesRecoverUnlike == 1, "\(judged)")
         #expect(judged.valuesNulledExplained)
+    }
+
+    @Test("A join table's rows salvage numbers anew are compared by their pair, not by their row id")
+    func joinRowsRenumbered() throws {
+        // The wire sweep: store2-4's Z_14TRUSTEDCLIENTS (2 values) and store2-5's Z_13IGNOREDCLIENTS (3) differed
+        // from .recover's, matched by row id. A join row the app deleted left a gap in the row ids, and salvage
+        // numbers the rows it writes anew (Core Data keys them by their pair): the pairs were the same.
+        let entity = { (name: String, other: String, relationship: String, inverse: String) in
+            #"<entity name="\#(name)" representedClassName="\#(name)" syncable="YES">"#
+                + #"<attribute name="name" optional="YES" attributeType="String"/>"#
+                + #"<relationship name="\#(relationship)" optional="YES" toMany="YES" deletionRule="Nullify" "#
+                + #"destinationEntity="\#(other)" inverseName="\#(inverse)" inverseEntity="\#(other)"/></entity>"#
+        }
+        let modelPath = try InlineModel.write(
+            name: "Blog", versions: ["V1": entity("Post", "Tag", "tags", "posts") + entity("Tag", "Post", "posts", "tags")])
+        let model = try #require(try ModelLoader.load(path: modelPath).versions.first)
+        let join = try #require(SchemaBuilder(model: model).build().joinTables.first)
+        let intact = try TemporaryDirectory.make().appendingPathComponent("Blog.sqlite").path
+        try StoreWriter(model: model).create(at: intact)
+        try DatabaseQueue(path: intact).write { db in
+            for (table, entity) in [("ZPOST", "Post"), ("ZTAG", "Tag")] {
+                try db.execute(
+                    sql: """
+                        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3)
+                        INSERT INTO \(table) (Z_PK, Z_ENT, Z_OPT, ZNAME)
+                        SELECT i, (SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?), 1, ? || i FROM n;
+                        UPDATE Z_PRIMARYKEY SET Z_MAX = 3 WHERE Z_NAME = ?;
+                        """, arguments: [entity, entity, entity])
+            }
+            for (post, tag) in [(1, 1), (1, 2), (2, 2), (2, 3), (3, 1)] {
+                try db.execute(
+                    sql: "INSERT INTO \(join.name) (\(join.ownerColumn), \(join.targetColumn)) VALUES (?, ?)",
+                    arguments: [post, tag])
+            }
+            try db.execute(sql: "DELETE FROM \(join.name) WHERE rowid = 2")
+        }
+        let folder = try TemporaryDirectory.make()
+        let damaged = folder.appendingPathComponent("Damaged.sqlite").path
+        try FileManager.default.copyItem(atPath: intact, toPath: damaged)
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let salvage = try CLIRunner.run(["salvage", damaged, "--model", modelPath, "--out", output, "--json"])
+        #expect(salvage.status == 0, "\(salvage.stderr)")
+        let rowIDs = try DatabaseQueue(path: output).read {
+            try Int.fetchAll($0, sql: "SELECT rowid FROM \(join.name) ORDER BY rowid")
+        }
+        #expect(rowIDs == [1, 2, 3, 4], "salvage numbers the join rows anew")
+        let report = folder.appendingPathComponent("report.json")
+        try Data(salvage.stdout.utf8).write(to: report)
+        let judged = try Self.judge(damaged, output, intact, report.path)
+        #expect(judged.valuesCompared > 20)
+        #expect(judged.valuesDiffer == 0, "\(judged.valuesDifferSample)")
     }
 
     /// Runs the script's comparison of one salvage with `.recover` on the damaged store.
