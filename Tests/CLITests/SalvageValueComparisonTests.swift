@@ -75,24 +75,8 @@ struct SalvageValueComparisonTests {
         // chain's pages after the zeroed one by the map and reads the ids stored there, the intact store's bytes,
         // as Core Data would; `.recover` reads the chain page by page and takes zeros. So salvage is right, and
         // the comparison must not count it as salvage's difference.
-        let intact = try JournalFixture.journal4(entries: 40)
-        let longText = String(repeating: "Long text. ", count: 4000)
-        let chain = try DatabaseQueue(path: intact).writeWithoutTransaction { db in
-            try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
-            try db.execute(sql: "VACUUM")
-            // ZTEXT is stored before ZTITLE: the title's bytes end the record, on the chain's last page.
-            try db.execute(sql: "UPDATE ZENTRY SET ZTEXT = ? WHERE Z_PK = 1", arguments: [longText])
-            return try Int.fetchAll(
-                db, sql: "SELECT pageno FROM dbstat WHERE name = 'ZENTRY' AND pagetype = 'overflow' ORDER BY path")
-        }
-        #expect(chain.count > 5)
+        let (intact, damaged) = try JournalFixture.zeroedOverflowPage()
         let folder = try TemporaryDirectory.make()
-        let damaged = folder.appendingPathComponent("Damaged.sqlite").path
-        try FileManager.default.copyItem(atPath: intact, toPath: damaged)
-        let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
-        try handle.seek(toOffset: UInt64(chain[1] - 1) * 4096)
-        try handle.write(contentsOf: Data(count: 4096))
-        try handle.close()
         let output = folder.appendingPathComponent("Salvaged.sqlite").path
         let salvage = try CLIRunner.run(["salvage", damaged, "--model", CLIRunner.sampleModel, "--out", output, "--json"])
         #expect(salvage.status == 0, "\(salvage.stderr)")

@@ -72,7 +72,7 @@ package struct StoreValidator: Sendable {
                 throw problem(path, "cannot read the store: \(error)")
             }
             guard problems == ["ok"] else {
-                throw problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
+                throw problem(path, Self.integrityMessage(Self.integrityLines(problems)))
             }
         }
         return try checked.get()
@@ -86,6 +86,20 @@ package struct StoreValidator: Sendable {
         return try queue.read { db in
             try String.fetchAll(db, sql: "PRAGMA integrity_check")
         }
+    }
+
+    /// SQLite's `integrity_check` rows as its problems, one line each: a row may hold several lines, and the
+    /// `*** in database main ***` heading names the schema checked, not a problem.
+    static func integrityLines(_ rows: [String]) -> [String] {
+        rows.flatMap { $0.split(whereSeparator: \.isNewline) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty && !($0.hasPrefix("*** in database ") && $0.hasSuffix(" ***")) }
+    }
+
+    /// The failure's words for the integrity check's problems `lines`: the first three, and how many more.
+    static func integrityMessage(_ lines: [String]) -> String {
+        let more = lines.count > 3 ? " (and \(lines.count - 3) more)" : ""
+        return "integrity_check: \(lines.prefix(3).joined(separator: "; "))\(more)"
     }
 
     /// A connection that waits while the other one opening the same WAL-mode file rebuilds its `-shm` from
@@ -118,8 +132,10 @@ package struct StoreValidator: Sendable {
         do {
             let problems = try integrity.value()
             if problems != ["ok"] {
-                let error = problem(path, "integrity_check: \(problems.prefix(3).joined(separator: "; "))")
-                verdict.append(.init(error: error, aboutObjects: false, isDamage: true))
+                // One problem each, as SQLite found them (each a page or cell): verify lists them one a line.
+                verdict += Self.integrityLines(problems).map { line in
+                    .init(error: problem(path, Self.integrityMessage([line])), aboutObjects: false, isDamage: true)
+                }
             }
         } catch {
             // A check that stops on a damaged page is as much a verdict of damage as one that lists it.

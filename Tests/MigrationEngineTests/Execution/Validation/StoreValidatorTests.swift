@@ -35,6 +35,22 @@ struct StoreValidatorTests {
         #expect(error?.description.contains("ZENTRY.ZAUTHOR point at no Author") == true)
     }
 
+    @Test("A damaged file's integrity problems: one line each, without SQLite's heading")
+    func integrityProblemsOneLineEach() throws {
+        // verify gave SQLite's integrity_check rows as they come: a `*** in database main ***` heading and the
+        // problems after it, run together into one line with no break between them.
+        let (_, damaged) = try JournalFixture.zeroedOverflowPage()
+        let project = try MigrationProject(bundle: JournalFixture.bundle())
+        let integrity = try project.problems(of: damaged).problems.map(\.error.message).filter {
+            $0.contains("integrity_check: ")
+        }
+        #expect(integrity.count > 1, "\(integrity)")
+        #expect(!integrity.contains { $0.contains("***") || $0.contains("\n") || $0.contains("; ") }, "\(integrity)")
+        #expect(integrity.contains { $0.hasSuffix("is never used") })
+        let error = #expect(throws: ExecutionError.self) { try project.verify(store: damaged) }
+        #expect(error.map { MigrationError($0).message } == integrity.first)
+    }
+
     @Test("Wrong version, missing table and wrong counts fail")
     func otherFailures() throws {
         let store = try JournalFixture.journal4(entries: 30)
