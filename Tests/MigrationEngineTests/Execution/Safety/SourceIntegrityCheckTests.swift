@@ -19,7 +19,7 @@ struct SourceIntegrityCheckTests {
         #expect(reported is MigrationCancelled)
         // Interrupted, not finished: a finished check of this healthy store has no error.
         let verdict = #expect(throws: StoreError.self) { try check.verdict() }
-        #expect(verdict?.message.contains("interrupt") == true, "\(String(describing: verdict))")
+        #expect(verdict?.code == .stopped, "\(String(describing: verdict))")
     }
 
     @Test("A check started after the run was cancelled ends interrupted without reading the store")
@@ -32,7 +32,7 @@ struct SourceIntegrityCheckTests {
         let check = SourceIntegrityCheck(snapshot, cancellation: cancellation, deferred: true)
         cancellation.cancel()
         let verdict = #expect(throws: StoreError.self) { try check.verdict() }
-        #expect(verdict?.message.contains("interrupt") == true, "\(String(describing: verdict))")
+        #expect(verdict?.code == .stopped, "\(String(describing: verdict))")
     }
 
     @Test("When the check's own finding stopped the step, the damage is reported, not the stop")
