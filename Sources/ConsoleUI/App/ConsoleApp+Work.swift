@@ -17,7 +17,7 @@ extension ConsoleApp {
                     storePath: path, target: target, dryRun: dryRun, report: { actions.send(.engine($0)) },
                     cancellation: flag)
             } catch {
-                actions.send(.engine(.failed(MigrationFailure(error))))
+                actions.send(.engine(.failed(MigrationError(error))))
             }
             actions.send(.engineFinished)
         }

@@ -14,7 +14,7 @@ extension ConsoleController {
         guard state.engineRunning else { return [] }
         state.engineRunning = false
         if state.run?.outcome == nil {
-            let failure = MigrationFailure(
+            let failure = MigrationError(
                 category: .migrationFailed, message: "the engine stopped without reporting a result")
             state.run?.apply(.failed(failure), at: now)
         }

@@ -157,7 +157,7 @@ package struct ChainExecutor: Sendable {
         }
         ledger.sideStores.forEach { $0.discard() }
         let cancelled = error is MigrationCancelled
-        report(.failed(MigrationFailure(error)))
+        report(.failed(MigrationError(error)))
         do {
             _ = try record(ledger, result: cancelled ? .cancelled : .failed, detail: "\(error)", backups: [], repairs: [:])
         } catch let failure {

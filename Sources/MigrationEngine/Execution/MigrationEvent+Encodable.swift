@@ -55,7 +55,7 @@ extension MigrationEvent: Encodable {
             try container.encode("failed", forKey: .event)
             try container.encode(failure.message, forKey: .reason)
             try container.encode(failure.category, forKey: .category)
-            try container.encodeIfPresent(failure.path, forKey: .path)
+            try container.encodeIfPresent(failure.file, forKey: .path)
         }
     }
 }

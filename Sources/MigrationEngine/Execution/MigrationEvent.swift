@@ -27,7 +27,7 @@ public enum MigrationEvent: Sendable, Hashable {
     /// The original store set was replaced by the migrated one (or, in a dry run, would have been).
     case committed(backup: String?, dryRun: Bool)
     /// The run failed; the original store is untouched.
-    case failed(MigrationFailure)
+    case failed(MigrationError)
 }
 
 /// What a step is, for display: versions, kind and the operations it performs.

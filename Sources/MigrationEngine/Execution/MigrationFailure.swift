@@ -1,17 +1,17 @@
 import GRDB
 
-/// Why a run failed, as a value that travels in ``MigrationEvent/failed(_:)``: its category (and so the exit
-/// code), the file it is about when there is one, and the one-line message. It is also the error a run
-/// throws for a failure that carried no category of its own.
-public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable {
+/// A failure the engine words itself: its category (and so the exit code), the file it is about when there is
+/// one, and the one-line message. It is the error a run throws for a failure that carried no category of its
+/// own (and one renamed to the user's words); front ends and events meet it as a ``MigrationError``.
+package struct MigrationFailure: CategorizedError, Sendable, Hashable {
     /// The broad kind of the failure.
-    public var category: FailureCategory
+    package var category: FailureCategory
     /// The file the failure is about, when it names one.
-    public var path: String?
+    package var path: String?
     /// One line saying what went wrong.
-    public var message: String
+    package var message: String
     /// What the user can do about it, when there is one thing to do; each front end words it.
-    public var remedy: Remedy?
+    package var remedy: Remedy?
 
     /// Creates a failure.
     package init(category: FailureCategory, path: String? = nil, message: String, remedy: Remedy? = nil) {
@@ -29,7 +29,7 @@ public struct MigrationFailure: CategorizedError, Sendable, Hashable, Encodable 
     }
 
     /// The message (naming the file when the failure is about one).
-    public var description: String { message }
+    package var description: String { message }
 }
 
 /// An error about one file, whose path a ``MigrationFailure`` (and a front end's report) carries.

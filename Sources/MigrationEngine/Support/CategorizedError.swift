@@ -51,5 +51,5 @@ extension ModelError: CategorizedError {
 
 extension MigrationCancelled: CategorizedError {
     /// The broad kind of the failure.
-    public var category: FailureCategory { .cancelled }
+    package var category: FailureCategory { .cancelled }
 }

@@ -3,7 +3,7 @@
 /// is about; the one-line message; what the user can do, for each front end to word; and the specific error
 /// underneath, for a caller that wants it. A front end makes one
 /// from whatever an operation threw, in one place, and looks no further.
-public struct MigrationError: CategorizedError, Sendable {
+public struct MigrationError: CategorizedError, Sendable, Hashable {
     /// The broad kind of the failure.
     public var category: FailureCategory
     /// The file the failure is about, when it names one.
@@ -34,6 +34,34 @@ public struct MigrationError: CategorizedError, Sendable {
         underlying = error
     }
 
+    /// A failure the engine words itself, with no more specific error beneath it.
+    package init(category: FailureCategory, file: String? = nil, message: String, remedy: Remedy? = nil) {
+        self.init(MigrationFailure(category: category, path: file, message: message, remedy: remedy))
+    }
+
     /// The message.
     public var description: String { message }
+
+    /// Two errors are equal when they say the same: category, file, position, message and remedy (the
+    /// specific error beneath is how the engine came to say it).
+    ///
+    /// - Parameters:
+    ///   - lhs: One error.
+    ///   - rhs: The other.
+    /// - Returns: Whether the two say the same.
+    public static func == (lhs: MigrationError, rhs: MigrationError) -> Bool {
+        (lhs.category, lhs.file, lhs.position, lhs.message, lhs.remedy)
+            == (rhs.category, rhs.file, rhs.position, rhs.message, rhs.remedy)
+    }
+
+    /// Hashes what ``==`` compares.
+    ///
+    /// - Parameter hasher: The hasher to feed.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(category)
+        hasher.combine(file)
+        hasher.combine(position)
+        hasher.combine(message)
+        hasher.combine(remedy)
+    }
 }

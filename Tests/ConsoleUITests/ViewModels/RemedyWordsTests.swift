@@ -41,8 +41,8 @@ import Testing
     @Test func aFailedRunSaysWhatToDoOnTheResultScreen() {
         var state = SampleState.main
         var run = RunProgress(dryRun: false, plan: SampleState.plan, startedAt: 0)
-        let failure = MigrationFailure(
-            category: .invalidInput, path: "/tmp/demo/Posts.sqlite", message: "/tmp/demo/Posts.sqlite: no model to read it by",
+        let failure = MigrationError(
+            category: .invalidInput, file: "/tmp/demo/Posts.sqlite", message: "/tmp/demo/Posts.sqlite: no model to read it by",
             remedy: .giveModel)
         run.apply(.failed(failure), at: 1)
         state.run = run

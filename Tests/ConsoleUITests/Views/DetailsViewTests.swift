@@ -81,7 +81,7 @@ import Testing
         var state = SampleState.main
         state.screen = .result
         var run = RunAndBrowserViewTests.runHalfway()
-        run.apply(.failed(MigrationFailure(category: .migrationFailed, message: Self.longReason)), at: 3)
+        run.apply(.failed(MigrationError(category: .migrationFailed, message: Self.longReason)), at: 3)
         state.run = run
         let screen = renderer.render(state).text
         #expect(screen.contains("CAUSE-AT-THE-END"))

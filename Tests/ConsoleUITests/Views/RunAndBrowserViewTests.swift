@@ -58,7 +58,7 @@ import Testing
     @Test func failureSaysTheStoreIsUnchanged() {
         var run = Self.runHalfway()
         run.apply(
-            .failed(MigrationFailure(category: .cancelled, message: "migration cancelled; the original store is untouched")),
+            .failed(MigrationError(category: .cancelled, message: "migration cancelled; the original store is untouched")),
             at: 2.5)
         let lines = ResultView.lines(run).map(\.plainText)
         #expect(

@@ -28,7 +28,7 @@ import Testing
     @Test func aFailedDryRunSaysDryRun() {
         var run = RunAndBrowserViewTests.runHalfway()
         run.dryRun = true
-        run.apply(.failed(MigrationFailure(category: .migrationFailed, message: "validation failed")), at: 3)
+        run.apply(.failed(MigrationError(category: .migrationFailed, message: "validation failed")), at: 3)
         #expect(ResultView.lines(run)[0].plainText == "✗ Dry run failed")
         run.abortRequested = true
         #expect(ResultView.lines(run)[0].plainText == "✗ Migration aborted")

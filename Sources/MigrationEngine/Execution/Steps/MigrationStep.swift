@@ -138,9 +138,9 @@ public final class CancellationFlag: Sendable {
 }
 
 /// Thrown by a step or the executor when the user cancelled the run.
-public struct MigrationCancelled: Error, Sendable, CustomStringConvertible {
+package struct MigrationCancelled: Error, Sendable, CustomStringConvertible {
     /// Creates the error.
-    public init() {}
+    package init() {}
     /// One line for the user.
-    public var description: String { "migration cancelled; the original store is untouched" }
+    package var description: String { "migration cancelled; the original store is untouched" }
 }
