@@ -142,12 +142,17 @@ struct ChainRunner {
         if snapshot.writeAheadLog.losesCommittedData {
             report(.log("warning: \(job.storePath): \(snapshot.writeAheadLog.summary); accepted as the run was told to"))
         }
-        try checkStillAtStart(snapshot)
+        let passes = job.plan.passes
+        // The first pass's step is made once, for the check below and to run: a fused first pass's own steps
+        // are never made (each is a whole inference of its versions for nothing).
+        let first = try passes.first?.step.makeStep()
+        try checkStillAtStart(snapshot, first: first)
         var progress = Progress(snapshot: snapshot.path, source: snapshot.path)
         do {
-            for pass in job.plan.passes {
+            for (position, pass) in passes.enumerated() {
                 try checkCancelled()
-                try runStep(pass.steps, pass.step, integrity: integrity, &progress, &timings)
+                let step = try (position == 0 ? first : nil) ?? pass.step.makeStep()
+                try runStep(pass.steps, pass.step, step, integrity: integrity, &progress, &timings)
             }
             // The source's check runs on beside validation, which only reads what the steps made; a damaged
             // source is refused here, before the run can back up or swap anything. A first step's result that
@@ -160,14 +165,13 @@ struct ChainRunner {
         return Outcome(path: progress.source, digest: progress.digest, repairs: progress.bookkeepingRepairs)
     }
 
-    /// Runs the plan's steps `indices` (one, or several fused into `candidate`) from `progress.source` into a
+    /// Runs the plan's steps `indices` (one, or several fused into `candidate`, made as `step`) from `progress.source` into a
     /// new temporary, validates it, and makes it the source of the next pass. A fused pass reports each of its
     /// steps started and validated together, and says that they ran as one; its rows' progress is the first's.
     private func runStep(
-        _ indices: ClosedRange<Int>, _ candidate: StepCandidate, integrity: SourceIntegrityCheck?,
-        _ progress: inout Progress, _ timings: inout [RunRecord.Step]
+        _ indices: ClosedRange<Int>, _ candidate: StepCandidate, _ step: any MigrationStep,
+        integrity: SourceIntegrityCheck?, _ progress: inout Progress, _ timings: inout [RunRecord.Step]
     ) throws {
-        let step = try candidate.makeStep()
         let index = indices.lowerBound
         let destination = StorePaths(storePath: job.storePath).temporary(run: run, step: index)
         if let problem = SQLitePathLimit.problem(destination) {
@@ -320,9 +324,9 @@ struct ChainRunner {
     static let integrityCheckedLine = "integrity_check: the migrated store is intact"
 
     /// The plan was made before the store was locked: refuse to run it if the store has moved on since.
-    private func checkStillAtStart(_ snapshot: StoreSnapshot) throws {
-        guard let first = job.plan.steps.first else { return }
-        let step = try first.makeStep()
+    /// `first` is the chain's first step as it runs (several fused into one start from the same version).
+    private func checkStillAtStart(_ snapshot: StoreSnapshot, first: (any MigrationStep)?) throws {
+        guard let step = first else { return }
         // A bookkeeping repair runs because the recorded hashes are wrong; the validation of its result
         // against the version the store's tables fit stands for this check.
         guard step.bookkeeping.isTrusted else { return }

@@ -49,12 +49,13 @@ struct CandidateEdges {
 
     /// The explicit steps from `from` to `to` that fit the chain, and whether the inferred step between them
     /// would drop data when one may be taken (nil when none may: the pair is not allowed, is blocked or does not
-    /// fit, or the step is a lossy jump while those are not allowed). Asks inference only whether the step loses
-    /// data; whether it can be inferred at all is left to ``inferredEdge(from:to:)``, so a search judges whole
-    /// only the steps it may take.
-    func offers(from: String, to: String) -> (explicit: [StepCandidate], inferredIsLossy: Bool?) {
+    /// fit, or the step is a lossy jump while those are not allowed; nil too without `screening`, when the
+    /// caller has no use for the inferred step). Asks inference only whether the step loses data; whether it can
+    /// be inferred at all is left to ``inferredEdge(from:to:)``, so a search judges whole only the steps it may take.
+    func offers(from: String, to: String, screening: Bool = true) -> (explicit: [StepCandidate], inferredIsLossy: Bool?) {
         let explicit = explicitEdges(from: from).filter { $0.to == to }
-        guard fits(from, to), graph.allowsInferredStep(from: from, to: to), !graph.blocksInference(from: from, to: to)
+        guard screening, fits(from, to), graph.allowsInferredStep(from: from, to: to),
+            !graph.blocksInference(from: from, to: to)
         else { return (explicit, nil) }
         // A jump that would drop data is ruled out by asking inference only that: most jumps of a long history
         // cross a version that drops something (wire's 2.24.1 → 2.101.0 search meets 1,769 such pairs and

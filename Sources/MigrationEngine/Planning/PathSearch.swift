@@ -119,7 +119,12 @@ struct PathSearch {
             for to in routes[node].map({ [$0] }) ?? candidates.destinations(from: node) where !settled.contains(to) {
                 // A chain through another version needs at least one step more after this one.
                 if to != target, let reached, cost.exceeds(reached, withSteps: 2) { continue }
-                let (explicit, inferredIsLossy) = candidates.offers(from: node, to: to)
+                // An inferred step lands at `to` at best without loss; when an offer there costs no more already,
+                // it could never be `to`'s cheapest offer, the only one a search takes, so it is not screened:
+                // a search settling versions in order of cost finds most later versions offered that cheaply.
+                let floor = cost.adding(isLossy: false, origin: .inferred, position: graph.position(of: to) ?? Int.max)
+                let screens = offers[to]?.first.map { floor < $0.cost } ?? true
+                let (explicit, inferredIsLossy) = candidates.offers(from: node, to: to, screening: screens)
                 for edge in explicit where allows(edge) { insert(edge, after: chain, costing: cost, in: &offers) }
                 let pair = VersionPair(from: node, to: to)
                 guard let screened = inferredIsLossy, !rejected.contains(pair), allows(from: node, to: to, kind: .inferred)

@@ -59,7 +59,7 @@ struct XMLElementTree: Sendable {
     /// plain byte test; the decoder takes over at the first byte that is not ASCII, which always starts a scalar.
     private static func firstInvalidUTF8(_ data: Data) -> Int? {
         data.withUnsafeBytes { bytes in
-            guard let firstNonASCII = bytes.firstIndex(where: { $0 >= 0x80 }) else { return nil }
+            guard let firstNonASCII = firstNonASCII(bytes) else { return nil }
             var decoder = UTF8()
             var iterator = UnsafeRawBufferPointer(rebasing: bytes[firstNonASCII...]).makeIterator()
             var consumed = firstNonASCII
@@ -71,6 +71,18 @@ struct XMLElementTree: Sendable {
                 }
             }
         }
+    }
+
+    /// The offset of the first byte that is not ASCII, or `nil`: eight bytes are tested at once (testing byte by
+    /// byte was 2% of `hash` over wire's 90 model versions, 3 MB of XML, before a byte of it was parsed).
+    private static func firstNonASCII(_ bytes: UnsafeRawBufferPointer) -> Int? {
+        var index = 0
+        while index + 8 <= bytes.count,
+            bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+        {
+            index += 8
+        }
+        return bytes[index...].firstIndex { $0 >= 0x80 }
     }
 
     /// The byte offset of the first `<?` that is not the XML declaration at the start of the document, or `nil`.

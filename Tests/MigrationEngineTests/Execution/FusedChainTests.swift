@@ -93,6 +93,30 @@ struct FusedChainTests {
         #expect(Self.passes(stepped.events) == [rows, rows])
     }
 
+    @Test("A fused run makes its one step once, and none of the steps it runs as one")
+    func makesOnlyTheFusedStep() throws {
+        let (store, project) = try FusionFixture.store(objects: 5)
+        var planning = try project.plan(store: store)
+        let fused = try #require(planning.plan.fused.first)
+        let made = Mutex<[String]>([])
+        // Each step made is named as it is made; the steps themselves are the plan's own.
+        let counted = { (candidate: StepCandidate, name: String) in
+            StepCandidate(
+                from: candidate.from, to: candidate.to, origin: candidate.origin, isLossy: candidate.isLossy,
+                operations: candidate.operations, warnings: candidate.warnings,
+                factory: {
+                    made.withLock { $0.append(name) }
+                    return try candidate.makeStep()
+                })
+        }
+        planning.plan.steps = planning.plan.steps.enumerated().map { counted($1, "step \($0)") }
+        planning.plan.fused = [FusedSteps(steps: fused.steps, step: counted(fused.step, "fused"))]
+        try project.migrate([planning])
+        // The store's version was checked against the fused step's source, the first step's own.
+        #expect(made.withLock { $0 } == ["fused"])
+        #expect(try project.verify(store: store).version == "F 3")
+    }
+
     @Test("Progress names every planned step, says they ran as one, and validates each")
     func progress() throws {
         let (store, project) = try FusionFixture.store(objects: 5)

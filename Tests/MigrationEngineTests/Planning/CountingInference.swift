@@ -12,6 +12,8 @@ final class CountingInference: InferenceProvider {
     var pairs: [VersionPair] { asked.withLock { $0 } }
     /// The pairs asked only whether they lose data so far.
     var lossChecks: [VersionPair] { screened.withLock { $0 } }
+    /// The distinct pairs of entities compared so far to answer those (``InferredStepProvider``'s own count).
+    var screenedEntityComparisons: Int { engine.screenedEntityComparisons }
 
     func assess(from source: InferenceIndex, to destination: InferenceIndex) -> InferenceAssessment {
         asked.withLock { $0.append(VersionPair(from: source.model.name, to: destination.model.name)) }

@@ -33,6 +33,11 @@ struct WirePlanningCostTests {
         // of the chain found with screened steps (11), searching again only if one of them does not hold.
         #expect(judged.count <= 15, "judged whole: \(judged.count)")
         #expect(inference.lossChecks.count > 1_500, "asked only whether they lose data: \(inference.lossChecks.count)")
+        // Every pair the search met was screened (1,925); not those a version's offers already rule out: 1,798.
+        #expect(inference.lossChecks.count <= 1_820, "screened: \(inference.lossChecks.count)")
+        // Comparing each pair's entities in order, each distinct comparison once, made 454 of them; comparing them
+        // only where no loss already known of two of its entities settles the pair, 351.
+        #expect(inference.screenedEntityComparisons <= 380, "compared \(inference.screenedEntityComparisons)")
     }
 
     @Test("Asking only whether a pair loses data answers as the whole judgement does, for every pair of wire's versions")

@@ -7,31 +7,38 @@ import Crypto
 struct ContentDigest {
     typealias Bytes = PropertyDigests.Bytes
 
-    private var sha = SHA256()
+    /// What is fed, hashed once by ``finalize()``: a digest is fed a few bytes at a time, and each update of
+    /// the hash cost far more than the bytes it took (building wire's 70 indexes a search reads fed ~40,000).
+    private var bytes: [UInt8] = []
 
     /// Feeds a string, preceded by its length in bytes.
     mutating func add(_ text: String) {
-        sha.update(littleEndian: UInt64(text.utf8.count))
-        sha.update(utf8: text)
+        append(UInt64(text.utf8.count))
+        bytes.append(contentsOf: text.utf8)
     }
 
     /// Feeds an optional string: a marker byte for absent, another before a present one.
     mutating func add(_ text: String?) {
         guard let text else {
-            sha.update(littleEndian: UInt8(0))
+            bytes.append(0)
             return
         }
-        sha.update(littleEndian: UInt8(1))
+        bytes.append(1)
         add(text)
     }
 
     /// Feeds a flag or a count.
     mutating func add(_ value: Int) {
-        sha.update(littleEndian: Int64(value))
+        append(Int64(value))
     }
 
     /// The digest's 32 bytes.
     func finalize() -> Bytes {
-        VersionHasher.bytes(sha.finalize())
+        VersionHasher.bytes(SHA256.hash(data: bytes))
+    }
+
+    /// Feeds a fixed-width integer in little-endian byte order.
+    private mutating func append<T: FixedWidthInteger>(_ value: T) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 }

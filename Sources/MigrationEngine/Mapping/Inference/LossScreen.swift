@@ -28,6 +28,11 @@ final class LossScreen: Sendable {
 
     private let matchings = Mutex<[Pair: Matching]>([:])
     private let entityLosses = Mutex<[Pair: Bool]>([:])
+    private let comparisons = Atomic<Int>(0)
+
+    /// How many pairs of entities were compared so far (each distinct comparison once): what screening a
+    /// long history costs, since the rest is looking answers up.
+    var comparisonCount: Int { comparisons.load(ordering: .relaxed) }
 
     init() {}
 
@@ -38,11 +43,19 @@ final class LossScreen: Sendable {
             return Matching(dropsEntity: inferrer.dropsEntity, pairs: inferrer.matchedEntities)
         }
         if matching.dropsEntity { return true }
-        for (to, from) in matching.pairs {
+        // The comparisons made before answer first: most pairs a search screens lose data (wire's 2.24.1 →
+        // 2.101.0: 1,769 of 1,925), nearly always through an entity whose loss an earlier pair found already,
+        // so entities not compared before are compared only when no known comparison settles the pair.
+        let pairs = matching.pairs.map { (to, from) in
+            Pair(source: source.lossDigest(at: from), destination: destination.lossDigest(at: to))
+        }
+        let known = entityLosses.withLock { memory in pairs.map { memory[$0] } }
+        if known.contains(true) { return true }
+        for (index, (to, from)) in matching.pairs.enumerated() where known[index] == nil {
             // An entity's properties are gathered only for a comparison not made before.
-            let pair = Pair(source: source.lossDigest(at: from), destination: destination.lossDigest(at: to))
-            let drops = entityLosses.remembered(pair) {
-                MappingInferrer.dropsData(destination.properties(at: to), from: source.properties(at: from))
+            let drops = entityLosses.remembered(pairs[index]) {
+                comparisons.add(1, ordering: .relaxed)
+                return MappingInferrer.dropsData(destination.properties(at: to), from: source.properties(at: from))
             }
             if drops { return true }
         }

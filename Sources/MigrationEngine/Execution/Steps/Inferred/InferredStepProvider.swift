@@ -26,6 +26,9 @@ package struct InferredStepProvider: InferenceProvider {
         screen.losesData(from: source, to: destination)
     }
 
+    /// How many distinct pairs of entities screening pairs for loss has compared so far (``LossScreen``).
+    package var screenedEntityComparisons: Int { screen.comparisonCount }
+
     /// Its steps are ``InferredStep``s.
     package var makesEngineSteps: Bool { true }
 
