@@ -73,15 +73,11 @@ package struct ChainExecutor: Sendable {
         for job in jobs { try recover(job.storePath, locked: locked) }
         let markers = try writeMarkers(jobs, run: ledger.run, started: ledger.started)
         defer { removeMarkers(markers, jobs) }
-        // The locks keep every SQLite connection off the originals, so their backup digests are taken now, on
-        // the other core while the steps run; each is used only if its file's stamp is unchanged by then.
-        let originalDigests = options.dryRun ? nil : Self.digestOriginals(jobs.filter { !$0.plan.steps.isEmpty })
-        defer { originalDigests?.wait() }
         var swapping = false
         do {
             try runChains(&ledger)
             if options.dryRun { return try finishDryRun(ledger) }
-            try backUp(&ledger, knownDigests: try originalDigests?.value() ?? [:])
+            try backUp(&ledger)
             try checkCancelled()
             swapping = true
             try swap(ledger)
@@ -119,14 +115,15 @@ package struct ChainExecutor: Sendable {
         return try record(ledger, result: .succeeded, detail: nil, backups: [], repairs: ledger.repairs)
     }
 
-    /// Backs up every store that moves, reusing the digests of originals whose files have not changed since.
-    private func backUp(_ ledger: inout Ledger, knownDigests: [String: StampedDigest]) throws {
+    /// Backs up every store that moves from the files its snapshot copied (each digested once, as it was
+    /// copied), refusing a store changed since the run read it.
+    private func backUp(_ ledger: inout Ledger) throws {
         let moving = ledger.moving
         if !moving.isEmpty { report(.stageStarted(.backup)) }
         for (job, _) in moving {
             ledger.backups.append(
                 try BackupStore(root: options.backupRoot(for: job.storePath)).create(
-                    of: job.storePath, version: job.plan.from, targetVersion: job.plan.to, knownDigests: knownDigests,
+                    of: job.storePath, version: job.plan.from, targetVersion: job.plan.to,
                     snapshotCopies: ledger.snapshots[job.storePath]?.copies ?? []))
         }
     }
@@ -169,18 +166,6 @@ package struct ChainExecutor: Sendable {
         // carries no category of its own gets the one its kind implies, not a blanket "I/O".
         if let error = error as? any CategorizedError { throw error }
         throw MigrationFailure(category: FailureCategory.of(error), path: stores, message: "\(stores): \(error)")
-    }
-
-    /// Digests the database and logs of each store, as they are now, on a thread of its own.
-    private static func digestOriginals(_ jobs: [MigrationJob]) -> ConcurrentWork<[String: StampedDigest]> {
-        let files = jobs.flatMap { job in
-            StoreFileList.databaseAndLogs.map { StorePaths(storePath: job.storePath).storePath + $0 }
-        }
-        return ConcurrentWork {
-            var digests: [String: StampedDigest] = [:]
-            for file in files where StoreFileList.isFile(file) { digests[file] = StampedDigest.compute(file) }
-            return digests
-        }
     }
 
     /// Gives the side stores of a run's repairs their names, once the repaired stores are swapped in; the

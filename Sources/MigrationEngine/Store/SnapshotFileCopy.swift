@@ -6,7 +6,7 @@ import Foundation
 /// the original; reading the bytes through the link and writing a fresh file cannot. On Linux the kernel
 /// moves the bytes (`sendfile`), so a large store is not pulled through the process in small pieces.
 enum SnapshotFileCopy {
-    /// Bytes moved per call.
+    /// Bytes the kernel moves per call.
     static let pieceSize = 8 << 20
 
     /// Why a copy failed: the file and the system's own reason (`errno`), never a guess at one.
@@ -58,22 +58,8 @@ enum SnapshotFileCopy {
                 if moved == 0 { return nil }
             }
         #endif
-        try copyThroughBuffer(input, output, target: target)
+        // Through the process, as the digesting copy reads, without hashing.
+        guard FileDigest.copy(input, into: output) else { throw Failure(target) }
         return nil
-    }
-
-    /// Copies from the descriptors' current offsets to the end, through one large buffer.
-    private static func copyThroughBuffer(_ input: Int32, _ output: Int32, target: String) throws(Failure) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
-        defer { buffer.deallocate() }
-        while true {
-            let got = read(input, buffer.baseAddress, pieceSize)
-            if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { throw Failure(target) }
-            if got == 0 { return }
-            guard DurableFile.writeAll(output, UnsafeRawBufferPointer(rebasing: buffer[0..<got])) else {
-                throw Failure(target)
-            }
-        }
     }
 }

@@ -29,24 +29,35 @@ package final class StoreSnapshot: Sendable {
     /// What the copy's name is followed by when its `-wal` is set aside.
     static let setAsideLogSuffix = "-wal.set-aside"
     /// With ``SnapshotOptions/digestsCopies``, each file copied (database, `-wal`, `-journal`) with the
-    /// digest of the bytes written, the original's stamp while it was copied and the copy's once written: a
-    /// run's backup takes a copy that still has both and the digest of the original (``SnapshotBackup``).
-    /// Empty otherwise.
+    /// digest of the bytes written, the original's stamp and inode change time while it was copied and the
+    /// copy's once written: a run's backup takes a copy that still has them, and refuses an original that
+    /// does not (``SnapshotBackup``). Empty otherwise.
     package let copiedFiles: [CopiedFile]
 
     /// One store file and its copy in the snapshot.
     package struct CopiedFile: Sendable, Hashable {
+        /// What follows the store's file name in the original's name: `""`, `-wal` or `-journal`.
+        package var suffix: String
         /// The copy.
         package var copy: String
         /// The hex SHA-256 of the bytes written to the copy, hashed as they were copied.
         package var digest: String
         /// The store's file's stamp, the same before and after it was copied.
         package var originalStamp: FileStamp
+        /// The store's file's inode change time then (nanoseconds since 1970), the same before and after it
+        /// was copied: a write with its modification time set back since changes it all the same.
+        package var originalChanged: Int64
         /// The copy's stamp once written, before anything opened it.
         package var copyStamp: FileStamp
         /// The copy's inode change time then (nanoseconds since 1970): unlike the stamp, no one can set it back
         /// after writing to the file.
         package var copyChanged: Int64
+
+        /// Whether `now`, a file's stamp and inode change time, are the original's as it was copied: nothing
+        /// has written to it since, even with its modification time set back.
+        package func isOriginal(_ now: (stamp: FileStamp, changed: Int64)?) -> Bool {
+            now.map { $0.stamp == originalStamp && $0.changed == originalChanged } ?? false
+        }
     }
 
     private init(
@@ -106,15 +117,16 @@ package final class StoreSnapshot: Sendable {
                 TemporaryFile.remove(copy)
                 for file in before.files where [.database, .wal, .journal].contains(file.role) {
                     let target = copy + (file.role.suffix ?? "")
-                    let original = FileStamp.of(file.path)
+                    let original = FileStamp.withChangeTime(file.path)
                     let digest = try SnapshotFileCopy.copy(from: file.path, to: target, digesting: options.digestsCopies)
                     if let original, let digest, let written = FileStamp.withChangeTime(target) {
                         copied.append(
                             (
                                 file.path,
                                 CopiedFile(
-                                    copy: target, digest: digest, originalStamp: original, copyStamp: written.stamp,
-                                    copyChanged: written.changed)
+                                    suffix: file.role.suffix ?? "", copy: target, digest: digest,
+                                    originalStamp: original.stamp, originalChanged: original.changed,
+                                    copyStamp: written.stamp, copyChanged: written.changed)
                             ))
                     }
                 }
@@ -149,7 +161,7 @@ package final class StoreSnapshot: Sendable {
                 let snapshot = StoreSnapshot(
                     originalPath: path, originalFiles: before, directory: directory, path: copy, writeAheadLog: log,
                     headerRepairs: repairs, setAsideLog: setAside,
-                    copiedFiles: copied.filter { FileStamp.of($0.original) == $0.copy.originalStamp }.map(\.copy))
+                    copiedFiles: copied.filter { $0.copy.isOriginal(FileStamp.withChangeTime($0.original)) }.map(\.copy))
                 if before[.journal] != nil { try snapshot.rollBackJournal() }
                 return snapshot
             }

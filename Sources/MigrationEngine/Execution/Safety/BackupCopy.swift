@@ -12,12 +12,13 @@ enum BackupCopy {
     /// - Parameters:
     ///   - source: The store's file.
     ///   - target: The copy to create.
-    ///   - known: The source's digest taken ahead of time; when the source still carries its stamp the copy
-    ///     must have that digest. Without one, the source must not change while it is copied.
+    ///   - expected: The digest the copy must have: that of the bytes the run's snapshot read of `source`,
+    ///     which is unchanged since; nil when nothing read it before. Either way the source must not change
+    ///     while it is copied.
     /// - Returns: The hex SHA-256 of the bytes copied.
     /// - Throws: ``ExecutionError`` when a file cannot be read, created, written or flushed, or the copy is
     ///   not the original.
-    static func copy(_ source: String, to target: String, known: StampedDigest?) throws(ExecutionError) -> String {
+    static func copy(_ source: String, to target: String, expecting expected: String?) throws(ExecutionError) -> String {
         let input = open(source, O_RDONLY | O_CLOEXEC)
         guard input >= 0 else { throw failure(source, "cannot read it for the backup") }
         defer { close(input) }
@@ -33,11 +34,10 @@ enum BackupCopy {
             throw failure(target, "cannot copy \(source) into the backup")
         }
         guard flushToDisk(output) else { throw failure(target, "cannot flush the backup copy to disk") }
-        if let known, known.stamp == before {
-            guard known.digest == digest else {
-                throw ExecutionError(.backupDamaged, path: target, message: "the backup copy differs from \(source)")
-            }
-        } else if FileStamp.of(descriptor: input) != before {
+        if let expected, expected != digest {
+            throw ExecutionError(.backupDamaged, path: target, message: "the backup copy differs from \(source)")
+        }
+        if FileStamp.of(descriptor: input) != before {
             throw ExecutionError(.backupDamaged, path: target, message: "\(source) changed while it was copied")
         }
         DurableFile.syncDirectory(of: target)

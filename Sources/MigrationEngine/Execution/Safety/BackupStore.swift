@@ -19,18 +19,19 @@ package struct BackupStore: Sendable {
     /// and returns the manifest. Every file is copied (``BackupCopy``: a backup never shares a file with the
     /// live store, which an app may write the moment a run stops short of its swap) and digested from the
     /// bytes written, or is the run's own snapshot copy of it (see
-    /// ``create(of:version:targetVersion:knownDigests:snapshotCopies:)``).
+    /// ``create(of:version:targetVersion:snapshotCopies:)``).
     package func create(of storePath: String, version: String?, targetVersion: String?) throws(ExecutionError) -> BackupManifest {
-        try create(of: storePath, version: version, targetVersion: targetVersion, knownDigests: [:])
+        try create(of: storePath, version: version, targetVersion: targetVersion, snapshotCopies: [])
     }
 
-    /// ``create(of:version:targetVersion:)`` with digests of the store's files taken ahead of time, by path:
-    /// a copy must match its source's when the source is unchanged since (same stamp). A file the run's
-    /// snapshot copied (`snapshotCopies`) is moved into the backup instead where it provably holds the file's
-    /// bytes (``SnapshotBackup``).
+    /// ``create(of:version:targetVersion:)`` for a store a run read through its snapshot, which copied
+    /// `snapshotCopies` (the database and logs, each hashed as it was copied). Each of those files must still be
+    /// the one the snapshot read (its stamp and inode change time unchanged): one changed since was not migrated
+    /// as it is, so the backup is refused and nothing replaces it. The snapshot's copy is then moved into the
+    /// backup where it provably holds the file's bytes (``SnapshotBackup``), else the file is copied and must
+    /// have the digest of the bytes the snapshot read: the store is digested once, by the snapshot's copy.
     func create(
-        of storePath: String, version: String?, targetVersion: String?, knownDigests: [String: StampedDigest],
-        snapshotCopies: [StoreSnapshot.CopiedFile] = []
+        of storePath: String, version: String?, targetVersion: String?, snapshotCopies: [StoreSnapshot.CopiedFile]
     ) throws(ExecutionError) -> BackupManifest {
         let paths = StorePaths(storePath: storePath)
         let id = Self.newIdentifier()
@@ -41,12 +42,19 @@ package struct BackupStore: Sendable {
             let source = paths.folder + "/" + name
             let copy = partial + "/" + name
             try DurableFile.makeFolder(URL(fileURLWithPath: copy).deletingLastPathComponent().path)
-            let known = knownDigests[source]
             let digest: String
-            if let moved = try SnapshotBackup.move(source, to: copy, copies: snapshotCopies, known: known) {
-                digest = moved
+            if let copied = snapshotCopies.first(where: { paths.fileName + $0.suffix == name }) {
+                guard copied.isOriginal(FileStamp.withChangeTime(source)) else {
+                    throw ExecutionError(
+                        .backupDamaged, path: source, message: "\(source) changed after the run read it; it is left as it is")
+                }
+                if let moved = try SnapshotBackup.move(copied, of: source, to: copy) {
+                    digest = moved
+                } else {
+                    digest = try BackupCopy.copy(source, to: copy, expecting: copied.digest)
+                }
             } else {
-                digest = try BackupCopy.copy(source, to: copy, known: known)
+                digest = try BackupCopy.copy(source, to: copy, expecting: nil)
             }
             entries.append(.init(name: name, size: StoreFileList.size(copy), sha256: digest))
         }

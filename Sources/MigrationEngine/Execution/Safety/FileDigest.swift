@@ -32,10 +32,25 @@ enum FileDigest {
         sha256(reading: source) { DurableFile.writeAll(target, $0) }
     }
 
+    /// Copies an open file's bytes from its current offset to the end into another open file, hashing
+    /// nothing; false on a read or write error.
+    static func copy(_ source: Int32, into target: Int32) -> Bool {
+        pump(source, hashing: false) { DurableFile.writeAll(target, $0) } != nil
+    }
+
     /// Reads an open file to its end in pieces, hashing each and handing it to `each`; nil on a read error
     /// or when `each` returns false.
     private static func sha256(reading descriptor: Int32, each: (UnsafeRawBufferPointer) -> Bool) -> String? {
-        var hasher = SHA256()
+        pump(descriptor, hashing: true, each: each)?.map(hex)
+    }
+
+    /// Reads an open file to its end in pieces, handing each to `each`: the one read loop of every copy and
+    /// digest. Returns the digest of what was read (nil inside when not `hashing`), or nil on a read error or
+    /// when `each` returns false.
+    private static func pump(
+        _ descriptor: Int32, hashing: Bool, each: (UnsafeRawBufferPointer) -> Bool
+    ) -> SHA256.Digest?? {
+        var hasher = hashing ? SHA256() : nil
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
@@ -44,10 +59,10 @@ enum FileDigest {
             guard got >= 0 else { return nil }
             if got == 0 { break }
             let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
-            hasher.update(bufferPointer: piece)
+            hasher?.update(bufferPointer: piece)
             guard each(piece) else { return nil }
         }
-        return hex(hasher.finalize())
+        return .some(hasher?.finalize())
     }
 
     /// The hex digest of bytes in memory.

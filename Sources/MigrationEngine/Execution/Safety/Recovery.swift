@@ -139,7 +139,7 @@ public enum Recovery {
                     // backup's own copy of it.
                     let kept = member.backupFolder + "/parked-\(run)" + suffix
                     try DurableFile.remove(kept)
-                    _ = try BackupCopy.copy(parked, to: kept, known: nil)
+                    _ = try BackupCopy.copy(parked, to: kept, expecting: nil)
                     try DurableFile.remove(parked)
                 } else {
                     try DurableFile.rename(parked, to: paths.storePath + suffix)

@@ -5,9 +5,9 @@ import Foundation
 /// the very bytes a backup copy would (issue 34.3: the source is read once).
 ///
 /// The copy is used only when that is certain, and the file is copied as before otherwise:
-/// - the digest of the bytes written to the copy, hashed as the snapshot copied them, equals the digest of the
-///   store's file taken ahead of time, and the file carries the stamp it had both then and while the snapshot
-///   copied it (so the backup's digest is its own bytes' and they are the store's), and
+/// - the store's file is the one the snapshot copied, with the stamp and inode change time it had while it
+///   was copied (the caller checks it, and refuses a file changed since: the run did not migrate it as it is),
+///   so the digest of the bytes written to the copy, hashed as the snapshot copied them, is the file's, and
 /// - the snapshot's copy still carries the stamp and the inode change time it had once written (nothing, no
 ///   repair, no rolled-back journal, no checkpoint, no write with its time set back, has changed it since), and
 /// - it can be linked into the backup folder (the same filesystem; never over a file already there) and
@@ -16,22 +16,18 @@ import Foundation
 /// It is given the original's permission bits and flushed to disk before it counts, as a copy would be, and
 /// leaves the snapshot's folder, so a backup still shares no file with the live store or the snapshot.
 enum SnapshotBackup {
-    /// Moves the snapshot's copy of `source` to the new file `target`; returns its digest, or nil when the copy
-    /// cannot stand for the file (the caller then copies it).
+    /// Moves the snapshot's copy `copied` of `source` to the new file `target`; returns its digest, or nil when
+    /// the copy cannot stand for the file (the caller then copies it).
     /// - Parameters:
+    ///   - copied: What the run's snapshot copied of `source`, which is unchanged since.
     ///   - source: The store's file.
     ///   - target: The backup's file, which must not exist.
-    ///   - copies: What the run's snapshot copied of the store.
-    ///   - known: The digest of `source` taken ahead of time, with the stamp it had then.
     /// - Returns: The hex SHA-256 of the file moved, or nil.
     /// - Throws: ``ExecutionError`` when the copy was found fit but could not be given its permissions or
     ///   flushed to disk.
-    static func move(_ source: String, to target: String, copies: [StoreSnapshot.CopiedFile], known: StampedDigest?)
-        throws(ExecutionError) -> String?
+    static func move(_ copied: StoreSnapshot.CopiedFile, of source: String, to target: String) throws(ExecutionError)
+        -> String?
     {
-        guard let known, let stamp = FileStamp.of(source), stamp == known.stamp,
-            let copied = copies.first(where: { $0.originalStamp == stamp }), copied.digest == known.digest
-        else { return nil }
         let descriptor = open(copied.copy, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }

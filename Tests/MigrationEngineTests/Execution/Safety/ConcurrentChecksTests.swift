@@ -89,22 +89,6 @@ struct ConcurrentChecksTests {
         #expect(taken.digest(ifUnchanged: folder + "/missing") == nil)
     }
 
-    @Test("A backup given a stale digest records the file's real one")
-    func staleDigestIgnored() throws {
-        let store = try Self.journal3()
-        let stale = try #require(StampedDigest.compute(store))
-        let queue = try DatabaseQueue(path: store)
-        try queue.write { try $0.execute(sql: "UPDATE ZENTRY SET ZAUTHOR = 'Cy' WHERE Z_PK = 1") }
-        try queue.close()
-        let root = try TemporaryDirectory.make().path
-        let manifest = try BackupStore(root: root).create(
-            of: store, version: "Journal 3", targetVersion: nil, knownDigests: [StorePaths(storePath: store).storePath: stale])
-        let entry = try #require(manifest.files.first { $0.name == "Journal.sqlite" })
-        #expect(entry.sha256 == FileDigest.sha256(store))
-        #expect(entry.sha256 != stale.digest)
-        try BackupStore(root: root).verify(manifest)
-    }
-
     @Test("Work on the other thread hands back its value or its error")
     func concurrentWork() throws {
         #expect(try ConcurrentWork { 6 * 7 }.value() == 42)

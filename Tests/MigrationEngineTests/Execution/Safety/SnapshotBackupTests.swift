@@ -124,28 +124,40 @@ struct SnapshotBackupTests {
         #expect(Self.inode(backup.folder).map { $0 != copy } == true)
     }
 
-    @Test("A store changed with its stamp set back after its digest: its snapshot copy is not the backup, which fails")
-    func storeChangedAfterItsDigestIsNotBackedUpFromTheCopy() throws {
+    @Test("A store changed with its stamp set back after its snapshot: neither the copy nor a fresh copy is its backup")
+    func storeChangedAfterItsSnapshotIsNotBackedUp() throws {
         let folder = try TemporaryDirectory.make()
         let store = StorePaths(storePath: try ExecutionFixture.store("v1.0.0", in: folder)).storePath
-        let known = try #require(StampedDigest.compute(store))
-        try Self.changeKeepingStamp(store)
-        #expect(FileStamp.of(store) == known.stamp)
         var options = SnapshotOptions()
         options.digestsCopies = true
         let snapshot = try StoreSnapshot.take(of: store, in: folder, options: options)
         defer { snapshot.remove() }
         let copied = try #require(snapshot.copiedFiles.first)
-        #expect(copied.digest != known.digest && copied.digest == FileDigest.sha256(store))
-        // The ahead-of-time digest no longer describes the store: neither the copy nor a fresh copy may be
-        // backed up under it.
+        #expect(copied.digest == FileDigest.sha256(store))
+        try Self.changeKeepingStamp(store)
+        #expect(FileStamp.of(store) == copied.originalStamp)
+        // Its stamp says nothing changed; its inode change time says the snapshot is no longer the store.
         let backups = BackupStore(root: folder.appendingPathComponent("backups").path)
         #expect {
             _ = try backups.create(
-                of: store, version: "v1.0.0", targetVersion: "v1.1.0", knownDigests: [store: known],
-                snapshotCopies: snapshot.copiedFiles)
+                of: store, version: "v1.0.0", targetVersion: "v1.1.0", snapshotCopies: snapshot.copiedFiles)
         } throws: { ($0 as? ExecutionError)?.code == .backupDamaged }
         #expect(FileManager.default.fileExists(atPath: copied.copy), "the snapshot's copy stays where it was")
+    }
+
+    @Test("A run whose store is changed with its stamp set back after it was read stops before the swap, the store as changed")
+    func runOverAChangedStoreStops() throws {
+        let store = try ExecutionFixture.store("v1.0.0")
+        let changed = Mutex<Data?>(nil)
+        #expect {
+            try Self.run(MigrationJob(storePath: store, plan: try ExecutionFixture.plan(from: "v1.0.0", to: "v1.1.0"))) {
+                guard (try? Self.changeKeepingStamp(store)) != nil else { return }
+                changed.withLock { $0 = try? Data(contentsOf: URL(fileURLWithPath: store)) }
+            }
+        } throws: { ($0 as? ExecutionError)?.code == .backupDamaged }
+        let written = try #require(changed.withLock { $0 }, "the store was changed as the backup started")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == written, "the store is as the change left it")
+        #expect(Self.snapshotCopy(of: store) == nil, "nothing of the snapshot is left")
     }
 
     @Test("A snapshot taken for anything but a real run hashes nothing and keeps no copies for a backup")
