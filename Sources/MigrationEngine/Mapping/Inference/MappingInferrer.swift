@@ -108,11 +108,14 @@ struct MappingInferrer {
         _ destination: InferenceIndex.EntityProperties, from source: InferenceIndex.EntityProperties
     ) -> Bool {
         let matched = propertyPairs(destination, from: source)
-        return !matched.droppedAttributes.isEmpty
-            || matched.droppedRelationships.contains(where: source.holdingLinks.contains)
-            || matched.relationships.contains { pair in
-                pair.source.map { keepsOneOwnerOfSeveral(pair.destination, from: $0) } ?? false
-            }
+        if !matched.droppedAttributes.isEmpty { return true }
+        if matched.droppedRelationships.contains(where: source.holdingLinks.contains) { return true }
+        // A loop, not `contains` with a closure over each pair's optional source: Swift 6.3's optimizer stopped a
+        // release build on that closure ("Found ownership error", signal 6).
+        for pair in matched.relationships {
+            if let from = pair.source, keepsOneOwnerOfSeveral(pair.destination, from: from) { return true }
+        }
+        return false
     }
 
     mutating func infer() -> InferredMapping {
