@@ -24,7 +24,7 @@ package struct MappedStep: MigrationStep {
     /// The faster paths the step may take (all in a real run; tests turn them off to compare stores).
     var strategies = MappedStepStrategies.all
     /// The most objects a merge numbers in such a pass before its own pass runs instead (tests make it small).
-    var fusedMergeCapacity = 100_000
+    var fusedMergeCapacity = MergeNumbering.defaultCapacity
     private let functions: ExpressionFunctions
 
     /// Checks `mapping` against the two versions and finds its policies; throws ``MappingFileError`` for a
@@ -149,9 +149,9 @@ package struct MappedStep: MigrationStep {
                 db, source: try MappedStoreTables(db, schema: .source, model: sourceModel, layout: sourceSchema),
                 destination: try MappedStoreTables(db, schema: .main, model: destinationModel, layout: writer.schema),
                 mappings: resolved, functions: functions, policies: policies, strategies: strategies,
-                mappingPath: mapping.path, sourceAttachment: attachment, sourceRowCounts: facts.entityCounts)
+                mappingPath: mapping.path, sourceAttachment: attachment, sourceRowCounts: facts.entityCounts,
+                mergeCapacity: fusedMergeCapacity)
             let session = try MappingSession(db: db, plan: plan, statistics: statistics)
-            session.mergeNumbering.capacity = fusedMergeCapacity
             session.pendingIndexes = { try writer.installIndexes(db, path: context.destinationPath) }
             try session.association.create()
             // Stage 1 reads each source entity's own rows once per mapping that reads it: the step's total.

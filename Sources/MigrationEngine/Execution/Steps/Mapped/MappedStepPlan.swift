@@ -33,11 +33,15 @@ struct MappedStepPlan {
     /// For each destination table those mappings fill, the largest key of their source table: other objects
     /// of the table get keys above it.
     let firstKeys: [SQLIdentifier: Int64]
+    /// The most objects a merge numbers in a fused pass before its own pass runs instead
+    /// (``MappedStep/fusedMergeCapacity``).
+    let mergeCapacity: Int
 
     init(
         _ db: Database, source: MappedStoreTables, destination: MappedStoreTables, mappings: [ResolvedEntityMapping],
         functions: ExpressionFunctions, policies: [MappingNumber: any MigrationPolicy], strategies: MappedStepStrategies = .all,
-        mappingPath: String? = nil, sourceAttachment: String? = nil, sourceRowCounts: [String: [Int: Int]] = [:]
+        mappingPath: String? = nil, sourceAttachment: String? = nil, sourceRowCounts: [String: [Int: Int]] = [:],
+        mergeCapacity: Int = MergeNumbering.defaultCapacity
     ) throws {
         self.source = source
         self.destination = destination
@@ -49,6 +53,7 @@ struct MappedStepPlan {
         self.mappingPath = mappingPath
         self.sourceAttachment = sourceAttachment
         self.sourceRowCounts = sourceRowCounts
+        self.mergeCapacity = mergeCapacity
         (keyPreserving, firstKeys) = try Self.keyPlan(db, source: source, destination: destination, mappings: mappings)
     }
 

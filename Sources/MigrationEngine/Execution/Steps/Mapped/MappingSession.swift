@@ -73,8 +73,8 @@ final class MappingSession {
     /// Mappings whose objects another mapping's policy made (``createDefaultDestinationInstance(for:mapping:)``
     /// for a mapping not running): their associations may hold several objects per source object.
     var madeByOtherMappings: Set<MappingNumber> = []
-    /// Numbers a merge's objects during a fused pass, registered on `db`.
-    let mergeNumbering = MergeNumbering()
+    /// Numbers a merge's objects during a fused pass, registered on `db`, up to the plan's capacity.
+    let mergeNumbering: MergeNumbering
     /// Creates the destination's indexes, which it is made without (``StoreLayout/migrated``): `nil` once
     /// run. Stage 1 writes its rows without them, set-based or row by row; ``createIndexes()`` runs it before
     /// anything may read the destination by an indexed column.
@@ -101,6 +101,7 @@ final class MappingSession {
         self.statistics = statistics
         self.nextKeys = plan.firstKeys
         self.association = AssociationTable(db: db)
+        self.mergeNumbering = MergeNumbering(capacity: plan.mergeCapacity)
         association.statistics = statistics
         try bridge.register(in: db)
         try mergeNumbering.register(in: db)

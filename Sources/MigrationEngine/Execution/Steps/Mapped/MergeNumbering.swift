@@ -28,8 +28,10 @@ final class MergeNumbering: @unchecked Sendable {
     /// The message of the error that stops a statement the numbering refuses.
     static let refusedMessage = "cdmigrate: the merge is numbered by its own pass"
 
+    /// The most objects one run numbers in a real run.
+    static let defaultCapacity = 100_000
     /// The most objects one run numbers.
-    var capacity: Int
+    let capacity: Int
     /// The most bytes of keys one run holds.
     let byteCapacity: Int
     /// The objects made so far, in source order.
@@ -43,7 +45,7 @@ final class MergeNumbering: @unchecked Sendable {
     private var bytes = 0
     private var lastSource = Int64.min
 
-    init(capacity: Int = 100_000, byteCapacity: Int = 16 << 20) {
+    init(capacity: Int = defaultCapacity, byteCapacity: Int = 16 << 20) {
         self.capacity = capacity
         self.byteCapacity = byteCapacity
     }
