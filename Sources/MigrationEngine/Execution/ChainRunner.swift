@@ -211,8 +211,9 @@ struct ChainRunner {
             // The store that stands for the source's check gets the full check too, last step or not.
             let checksIntegrity = isLast || (index == 0 && progress.sourceCovered)
             try validate(
-                step, counting, indices.upperBound, destination, from: progress.source, known: counted.known, written: written,
-                checksIntegrity: checksIntegrity, isLast: isLast, &progress)
+                step, counting: counting, index: indices.upperBound, result: destination, from: progress.source,
+                known: counted.known, written: written, checksIntegrity: checksIntegrity, isLast: isLast,
+                progress: &progress)
         } catch {
             throw counted.recount?.failure(over: error) ?? error
         }
@@ -252,8 +253,8 @@ struct ChainRunner {
     /// Validates the step's result against its destination version and the counts its source gives it;
     /// the final store is flushed and digested meanwhile, and every result gets the original's permissions.
     private func validate(
-        _ step: any MigrationStep, _ counting: StepCounting, _ index: Int, _ destination: String, from source: String,
-        known: EntityRows.Counts?, written: WrittenRows, checksIntegrity: Bool, isLast: Bool, _ progress: inout Progress
+        _ step: any MigrationStep, counting: StepCounting, index: Int, result destination: String, from source: String,
+        known: EntityRows.Counts?, written: WrittenRows, checksIntegrity: Bool, isLast: Bool, progress: inout Progress
     ) throws {
         report(.stageStarted(.validation(step: index)))
         // Steps write without waiting for the disk; the store that will be swapped in is flushed once, and
