@@ -78,6 +78,14 @@ public struct ObjectModel: Sendable, Hashable, Codable {
         entities.sorted { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }
     }
 
+    /// The entity, `entity` or an ancestor, that declares `property` (whose name its columns carry); `entity`
+    /// where none does. A question about the model, asked by the store's link layout and the loss counts alike.
+    func declaringEntity(of property: String, from entity: Entity) -> String {
+        ([entity] + ancestors(of: entity)).first {
+            $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
+        }?.name ?? entity.name
+    }
+
     /// The entity's parent chain, nearest first (empty for a root entity).
     ///
     /// - Parameter entity: An entity of this model.

@@ -37,7 +37,7 @@ struct LinkStorage: Sendable, Hashable {
     /// Where `model`'s stores keep the links of `relationship`, a relationship of `entity` (declared by it or
     /// an ancestor), laid out by `schema`; nil where the schema has no place for them.
     init?(_ relationship: Relationship, of entity: Entity, in model: ObjectModel, schema: StoreSchema) {
-        let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: model)
+        let declaring = model.declaringEntity(of: relationship.name, from: entity)
         guard let declarer = model.entity(named: declaring), let owners = schema.table(for: entity.name),
             let target = model.entity(named: relationship.destinationEntity),
             let members = schema.table(for: target.name)
@@ -50,7 +50,7 @@ struct LinkStorage: Sendable, Hashable {
             partnerEntityColumn = owners.column(.foreignEntity(entity: declaring, relationship: relationship.name))?.name
             partnerEntities = model.hierarchy(below: target).map(\.name)
         } else if let inverse, !inverse.isToMany {
-            let inverseDeclaring = DataLossCounter.declaring(inverse.name, of: target, in: model)
+            let inverseDeclaring = model.declaringEntity(of: inverse.name, from: target)
             guard let key = members.column(.foreignKey(entity: inverseDeclaring, relationship: inverse.name)) else {
                 return nil
             }

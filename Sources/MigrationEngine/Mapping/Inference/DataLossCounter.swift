@@ -61,7 +61,7 @@ package enum DataLossCounter {
             if loss.keptBy != nil || loss.conflictsWith != nil {
                 return keptOnePerMemberQuery(property, of: entity, kept: loss.conflictsWith, model: model, schema: schema)
             }
-            let owner = declaring(property, of: entity, in: model)
+            let owner = model.declaringEntity(of: property, from: entity)
             if let column = column(of: property, declaredBy: owner, in: table) {
                 return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
             }
@@ -94,7 +94,9 @@ package enum DataLossCounter {
         let member = SQLIdentifier("m")
         var keptOwner = links.partner(of: .member, row: member, rowTable: table.name, schema: nil)
         if let kept {
-            guard let key = column(of: kept, declaredBy: declaring(kept, of: members, in: model), in: table) else { return nil }
+            guard let key = column(of: kept, declaredBy: model.declaringEntity(of: kept, from: members), in: table) else {
+                return nil
+            }
             keptOwner = "COALESCE(\(member).\(SQLIdentifier(key.name)), \(keptOwner))"
         }
         let (owner, memberKey) = (SQLIdentifier(links.ownerColumn), SQLIdentifier(links.memberColumn))
@@ -102,13 +104,6 @@ package enum DataLossCounter {
             SELECT COUNT(*) FROM \(SQLIdentifier(links.table)) l JOIN \(SQLIdentifier(table.name)) \(member) \
             ON \(member)."Z_PK" = l.\(memberKey) WHERE l.\(owner) IS NOT NULL AND l.\(owner) IS NOT \(keptOwner)
             """
-    }
-
-    /// The entity, `entity` or an ancestor, that declares `property` (whose name its columns carry).
-    static func declaring(_ property: String, of entity: Entity, in model: ObjectModel) -> String {
-        ([entity] + model.ancestors(of: entity)).first {
-            $0.attribute(named: property) != nil || $0.relationship(named: property) != nil
-        }?.name ?? entity.name
     }
 
     /// The column holding `property` (an attribute's values or a to-one's key) in `table`.

@@ -81,8 +81,8 @@ extension MappingInferrer {
             return nil
         }
         if relationship.isToMany && (!inverse.isToMany || match == nil) { return nil }
-        let sourceOwner = DataLossCounter.declaring(sourceInverse.name, of: ownerSource, in: source)
-        let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+        let sourceOwner = source.declaringEntity(of: sourceInverse.name, from: ownerSource)
+        let declaring = destination.declaringEntity(of: relationship.name, from: entity)
         if !inverse.isToMany && match == nil {
             // A new to-one making a one-to-one of a to-one: both keys keep one link per object, the member's
             // lowest-keyed owner (``InferredCopyBuilder``); a to-many inverse becoming a to-one is refused

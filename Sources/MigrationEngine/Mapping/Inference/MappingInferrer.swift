@@ -178,7 +178,7 @@ struct MappingInferrer {
         }
         mapping.droppedAttributes = matched.droppedAttributes
         for (relationship, match) in matched.relationships {
-            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+            let declaring = destination.declaringEntity(of: relationship.name, from: entity)
             guard let match else {
                 var added = InferredPropertyMapping(kind: .relationship, destination: relationship.name, source: nil)
                 added.mergesMembershipsOf = mergedInverses["\(declaring).\(relationship.name)"]
@@ -262,9 +262,9 @@ struct MappingInferrer {
             // table (``LinkStorage``), one owner per member, so a member several objects named keeps one. As
             // Core Data infers the change, it is run and the rest counted, once (each entity inheriting the
             // relationship finds the same loss, as the loss screen finds it from any of them).
-            let declaring = DataLossCounter.declaring(relationship.name, of: entity, in: destination)
+            let declaring = destination.declaringEntity(of: relationship.name, from: entity)
             let loss = DataLoss(
-                kind: .relationship, entity: DataLossCounter.declaring(from.name, of: sourceEntity, in: source),
+                kind: .relationship, entity: source.declaringEntity(of: from.name, from: sourceEntity),
                 property: from.name, keptBy: "\(declaring).\(relationship.name)")
             if !keyLosses.contains(loss) { keyLosses.append(loss) }
         }

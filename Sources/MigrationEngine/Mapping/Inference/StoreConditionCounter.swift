@@ -40,7 +40,7 @@ package enum StoreConditionCounter {
         case .everyObjectHasValue:
             guard let property = condition.sourceProperty,
                 let column = DataLossCounter.column(
-                    of: property, declaredBy: DataLossCounter.declaring(property, of: entity, in: model), in: table)
+                    of: property, declaredBy: model.declaringEntity(of: property, from: entity), in: table)
             else { return nil }
             return "\(own) AND \(SQLIdentifier(column.name)) IS NULL"
         }
