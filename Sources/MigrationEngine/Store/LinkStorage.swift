@@ -103,6 +103,16 @@ struct LinkStorage: Sendable, Hashable {
         """
     }
 
+    /// How many links the objects numbered `owners` (entity numbers of the owners' table) hold: the pairs whose
+    /// owner is one of them and whose member is set, each once whatever the shape (a join table's row, a key).
+    func countQuery(ownersNumbered owners: [Int]) -> SQLFragment {
+        """
+        SELECT COUNT(*) FROM \(SQLIdentifier(table)) l JOIN \(SQLIdentifier(ownerTable)) o \
+        ON o."Z_PK" = l.\(SQLIdentifier(ownerColumn)) WHERE o.\(SQLIdentifier.entityNumber) IN (\(values: owners)) \
+        AND l.\(SQLIdentifier(memberColumn)) IS NOT NULL
+        """
+    }
+
     /// `table` in `schema` when there is one.
     static func qualified(_ table: String, _ schema: SQLIdentifier?) -> SQLFragment {
         schema.map { "\($0).\(SQLIdentifier(table))" } ?? "\(SQLIdentifier(table))"

@@ -2,8 +2,8 @@ import GRDB
 
 /// Counts, in a store at the source version, the values an inferred step would drop.
 package enum DataLossCounter {
-    /// The step's drops with counts: non-null attribute values, links held by to-one keys or join
-    /// tables, and objects of dropped entities (their own rows, not their sub-entities').
+    /// The step's drops with counts: non-null attribute values, the links of a relationship wherever the store
+    /// keeps them (``LinkStorage``), and objects of dropped entities (their own rows, not their sub-entities').
     package static func count(
         _ mapping: InferredMapping, sourceModel: ObjectModel, storePath: String
     ) throws(StoreWriteError) -> [DataLoss] {
@@ -56,27 +56,22 @@ package enum DataLossCounter {
         switch loss.kind {
         case .entity:
             return "SELECT COUNT(*) \(from) WHERE \(SQLIdentifier.entityNumber) = \(value: number)"
-        case .attribute, .relationship:
+        case .attribute:
+            guard let property = loss.property,
+                let column = column(of: property, declaredBy: model.declaringEntity(of: property, from: entity), in: table)
+            else { return nil }
+            return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
+        case .relationship:
             guard let property = loss.property else { return nil }
             if loss.keptBy != nil || loss.conflictsWith != nil {
                 return keptOnePerMemberQuery(property, of: entity, kept: loss.conflictsWith, model: model, schema: schema)
             }
-            let owner = model.declaringEntity(of: property, from: entity)
-            if let column = column(of: property, declaredBy: owner, in: table) {
-                return "SELECT COUNT(\(SQLIdentifier(column.name))) \(from) WHERE \(inEntities)"
-            }
-            if let join = schema.joinTable(entity: owner, relationship: property) {
-                return "SELECT COUNT(*) FROM \(SQLIdentifier(join.name))"
-            }
-            // A to-many without an inverse: its owners' keys in its members' table.
-            let role = SchemaColumn.Role.toManyKey(entity: owner, relationship: property)
-            if let toMany = model.allRelationships(of: entity).first(where: { $0.name == property }), toMany.isToMany,
-                let members = schema.table(for: toMany.destinationEntity),
-                let key = members.columns.first(where: { $0.role == role })
-            {
-                return "SELECT COUNT(\(SQLIdentifier(key.name))) FROM \(SQLIdentifier(members.name))"
-            }
-            return nil
+            // Read where the store keeps the links, as the copy reads them, and only those of the objects that
+            // drop them: a sub-entity leaving its parent drops its own links, not its parent's.
+            guard let relationship = model.allRelationships(of: entity).first(where: { $0.name == property }),
+                let links = LinkStorage(relationship, of: entity, in: model, schema: schema)
+            else { return nil }
+            return links.countQuery(ownersNumbered: numbers)
         }
     }
 
