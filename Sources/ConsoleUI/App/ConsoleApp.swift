@@ -11,6 +11,8 @@ package final class ConsoleApp {
         case quit
         /// A signal (Ctrl-C, SIGTERM, SIGHUP) stopped it; any run was cancelled first.
         case interrupted(signal: Int32)
+        /// The store it was started on could not be read with its model or mappings (``ConsoleState/fatal``).
+        case failed(MigrationError)
     }
 
     /// The longest wait for a key, which is also the slowest the UI reacts to progress.
@@ -66,6 +68,22 @@ package final class ConsoleApp {
         }
     }
 
+    /// Creates the console for a store, or for the picker over `pickerRoot` when `storePath` is nil, whose
+    /// every store's tools (its model and mappings, seconds to read on a long history) are made by
+    /// `toolsForStore` off the UI thread: the first frame says what is being read, whatever the model. Tools
+    /// that cannot be made for `storePath` (an invalid model) end the console with why
+    /// (``Exit/failed(_:)``), as the command line would; for a store picked in the picker they are only shown.
+    package convenience init(
+        storePath: String?, pickerRoot: String, preparation: Preparation? = nil,
+        toolsForStore: @escaping @Sendable (String) throws -> StoreTools
+    ) {
+        // Nothing is read with these: every store is read with the tools made for it.
+        self.init(
+            source: EngineDataSource(modelPath: nil), planner: nil, storePath: storePath, pickerRoot: pickerRoot,
+            preparation: preparation, toolsForStore: toolsForStore)
+        if let storePath { pendingEffects = [.pickStore(storePath)] }
+    }
+
     /// What the console does first, once it is up (after the preparation, if any).
     var pendingEffects: [ConsoleEffect] = []
     let preparation: Preparation?
@@ -107,6 +125,10 @@ package final class ConsoleApp {
             }
             let wasRunning = state.engineRunning
             if receiveAll(limit: Self.actionsPerTick) { dirty = true }
+            if let fatal = state.fatal {
+                scanner?.stop()
+                return .failed(fatal.error ?? MigrationError(fatal))
+            }
             // The result screen is drawn as soon as the engine has finished, not a frame later.
             if wasRunning, !state.engineRunning { lastDraw = -1 }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil

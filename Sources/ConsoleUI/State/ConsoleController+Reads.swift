@@ -14,6 +14,8 @@ extension ConsoleController {
         case .failure(let failure):
             state.opening = nil
             state.message = failure.line
+            // The store the console was started on: nothing else to show, so it ends with why.
+            if state.picker == nil, state.overview == nil { state.fatal = failure }
             return []
         }
     }

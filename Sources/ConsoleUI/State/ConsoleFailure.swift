@@ -10,6 +10,8 @@ package struct ConsoleFailure: Error, Sendable, Hashable {
     package var category: FailureCategory?
     /// What the engine says the user can do, when it says anything.
     package var remedy: Remedy?
+    /// The engine's error, when the failure is one: what the command line reports if the console ends on it.
+    package var error: MigrationError?
 
     /// A failure with its line, category and remedy.
     package init(line: String, category: FailureCategory? = nil, remedy: Remedy? = nil) {
@@ -24,6 +26,7 @@ package struct ConsoleFailure: Error, Sendable, Hashable {
         self.init(
             line: RemedyWords.line(failure.message, remedy: failure.remedy),
             category: (error as? any CategorizedError)?.category, remedy: failure.remedy)
+        self.error = failure
     }
 
     /// Whether salvage can help, as the engine says: it reads damaged pages (``Remedy/salvage``) and keeps

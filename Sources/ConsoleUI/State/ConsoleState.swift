@@ -63,6 +63,9 @@ package struct ConsoleState: Sendable, Hashable {
     package var browser: BrowserState?
     /// The store picker, on the picker screen.
     package var picker: PickerState?
+    /// Why the console ends by itself: the store it was started on (no picker to go back to) could not be
+    /// read with its model or mappings, bad input the command line then reports.
+    package var fatal: ConsoleFailure?
     /// The current or last run.
     package var run: RunProgress?
     /// The history screen, while it is open.

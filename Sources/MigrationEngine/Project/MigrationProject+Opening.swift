@@ -28,6 +28,18 @@ extension MigrationProject {
 }
 
 extension MigrationProject {
+    /// Checks that `store` can be opened as a store, reading no more than its first page: a readable regular
+    /// file with SQLite's header. A front end calls it before it shows anything, so a wrong path is one line
+    /// at once, while ``open(store:checksIntegrity:)`` (which counts every entity's rows) runs behind the
+    /// first frame.
+    ///
+    /// - Parameter store: The store's `.sqlite` file; only its header is read.
+    /// - Throws: ``StoreError`` for a missing, unreadable or non-SQLite file, or one whose overwritten header
+    ///   salvage can rebuild (category ``FailureCategory/damaged``, remedy ``Remedy/salvage``).
+    package static func checkStoreFile(_ store: String) throws(StoreError) {
+        try StoreFileProbe.checkDatabaseFile(store)
+    }
+
     /// The store as ``open(store:checksIntegrity:)`` and ``inspect(store:checksIntegrity:)`` read it: its
     /// contents, and its cached model or why that does not decode (each door decides what a damaged cache costs).
     func read(store: String, checksIntegrity: Bool) throws -> (

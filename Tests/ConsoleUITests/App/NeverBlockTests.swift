@@ -1,5 +1,6 @@
 import Foundation
 import MigrationEngine
+import Synchronization
 import TestSupport
 import Testing
 
@@ -85,5 +86,75 @@ import Testing
         #expect(held.runAll() == 1)
         #expect(!app.receiveAll())
         #expect(app.state.compatibility?.compatibleVersion == "Journal 1")
+    }
+
+    /// The console as `cdmigrate console STORE` starts it: every store's tools (model, mappings) made by
+    /// `tools`, held by `held` like any other work.
+    static func launched(_ store: String, held: DeferredWork, tools: @escaping @Sendable (String) throws -> StoreTools)
+        -> ConsoleApp
+    {
+        let app = ConsoleApp(storePath: store, pickerRoot: "/", toolsForStore: tools)
+        app.workMode = .deferred(held)
+        app.perform(app.pendingEffects)
+        return app
+    }
+
+    /// Issue 35, item 7: the console started on a store drew nothing until the model had been read (seconds
+    /// on a 90-version history) and the rows counted; the model is read off the UI thread, the first frame
+    /// saying so, and only then the store.
+    @Test func theModelOfTheStoreGivenIsReadAfterTheFirstFrame() throws {
+        let store = try JournalFixture.store(version: 1, entries: 20)
+        let held = DeferredWork()
+        let made = Mutex(0)
+        let app = Self.launched(store, held: held) { _ in
+            made.withLock { $0 += 1 }
+            let project = try MigrationProject(modelPath: JournalFixture.modelPath)
+            return StoreTools(
+                source: EngineDataSource(modelPath: JournalFixture.modelPath), planner: ProjectPlanner(project: project),
+                restorer: nil, notice: "using the journal's model")
+        }
+        #expect(made.withLock { $0 } == 0, "nothing read before the first frame")
+        let first = ConsoleRenderer().render(app.state).text
+        #expect(first.contains("reading \(URL(fileURLWithPath: store).lastPathComponent) and its model"), "\(first)")
+        app.press(.character("?"))
+        #expect(app.state.showHelp, "keys are answered meanwhile")
+        app.press(.escape)
+        #expect(held.runAll() == 1)
+        #expect(made.withLock { $0 } == 1)
+        app.receiveAll()
+        #expect(app.state.overview == nil, "the store is read with the tools made for it, off the UI thread too")
+        #expect(app.state.message == "using the journal's model")
+        #expect(held.runAll() == 1)
+        app.receiveAll()
+        #expect(app.state.overview?.path == store)
+        #expect(app.state.compatibility?.compatibleVersion == "Journal 1")
+        #expect(app.state.versions.map(\.name) == (1...5).map { "Journal \($0)" }, "the versions of the model made")
+        #expect(app.state.target == "Journal 5")
+        #expect(app.state.plan != nil || app.state.planError != nil, "planned with it too, in the same read")
+    }
+
+    /// A model that cannot be read for the store named at launch ends the console with the engine's error, as
+    /// the command line reported it before the console started; Esc meanwhile stops waiting and ends nothing.
+    @Test func aModelThatCannotBeReadForTheStoreGivenEndsTheConsoleWithItsError() throws {
+        let store = try JournalFixture.store(version: 1, entries: 5)
+        let missing = try TemporaryDirectory.make().appendingPathComponent("Gone.xcdatamodeld").path
+        let held = DeferredWork()
+        let app = Self.launched(store, held: held) { _ in
+            _ = try MigrationProject(modelPath: missing)
+            Issue.record("a missing model was read")
+            return StoreTools(source: EngineDataSource(modelPath: nil), planner: nil, restorer: nil)
+        }
+        held.runAll()
+        app.receiveAll()
+        let fatal = try #require(app.state.fatal)
+        #expect(fatal.error?.message.contains(missing) == true, "\(fatal.line)")
+        #expect(fatal.error?.category == .notFound, "the exit code the command line gave it before")
+
+        let waited = Self.launched(store, held: held) { _ in throw StoreError(.notFound, path: missing, message: "gone") }
+        waited.press(.escape)
+        held.runAll()
+        waited.receiveAll()
+        #expect(waited.state.fatal == nil, "Esc stopped waiting: what comes after is dropped")
+        #expect(waited.state.message?.hasPrefix("stopped reading") == true)
     }
 }

@@ -29,4 +29,16 @@ struct TerminalEnvironmentEndToEndTests {
         #expect(screen.contains("cdmigrate: error: the console needs a full-screen terminal"))
         #expect(screen.contains("TERM=dumb"))
     }
+
+    /// Issue 35, item 7: the model is read behind the first frame now, yet a model that cannot be read is still
+    /// bad input said as every command says it: one line, the terminal restored, the category's exit code.
+    @Test func aModelThatCannotBeReadEndsTheConsoleWithOneLineAndItsExitCode() throws {
+        let folder = try ConsoleEndToEndTests.journalFolder()
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary!, "console", "Journal.sqlite", "--model", "Gone.xcdatamodeld"],
+            directory: folder.path)
+        let screen = try tmux.waitFor("[exit 3]")
+        #expect(screen.contains("cdmigrate: error: "), "\(screen)")
+        #expect(screen.contains("Gone.xcdatamodeld"), "\(screen)")
+    }
 }

@@ -19,29 +19,32 @@ enum ConsoleLauncher {
             throw UsageError(message: problem, pointsToHelp: false)
         }
         if let storePath, preparation == nil {
-            // Read the store once before entering curses mode, so a bad path is a plain one-line error. A
-            // damaged store is the exception: the console opens on it to offer salvage.
+            // Check the path before entering curses mode, so a bad one is a plain one-line error; only the header
+            // is read, so the first frame is not held up by the store's size (its rows are counted behind it).
+            // A damaged store is the exception: the console opens on it to offer salvage.
             do {
-                _ = try MigrationProject(modelPath: nil).open(store: storePath, checksIntegrity: false)
+                try MigrationProject.checkStoreFile(storePath)
             } catch {
-                guard MigrationError(error).category == .damaged else { throw error }
+                guard error.category == .damaged else { throw error }
             }
         }
-        let tools = try Self.tools(for: location, mappingDirectories: mappingDirectories, policies: policies)
         let folder = FileManager.default.currentDirectoryPath
-        // A store picked in the picker is found its own model and mappings, as `cdmigrate console STORE`
-        // would; a model the user named stays the model for every store.
+        // The model and mappings are read behind the first frame (seconds on a long history): the store named
+        // here is found its own as any store picked in the picker is, as `cdmigrate console STORE` would; a
+        // model the user named stays the model for every store.
         let named = location.origin == .given ? location.model : nil
         let app = ConsoleApp(
-            source: tools.source, planner: tools.planner, storePath: storePath, pickerRoot: folder,
-            preparation: preparation, restorer: tools.restorer, notice: tools.notice,
+            storePath: storePath, pickerRoot: folder, preparation: preparation,
             toolsForStore: { store in
                 try Self.tools(
-                    for: ModelLocator.locate(store: store, model: named, alsoSearching: [folder]),
+                    for: store == storePath
+                        ? location : ModelLocator.locate(store: store, model: named, alsoSearching: [folder]),
                     mappingDirectories: mappingDirectories, policies: policies)
             })
         switch app.run() {
         case .quit: return
+        // The store named here could not be read with its model or mappings: bad input, said as any command says it.
+        case .failed(let failure): throw failure
         case .interrupted(let signal):
             StandardError.write("cdmigrate: console stopped by signal \(signal); any run was cancelled, the store is untouched\n")
             throw ExitCode(128 + signal)
