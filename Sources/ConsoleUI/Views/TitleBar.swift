@@ -1,3 +1,5 @@
+import Foundation
+
 /// The top row: what is open and, always, where the store is and the target (`at X → Y`); and the status line
 /// above the hint bar, which carries the latest message so that no message ever pushes the versions out.
 package enum TitleBar {
@@ -22,9 +24,11 @@ package enum TitleBar {
         }
         let model = state.modelName.map { " │ " + $0 } ?? ""
         let name = " cdmigrate"
-        let full = name + (state.overview.map { " │ " + $0.name } ?? "") + model + version
+        // The store being opened is named from the first frame, before it has been read.
+        let storeName = state.overview?.name ?? state.opening.map { URL(fileURLWithPath: $0).lastPathComponent }
+        let full = name + (storeName.map { " │ " + $0 } ?? "") + model + version
         if TerminalWidth.of(full) <= width { return full }
-        guard let store = state.overview?.name else { return TerminalWidth.truncate(name + version, to: width) }
+        guard let store = storeName else { return TerminalWidth.truncate(name + version, to: width) }
         let room = width - TerminalWidth.of(name + " │ " + version)
         // Too narrow for even a few letters of the store's name: the versions win.
         guard room >= 4 else { return TerminalWidth.truncate(name + version, to: width) }

@@ -115,7 +115,9 @@ import Testing
         }
         #expect(made.withLock { $0 } == 0, "nothing read before the first frame")
         let first = ConsoleRenderer().render(app.state).text
-        #expect(first.contains("reading \(URL(fileURLWithPath: store).lastPathComponent) and its model"), "\(first)")
+        let name = URL(fileURLWithPath: store).lastPathComponent
+        #expect(first.contains("reading \(name) and its model"), "\(first)")
+        #expect(first.hasPrefix(" cdmigrate │ \(name)"), "the title bar names the store from the first frame: \(first)")
         app.press(.character("?"))
         #expect(app.state.showHelp, "keys are answered meanwhile")
         app.press(.escape)
