@@ -21,8 +21,21 @@ enum SnapshotFileCopy {
 
         /// Captures `errno` for `path`.
         init(_ path: String) {
+            self.init(path, code: errno)
+        }
+
+        /// The failure `code` for `path`.
+        init(_ path: String, code: Int32) {
             self.path = path
-            code = errno
+            self.code = code
+        }
+
+        /// The failure of a copy from `source` to `target`, naming the file whose read or write failed.
+        init(_ failure: FileDigest.CopyFailure, source: String, target: String) {
+            switch failure {
+            case .reading(let code): self.init(source, code: code)
+            case .writing(let code): self.init(target, code: code)
+            }
         }
 
         var description: String { "\(path): \(String(cString: strerror(code)))" }
@@ -35,7 +48,7 @@ enum SnapshotFileCopy {
     ///   - digesting: Whether to hash the bytes while they pass through the process (a run whose backup may be
     ///     this copy, ``SnapshotBackup``); without it the kernel moves them and nothing is hashed.
     /// - Returns: The hex SHA-256 of the bytes written when `digesting`, else nil.
-    /// - Throws: ``Failure`` when a file cannot be opened, read or written.
+    /// - Throws: ``Failure`` naming the file that cannot be opened, read or written.
     @discardableResult
     static func copy(from source: String, to target: String, digesting: Bool = false) throws(Failure) -> String? {
         let input = open(source, O_RDONLY | O_CLOEXEC)
@@ -44,22 +57,26 @@ enum SnapshotFileCopy {
         let output = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard output >= 0 else { throw Failure(target) }
         defer { close(output) }
-        if digesting {
-            // One read serves the copy and its digest, which therefore describes exactly the bytes written.
-            guard let digest = FileDigest.sha256(copying: input, into: output) else { throw Failure(target) }
-            return digest
-        }
-        #if os(Linux)
-            while true {
-                let moved = sendfile(output, input, nil, pieceSize)
-                if moved < 0 && errno == EINTR { continue }
-                if moved < 0 && (errno == EINVAL || errno == ENOSYS) { break } // not supported here: copy below
-                guard moved >= 0 else { throw Failure(target) }
-                if moved == 0 { return nil }
+        do throws(FileDigest.CopyFailure) {
+            if digesting {
+                // One read serves the copy and its digest, which therefore describes exactly the bytes written.
+                return try FileDigest.sha256(copying: input, into: output)
             }
-        #endif
-        // Through the process, as the digesting copy reads, without hashing.
-        guard FileDigest.copy(input, into: output) else { throw Failure(target) }
-        return nil
+            #if os(Linux)
+                while true {
+                    let moved = sendfile(output, input, nil, pieceSize)
+                    if moved < 0 && errno == EINTR { continue }
+                    // Not supported here, or failed: its error does not say whether reading or writing did. A
+                    // failed call moved nothing, so the copy below goes on from there and names the file.
+                    if moved < 0 { break }
+                    if moved == 0 { return nil }
+                }
+            #endif
+            // Through the process, as the digesting copy reads, without hashing.
+            try FileDigest.copy(input, into: output)
+            return nil
+        } catch {
+            throw Failure(error, source: source, target: target)
+        }
     }
 }

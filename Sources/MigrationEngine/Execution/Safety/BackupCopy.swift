@@ -30,8 +30,14 @@ enum BackupCopy {
         guard fstat(input, &info) == 0, fchmod(output, mode_t(info.st_mode & 0o7777)) == 0 else {
             throw failure(target, "cannot give the backup copy the original's permissions")
         }
-        guard let digest = FileDigest.sha256(copying: input, into: output) else {
-            throw failure(target, "cannot copy \(source) into the backup")
+        let digest: String
+        do throws(FileDigest.CopyFailure) {
+            digest = try FileDigest.sha256(copying: input, into: output)
+        } catch {
+            switch error {
+            case .reading(let code): throw failure(source, "cannot read it for the backup", code: code)
+            case .writing(let code): throw failure(target, "cannot copy \(source) into the backup", code: code)
+            }
         }
         guard flushToDisk(output) else { throw failure(target, "cannot flush the backup copy to disk") }
         if let expected, expected != digest {
@@ -44,7 +50,7 @@ enum BackupCopy {
         return digest
     }
 
-    private static func failure(_ path: String, _ what: String) -> ExecutionError {
-        ExecutionError(.io, path: path, message: "\(what): \(String(cString: strerror(errno)))")
+    private static func failure(_ path: String, _ what: String, code: Int32 = errno) -> ExecutionError {
+        ExecutionError(.io, path: path, message: "\(what): \(String(cString: strerror(code)))")
     }
 }

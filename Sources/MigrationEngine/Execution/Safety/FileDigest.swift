@@ -22,47 +22,60 @@ enum FileDigest {
 
     /// The hex digest of an open file's bytes from its current offset to the end, or nil on a read error.
     static func sha256(descriptor: Int32) -> String? {
-        sha256(reading: descriptor) { _ in true }
+        var hasher = SHA256()
+        do {
+            try pump(descriptor) { piece in
+                hasher.update(bufferPointer: piece)
+                return true
+            }
+        } catch {
+            return nil
+        }
+        return hex(hasher.finalize())
+    }
+
+    /// Which side of a copy failed, with the system's error number (`errno`), so that the error names the
+    /// file that failed: a source that cannot be read is not a target that cannot be written.
+    enum CopyFailure: Error {
+        /// Reading the source failed.
+        case reading(Int32)
+        /// Writing the target failed.
+        case writing(Int32)
     }
 
     /// Copies an open file's bytes from its current offset to the end into another open file, and returns
-    /// the hex digest of the bytes written; nil on a read or write error. One read of the source serves
-    /// both the copy and its digest, so the digest describes exactly what the copy holds.
-    static func sha256(copying source: Int32, into target: Int32) -> String? {
-        sha256(reading: source) { DurableFile.writeAll(target, $0) }
+    /// the hex digest of the bytes written. One read of the source serves both the copy and its digest, so
+    /// the digest describes exactly what the copy holds.
+    /// - Throws: ``CopyFailure`` naming the side that failed.
+    static func sha256(copying source: Int32, into target: Int32) throws(CopyFailure) -> String {
+        var hasher = SHA256()
+        try pump(source) { piece in
+            hasher.update(bufferPointer: piece)
+            return DurableFile.writeAll(target, piece)
+        }
+        return hex(hasher.finalize())
     }
 
     /// Copies an open file's bytes from its current offset to the end into another open file, hashing
-    /// nothing; false on a read or write error.
-    static func copy(_ source: Int32, into target: Int32) -> Bool {
-        pump(source, hashing: false) { DurableFile.writeAll(target, $0) } != nil
+    /// nothing.
+    /// - Throws: ``CopyFailure`` naming the side that failed.
+    static func copy(_ source: Int32, into target: Int32) throws(CopyFailure) {
+        try pump(source) { DurableFile.writeAll(target, $0) }
     }
 
-    /// Reads an open file to its end in pieces, hashing each and handing it to `each`; nil on a read error
-    /// or when `each` returns false.
-    private static func sha256(reading descriptor: Int32, each: (UnsafeRawBufferPointer) -> Bool) -> String? {
-        pump(descriptor, hashing: true, each: each)?.map(hex)
-    }
-
-    /// Reads an open file to its end in pieces, handing each to `each`: the one read loop of every copy and
-    /// digest. Returns the digest of what was read (nil inside when not `hashing`), or nil on a read error or
-    /// when `each` returns false.
-    private static func pump(
-        _ descriptor: Int32, hashing: Bool, each: (UnsafeRawBufferPointer) -> Bool
-    ) -> SHA256.Digest?? {
-        var hasher = hashing ? SHA256() : nil
+    /// Reads an open file to its end in pieces, handing each to `each` (false when it could not use it, with
+    /// `errno` saying why): the one read loop of every copy and digest.
+    /// - Throws: ``CopyFailure`` naming the side that failed.
+    private static func pump(_ descriptor: Int32, each: (UnsafeRawBufferPointer) -> Bool) throws(CopyFailure) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: pieceSize, alignment: 16)
         defer { buffer.deallocate() }
         while true {
             let got = read(descriptor, buffer.baseAddress, pieceSize)
             if got < 0 && errno == EINTR { continue }
-            guard got >= 0 else { return nil }
-            if got == 0 { break }
-            let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<got])
-            hasher?.update(bufferPointer: piece)
-            guard each(piece) else { return nil }
+            guard got >= 0 else { throw .reading(errno) }
+            if got == 0 { return }
+            guard each(UnsafeRawBufferPointer(rebasing: buffer[0..<got])) else { throw .writing(errno) }
         }
-        return .some(hasher?.finalize())
     }
 
     /// The hex digest of bytes in memory.

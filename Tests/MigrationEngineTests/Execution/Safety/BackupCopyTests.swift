@@ -24,6 +24,21 @@ struct BackupCopyTests {
         try queue.close()
     }
 
+    @Test("A store file that opens but cannot be read is the file the backup's error names, not the backup's copy")
+    func unreadableSource() throws {
+        // A folder opens for reading, and every read of it fails (EISDIR).
+        let folder = try TemporaryDirectory.make()
+        let source = folder.appendingPathComponent("Store.sqlite").path
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: false)
+        let target = folder.appendingPathComponent("backup.sqlite").path
+        #expect {
+            try BackupCopy.copy(source, to: target, expecting: nil)
+        } throws: { error in
+            let failure = error as? ExecutionError
+            return failure?.path == source && failure?.message.hasSuffix(String(cString: strerror(EISDIR))) == true
+        }
+    }
+
     @Test("A migration's backup is a copy of the original with its digest, and restores it byte for byte")
     func backupIsACopy() throws {
         let store = try ExecutionFixture.store("v1.0.0")
