@@ -17,8 +17,16 @@ package enum HardenedConnection {
         try DatabaseQueue(path: path, configuration: configuration(path: path, readonly: readonly, label: label))
     }
 
+    /// Whether SQLite hands a journal or `-wal` it opens to its database's owner only when the owner differs
+    /// (``cdm_sqlite3_chown_only_when_different``): run as root, it otherwise changes the inode change time of
+    /// a snapshot's `-wal` copy by merely opening it, and the copy can no longer prove it is unwritten
+    /// (``SnapshotBackup``; the file is then copied again, which is safe but reads the store twice). Installed
+    /// once, before the first connection opens and before a snapshot is copied.
+    static let chownsOnlyWhenDifferent: Bool = cdm_sqlite3_chown_only_when_different() == SQLITE_OK
+
     /// A GRDB configuration that hardens each connection as it opens.
     package static func configuration(path: String, readonly: Bool = false, label: String? = nil) -> GRDB.Configuration {
+        _ = chownsOnlyWhenDifferent
         var configuration = GRDB.Configuration()
         configuration.readonly = readonly
         configuration.label = label

@@ -32,9 +32,16 @@ enum PrivateStoreConnection {
     }
 
     /// What a step's connection attaches its private source as: the read-ahead URI when that reads the same
-    /// (SQLite takes URI file names in `ATTACH` as in `open`), else the plain path.
+    /// (SQLite takes URI file names in `ATTACH` as in `open`), else the path opened read-only.
+    ///
+    /// A step's connection writes its destination, and a file attached to it is read-write unless its name
+    /// says otherwise. A snapshot whose `-wal` holds transactions attached read-write is checkpointed when the
+    /// connection closes: SQLite folds the log into the database file and deletes it, so the snapshot's copies
+    /// no longer hold the bytes the run read from the store and cannot become its backup (``SnapshotBackup``).
+    /// Attached `mode=ro`, the log is replayed and left as it is.
     static func attachmentName(_ path: String) -> String {
-        readsAheadExactly(path) ? StoreFileView.immutableURI(path) : path
+        if readsAheadExactly(path) { return StoreFileView.immutableURI(path) }
+        return sqlite3_compileoption_used("USE_URI") == 1 ? StoreFileView.readOnlyURI(path) : path
     }
 
     /// Whether an `immutable` connection through the read-ahead VFS reads what a plain one would: the VFS is

@@ -48,6 +48,13 @@ struct StoreFileView {
         uri(path) + "?immutable=1" + (ReadAheadFileSystem.isAvailable ? "&vfs=\(ReadAheadFileSystem.name)" : "")
     }
 
+    /// The URI opening `path` read-only (`mode=ro`) through the default VFS: SQLite replays a `-wal` it finds
+    /// beside the file, but never checkpoints it into the file or removes it, as a read-write connection does
+    /// when it closes.
+    static func readOnlyURI(_ path: String) -> String {
+        uri(path) + "?mode=ro"
+    }
+
     /// Whether the store's files, their sizes and modification times and the database header are still as
     /// they were when the view was opened, and no writer holds the lock.
     var isUnchanged: Bool {

@@ -98,6 +98,8 @@ package final class StoreSnapshot: Sendable {
         } catch  where (error.code == .notSQLite || error.code == .damaged) && options.repairsHeader {
             // The copy's header is rebuilt below, or the file is refused then.
         }
+        // Before any connection opens a copy, so that opening it leaves its inode change time alone.
+        _ = HardenedConnection.chownsOnlyWhenDifferent
         let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
         if StoreLockProbe.hasWriter(databasePath: resolved) {
             throw StoreError(.locked, path: path, message: "another process is writing this store")

@@ -1,3 +1,4 @@
+import CSQLiteGuard
 import Foundation
 import GRDB
 
@@ -13,10 +14,42 @@ import GRDB
 enum WriteAheadLogOwnership {
     /// Why the log beside the private copy at `path` cannot belong to it, or `nil`.
     ///
-    /// Works on a snapshot's private copy only: the log is moved aside while the database alone is read,
-    /// then put back.
+    /// Works on a snapshot's private copy only. The database alone is read `immutable`, which makes SQLite
+    /// ignore the log, so the log stays as it was copied: moving it aside and back would change its inode
+    /// change time, and the copy could no longer show it is unwritten when it becomes the run's backup
+    /// (``SnapshotBackup``). Only where SQLite takes no URI file names is the log moved aside and back.
     /// - Throws: ``StoreError`` when the copy cannot be read or the log cannot be moved back.
     static func problem(databaseCopy path: String, originalPath: String) throws(StoreError) -> String? {
+        // The database alone may not read consistently (a checkpoint cut short leaves it half-updated and
+        // only the log completes it); then there is no earlier identity to compare with, only the structure.
+        let earlier =
+            sqlite3_compileoption_used("USE_URI") == 1
+            ? identity(StoreFileView.immutableURI(path)) : try identityWithLogAside(path, originalPath: originalPath)
+        let (check, later): (String, StoreIdentity?)
+        do {
+            (check, later) = try read(path) { db in
+                let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "no answer"
+                return (check, try StoreIdentity.read(db))
+            }
+        } catch {
+            return "the database it produces cannot be read (\(StoreError.reading(error, path: originalPath).message))"
+        }
+        if check != "ok" { return "the database it produces is damaged (\(check))" }
+        if let earlier, let later, let contradiction = earlier.contradiction(by: later) { return contradiction }
+        return nil
+    }
+
+    /// The identity of the database `name` opens, or nil when it does not read.
+    private static func identity(_ name: String) -> StoreIdentity? {
+        do {
+            return try read(name) { try StoreIdentity.read($0) }
+        } catch {
+            return nil
+        }
+    }
+
+    /// The identity of the database at `path` read with its log moved aside, then put back.
+    private static func identityWithLogAside(_ path: String, originalPath: String) throws(StoreError) -> StoreIdentity? {
         let log = path + "-wal"
         let aside = path + ".log-aside"
         do {
@@ -25,14 +58,7 @@ enum WriteAheadLogOwnership {
             throw StoreError(
                 .unreadable, path: originalPath, message: "cannot set the -wal copy aside: \(error.localizedDescription)")
         }
-        // The database alone may not read consistently (a checkpoint cut short leaves it half-updated and
-        // only the log completes it); then there is no earlier identity to compare with, only the structure.
-        let earlier: StoreIdentity?
-        do {
-            earlier = try read(path) { try StoreIdentity.read($0) }
-        } catch {
-            earlier = nil
-        }
+        let earlier = identity(path)
         for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
             do {
                 try FileManager.default.removeItem(atPath: path + suffix)
@@ -47,18 +73,7 @@ enum WriteAheadLogOwnership {
             throw StoreError(
                 .unreadable, path: originalPath, message: "cannot put the -wal copy back: \(error.localizedDescription)")
         }
-        let (check, later): (String, StoreIdentity?)
-        do {
-            (check, later) = try read(path) { db in
-                let check = try String.fetchOne(db, sql: "PRAGMA quick_check(1)") ?? "no answer"
-                return (check, try StoreIdentity.read(db))
-            }
-        } catch {
-            return "the database it produces cannot be read (\(StoreError.reading(error, path: originalPath).message))"
-        }
-        if check != "ok" { return "the database it produces is damaged (\(check))" }
-        if let earlier, let later, let contradiction = earlier.contradiction(by: later) { return contradiction }
-        return nil
+        return earlier
     }
 
     private static func read<T>(_ path: String, _ body: (Database) throws -> T) throws -> T {

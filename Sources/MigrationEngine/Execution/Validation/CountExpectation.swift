@@ -47,9 +47,11 @@ enum CountExpectation {
         }
     }
 
-    /// A read connection to a step's source, a private file nothing writes meanwhile.
+    /// A read connection to a step's source, a private file nothing writes meanwhile. Read-only: closing a
+    /// read-write connection to a snapshot whose `-wal` holds transactions would fold the log into its file,
+    /// which must keep the store's bytes to become the backup (``SnapshotBackup``).
     static func openSource(_ source: String) throws -> DatabaseQueue {
-        try PrivateStoreConnection.open(source) { try HardenedConnection.open(source) }
+        try PrivateStoreConnection.open(source) { try HardenedConnection.open(source, readonly: true) }
     }
 
     /// Closes a connection that only read: a failure to close loses nothing, and the counts it read stand.

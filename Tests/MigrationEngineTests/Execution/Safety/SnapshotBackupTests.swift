@@ -77,15 +77,50 @@ struct SnapshotBackupTests {
         #expect(Self.snapshotCopy(of: store) == nil, "nothing of the snapshot is left")
     }
 
-    @Test("A WAL store's database and -wal, its entries only in the log, are backed up byte for byte")
+    /// Migrates `store` to `target` of the model at `model` and expects the backup's database and `-wal` to be
+    /// the snapshot's own files (their inodes), holding the store's bytes as they were before the run.
+    static func expectBackupIsTheSnapshot(of store: String, model: String, target: String) throws {
+        let suffixes = ["", "-wal"]
+        let original = try files(of: store, suffixes)
+        let project = try MigrationProject(modelPath: model, settings: PlanningSettings())
+        let planning = try project.plan(store: store, target: target)
+        let seen = Mutex<[String: (UInt64, UInt64)]>([:])
+        try run(MigrationJob(storePath: store, plan: planning.plan)) {
+            seen.withLock { seen in
+                for suffix in suffixes { seen[suffix] = snapshotCopy(of: store, suffix: suffix).flatMap(inode) }
+            }
+        }
+        let backup = try backup(of: store, suffixes)
+        #expect(backup.files == original)
+        for suffix in suffixes {
+            let copied = try #require(seen.withLock { $0[suffix] }, "the snapshot's \(suffix) is kept until the backup")
+            #expect(inode(backup.folder + suffix).map { $0 == copied } == true, "the backup's \(suffix) is the snapshot's")
+        }
+    }
+
+    @Test("A WAL store's database and -wal, its entries only in the log, become the backup as the snapshot copied them")
     func writeAheadLog() throws {
+        // Every connection reading the snapshot leaves its log alone (a read-write one folds it into the file
+        // when it closes), so the copies still hold the store's bytes and no second copy is made.
         let store = try JournalFixture.walStore(version: 1, entries: 30)
-        let original = try Self.files(of: store, ["", "-wal"])
-        let project = try MigrationProject(modelPath: JournalFixture.modelPath, settings: PlanningSettings())
-        let planning = try project.plan(store: store, target: "Journal 3")
-        try Self.run(MigrationJob(storePath: store, plan: planning.plan)) {}
-        // The step reading the snapshot folds its log into it, so these files are copied from the store again.
-        #expect(try Self.backup(of: store, ["", "-wal"]).files == original)
+        try Self.expectBackupIsTheSnapshot(of: store, model: JournalFixture.modelPath, target: "Journal 3")
+    }
+
+    @Test("surfjournal, most of its rows only in its -wal: the snapshot's copies become the backup", Corpus.required)
+    func surfJournal() throws {
+        let store = try Corpus.copyStore("surfjournal/stores/SurfJournalModel.sqlite")
+        // The corpus model has one version; a second adds an optional attribute, so the run copies every row.
+        let contents = try String(
+            contentsOfFile: Corpus.path("surfjournal/SurfJournalModel.xcdatamodeld/SurfJournalModel.xcdatamodel/contents"),
+            encoding: .utf8)
+        let entity = try #require(contents.firstRange(of: "<entity").map { contents[$0.lowerBound...] })
+        let entities = String(try #require(entity.firstRange(of: "</entity>").map { entity[..<$0.upperBound] }))
+        let added = entities.replacingOccurrences(
+            of: "</entity>", with: #"<attribute name="notes" optional="YES" attributeType="String"/></entity>"#)
+        let model = try InlineModel.write(
+            name: "SurfJournalModel", versions: ["SurfJournalModel": entities, "SurfJournalModel 2": added],
+            current: "SurfJournalModel 2")
+        try Self.expectBackupIsTheSnapshot(of: store, model: model, target: "SurfJournalModel 2")
     }
 
     @Test("A snapshot copy written to after it was taken is not used: the store is copied again")
