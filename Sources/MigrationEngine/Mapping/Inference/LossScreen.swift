@@ -27,7 +27,7 @@ final class LossScreen: Sendable {
     }
 
     private let matchings = Mutex<[Pair: Matching]>([:])
-    private let entityLosses = Mutex<[Pair: Bool]>([:])
+    private let entityLosses = Mutex<[Pair: MappingInferrer.EntityDrops]>([:])
     private let comparisons = Atomic<Int>(0)
 
     /// How many pairs of entities were compared so far (each distinct comparison once): what screening a
@@ -50,14 +50,21 @@ final class LossScreen: Sendable {
             Pair(source: source.lossDigest(at: from), destination: destination.lossDigest(at: to))
         }
         let known = entityLosses.withLock { memory in pairs.map { memory[$0] } }
-        if known.contains(true) { return true }
+        if known.contains(.data) { return true }
+        var dropsOneSide = known.contains(.oneSide)
         for (index, (to, from)) in matching.pairs.enumerated() where known[index] == nil {
             // An entity's properties are gathered only for a comparison not made before.
             let drops = entityLosses.remembered(pairs[index]) {
                 comparisons.add(1, ordering: .relaxed)
                 return MappingInferrer.dropsData(destination.properties(at: to), from: source.properties(at: from))
             }
-            if drops { return true }
+            if drops == .data { return true }
+            if drops == .oneSide { dropsOneSide = true }
+        }
+        // A relationship dropped on one side of a pair is lost only where the other side is not carried for all
+        // its objects, which only the whole mapping tells (rare: a version dropping nothing else).
+        if dropsOneSide {
+            return MappingInferrer.dropsKeptNowhere(MappingInferrer(source: source, destination: destination))
         }
         // Two relationships that become each other's inverse lose the links on which they disagree; only a
         // pair whose versions differ in some inverse is looked at.

@@ -1,12 +1,44 @@
 extension MappingInferrer {
     /// What an entity's mapping drops that holds data of its own: every dropped attribute, and each dropped
-    /// relationship whose links are kept nowhere else (``InferenceIndex/EntityProperties/holdingLinks``).
-    func drops(_ entity: InferredEntityMapping, holdingLinks: Set<String>) -> [DataLoss] {
+    /// relationship whose links are kept nowhere else (``InferenceIndex/EntityProperties/holdingLinks``), nor by
+    /// its inverse (``keptByInverse(_:of:in:mappings:)``); `mappings` are the step's entity mappings.
+    func drops(_ entity: InferredEntityMapping, holdingLinks: Set<String>, mappings: [InferredEntityMapping]) -> [DataLoss] {
         guard let name = entity.source else { return [] }
+        let owner = source.entity(named: name)
         return entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: name, property: $0) }
-            + entity.droppedRelationships.filter(holdingLinks.contains).map {
-                DataLoss(kind: .relationship, entity: name, property: $0)
-            }
+            + entity.droppedRelationships.filter { dropped in
+                guard holdingLinks.contains(dropped) else { return false }
+                guard let owner else { return true }
+                return !keptByInverse(dropped, of: owner, in: entity, mappings: mappings)
+            }.map { DataLoss(kind: .relationship, entity: name, property: $0) }
+    }
+
+    /// Whether every link the relationship `name` gives the objects of `owner` (a source entity whose
+    /// destination entity, `mapping`, drops it) is kept by its inverse: each entity whose objects can be its
+    /// members takes the inverse into the destination, as a to-one or a to-many as before and without an
+    /// inverse of its own, pointing at an entity that `owner`'s objects still are. The copy fills such a
+    /// relationship's key from the links as the source kept them (``LinkStorage``), and a key of its own holds
+    /// them all (the dropped side held one owner per member, or it was a to-one itself), so a `Note.book`
+    /// dropped while `Book.notes` stays loses nothing: each book keeps its notes, now in a key column of the
+    /// notes' table. An inverse gaining an inverse of its own changes shape; the rules for that count its loss.
+    /// An ordered to-many without an inverse has no order column in the stores we lay out (store-schema.md:
+    /// none is confirmed), so its members' order would be lost: the drop stays a loss there.
+    func keptByInverse(
+        _ name: String, of owner: Entity, in mapping: InferredEntityMapping, mappings: [InferredEntityMapping]
+    ) -> Bool {
+        guard let relationship = source.allRelationships(of: owner).first(where: { $0.name == name }),
+            let inverse = source.inverse(of: relationship), let target = source.entity(named: relationship.destinationEntity)
+        else { return false }
+        return source.hierarchy(below: target).allSatisfy { member in
+            guard let memberMapping = mappings.first(where: { $0.source == member.name }),
+                let carried = memberMapping.relationships.first(where: { $0.source == inverse.name }),
+                let members = destination.entity(named: memberMapping.destination),
+                let kept = destination.allRelationships(of: members).first(where: { $0.name == carried.destination }),
+                kept.inverseName == nil, kept.isToMany == inverse.isToMany, !(kept.isToMany && kept.isOrdered),
+                let pointed = destination.entity(named: kept.destinationEntity)
+            else { return false }
+            return destination.hierarchy(below: pointed).contains { $0.name == mapping.destination }
+        }
     }
 
     /// Records a likely rename: in one entity, one property of a type dropped and one of it added.

@@ -85,10 +85,26 @@ struct MappingInferrer {
     /// Whether the mapping drops anything that holds data of its own: the same answer as `!infer().drops.isEmpty`,
     /// found without mapping every entity, for a search that only needs to rule out lossy steps.
     func losesData() -> Bool {
-        dropsEntity
-            || matchedEntities.contains {
-                Self.dropsData(destinationIndex.properties(at: $0.destination), from: sourceIndex.properties(at: $0.source))
-            } || !gainedInverseConflicts().isEmpty
+        if dropsEntity { return true }
+        var dropsOneSide = false
+        for pair in matchedEntities {
+            switch Self.dropsData(
+                destinationIndex.properties(at: pair.destination), from: sourceIndex.properties(at: pair.source))
+            {
+            case .data: return true
+            case .oneSide: dropsOneSide = true
+            case .nothing: break
+            }
+        }
+        guard !dropsOneSide else { return Self.dropsKeptNowhere(self) }
+        return !gainedInverseConflicts().isEmpty
+    }
+
+    /// Whether `inferrer`'s whole mapping drops anything: what only all entities together tell, whether the
+    /// relationships dropped on one side of a pair are kept by their inverses (``keptByInverse(_:of:in:mappings:)``).
+    static func dropsKeptNowhere(_ inferrer: MappingInferrer) -> Bool {
+        var inferrer = inferrer
+        return !inferrer.infer().drops.isEmpty
     }
 
     /// Whether a source entity's objects are taken by no destination entity.
@@ -102,25 +118,45 @@ struct MappingInferrer {
         entityPairs.compactMap { pair in pair.source.map { (pair.destination, $0) } }
     }
 
-    /// Whether a destination entity with `destination`'s properties, taking the objects of a source entity
-    /// with `source`'s, drops an attribute or a relationship whose links are kept nowhere else.
+    /// What a destination entity drops of the source entity whose objects it takes (``dropsData(_:from:)``).
+    enum EntityDrops: Sendable, Hashable {
+        /// Nothing that holds data of its own.
+        case nothing
+        /// Only relationships with an inverse, whose links the inverse keeps where the destination carries it
+        /// for all of their objects (``keptByInverse(_:of:in:mappings:)``): the other entities decide.
+        case oneSide
+        /// An attribute, a relationship without an inverse, or links a key holding one owner per member drops.
+        case data
+    }
+
+    /// What a destination entity with `destination`'s properties, taking the objects of a source entity with
+    /// `source`'s, drops: an attribute, a relationship whose links are kept nowhere else, or a key keeping one
+    /// owner of several is ``EntityDrops/data``; a relationship whose inverse may keep its links,
+    /// ``EntityDrops/oneSide``.
     static func dropsData(
         _ destination: InferenceIndex.EntityProperties, from source: InferenceIndex.EntityProperties
-    ) -> Bool {
+    ) -> EntityDrops {
         let matched = propertyPairs(destination, from: source)
-        if !matched.droppedAttributes.isEmpty { return true }
-        if matched.droppedRelationships.contains(where: source.holdingLinks.contains) { return true }
+        if !matched.droppedAttributes.isEmpty { return .data }
         // A loop, not `contains` with a closure over each pair's optional source: Swift 6.3's optimizer stopped a
         // release build on that closure ("Found ownership error", signal 6).
         for pair in matched.relationships {
-            if let from = pair.source, keepsOneOwnerOfSeveral(pair.destination, from: from) { return true }
+            if let from = pair.source, keepsOneOwnerOfSeveral(pair.destination, from: from) { return .data }
         }
-        return false
+        var drops = EntityDrops.nothing
+        for name in matched.droppedRelationships where source.holdingLinks.contains(name) {
+            // The first relationship of the name decides, as for ``InferenceIndex/EntityProperties/holdingLinks``.
+            guard source.relationships.first(where: { $0.name == name })?.inverseName != nil else { return .data }
+            drops = .oneSide
+        }
+        return drops
     }
 
     mutating func infer() -> InferredMapping {
         var mappings: [InferredEntityMapping] = []
         var losses: [DataLoss] = []
+        // The links each mapped source entity's relationships hold, in the order of `mappings` with a source.
+        var holding: [Set<String>] = []
         for link in gainedInverses() {
             switch link.outcome {
             case .merged(let from, let conflict):
@@ -146,8 +182,12 @@ struct MappingInferrer {
                 continue
             }
             let mapping = map(entity, properties, from: sourceIndex.entity(at: from), sourceIndex.properties(at: from))
-            losses += drops(mapping, holdingLinks: sourceIndex.properties(at: from).holdingLinks)
+            holding.append(sourceIndex.properties(at: from).holdingLinks)
             mappings.append(mapping)
+        }
+        // A relationship's loss is known once every entity is mapped: its inverse, carried elsewhere, may keep it.
+        for (mapping, holdingLinks) in zip(mappings.filter { $0.source != nil }, holding) {
+            losses += drops(mapping, holdingLinks: holdingLinks, mappings: mappings)
         }
         let dropped = source.entities.map(\.name).filter { !usedEntities.contains($0) }
         return InferredMapping(

@@ -335,4 +335,92 @@ struct LinkShapeChangeTests {
         #expect(rows.map { $0["e"] as Int? } == [numbers.1, numbers.0, nil])
         try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
     }
+
+    /// `Book.notes` ↔ `Note.book` (`oneToOne`: `Book.note` ↔ `Note.book`), without `Note.book` when `dropped`
+    /// (and without the book's side too when `both`).
+    static func books(_ name: String, oneToOne: Bool, dropped: Bool, both: Bool = false) -> ObjectModel {
+        let side = oneToOne ? "note" : "notes"
+        let bookSide = Relationship(
+            name: side, destinationEntity: "Note", inverseName: dropped ? nil : "book", isToMany: !oneToOne)
+        return ObjectModel(
+            name: name,
+            entities: [
+                Entity(
+                    name: "Book", attributes: [Attribute(name: "title", type: .string)],
+                    relationships: both ? [] : [bookSide]),
+                Entity(
+                    name: "Note", attributes: [Attribute(name: "text", type: .string)],
+                    relationships: dropped ? [] : [Relationship(name: "book", destinationEntity: "Book", inverseName: side)]),
+            ])
+    }
+
+    /// A relationship dropped while its inverse stays keeps its links in the inverse: Core Data fills the inverse
+    /// from its own source, so nothing is lost and the step is not lossy (it was counted as every link lost and
+    /// needed --allow-data-loss). The inverse, without an inverse now, keeps them in a key of its own: a to-many's
+    /// column in the notes' table, or the one-to-one's book key.
+    @Test("A relationship dropped while its inverse stays loses nothing; dropping both loses it", arguments: [false, true])
+    func inverseKeepsTheLinks(oneToOne: Bool) throws {
+        let from = Self.books("1", oneToOne: oneToOne, dropped: false)
+        let (to, neither) = (
+            Self.books("2", oneToOne: oneToOne, dropped: true), Self.books("2", oneToOne: oneToOne, dropped: true, both: true)
+        )
+        let mapping = InferredMapping.infer(from: from, to: to)
+        #expect(mapping.isInferable && mapping.drops.isEmpty, "\(mapping.notInferable) \(mapping.drops)")
+        #expect(mapping.operations.contains("drop Note.book"))
+        let (source, destination) = (InferenceIndex(from), InferenceIndex(to))
+        #expect(!InferredStepProvider().losesData(from: source, to: destination))
+        #expect(!MappingInferrer(source: source, destination: destination).losesData())
+        // Into an ordered to-many without an inverse the members' order has no column: still a loss.
+        var ordered = (from, to)
+        for index in ordered.0.entities.indices where !oneToOne && ordered.0.entities[index].name == "Book" {
+            ordered.0.entities[index].relationships[0].isOrdered = true
+            ordered.1.entities[index].relationships[0].isOrdered = true
+        }
+        #expect(
+            InferredMapping.infer(from: ordered.0, to: ordered.1).drops.map(\.description)
+                == (oneToOne ? [] : ["drops Note.book"]))
+        let lost = InferredMapping.infer(from: from, to: neither)
+        #expect(lost.drops.map(\.description) == (oneToOne ? ["drops Book.note"] : []) + ["drops Note.book"])
+        #expect(InferredStepProvider().losesData(from: source, to: InferenceIndex(neither)))
+        #expect(MappingInferrer(source: source, destination: InferenceIndex(neither)).losesData())
+
+        // Books 1 and 2; Notes 1 and 2 of Book 1 (Note 1 alone where one-to-one), Note 3 of Book 2, Note 4 of none.
+        let schema = SchemaBuilder(model: from).build()
+        let noteKey = try #require(schema.table(for: "Note")?.column(.foreignKey(entity: "Note", relationship: "book"))).name
+        let path = try TemporaryDirectory.make().appendingPathComponent("Books.sqlite").path
+        try StoreWriter(model: from).create(at: path, options: .init(maxPrimaryKeys: ["Book": 2, "Note": 4]))
+        let (book, note) = (
+            try #require(schema.entity(named: "Book")?.number), try #require(schema.entity(named: "Note")?.number)
+        )
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for (key, named) in [(1, oneToOne ? nil : 1), (2, 1), (3, 2), (4, nil)] as [(Int, Int?)] {
+                try db.execute(
+                    sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, \(noteKey)) VALUES (?, ?, 1, ?)", arguments: [key, note, named])
+            }
+            for key in 1...2 {
+                try db.execute(sql: "INSERT INTO ZBOOK (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [key, book])
+            }
+            if oneToOne {
+                let bookKey = try #require(
+                    schema.table(for: "Book")?.column(.foreignKey(entity: "Book", relationship: "note"))
+                ).name
+                try db.execute(sql: "UPDATE ZBOOK SET \(bookKey) = CASE Z_PK WHEN 1 THEN 2 ELSE 3 END")
+            }
+        }
+        try queue.close()
+        let out = try StepRunner.run(InferredStep(sourceModel: from, destinationModel: to), sourcePath: path)
+        let kept = SchemaBuilder(model: to).build()
+        let links: [Int?]
+        if oneToOne {
+            let column = try #require(kept.table(for: "Book")?.column(.foreignKey(entity: "Book", relationship: "note"))).name
+            links = try DatabaseQueue(path: out).read { try Int?.fetchAll($0, sql: "SELECT \(column) FROM ZBOOK ORDER BY Z_PK") }
+            #expect(links == [2, 3])
+        } else {
+            let column = try #require(kept.table(for: "Note")?.column(.toManyKey(entity: "Book", relationship: "notes"))).name
+            links = try DatabaseQueue(path: out).read { try Int?.fetchAll($0, sql: "SELECT \(column) FROM ZNOTE ORDER BY Z_PK") }
+            #expect(links == [1, 1, 2, nil])
+        }
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
+    }
 }
