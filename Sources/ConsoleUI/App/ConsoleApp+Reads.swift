@@ -23,6 +23,9 @@ extension ConsoleApp {
     func read(_ path: String, checksIntegrity: Bool) {
         let ticket = tickets.next(.read)
         let (actions, source, planner, target) = (self.actions, self.source, self.planner, state.target)
+        // The model and the store are read afresh, here rather than on the read's thread: a page read beside
+        // it (`r` in the browser), whichever thread runs first, then reads and types by the same new model.
+        source.readAfresh()
         workMode.start("cdmigrate-read") {
             let loaded = ConsoleFailure.catching { try source.loadStore(at: path, checksIntegrity: checksIntegrity) }
             var read = StoreRead(path: path, loaded: loaded)
@@ -67,8 +70,9 @@ extension ConsoleApp {
         let cancellation = CancellationFlag()
         rowsCancellation = cancellation
         let ticket = tickets.next(.rows)
+        // On the UI thread, before either thread runs: the page and the store read beside it share the reading.
+        if afresh { source.readAfresh() }
         workMode.start("cdmigrate-rows") {
-            if afresh { source.readAfresh() }
             let page = ConsoleFailure.catching {
                 try source.rows(
                     storePath: path, entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)

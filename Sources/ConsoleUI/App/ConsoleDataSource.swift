@@ -14,8 +14,9 @@ package protocol ConsoleDataSource: Sendable {
     func rows(
         storePath: String, entity: String, offset: Int, limit: Int, query: RowQuery, cancellation: CancellationFlag?
     ) throws -> BrowserPage
-    /// Lets go of the snapshot pages are read from, so that the next page reads the store as it is now (`r`),
-    /// whichever of that page and the store's own read again comes first.
+    /// Lets go of the snapshot pages are read from and of the model read so far, so that the next page reads
+    /// the store as it is now (`r`), typed by the model as it is now, and the store's own read again reads that
+    /// same model, whichever of the two comes first. Called on the UI thread before each read: it never waits.
     func readAfresh()
     /// The objects each to-many relationship of the object `key` of `entity` leads to (both sides of a
     /// many-to-many), at most `limit` per relationship and how many in all; none when no model is known.

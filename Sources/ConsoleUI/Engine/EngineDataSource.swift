@@ -7,12 +7,20 @@ import Synchronization
 package final class EngineDataSource: ConsoleDataSource {
     /// The model (`.xcdatamodeld`, `.momd`, …), if one was given or found.
     package let modelPath: String?
-    /// The open browsing session, on the store last paged.
-    private let cache = Mutex<StoreBrowser?>(nil)
-    /// The project pages, exports, salvage and seeding go through: the model the last load read, kept until
-    /// the next (one model parse per load, not per page). Without the planning settings: their mapping
-    /// folders matter to plans only, and a broken mapping file must not keep the rows from being read.
-    private let project = Mutex<MigrationProject?>(nil)
+    /// Which reading of the model and the store is current: ``readAfresh()`` (on the UI thread, before the
+    /// store and its page are read again) moves it on, and whatever was made for an older one is made again.
+    /// Never held during slow work, so moving it on never waits.
+    private let generation = Mutex(0)
+    /// The open browsing session, on the store last paged, and the generation it was opened in. Held while a
+    /// session opens: pages are read on threads of their own, and two opened at once would each take a
+    /// snapshot of the store.
+    private let cache = Mutex<(generation: Int, browser: StoreBrowser)?>(nil)
+    /// The project pages, loads, exports, salvage and seeding go through, and the generation its model was read
+    /// in: one model parse per generation, shared by the store's read and its page whichever comes first, so
+    /// rows are never typed by a model other than the one the store on screen was read with. Without the
+    /// planning settings: their mapping folders matter to plans only, and a broken mapping file must not keep
+    /// the rows from being read. Held while the model is parsed, so two reads of one generation parse it once.
+    private let project = Mutex<(generation: Int, project: MigrationProject)?>(nil)
 
     /// Creates a data source.
     package init(modelPath: String?) {
@@ -22,12 +30,13 @@ package final class EngineDataSource: ConsoleDataSource {
     /// Reads the store and checks it against every model version. With `checksIntegrity` SQLite's
     /// `quick_check` runs first, so a damaged store is found here, where salvage can be offered, not later in
     /// the data browser; the console leaves it out only for the store a migration has just integrity-checked.
+    /// The model is the one read since ``readAfresh()`` was last called (read now if not yet), the one the
+    /// store's pages are typed by: the console calls ``readAfresh()`` before every load, so a model edited
+    /// while it is open is read again by `r`.
     package func loadStore(at path: String, checksIntegrity: Bool) throws -> LoadedStore {
-        readAfresh()
-        // Made afresh on every load, so a model edited while the console is open is read again by `r`.
-        let loaded = try MigrationProject(modelPath: modelPath)
-        let reading = try MigrationProject(bundle: loaded.bundle, snapshot: loaded.snapshot)
-        project.withLock { $0 = reading }
+        let reading = try readingProject()
+        let settings = try modelPath.map { try PlanningSettings.besideModel($0) } ?? PlanningSettings()
+        let loaded = try MigrationProject(bundle: reading.bundle, settings: settings, snapshot: reading.snapshot)
         let opened = try loaded.open(store: path, checksIntegrity: checksIntegrity)
         let current = opened.currentVersion
         return LoadedStore(
@@ -55,9 +64,10 @@ package final class EngineDataSource: ConsoleDataSource {
         return BrowserPage(rows: page, columns: layout)
     }
 
-    /// Drops the browsing session: the next page opens one on a new snapshot.
+    /// Moves on to a new reading: the next page opens a session on a new snapshot, and the next read of the
+    /// store or of a page reads the model again (once for both). Quick: called on the UI thread.
     package func readAfresh() {
-        cache.withLock { $0 = nil }
+        generation.withLock { $0 += 1 }
     }
 
     /// The to-many relationships of one object, found where the store's version of the model says they are
@@ -95,21 +105,23 @@ package final class EngineDataSource: ConsoleDataSource {
     /// The session on `storePath`, opened under the lock: pages are read on threads of their own, and two
     /// opened at once would each take a snapshot of the store.
     private func session(for storePath: String) throws -> StoreBrowser {
-        try cache.withLock { cached in
-            if let cached, cached.store == storePath { return cached }
+        let current = generation.withLock { $0 }
+        return try cache.withLock { cached in
+            if let cached, cached.generation == current, cached.browser.store == storePath { return cached.browser }
             let browser = try readingProject().browse(store: storePath)
-            cached = browser
+            cached = (current, browser)
             return browser
         }
     }
 
-    /// The project the last load made; before any load (a test, a salvage offered before the store was
-    /// read), one made now and kept.
+    /// The project of this generation: the one the store's read or a page of it made since ``readAfresh()``,
+    /// else one made now and kept.
     private func readingProject() throws -> MigrationProject {
-        try project.withLock { kept in
-            if let kept { return kept }
+        let current = generation.withLock { $0 }
+        return try project.withLock { kept in
+            if let kept, kept.generation == current { return kept.project }
             let made = try MigrationProject(modelPath: modelPath, settings: PlanningSettings())
-            kept = made
+            kept = (current, made)
             return made
         }
     }

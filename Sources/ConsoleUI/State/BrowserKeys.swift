@@ -5,6 +5,12 @@ import MigrationEngine
 enum BrowserKeys {
     static func handle(_ action: Action, _ state: inout ConsoleState) -> [ConsoleEffect] {
         guard var browser = state.browser else { return [] }
+        // No page to act on yet: the key waits for it (``rowsRead``) rather than acting on nothing.
+        if browser.page == nil, browser.error == nil, Self.needsPage(action) {
+            if browser.pendingKeys.count < BrowserState.pendingLimit { browser.pendingKeys.append(action) }
+            state.browser = browser
+            return []
+        }
         let rowsPerPage = state.layout.browserRows
         let total = browser.page?.totalRows ?? 0
         switch action {
@@ -69,6 +75,31 @@ enum BrowserKeys {
             return [.loadRows(entity: browser.entity, offset: offset)]
         }
         return []
+    }
+
+    /// Whether `action` acts on the page shown (its rows, columns or count), so that it must wait for one.
+    static func needsPage(_ action: Action) -> Bool {
+        switch action {
+        case .sort, .sortNext, .open, .export, .scrollLeft, .scrollRight, .moveUp, .moveDown, .pageUp, .pageDown,
+            .halfPageUp, .halfPageDown, .top, .bottom:
+            true
+        default: false
+        }
+    }
+
+    /// Takes the keys pressed while the page was read, in order, now that one is shown; a key that reads
+    /// another page (`S` again) leaves the rest for that one.
+    static func takePendingKeys(_ state: inout ConsoleState) -> [ConsoleEffect] {
+        var effects: [ConsoleEffect] = []
+        while let browser = state.browser, browser.page != nil, !browser.showsRecord,
+            let key = browser.pendingKeys.first
+        {
+            state.browser?.pendingKeys.removeFirst()
+            effects += handle(key, &state)
+        }
+        // A record opened by a waiting Enter: the keys after it were meant for the table.
+        if state.browser?.showsRecord == true { state.browser?.pendingKeys = [] }
+        return effects
     }
 
     /// `s` sorts by the first scrolled column: ascending, then descending, then back to key order.

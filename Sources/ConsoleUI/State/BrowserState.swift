@@ -26,6 +26,11 @@ package struct BrowserState: Sendable, Hashable {
     package var records: [RecordFrame] = []
     /// Why the rows could not be read (a lock, a damaged page), shown in place of the rows until `r` retries.
     package var error: String?
+    /// Keys pressed while the page for ``query`` is read with no page on screen to act on (`S` twice in a row,
+    /// a move before the rows came): taken in order once it is shown, never lost; at most ``pendingLimit``.
+    package var pendingKeys: [Action] = []
+    /// The most keys kept while a page is read: a held key's repeats are not worth a page read each.
+    package static let pendingLimit = 16
 
     /// Creates the state for an entity whose rows are not loaded yet.
     package init(entity: String) {

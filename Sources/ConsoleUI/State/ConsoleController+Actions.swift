@@ -35,7 +35,7 @@ extension ConsoleController {
         case .toolsMade(let path, let tools): return toolsMade(path, tools, &state)
         case .storeRead(let read): return storeRead(read, &state)
         case .planned(let path, let target, let plan): planned(path, target, plan, &state)
-        case .rowsRead(let entity, let page): rowsRead(entity, page, &state)
+        case .rowsRead(let entity, let page): return rowsRead(entity, page, &state)
         case .recordRead(let entity, let key, let page): return recordRead(entity, key, page, &state)
         case .relatedRead(let entity, let key, let relations): relatedRead(entity, key, relations, &state)
         case .historyRead(let info): historyRead(info, &state)

@@ -67,9 +67,11 @@ extension ConsoleController {
 
     /// Shows a page of rows of the entity still browsed; a failure shows in place of the rows with "r
     /// retries", never a "loading rows…" that waits forever. A read that was stopped is no failure: the rows
-    /// shown stay, with no error.
-    func rowsRead(_ entity: String, _ page: Result<BrowserPage, ConsoleFailure>, _ state: inout ConsoleState) {
-        guard state.browser?.entity == entity else { return }
+    /// shown stay, with no error. Keys pressed while the page was read are taken now.
+    func rowsRead(_ entity: String, _ page: Result<BrowserPage, ConsoleFailure>, _ state: inout ConsoleState)
+        -> [ConsoleEffect]
+    {
+        guard state.browser?.entity == entity else { return [] }
         state.browser?.reading = false
         switch page {
         case .failure(let failure) where failure.category == .cancelled: break
@@ -79,10 +81,13 @@ extension ConsoleController {
             if let selected = state.browser?.selectedRow, selected >= page.offset + page.rows.count || selected < page.offset {
                 state.browser?.selectedRow = page.offset
             }
+            return BrowserKeys.takePendingKeys(&state)
         case .failure(let failure):
             state.browser?.error = failure.line
+            state.browser?.pendingKeys = []
             state.message = failure.line
         }
+        return []
     }
 
     /// Opens the object a relationship points to over the current record, then reads its to-many relationships.
