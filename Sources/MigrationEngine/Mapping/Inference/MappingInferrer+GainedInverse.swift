@@ -96,9 +96,15 @@ extension MappingInferrer {
         }
         let manyToMany = sourceInverse.isToMany && source.inverse(of: sourceInverse)?.isToMany == true
         // New beside one side of a many-to-many whose other side is gone (ProtonMail 2.0.1 → 2.0.2 turns
-        // `ContextLabel.conversations` into a new to-one `conversation`): the join table's links are listed
-        // as the dropped side's loss, as before; taking one owner per member from it is not done yet.
-        if match == nil && manyToMany { return nil }
+        // `ContextLabel.conversations` into a new to-one `conversation`): each member keeps one owner from the
+        // join table, the lowest-keyed, as MAGE's to-one does (``LinkStorage``), and the rest are the loss.
+        if match == nil && manyToMany {
+            return .merged(
+                from: "\(sourceOwner).\(sourceInverse.name)",
+                conflict: DataLoss(
+                    kind: .relationship, entity: sourceOwner, property: sourceInverse.name,
+                    keptBy: "\(declaring).\(relationship.name)"))
+        }
         guard !relationship.isToMany, inverse.isToMany, !manyToMany else {
             return .refused(
                 "becomes the inverse of \(inverseOwner.name).\(inverse.name), whose links the source kept apart as "

@@ -20,7 +20,9 @@ extension MappingInferrer {
     /// relationship's key from the links as the source kept them (``LinkStorage``), and a key of its own holds
     /// them all (the dropped side held one owner per member, or it was a to-one itself), so a `Note.book`
     /// dropped while `Book.notes` stays loses nothing: each book keeps its notes, now in a key column of the
-    /// notes' table. An inverse gaining an inverse of its own changes shape; the rules for that count its loss.
+    /// notes' table. An inverse gaining an inverse of its own keeps them only where that new inverse takes its
+    /// links (``InferredPropertyMapping/mergesMembershipsOf``: ProtonMail's `ContextLabel.conversations` dropped,
+    /// the new to-one `conversation` taking `Conversation.labels`' links), whose merge counts what it cannot keep.
     /// An ordered to-many without an inverse has no order column in the stores we lay out (store-schema.md:
     /// none is confirmed), so its members' order would be lost: the drop stays a loss there.
     func keptByInverse(
@@ -34,9 +36,19 @@ extension MappingInferrer {
                 let carried = memberMapping.relationships.first(where: { $0.source == inverse.name }),
                 let members = destination.entity(named: memberMapping.destination),
                 let kept = destination.allRelationships(of: members).first(where: { $0.name == carried.destination }),
-                kept.inverseName == nil, kept.isToMany == inverse.isToMany, !(kept.isToMany && kept.isOrdered),
+                kept.isToMany == inverse.isToMany, !(kept.isToMany && kept.isOrdered && kept.inverseName == nil),
                 let pointed = destination.entity(named: kept.destinationEntity)
             else { return false }
+            if let gained = destination.inverse(of: kept) {
+                // Its new inverse takes the links (a to-one keeping one owner per member); the merge counts the rest.
+                let gainedOwner = destination.entity(named: kept.inverseEntity ?? kept.destinationEntity)
+                let declaring = gainedOwner.map { destination.declaringEntity(of: gained.name, from: $0) } ?? ""
+                let sourceOwner = source.entity(named: relationship.inverseEntity ?? relationship.destinationEntity)
+                let inverseDeclaring = sourceOwner.map { source.declaringEntity(of: inverse.name, from: $0) } ?? ""
+                guard mergedInverses["\(declaring).\(gained.name)"] == "\(inverseDeclaring).\(inverse.name)" else {
+                    return false
+                }
+            }
             return destination.hierarchy(below: pointed).contains { $0.name == mapping.destination }
         }
     }

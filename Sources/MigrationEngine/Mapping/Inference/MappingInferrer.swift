@@ -10,7 +10,7 @@ struct MappingInferrer {
     var suggestions: [RenameSuggestion] = []
     /// Each destination relationship (`Entity.relationship`, by the entity declaring it) that keeps both its
     /// own memberships and its gained inverse's, with that inverse in the source (see ``gainedInverses()``).
-    private var mergedInverses: [String: String] = [:]
+    private(set) var mergedInverses: [String: String] = [:]
     /// Links a destination key holding one owner per member cannot keep, found relationship by relationship.
     private var keyLosses: [DataLoss] = []
 

@@ -162,12 +162,14 @@ struct LinkShapeChangeTests {
     }
 
     /// ProtonMail 2.0.1 → 2.0.2: a many-to-many whose one side is replaced by a new to-one (no renaming
-    /// identifier). The step stays inferable, the dropped side's links listed as its loss.
-    @Test("A many-to-many side replaced by a new to-one stays inferable, its links a listed drop")
+    /// identifier). Each label keeps one conversation from the join table, the lowest-keyed (as MAGE's to-one
+    /// does); its other conversations are the loss, counted (every link was dropped, all counted, though one
+    /// per label could be kept).
+    @Test("A many-to-many side replaced by a new to-one keeps one owner per member, the rest counted")
     func manyToManySideReplaced() throws {
         let label = { (toOne: Bool) in
             Entity(
-                name: "ContextLabel",
+                name: "ContextLabel", attributes: [Attribute(name: "name", type: .string)],
                 relationships: [
                     Relationship(
                         name: toOne ? "conversation" : "conversations", destinationEntity: "Conversation",
@@ -176,7 +178,7 @@ struct LinkShapeChangeTests {
         }
         let conversation = { (toOne: Bool) in
             Entity(
-                name: "Conversation",
+                name: "Conversation", attributes: [Attribute(name: "subject", type: .string)],
                 relationships: [
                     Relationship(
                         name: "labels", destinationEntity: "ContextLabel", inverseName: toOne ? "conversation" : "conversations",
@@ -187,7 +189,48 @@ struct LinkShapeChangeTests {
         let to = ObjectModel(name: "2.0.2", entities: [label(true), conversation(true)])
         let mapping = InferredMapping.infer(from: from, to: to)
         #expect(mapping.isInferable, "\(mapping.notInferable)")
-        #expect(mapping.drops.map(\.description) == ["drops ContextLabel.conversations"])
+        #expect(mapping.operations.contains("fill ContextLabel.conversation from Conversation.labels (its inverse now)"))
+        #expect(
+            mapping.drops.map(\.description) == [
+                "drops Conversation.labels where several name one member (ContextLabel.conversation keeps one)"
+            ])
+        let (source, destination) = (InferenceIndex(from), InferenceIndex(to))
+        #expect(InferredStepProvider().losesData(from: source, to: destination))
+        #expect(MappingInferrer(source: source, destination: destination).losesData())
+
+        // Labels 1–3, Conversations 1–2: Label 1 in both, Label 2 in Conversation 2, Label 3 in none.
+        let schema = SchemaBuilder(model: from).build()
+        let join = try #require(schema.joinTable(entity: "Conversation", relationship: "labels"))
+        let conversationSide = join.owner == JoinTable.Side(entity: "Conversation", relationship: "labels")
+        let (owners, members) = conversationSide ? (join.ownerColumn, join.targetColumn) : (join.targetColumn, join.ownerColumn)
+        let path = try TemporaryDirectory.make().appendingPathComponent("Mail.sqlite").path
+        try StoreWriter(model: from).create(at: path, options: .init(maxPrimaryKeys: ["ContextLabel": 3, "Conversation": 2]))
+        let numbers = (
+            try #require(schema.entity(named: "ContextLabel")?.number), try #require(schema.entity(named: "Conversation")?.number)
+        )
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for key in 1...3 {
+                try db.execute(
+                    sql: "INSERT INTO ZCONTEXTLABEL (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [key, numbers.0])
+            }
+            for key in 1...2 {
+                try db.execute(
+                    sql: "INSERT INTO ZCONVERSATION (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [key, numbers.1])
+            }
+            for (owner, member) in [(2, 1), (1, 1), (2, 2)] {
+                try db.execute(
+                    sql: "INSERT INTO \(join.name) (\(owners), \(members)) VALUES (?, ?)", arguments: [owner, member])
+            }
+        }
+        try queue.close()
+        #expect(try DataLossCounter.count(mapping, sourceModel: from, storePath: path).map(\.count) == [1])
+        let out = try StepRunner.run(InferredStep(sourceModel: from, destinationModel: to), sourcePath: path)
+        let kept = try DatabaseQueue(path: out).read {
+            try Int?.fetchAll($0, sql: "SELECT ZCONVERSATION FROM ZCONTEXTLABEL ORDER BY Z_PK")
+        }
+        #expect(kept == [1, 2, nil])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
     }
 
     /// Without an inverse, a to-many keeps its links as a key column in the members' table: the same one
