@@ -3,8 +3,11 @@ import GRDB
 /// The order of an entity table's columns in a store whose `CREATE TABLE` text is lost, told by its rows.
 ///
 /// Core Data creates a table in the order ``SchemaBuilder`` gives; a store migrated in place keeps the order
-/// of the version it was created at and appends each later version's new columns (`ALTER TABLE … ADD
-/// COLUMN`; wire's stores). So the candidates are the model's order for a new store, then, for each earlier
+/// of the version it was created at, drops the columns a later version removes and appends each later
+/// version's new columns (`ALTER TABLE … ADD COLUMN`; wire's stores). A column a later version only renames
+/// keeps its place: an attribute or relationship renamed through its renaming identifier (wire 2.54.0's
+/// `mutedStatus`, once `isSilenced`), and a to-one's entity column renamed when the entities are numbered
+/// anew (wire's `Z10_QUOTE`, `Z11_QUOTE` at 2.88.0, `Z10_QUOTE` again at 2.101.0). So the candidates are the model's order for a new store, then, for each earlier
 /// version, that version's order with the columns each later version added appended in turn. Each is scored by
 /// how many of the table's rows fit it: every value of its column's type, and an ordered to-one's position
 /// (`Z_FOK_`) set wherever its key is, as Core Data always writes them. The best wins. Orders that tie (columns
@@ -15,11 +18,31 @@ import GRDB
 /// it (``choose(_:store:)``). Only when nothing tells is the earliest candidate used, and the note names the
 /// columns whose values the orders it could not tell apart would read differently.
 struct ColumnOrderFit {
+    /// One version of the model and the schema it lays out for a new store.
+    struct Layout {
+        let model: ObjectModel
+        let schema: StoreSchema
+
+        init(_ model: ObjectModel) {
+            self.model = model
+            self.schema = SchemaBuilder(model: model).build()
+        }
+    }
+
     let table: SchemaTable
-    /// Every version's schema, oldest first, the version the store is at last; empty for the model's order only.
-    let layouts: [StoreSchema]
+    /// Every version, oldest first, the version the store is at last; empty for the model's order only.
+    let layouts: [Layout]
     /// The model the table is laid out for, whose attribute types tell tied orders apart.
-    var model: ObjectModel?
+    let model: ObjectModel?
+    /// The orders the table's columns may have, worked out once (``possibleOrders()``).
+    private var candidates: [Candidate] = []
+
+    init(table: SchemaTable, layouts: [Layout], model: ObjectModel?) {
+        self.table = table
+        self.layouts = layouts
+        self.model = model
+        self.candidates = possibleOrders()
+    }
 
     /// One order the table's columns may have, with the record lengths its rows may have and `starts`: the
     /// versions (indices into ``layouts``) a store created at which, and migrated in place through every later
@@ -65,7 +88,6 @@ struct ColumnOrderFit {
 
     /// The candidates scored by `rows`.
     func fit(_ rows: [[DatabaseValue]], types: [String: String]) -> Fit {
-        let candidates = self.candidates()
         guard candidates.count > 1, !rows.isEmpty else {
             return Fit(candidates: candidates, scores: [rows.count], best: [0], rows: rows.count)
         }
@@ -225,20 +247,27 @@ struct ColumnOrderFit {
     /// The versions a store may have been created at when the table's columns are in `order` (its surviving
     /// `CREATE TABLE` text): nil when that order is no candidate's, or every candidate's.
     func starts(of order: [String]) -> Set<Int>? {
-        let candidates = self.candidates()
         guard candidates.count > 1 else { return nil }
         return candidates.first { $0.order == order }?.starts
     }
 
     /// The model's order for a new store first, then each order a store created at an earlier version and
     /// migrated in place would have, each once with every start that gives it.
-    private func candidates() -> [Candidate] {
+    private func possibleOrders() -> [Candidate] {
         let predicted = table.columns.map(\.name)
         var candidates = [Candidate(order: predicted, lengths: [predicted.count], starts: [])]
+        let tables = layouts.map { layout in layout.schema.tables.first { $0.name == table.name } }
+        // Which column of each version's table is which of the next's, worked out once for every start.
+        let steps = tables.indices.map { index -> [String: String] in
+            guard let earlier = tables[index] else { return [:] }
+            let next = index + 1 < layouts.count ? tables[index + 1] : table
+            guard let next else { return [:] }
+            let model = index + 1 < layouts.count ? layouts[index + 1].model : self.model ?? layouts[index].model
+            return Self.sameColumns(earlier, in: layouts[index].model, as: next, in: model)
+        }
         for start in layouts.indices {
-            guard
-                let created = layouts[start...].firstIndex(where: { layout in layout.tables.contains { $0.name == table.name } }),
-                let migrated = migrated(from: created, columns: predicted)
+            guard let created = tables[start...].firstIndex(where: { $0 != nil }),
+                let migrated = migrated(from: created, tables: tables, steps: steps)
             else { continue }
             if let index = candidates.firstIndex(where: { $0.order == migrated.order }) {
                 candidates[index].starts.insert(start)
@@ -247,6 +276,55 @@ struct ColumnOrderFit {
             }
         }
         return candidates
+    }
+
+    /// Which column of `earlier` (a table of `from`) each column of `later` (the same table in `to`, the next
+    /// version) is, by earlier name: the one holding the same attribute or relationship, followed through renaming
+    /// identifiers as Core Data's inferred mapping follows them (``RenameIndex``), else the one of the same name.
+    static func sameColumns(
+        _ earlier: SchemaTable, in from: ObjectModel, as later: SchemaTable, in to: ObjectModel
+    ) -> [String: String] {
+        let entities = RenameIndex(from.entities, name: \.name, renaming: \.renamingIdentifier)
+        let byRole = Dictionary(earlier.columns.map { ($0.role, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = Set(earlier.columns.map(\.name))
+        // The entity of `from` that `to`'s entity `name` is.
+        func entity(_ name: String) -> Entity? {
+            guard let entity = to.entity(named: name) else { return nil }
+            return entities.match(key: entity.renamingIdentifier ?? entity.name, ownName: entity.name)
+        }
+        func relationship(_ owner: String, _ name: String) -> (entity: String, relationship: String)? {
+            guard let now = to.entity(named: owner)?.relationship(named: name), let was = entity(owner),
+                let found = RenameIndex(was.relationships, name: \.name, renaming: \.renamingIdentifier)
+                    .match(key: now.renamingIdentifier ?? now.name, ownName: now.name)
+            else { return nil }
+            return (was.name, found.name)
+        }
+        func role(_ role: SchemaColumn.Role) -> SchemaColumn.Role? {
+            switch role {
+            case .primaryKey, .entityNumber, .saveCounter:
+                return role
+            case .attribute(let owner, let name):
+                guard let now = to.entity(named: owner)?.attribute(named: name), let was = entity(owner),
+                    let found = RenameIndex(was.attributes, name: \.name, renaming: \.renamingIdentifier)
+                        .match(key: now.renamingIdentifier ?? now.name, ownName: now.name)
+                else { return nil }
+                return .attribute(entity: was.name, name: found.name)
+            case .foreignKey(let owner, let name):
+                return relationship(owner, name).map { .foreignKey(entity: $0.entity, relationship: $0.relationship) }
+            case .foreignEntity(let owner, let name):
+                return relationship(owner, name).map { .foreignEntity(entity: $0.entity, relationship: $0.relationship) }
+            case .foreignOrder(let owner, let name):
+                return relationship(owner, name).map { .foreignOrder(entity: $0.entity, relationship: $0.relationship) }
+            case .toManyKey(let owner, let name):
+                return relationship(owner, name).map { .toManyKey(entity: $0.entity, relationship: $0.relationship) }
+            }
+        }
+        var same: [String: String] = [:]
+        for column in later.columns {
+            let found = role(column.role).flatMap { byRole[$0] } ?? (names.contains(column.name) ? column.name : nil)
+            if let found, same[found] == nil { same[found] = column.name }
+        }
+        return same
     }
 
     /// Whether every value of `values`, read in `order`, is one Core Data writes in its column: finer than its
@@ -275,23 +353,35 @@ struct ColumnOrderFit {
         index < values.count ? values[index] : .null
     }
 
-    /// The order of a store created at `layouts[start]` and migrated in place through every later version:
-    /// that version's columns still in `columns`, then each later version's new ones, with the table's
-    /// width after each version; nil when the table did not exist then.
-    private func migrated(from start: Int, columns: [String]) -> (order: [String], lengths: Set<Int>)? {
-        let wanted = Set(columns)
-        func names(_ schema: StoreSchema) -> [String] {
-            schema.tables.first { $0.name == table.name }?.columns.map(\.name).filter(wanted.contains) ?? []
+    /// The order of a store created at `layouts[start]` and migrated in place through every later version and
+    /// into ``table``: that version's columns, each renamed as `steps` says, then each later version's new ones,
+    /// with the table's width after each version — until a version drops a column, which lays the table out
+    /// anew in its own order (and every row at its width); nil when the table did not exist then.
+    private func migrated(
+        from start: Int, tables: [SchemaTable?], steps: [[String: String]]
+    ) -> (order: [String], lengths: Set<Int>)? {
+        guard let created = tables[start], created.columns.first?.name == "Z_PK" else { return nil }
+        // Each column as named at the version reached; how many there were after each version.
+        var order = created.columns.map(\.name)
+        var widths = [order.count]
+        for index in start..<tables.count {
+            guard let next = index + 1 < layouts.count ? tables[index + 1] : table else { continue }
+            // A version that drops a column copies the table into a new one laid out as it lays out a new store
+            // (wire 2.100.0 dropped ZUSERCLIENT's appended ZLEGACYPUSHTOKEN, and its other appended columns moved
+            // to their places among the integers), so every row is rewritten at that width; so does a version
+            // that brings back a table an earlier one dropped.
+            let moved = order.map { name in tables[index].flatMap { _ in steps[index][name] } }
+            guard moved.allSatisfy({ $0 != nil }) else {
+                order = next.columns.map(\.name)
+                widths = [order.count]
+                continue
+            }
+            order = moved.compactMap { $0 }
+            let kept = Set(order)
+            for column in next.columns where !kept.contains(column.name) { order.append(column.name) }
+            widths.append(order.count)
         }
-        var order = names(layouts[start])
-        guard order.first == "Z_PK" else { return nil }
-        var lengths: Set<Int> = [order.count]
-        for later in layouts[(start + 1)...] {
-            for name in names(later) where !order.contains(name) { order.append(name) }
-            lengths.insert(order.count)
-        }
-        for name in columns where !order.contains(name) { order.append(name) }
-        lengths.insert(order.count)
-        return (order, lengths)
+        guard Set(order) == Set(table.columns.map(\.name)), order.count == table.columns.count else { return nil }
+        return (order, Set(widths))
     }
 }

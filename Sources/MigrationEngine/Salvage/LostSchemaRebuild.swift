@@ -356,7 +356,11 @@ struct LostSchemaRebuild {
         var referenceColumns: [String: [Int]] = [:]
 
         var fromText = 0
-        let layouts = history.count > 1 ? history.map { SchemaBuilder(model: $0).build() } : []
+        let layouts = history.count > 1 ? history.map(ColumnOrderFit.Layout.init) : []
+        // Each table's candidate orders, worked out once for the steps below.
+        let orderFits = Dictionary(
+            schema.tables.map { ($0.name, ColumnOrderFit(table: $0, layouts: layouts, model: model)) },
+            uniquingKeysWith: { first, _ in first })
         // First how each table's rows (or its surviving CREATE TABLE text) fit the orders it may have, and which
         // versions the store may have been created at by each; then the orders, a tie told apart by all of them.
         var fitted: [String: ColumnOrderFit.Fit] = [:]
@@ -372,7 +376,7 @@ struct LostSchemaRebuild {
                 return numbers.tables[table.name]?.contains(entity) == true
             }
             let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
-            fitted[table.name] = ColumnOrderFit(table: table, layouts: layouts, model: model).fit(rows.map(\.values), types: type)
+            fitted[table.name] = orderFits[table.name]?.fit(rows.map(\.values), types: type)
             scored[table.name] = rows.map { ($0.id, $0.values) }
         }
         // Orders still tied: the tables' own index entries, read off the pages once for all of them, may tell.
@@ -383,15 +387,14 @@ struct LostSchemaRebuild {
                 widths: Set(tied.flatMap { $0.indexes.map { $0.columns.count + 1 } }))
             for table in tied {
                 guard let fit = fitted[table.name] else { continue }
-                fitted[table.name] = ColumnOrderFit(table: table, layouts: layouts, model: model)
-                    .told(fit, rows: scored[table.name, default: []], entries: entries)
+                fitted[table.name] = orderFits[table.name]?.told(fit, rows: scored[table.name, default: []], entries: entries)
             }
         }
         for table in schema.tables {
             let predicted = table.columns.map(\.name)
             let starts: Set<Int>?
             if let text = declared[table.name], Set(text) == Set(predicted), text.first == "Z_PK" {
-                starts = ColumnOrderFit(table: table, layouts: layouts, model: model).starts(of: text)
+                starts = orderFits[table.name]?.starts(of: text)
             } else {
                 starts = fitted[table.name]?.starts
             }
@@ -402,8 +405,8 @@ struct LostSchemaRebuild {
         for table in schema.tables {
             let type = Dictionary(uniqueKeysWithValues: table.columns.map { ($0.name, $0.sqlType) })
             let order: [String]
-            if let fit = fitted[table.name] {
-                let chosen = ColumnOrderFit(table: table, layouts: layouts, model: model).choose(fit, store: store)
+            if let fit = fitted[table.name], let fitting = orderFits[table.name] {
+                let chosen = fitting.choose(fit, store: store)
                 order = chosen.order
                 lengths[table.name] = chosen.lengths
                 if let note = chosen.note { placement.notes.append("\(table.name): \(note)") }

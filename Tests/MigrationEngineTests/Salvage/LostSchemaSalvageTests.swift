@@ -191,6 +191,80 @@ struct LostSchemaSalvageTests {
         #expect(salvaged == original)
     }
 
+    @Test("Tables laid out at different versions: a renamed column keeps its place, a dropped one rebuilds the table")
+    func tablesLaidOutAtDifferentVersions() throws {
+        // Found by comparing salvage's values with .recover's: wire 2.100.0 and 2.101.0 cut short (schema and
+        // index pages lost) read their messages and users in the wrong one of several orders, 180–264 values in
+        // other columns: the orders were worked out by column name, so a column only renamed (ZMESSAGE's
+        // Z10_QUOTE, Z11_QUOTE from 2.88.0 on) was taken for one dropped and one appended, and a table Core
+        // Data rebuilt in its own order when a version dropped one of its columns (ZUSERCLIENT at 2.100.0) was
+        // taken for one created at that version, so the store's tables told no one history.
+        let entity = Self.entity
+        let label = #"<attribute name="label" optional="YES" attributeType="String" elementID="name"/>"#
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(
+                name: "Notes",
+                versions: [
+                    "V1": entity("Item", [("title", "String"), ("old", "String")]) + entity("Tag", [("name", "String")]),
+                    // Drops `old` (Core Data copies ZITEM into a table laid out as a new store's) and adds `body`.
+                    "V2": entity("Item", [("title", "String"), ("body", "String")])
+                        + entity("Tag", [("name", "String"), ("weight", "Integer 32")]),
+                    // Appends `note`; renames `name` to `label`, which keeps its column's place.
+                    "V3": entity("Item", [("title", "String"), ("body", "String"), ("note", "String")])
+                        + #"<entity name="Tag" representedClassName="Tag" syncable="YES">"# + label
+                        + #"<attribute name="weight" optional="YES" attributeType="Integer 32"/></entity>"#,
+                ], current: "V3"))
+        let version = try #require(bundle.versions.first { $0.name == "V3" })
+        let created = SchemaBuilder(model: version).build()
+        #expect(
+            created.tables.first { $0.name == "ZITEM" }?.columns.map(\.name) == [
+                "Z_PK", "Z_ENT", "Z_OPT", "ZBODY", "ZNOTE", "ZTITLE",
+            ])
+        #expect(
+            created.tables.first { $0.name == "ZTAG" }?.columns.map(\.name) == ["Z_PK", "Z_ENT", "Z_OPT", "ZWEIGHT", "ZLABEL"])
+        // A store created at V1 and migrated in place to V3: ZITEM as V2 laid it out with `note` appended, ZTAG
+        // as V1 did with `weight` appended and its first column renamed.
+        let store = try TemporaryDirectory.make().appendingPathComponent("Notes.sqlite").path
+        try StoreWriter(model: version).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let select = (
+            item: "SELECT Z_PK, ZBODY, ZTITLE, ZNOTE FROM ZITEM ORDER BY Z_PK",
+            tag: "SELECT Z_PK, ZLABEL, ZWEIGHT FROM ZTAG ORDER BY Z_PK"
+        )
+        let original = try queue.write { db in
+            let number = { (name: String) in
+                try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = ?", arguments: [name]) ?? 0
+            }
+            try db.execute(
+                sql: """
+                    DROP TABLE ZITEM; DROP TABLE ZTAG;
+                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZBODY VARCHAR, ZTITLE VARCHAR, ZNOTE VARCHAR );
+                    CREATE TABLE ZTAG ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZLABEL VARCHAR, ZWEIGHT INTEGER );
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
+                    INSERT INTO ZITEM SELECT i, ?, 1, 'body ' || i, 'title ' || i, 'note ' || i FROM n;
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 5)
+                    INSERT INTO ZTAG SELECT i, ?, 1, 'tag ' || i, i * 10 FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = CASE Z_NAME WHEN 'Item' THEN 20 ELSE 5 END;
+                    """, arguments: [number("Item"), number("Tag")])
+            return (try Row.fetchAll(db, sql: select.item), try Row.fetchAll(db, sql: select.tag))
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        #expect(report.version == "V3" && report.recovered == 25)
+        // ZTAG's rows fit one order only (a text never sits in the INTEGER column): the store was created at V1.
+        #expect(report.notes.contains { $0.hasPrefix("ZTAG: columns in the order of a store migrated in place (5 of 5") })
+        let item = try #require(report.notes.first { $0.hasPrefix("ZITEM: ") })
+        #expect(
+            item.hasSuffix("2 column orders fit its rows alike, told apart by the other tables' rows (the store's history)"),
+            "\(item)")
+        let salvaged = try DatabaseQueue(path: output).read { db in
+            (try Row.fetchAll(db, sql: select.item), try Row.fetchAll(db, sql: select.tag))
+        }
+        #expect(salvaged.0 == original.0)
+        #expect(salvaged.1 == original.1)
+    }
+
     /// A store of 20 items created at V1 (`title`, indexed) and migrated in place to V2 (`note` appended), where a
     /// new store has `note` first: both orders fit every row by SQL type and attribute type, and no other table
     /// tells the store's history. Its schema page lost, with the index on `title` (as the model declares it)
