@@ -84,13 +84,13 @@ struct ApplePair: Sendable, CustomStringConvertible {
     /// version of the model.
     static let wire: [ApplePair] = {
         let numbers = { (text: String) in text.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) } }
-        let files = SchemaPredictionCase.wireVersions.keys.filter { !numbers($0).lexicographicallyPrecedes([2, 6]) }
+        let files = CorpusStore.wireVersions.keys.filter { !numbers($0).lexicographicallyPrecedes([2, 6]) }
             .sorted { numbers($0).lexicographicallyPrecedes(numbers($1)) }
-        let version = { (file: String) in SchemaPredictionCase.forStore("wire/stores/\(file)").version }
+        let version = { (file: String) in CorpusStore.named("wire/stores/\(file)")?.version }
         return zip(files, files.dropFirst()).compactMap { older, newer in
             guard newer != "store2-54-0.wiredatabase", let from = version(older), let to = version(newer),
                 numbers(from).lexicographicallyPrecedes(numbers(to)),
-                SchemaPredictionCase.wireVersions[older] != SchemaPredictionCase.wireVersions[newer]
+                CorpusStore.wireVersions[older] != CorpusStore.wireVersions[newer]
             else { return nil }
             return ApplePair(
                 older: "wire/stores/\(older)", newer: "wire/stores/\(newer)", model: "wire/zmessaging.xcdatamodeld", from: from,

@@ -10,8 +10,8 @@ import Testing
 /// Apple's, each as Core Data wrote it, when the corpus is there.
 @Suite("Export round trip")
 struct ExportRoundTripTests {
-    /// Every corpus store whatever its extension (`.sqlite`, `.moody`, `.wiredatabase`).
-    static var stores: [String] { CorpusStoreCase.storesOnDisk }
+    /// Every corpus store (``CorpusStore/all``, which holds every store on disk).
+    static var stores: [String] { CorpusStore.all.map(\.store) }
 
     /// The case's model as `cdmigrate` finds it beside the store (so stores without a model cache still
     /// export), else none.

@@ -65,7 +65,7 @@ struct TransformableCorpusExportTests {
         #expect(columns.isSuperset(of: ["ZMODIFIEDKEYS", "ZACCESSMODESTRINGS", "ZLINKATTACHMENTS", "ZCOLOR"]))
         let stores =
             ["coredataplus-cars/stores/SampleModel_V1.sqlite"]
-            + CorpusStoreCase.storesOnDisk.filter { $0.hasPrefix("wire/") }
+            + CorpusStore.storesOnDisk.filter { $0.hasPrefix("wire/") }
         #expect(stores.count == 83)
         var checked = 0
         for relative in stores {

@@ -5,37 +5,6 @@ import Testing
 
 @Suite("Compatibility of stores with their models")
 struct CompatibilityCheckTests {
-    @Test("Every corpus store has a model to predict from, and the first wave's are in this list", Corpus.required)
-    func everyStoreIsListed() throws {
-        let onDisk = CorpusStoreCase.storesOnDisk
-        #expect(Set(CorpusStoreCase.all.map(\.store)).isSubset(of: onDisk))
-        #expect(onDisk.count >= 112)
-        // A case names a version its model source has, or its store carries the cached model it is read by.
-        for testCase in SchemaPredictionCase.all {
-            if let model = testCase.model {
-                let bundle = try #require(SchemaPredictionTests.bundles[model]).get()
-                #expect(bundle.version(named: testCase.version ?? "") != nil, "\(testCase.store): no \(testCase.version ?? "")")
-            } else {
-                #expect(try StoreReader.read(path: Corpus.copyStore(testCase.store)).cachedModel() != nil, "\(testCase.store)")
-            }
-        }
-    }
-
-    @Test("Exactly one version has the store's hashes, digest and checksum", Corpus.required, arguments: CorpusStoreCase.all)
-    func exactlyOneVersionMatches(_ testCase: CorpusStoreCase) throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
-        let bundle = try ModelLoader.load(path: Corpus.path(testCase.model))
-        let report = CompatibilityCheck.check(bundle, metadata: contents.metadata)
-        #expect(report.comparesHashes)
-        #expect(report.versions.filter(\.isCompatible).map(\.version) == [testCase.version])
-        #expect(report.compatibleVersion == testCase.version)
-        let version = try #require(bundle.version(named: testCase.version))
-        let hasher = VersionHasher(model: version)
-        #expect(hasher.entityHashes == contents.metadata.versionHashes)
-        if let digest = contents.metadata.hashesDigest { #expect(hasher.digest == digest) }
-        if let checksum = contents.metadata.checksum { #expect(hasher.checksum == checksum) }
-    }
-
     @Test("The compatible version found without comparing every version is the full check's")
     func compatibleVersionAlone() throws {
         let bundle = try JournalFixture.bundle()

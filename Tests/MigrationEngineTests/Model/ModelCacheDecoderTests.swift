@@ -5,15 +5,6 @@ import Testing
 
 @Suite("Z_MODELCACHE decoding")
 struct ModelCacheDecoderTests {
-    @Test("Hashes of every store's cached model equal its metadata hashes", Corpus.required, arguments: CorpusStoreCase.all)
-    func cachedModelHashes(_ testCase: CorpusStoreCase) throws {
-        let contents = try StoreReader.read(path: try Corpus.copyStore(testCase.store))
-        let model = try #require(try contents.cachedModel())
-        let hasher = VersionHasher(model: model)
-        #expect(hasher.entityHashes == contents.metadata.versionHashes)
-        if let digest = contents.metadata.hashesDigest { #expect(hasher.digest == digest) }
-    }
-
     @Test(
         "The cached model has the source model's entities, attributes and relationships", Corpus.required,
         arguments: CorpusStoreCase.all)

@@ -38,13 +38,6 @@ struct ModelLocatorTests {
         #expect(location.mappings == [folder.appendingPathComponent("mappings").path])
     }
 
-    @Test("Every corpus case's store finds its case's model", Corpus.required, arguments: CorpusStoreCase.all)
-    func corpusCases(_ testCase: CorpusStoreCase) {
-        let location = ModelLocator.locate(store: Corpus.path(testCase.store))
-        #expect(location.origin == .found)
-        #expect(location.model == URL(fileURLWithPath: Corpus.path(testCase.model)).standardizedFileURL.path)
-    }
-
     @Test("A bare .xcdatamodel beside the store is found like an .xcdatamodeld, and loads as one version")
     func bareVersionBesideTheStore() throws {
         let folder = try TemporaryDirectory.make()

@@ -1,7 +1,8 @@
 import Foundation
 import TestSupport
 
-/// Every store of `../shared/corpus`, with the facts its README states (version and rows per entity).
+/// The first wave's stores (wibosco, rename-chain) with the facts the corpus README states of them: version
+/// and rows per entity. Every store of the corpus, for every check: ``CorpusStore/all``.
 struct CorpusStoreCase: Sendable, CustomStringConvertible {
     let store: String
     let model: String
@@ -44,16 +45,4 @@ struct CorpusStoreCase: Sendable, CustomStringConvertible {
         }
         return cases
     }()
-
-    /// Every store actually present in the corpus, whatever its extension (`.sqlite`, `.wiredatabase`,
-    /// `.moody`): each file that starts with SQLite's header, so a new store cannot go untested.
-    static var storesOnDisk: [String] {
-        guard let walker = FileManager.default.enumerator(atPath: Corpus.root.path) else { return [] }
-        let header = Data("SQLite format 3\u{0}".utf8)
-        return walker.compactMap { $0 as? String }.filter { relative in
-            guard let handle = FileHandle(forReadingAtPath: Corpus.path(relative)) else { return false }
-            defer { try? handle.close() }
-            return (try? handle.read(upToCount: header.count)) == header
-        }.sorted()
-    }
 }

@@ -127,7 +127,7 @@ struct JoinTableNamingTests {
     func everyCorpusStore() throws {
         var compared = 0
         var wrong: [String] = []
-        for store in CorpusStoreCase.storesOnDisk {
+        for store in CorpusStore.storesOnDisk {
             let dump = try StoreDump(Corpus.copyStore(store))
             let tables = Set(
                 try dump.queue.read { db in try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") })

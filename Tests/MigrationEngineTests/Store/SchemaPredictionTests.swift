@@ -9,8 +9,8 @@ import Testing
 /// evidence or ``HistoryDifference`` lists for that store (each explained in `docs/guide/store-schema.md`).
 @Suite("Schema prediction against every Apple store", Corpus.required)
 struct SchemaPredictionTests {
-    @Test("Created schema equals Apple's, history aside", arguments: SchemaPredictionCase.all)
-    func prediction(_ testCase: SchemaPredictionCase) throws {
+    @Test("Created schema equals Apple's, history aside", arguments: CorpusStore.all)
+    func prediction(_ testCase: CorpusStore) throws {
         let (apple, created) = try Self.created(like: testCase)
         let comparison = try SchemaComparison(apple: apple, ours: try StoreDump(created), store: testCase.store)
         #expect(comparison.unexplained.isEmpty, "\(testCase.store):\n\(comparison.unexplained.joined(separator: "\n"))")
@@ -21,7 +21,7 @@ struct SchemaPredictionTests {
 
     /// A copy of the case's Apple store, and a new store cdmigrate creates for its model version with the
     /// store's metadata (its framework version sets the schema's style).
-    static func created(like testCase: SchemaPredictionCase) throws -> (apple: StoreDump, created: String) {
+    static func created(like testCase: CorpusStore) throws -> (apple: StoreDump, created: String) {
         let apple = try StoreDump(Corpus.copyStore(testCase.store))
         let metadata = try apple.queue.read { db in try StoreMetadata.read(db, path: apple.path) }
         let model = try Self.model(of: testCase, store: apple)
@@ -32,20 +32,13 @@ struct SchemaPredictionTests {
     }
 
     /// The version the README names, or the store's own cached model.
-    static func model(of testCase: SchemaPredictionCase, store: StoreDump) throws -> ObjectModel {
-        guard let path = testCase.model else {
+    static func model(of testCase: CorpusStore, store: StoreDump) throws -> ObjectModel {
+        guard let path = testCase.model, !testCase.readsThroughCache else {
             let content = try #require(
                 try store.queue.read { db in try Data.fetchOne(db, sql: "SELECT Z_CONTENT FROM Z_MODELCACHE") })
             return try ModelCacheDecoder.decode(content, path: store.path)
         }
-        let bundle = try #require(Self.bundles[path], "no model source \(path)").get()
+        let bundle = try CorpusStore.bundle(path)
         return try #require(bundle.versions.first { $0.name == testCase.version }, "no version \(testCase.version ?? "")")
     }
-
-    /// Every model source the cases name, each loaded once (wire's has 90 versions and 82 stores use it).
-    static let bundles: [String: Result<ModelBundle, any Error>] = Dictionary(
-        Set(SchemaPredictionCase.all.compactMap(\.model)).map { path in
-            (path, Result { try ModelLoader.load(path: Corpus.path(path)) })
-        },
-        uniquingKeysWith: { first, _ in first })
 }

@@ -72,7 +72,7 @@ struct StoreLayoutTests {
 
     /// Apple's new stores of framework 847 on (the older moody ones put the bookkeeping tables before the
     /// indexes, wire's first one after them: no rule).
-    static let freshAppleStores = SchemaPredictionCase.all.filter {
+    static let freshAppleStores = CorpusStore.all.filter {
         [
             "coredataplus-cars/stores/SampleModel_V1.sqlite", "coredataplus-books/stores/SampleModel2_V1.sqlite",
             "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite",
@@ -81,7 +81,7 @@ struct StoreLayoutTests {
     }
 
     @Test("A new store has the order of Apple's new store of the same version", Corpus.required, arguments: freshAppleStores)
-    func freshStoreOrder(_ testCase: SchemaPredictionCase) throws {
+    func freshStoreOrder(_ testCase: CorpusStore) throws {
         let (appleDump, created) = try SchemaPredictionTests.created(like: testCase)
         // Entries one store has and the other not are ``HistoryDifference``'s subject, not this test's.
         let (ours, apple) = Self.common(try Self.master(created), try Self.master(appleDump.path))

@@ -183,7 +183,7 @@ struct CoverageMatrixTests {
     @Test("Every store the matrix names is in the corpus and its model uses the feature of its row", Corpus.required)
     func citedStoresUseTheirFeature() throws {
         let matrix = try CoverageMatrix.load()
-        let onDisk = Set(CorpusStoreCase.storesOnDisk)
+        let onDisk = Set(CorpusStore.storesOnDisk)
         var facts: [String: StoreFacts] = [:]
         for row in matrix.rows {
             for store in Set(row.cells.flatMap(\.stores)).sorted() {
@@ -328,7 +328,7 @@ struct TestSources {
     /// Whether a test file can have read `store`: it names the store's case folder, or walks every store.
     static func reaches(_ text: String, store: String) -> Bool {
         let folder = store.prefix { $0 != "/" }
-        return text.contains("\"\(folder)/") || text.contains("storesOnDisk") || text.contains("SchemaPredictionCase.all")
+        return text.contains("\"\(folder)/") || text.contains("storesOnDisk") || text.contains("CorpusStore.all")
             || text.contains("ExportRoundTripTests.stores")
             || (text.contains("RealAppStoreCase.") && RealAppStoreCase.all.contains { $0.store == store })
             || (text.contains("CorpusStoreCase.all") && CorpusStoreCase.all.contains { $0.store == store })
@@ -343,9 +343,9 @@ struct StoreFacts: Sendable {
 
     init(store: String) throws {
         contents = try StoreReader.read(path: try Corpus.copyStore(store))
-        let known = SchemaPredictionCase.forStore(store)
+        let known = try #require(CorpusStore.named(store), "\(store) is not in CorpusStore.all")
         if let path = known.model, let version = known.version {
-            let bundle = try #require(SchemaPredictionTests.bundles[path], "no model source \(path)").get()
+            let bundle = try CorpusStore.bundle(path)
             model = try #require(bundle.version(named: version), "no version \(version) in \(path)")
         } else {
             model = try #require(try contents.cachedModel(), "\(store) has no model source and no Z_MODELCACHE")
