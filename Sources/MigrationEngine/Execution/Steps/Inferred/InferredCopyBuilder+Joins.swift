@@ -82,7 +82,9 @@ extension InferredCopyBuilder {
     }
 
     /// `Z_FOK_` columns of to-one keys whose inverse becomes ordered, or that take their links from it: nothing
-    /// in the source to copy.
+    /// in the source to copy. A key that keeps its source order but also takes links from its new inverse
+    /// (ProtonDrive's merge, ``InferredPropertyMapping/mergesMembershipsOf``) gives the members it took a
+    /// position after its owner's others, in key order: Core Data keeps every member's position filled.
     func keyOrderFills() -> [SQLFragment] {
         var fills: [SQLFragment] = []
         for table in destinationSchema.tables {
@@ -97,7 +99,12 @@ extension InferredCopyBuilder {
                 if let sourceRelationship = property.source {
                     let order = SchemaColumn.Role.foreignOrder(
                         entity: owner(of: sourceRelationship, in: from, model: source), relationship: sourceRelationship)
-                    guard sourceTable.column(order) == nil else { continue }
+                    if sourceTable.column(order) != nil {
+                        if property.mergesMembershipsOf != nil {
+                            fills.append(Self.missingFill(table: table.name, column: column.name, group: key.name))
+                        }
+                        continue
+                    }
                 } else if property.mergesMembershipsOf == nil {
                     continue
                 }
@@ -105,6 +112,19 @@ extension InferredCopyBuilder {
             }
         }
         return fills
+    }
+
+    /// Sets `column` where it is NULL and `group` is not: after the group's greatest position, 1024 apart, in
+    /// `Z_PK` order. The positions are computed before any is written (a window over the rows to fill).
+    static func missingFill(table: String, column: String, group: String) -> SQLFragment {
+        let (t, c, g) = (SQLIdentifier(table), SQLIdentifier(column), SQLIdentifier(group))
+        return """
+            UPDATE \(SQLIdentifier.main).\(t) SET \(c) = f.position FROM (SELECT n."Z_PK" AS k, \
+            (SELECT COALESCE(MAX(o.\(c)), 0) FROM \(SQLIdentifier.main).\(t) o WHERE o.\(g) = n.\(g)) \
+            + 1024 * ROW_NUMBER() OVER (PARTITION BY n.\(g) ORDER BY n."Z_PK") AS position \
+            FROM \(SQLIdentifier.main).\(t) n WHERE n.\(g) IS NOT NULL AND n.\(c) IS NULL) f \
+            WHERE \(t)."Z_PK" = f.k
+            """
     }
 
     /// Sets `column` to 1024 × the row's rank by `rank` among rows with the same `group` value.

@@ -176,4 +176,71 @@ struct GainedInverseTests {
                 }, "\(mapping.notInferable)")
         }
     }
+
+    /// `Folder.notes`, ordered, ↔ `Note.folder`, and `Folder.extras` without inverse (`merged`: `extras`, now
+    /// ordered, is `Note.folder`'s inverse and `notes` is gone).
+    static func folders(_ name: String, merged: Bool) -> ObjectModel {
+        let extras = Relationship(
+            name: "extras", destinationEntity: "Note", inverseName: merged ? "folder" : nil, isToMany: true, isOrdered: merged)
+        let notes = Relationship(name: "notes", destinationEntity: "Note", inverseName: "folder", isToMany: true, isOrdered: true)
+        return ObjectModel(
+            name: name,
+            entities: [
+                Entity(
+                    name: "Folder", attributes: [Attribute(name: "name", type: .string)],
+                    relationships: merged ? [extras] : [notes, extras]),
+                Entity(
+                    name: "Note", attributes: [Attribute(name: "text", type: .string)],
+                    relationships: [
+                        Relationship(name: "folder", destinationEntity: "Folder", inverseName: merged ? "extras" : "notes")
+                    ]),
+            ])
+    }
+
+    /// The merge into an ordered relationship keeps every member's position (FORMAT.md's `Z_FOK_`): the members
+    /// `Note.folder` kept keep theirs, and those it took from `Folder.extras` come after, in key order (they had
+    /// none: Core Data keeps every member's position filled, and `verify` cannot see one missing).
+    @Test("Members a key takes from its new inverse get positions after the ones it kept")
+    func mergedMembersPositioned() throws {
+        let (from, to) = (Self.folders("1", merged: false), Self.folders("2", merged: true))
+        let mapping = InferredMapping.infer(from: from, to: to)
+        #expect(mapping.isInferable, "\(mapping.notInferable)")
+        #expect(mapping.entity("Note")?.relationship("folder")?.mergesMembershipsOf == "Folder.extras")
+        let schema = SchemaBuilder(model: from).build()
+        let notes = try #require(schema.table(for: "Note"))
+        let (key, order, extras) = (
+            try #require(notes.column(.foreignKey(entity: "Note", relationship: "folder"))).name,
+            try #require(notes.column(.foreignOrder(entity: "Note", relationship: "folder"))).name,
+            try #require(notes.column(.toManyKey(entity: "Folder", relationship: "extras"))).name
+        )
+        let path = try TemporaryDirectory.make().appendingPathComponent("Folders.sqlite").path
+        try StoreWriter(model: from).create(at: path, options: .init(maxPrimaryKeys: ["Folder": 2, "Note": 6]))
+        let (folder, note) = (
+            try #require(schema.entity(named: "Folder")?.number), try #require(schema.entity(named: "Note")?.number)
+        )
+        // Notes 1 and 2 in Folder 1 (positions 2048, 1024: kept as they are), 3 only in its extras; 4 in
+        // Folder 2, 5 only in its extras; 6 in neither.
+        let rows: [(Int?, Int?, Int?)] = [
+            (1, 2048, nil), (1, 1024, nil), (nil, nil, 1), (2, 1024, nil), (nil, nil, 2), (nil, nil, nil),
+        ]
+        let queue = try DatabaseQueue(path: path)
+        try queue.write { db in
+            for key in 1...2 {
+                try db.execute(sql: "INSERT INTO ZFOLDER (Z_PK, Z_ENT, Z_OPT) VALUES (?, ?, 1)", arguments: [key, folder])
+            }
+            for (index, row) in rows.enumerated() {
+                try db.execute(
+                    sql: "INSERT INTO ZNOTE (Z_PK, Z_ENT, Z_OPT, \(key), \(order), \(extras)) VALUES (?, ?, 1, ?, ?, ?)",
+                    arguments: [index + 1, note, row.0, row.1, row.2])
+            }
+        }
+        try queue.close()
+        let out = try StepRunner.run(InferredStep(sourceModel: from, destinationModel: to), sourcePath: path)
+        let kept = try DatabaseQueue(path: out).read { db in
+            try Row.fetchAll(db, sql: "SELECT \(key) AS k, \(order) AS o FROM ZNOTE ORDER BY Z_PK")
+        }
+        #expect(kept.map { $0["k"] as Int? } == [1, 1, 1, 2, 2, nil])
+        #expect(kept.map { $0["o"] as Int? } == [2048, 1024, 3072, 1024, 2048, nil])
+        try DatabaseQueue(path: out).read { db in _ = try SchemaConformance(model: to, path: out).check(db) }
+    }
 }
