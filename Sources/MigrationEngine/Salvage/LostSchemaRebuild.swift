@@ -434,6 +434,9 @@ struct LostSchemaRebuild {
         placement.notes.append(
             "column order: \(fromText) of \(total) tables from their CREATE TABLE text found on the pages, the rest as the model lays them out for a new store"
         )
+        // What each column holds, so that versions naming it otherwise (a rename) read a row alike.
+        let held = Dictionary(
+            schema.tables.map { ($0.name, RowMeaning.held(by: $0, in: model)) }, uniquingKeysWith: { first, _ in first })
         var seen: [String: Set<Int64>] = [:]
         var pairs: [String: Set<[DatabaseValue]>] = [:]
         var twice: [String: Int] = [:]
@@ -461,7 +464,9 @@ struct LostSchemaRebuild {
                     record.values[$0].isNull ? "" : numbers.name(record.values[$0])
                 }
                 meaning = RowMeaning(
-                    table: table, entity: numbers.name(values[1]), columns: placement.orders[table] ?? [], references: references)
+                    table: table, entity: numbers.name(values[1]),
+                    columns: (placement.orders[table] ?? []).map { held[table]?[$0] ?? RowMeaning.Held(name: $0, was: $0) },
+                    references: references)
             } else if let joins = joinsByWidth[values.count], joins.count == 1, let join = joins.first,
                 values.allSatisfy({ if case .int64 = $0.storage { true } else { false } })
             {
@@ -693,11 +698,49 @@ private struct RecordKey: Hashable {
 
 /// What an entity row means under one version: where its values go.
 private struct RowMeaning: Equatable {
+    /// What a column holds: the attribute or relationship by its name (a to-one's entity column by its
+    /// relationship, not by the entity number in its name, which a version may change) and by its renaming
+    /// identifier. Two versions' columns hold the same when either agrees: a version that renames an attribute
+    /// (wire 2.54.0's `mutedStatus`, renamed from 2.53.0's `isSilenced`) gives it the old name as its renaming
+    /// identifier, as Core Data's inferred mapping reads it, and a row holds the same values under both.
+    struct Held: Equatable {
+        let name: String
+        let was: String
+
+        static func == (lhs: Held, rhs: Held) -> Bool {
+            lhs.name == rhs.name || lhs.was == rhs.was
+        }
+    }
+
     let table: String
     let entity: String
-    let columns: [String]
+    let columns: [Held]
     /// The entities its related objects' entity numbers name.
     let references: [String]
+
+    /// What each column of `table` holds in `model`, by column name.
+    static func held(by table: SchemaTable, in model: ObjectModel) -> [String: Held] {
+        func property(_ kind: String, _ owner: String, _ name: String, renamed: String?) -> Held {
+            Held(name: "\(kind) \(owner).\(name)", was: "\(kind) \(owner).\(renamed ?? name)")
+        }
+        func relationship(_ kind: String, _ owner: String, _ name: String) -> Held {
+            property(kind, owner, name, renamed: model.entity(named: owner)?.relationship(named: name)?.renamingIdentifier)
+        }
+        return Dictionary(
+            table.columns.map { column -> (String, Held) in
+                switch column.role {
+                case .primaryKey, .entityNumber, .saveCounter:
+                    return (column.name, Held(name: column.name, was: column.name))
+                case .attribute(let owner, let name):
+                    let renamed = model.entity(named: owner)?.attribute(named: name)?.renamingIdentifier
+                    return (column.name, property("attribute", owner, name, renamed: renamed))
+                case .foreignKey(let owner, let name): return (column.name, relationship("to-one", owner, name))
+                case .foreignEntity(let owner, let name): return (column.name, relationship("entity of", owner, name))
+                case .foreignOrder(let owner, let name): return (column.name, relationship("order of", owner, name))
+                case .toManyKey(let owner, let name): return (column.name, relationship("to-many", owner, name))
+                }
+            }, uniquingKeysWith: { first, _ in first })
+    }
 }
 
 /// Each entity table's source entity numbers, and each number's entity.

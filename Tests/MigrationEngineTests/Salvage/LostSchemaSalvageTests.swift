@@ -506,6 +506,53 @@ struct LostSchemaSalvageTests {
         #expect(salvaged == original)
     }
 
+    @Test("Versions the rows fit alike that differ by a renamed attribute: a row means the same at each, and is kept")
+    func versionsAlikeButARename() throws {
+        // Wire 2.54.0 cut at 50%: its rows fit 2.53.0 and 2.54.0 alike, which differ only in 2.54.0's
+        // `mutedStatus`, renamed from `isSilenced` through its renaming identifier, and its 21 conversations
+        // were left out as rows the versions would put in different columns.
+        let item = { (flag: String) in
+            #"<entity name="Item" representedClassName="Item" syncable="YES">"# + flag
+                + #"<attribute name="title" optional="YES" attributeType="String"/></entity>"#
+        }
+        let bundle = try ModelLoader.load(
+            path: try InlineModel.write(
+                name: "Items",
+                versions: [
+                    "V1": item(#"<attribute name="flag" optional="YES" attributeType="Boolean" usesScalarValueType="YES"/>"#),
+                    "V2": item(
+                        #"<attribute name="muted" optional="YES" attributeType="Integer 32" usesScalarValueType="YES" elementID="flag"/>"#
+                    ),
+                ], current: "V2"))
+        // V1 lays out ZFLAG, ZTITLE; V2 ZMUTED, ZTITLE: the same place, the same values.
+        let store = try TemporaryDirectory.make().appendingPathComponent("Items.sqlite").path
+        try StoreWriter(model: try #require(bundle.versions.first { $0.name == "V2" })).create(at: store)
+        let queue = try DatabaseQueue(path: store)
+        let original = try queue.write { db in
+            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
+            try db.execute(
+                sql: """
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
+                    INSERT INTO ZITEM (Z_PK, Z_ENT, Z_OPT, ZMUTED, ZTITLE) SELECT i, ?, 1, i % 2, 'title ' || i FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = 20 WHERE Z_ENT = ?;
+                    DELETE FROM Z_METADATA; DELETE FROM Z_MODELCACHE;
+                    """, arguments: [entity, entity])
+            return try Row.fetchAll(db, sql: "SELECT Z_PK, ZMUTED, ZTITLE FROM ZITEM ORDER BY Z_PK")
+        }
+        try queue.close()
+        try Self.loseSchema(store)
+        let (report, output) = try Self.salvage(store, project: MigrationProject(bundle: bundle))
+        // The earliest, as for any versions the rows fit alike; no row is left out.
+        #expect(report.version == "V1" && report.evidence == .rowLayout)
+        #expect(report.recovered == 20)
+        let note = try #require(report.notes.first { $0.hasPrefix("the rows fit versions V1, V2 alike") })
+        #expect(!note.contains("left out"), "\(note)")
+        let salvaged = try DatabaseQueue(path: output).read {
+            try Row.fetchAll($0, sql: "SELECT Z_PK, ZFLAG, ZTITLE FROM ZITEM ORDER BY Z_PK")
+        }
+        #expect(salvaged.map { Array($0.databaseValues) } == original.map { Array($0.databaseValues) })
+    }
+
     @Test("Metadata and model cache lost too: the version whose tables the rows fill, said as such")
     func byRowLayout() throws {
         let store = try Self.store { db in
