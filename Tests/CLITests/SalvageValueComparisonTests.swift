@@ -68,6 +68,55 @@ struct SalvageValueComparisonTests {
         #expect(swapped.valuesDifferSample.contains { $0.hasPrefix("ZENTRY ") && $0.contains(" ZTEXT: 'Entry ") })
     }
 
+    @Test("Values in columns the report says it could not tell apart are counted as flagged, not as differing")
+    func flaggedColumnOrder() throws {
+        // The sweep counts a table's differing values apart when the report flags its column order as untold
+        // (`the first of them used`); since the index entries and the store's history tell Journal's and wire's
+        // orders, no case here reached that path. A store created at V1 (`title`) and migrated in place to V2
+        // (`note` appended, where a new store has it first): two text columns, no index, no other table, so
+        // nothing tells the orders apart and the first, a new store's, reads each title as the note.
+        let item = { (attributes: String) in
+            #"<entity name="Item" representedClassName="Item" syncable="YES">"# + attributes + "</entity>"
+        }
+        let title = #"<attribute name="title" optional="YES" attributeType="String"/>"#
+        let note = #"<attribute name="note" optional="YES" attributeType="String"/>"#
+        let bundlePath = try InlineModel.write(
+            name: "Items", versions: ["V1": item(title), "V2": item(title + note)], current: "V2")
+        let version = try #require(try ModelLoader.load(path: bundlePath).versions.first { $0.name == "V2" })
+        let folder = try TemporaryDirectory.make()
+        let intact = folder.appendingPathComponent("Items.sqlite").path
+        try StoreWriter(model: version).create(at: intact)
+        try DatabaseQueue(path: intact).write { db in
+            let entity = try Int.fetchOne(db, sql: "SELECT Z_ENT FROM Z_PRIMARYKEY WHERE Z_NAME = 'Item'") ?? 0
+            try db.execute(
+                sql: """
+                    DROP TABLE ZITEM;
+                    CREATE TABLE ZITEM ( Z_PK INTEGER PRIMARY KEY, Z_ENT INTEGER, Z_OPT INTEGER, ZTITLE VARCHAR, ZNOTE VARCHAR );
+                    WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 20)
+                    INSERT INTO ZITEM SELECT i, ?, 1, 'title ' || i, 'note ' || i FROM n;
+                    UPDATE Z_PRIMARYKEY SET Z_MAX = 20 WHERE Z_ENT = ?;
+                    """, arguments: [entity, entity])
+        }
+        // The schema's page lost past the header: page 1 of this small store.
+        let damaged = folder.appendingPathComponent("Damaged.sqlite").path
+        try FileManager.default.copyItem(atPath: intact, toPath: damaged)
+        let handle = try #require(FileHandle(forUpdatingAtPath: damaged))
+        try handle.seek(toOffset: 100)
+        try handle.write(contentsOf: Data(count: 4096 - 100))
+        try handle.close()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let salvage = try CLIRunner.run(["salvage", damaged, "--model", bundlePath, "--out", output, "--json"])
+        #expect(salvage.status == 0, "\(salvage.stderr)")
+        #expect(salvage.stdout.contains("nothing on the pages tells them apart: the first of them used"), "\(salvage.stdout)")
+        let report = folder.appendingPathComponent("report.json")
+        try Data(salvage.stdout.utf8).write(to: report)
+        let judged = try Self.judge(damaged, output, intact, report.path)
+        // Each item's title and note, read in the other's column: flagged, none counted as differing unflagged.
+        #expect(judged.valuesCompared >= 80)
+        #expect(judged.valuesDifferFlagged == 40, "\(judged)")
+        #expect(judged.valuesDiffer == 0, "\(judged.valuesDifferSample)")
+    }
+
     @Test("A value after a zeroed overflow page of a store with a pointer map: salvage's is the stored one, not .recover's")
     func valueAfterZeroedOverflowPage() throws {
         // The wire sweep: with an overflow page of the self user's profile image zeroed, salvage wrote its five
