@@ -50,6 +50,11 @@ struct ScaffoldCommandTests {
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let unusable = try #require((document["unusableMappings"] as? [[String: Any]])?.first)
         #expect(unusable["mapping"] as? String == "Migration2to3.xcmappingmodel")
+        // The versions and the code come from the one public error the engine's planning failure becomes.
+        #expect((document["versions"] as? [String])?.first == "CoreDataMigration_Example 2")
+        let failureLine = try #require(json.stderr.split(separator: "\n").last)
+        let failure = try #require(try JSONSerialization.jsonObject(with: Data(failureLine.utf8)) as? [String: Any])
+        #expect(failure["code"] as? String == "planning.noRoute" && failure["category"] as? String == "noRoute")
         #expect(unusable["from"] as? String == "CoreDataMigration_Example 2")
         let reason = try #require((unusable["reasons"] as? [String])?.first)
         #expect(

@@ -52,16 +52,9 @@ package final class EngineDataSource: ConsoleDataSource {
     ) throws -> BrowserPage {
         let browser = try session(for: storePath)
         let page = try browser.page(entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)
-        // A row found by key is typed as its own entity (a sub-entity's object reached through its parent).
-        // A table missing a column its model implies is still shown, as stored: the rows are what the user
-        // came to see, and `verify` names what is missing. An unreadable snapshot still fails.
-        let layout: EntityColumns?
-        do {
-            layout = try browser.columns(of: page.entity)
-        } catch is ExportError {
-            layout = nil
-        }
-        return BrowserPage(rows: page, columns: layout)
+        // A row found by key is typed as its own entity (a sub-entity's object reached through its parent);
+        // a table missing a column its model implies has no layout and is shown as stored.
+        return BrowserPage(rows: page, columns: try browser.columns(of: page.entity))
     }
 
     /// Moves on to a new reading: the next page opens a session on a new snapshot, and the next read of the

@@ -3,6 +3,8 @@ package typealias ExecutionError = FileError<ExecutionErrorCode>
 
 /// The kind of an ``ExecutionError``.
 package enum ExecutionErrorCode: String, FileErrorCode {
+    /// Codes of errors running a migration.
+    package static let domain = "execution"
     /// Another migration, or an SQLite connection, holds the store.
     case locked
     /// A file could not be created, copied, renamed or removed.

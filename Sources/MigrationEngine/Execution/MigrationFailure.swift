@@ -12,6 +12,9 @@ package struct MigrationFailure: CategorizedError, Sendable, Hashable {
     package var message: String
     /// What the user can do about it, when there is one thing to do; each front end words it.
     package var remedy: Remedy?
+    /// The specific failure: the code of the error it stands for, or `engine.` and the category for one the
+    /// engine words itself.
+    package var failureCode: String
 
     /// Creates a failure.
     package init(category: FailureCategory, path: String? = nil, message: String, remedy: Remedy? = nil) {
@@ -19,6 +22,7 @@ package struct MigrationFailure: CategorizedError, Sendable, Hashable {
         self.path = path
         self.message = message
         self.remedy = remedy
+        failureCode = "engine.\(category.rawValue)"
     }
 
     /// The failure an error stands for, categorised (see ``FailureCategory/of(_:)``).
@@ -26,6 +30,15 @@ package struct MigrationFailure: CategorizedError, Sendable, Hashable {
         self.init(
             category: FailureCategory.of(error), path: (error as? any FileFailure)?.path, message: "\(error)",
             remedy: (error as? any CategorizedError)?.remedy)
+        failureCode = Self.code(of: error)
+    }
+
+    /// The code of any error: a ``CategorizedError``'s own; an SQLite error's `sqlite.` and its primary result
+    /// code; `engine.unknown` for anything else (an error from a library the engine did not wrap).
+    package static func code(of error: any Error) -> String {
+        if let error = error as? any CategorizedError { return error.failureCode }
+        if let error = error as? DatabaseError { return "sqlite.\(error.resultCode.primaryResultCode.rawValue)" }
+        return "engine.unknown"
     }
 
     /// The message (naming the file when the failure is about one).

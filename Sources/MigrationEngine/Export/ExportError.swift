@@ -1,5 +1,8 @@
 /// Tags the errors of `export` and `rows`.
-package enum Exporting: FailingOperation {}
+package enum Exporting: FailingOperation {
+    /// Export's errors' codes start `export.`.
+    package static let name = "export"
+}
 
 /// Why `export` or `rows` could not read a store or write its output: one line naming the store (or the
 /// output file) and the problem.

@@ -9,6 +9,8 @@ package struct UnknownVersion: CategorizedError, Sendable, Hashable {
 
     /// The broad kind of the failure.
     public var category: FailureCategory { .invalidInput }
+    /// The specific failure.
+    public var failureCode: String { "model.unknownVersion" }
 
     /// One line naming the model, the version asked for and those there are.
     public var description: String {

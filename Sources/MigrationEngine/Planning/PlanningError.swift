@@ -42,6 +42,9 @@ package struct PlanningError: CategorizedError, Sendable, Hashable {
         }
     }
 
+    /// The specific failure: `planning.noRoute`.
+    public var failureCode: String { "planning.\(code.rawValue)" }
+
     /// One line for the user.
     public var description: String { message }
 }

@@ -16,6 +16,9 @@ public struct RoutingRules: Sendable, Hashable {
         self.broken = broken
     }
 
+    /// ``broken`` in natural order (`v2` before `v10`), as listings show it.
+    public var brokenInOrder: [String] { broken.sorted(by: NaturalOrder.precedes) }
+
     /// Throws naming the version when a rule names an unknown version, and naming the versions of a loop
     /// when the overrides send a version back to itself.
     package func validate(versions: [String]) throws(PlanningError) {

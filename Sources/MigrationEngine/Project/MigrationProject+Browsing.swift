@@ -99,14 +99,19 @@ package final class StoreBrowser: Sendable {
     /// suffix included), read once per entity.
     ///
     /// - Parameter entity: The entity.
-    /// - Returns: The layout; nil without a model, which alone names and types columns, or for an entity it
-    ///   does not have.
-    /// - Throws: ``ExportError`` when the store lacks a table or column the model implies, ``StoreError`` when
-    ///   the snapshot cannot be read.
+    /// - Returns: The layout; nil without a model, which alone names and types columns, for an entity it
+    ///   does not have, or when the store lacks a table or column the model implies: the rows are then shown
+    ///   as stored (what the user came to see), and `verify` names what is missing.
+    /// - Throws: ``StoreError`` when the snapshot cannot be read.
     package func columns(of entity: String) throws -> EntityColumns? {
         guard let model else { return nil }
         if let known = layouts.withLock({ $0[entity] }) { return known }
-        let found = try pager.columns(of: entity, model: model)
+        let found: EntityColumns?
+        do {
+            found = try pager.columns(of: entity, model: model)
+        } catch is ExportError {
+            return nil
+        }
         layouts.withLock { $0[entity] = found }
         return found
     }

@@ -27,6 +27,26 @@ extension MigrationProject {
             target: target, snapshot: snapshot, checksIntegrity: checksIntegrity, countsRows: countsRows)
     }
 
+    /// The plan to `target` when there is one: nil when the store matches no version, the target is not a
+    /// version, or no route reaches it — the planning failures a view of the whole graph stays useful through.
+    /// A store that cannot be read still throws.
+    ///
+    /// - Parameters:
+    ///   - store: The store's `.sqlite` file.
+    ///   - target: The version to reach; nil for the model's current version.
+    ///   - report: Receives ``MigrationEvent/recovered(store:outcome:)`` when an interrupted swap was recovered.
+    /// - Returns: What ``plan(store:target:checksIntegrity:countsRows:report:)`` returns, or nil.
+    /// - Throws: ``ProjectError`` without a model, ``StoreError`` for an unreadable store.
+    public func planIfRouted(
+        store: String, target: String? = nil, report: @Sendable (MigrationEvent) -> Void = { _ in }
+    ) throws -> StorePlanning? {
+        do {
+            return try plan(store: store, target: target, report: report)
+        } catch is PlanningError {
+            return nil
+        }
+    }
+
     /// The whole version graph: every version and every step the mappings and inference allow.
     ///
     /// - Throws: ``ProjectError`` without a model, ``PlanningError`` when the version order is invalid.

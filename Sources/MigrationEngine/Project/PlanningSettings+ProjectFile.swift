@@ -9,4 +9,13 @@ extension PlanningSettings {
         guard let file = ProjectFile.locate(besideModel: modelPath) else { return PlanningSettings() }
         return try ProjectFile.load(path: file)
     }
+
+    /// The settings of the project file at `path` (a file named on the command line rather than found).
+    ///
+    /// - Parameter path: The project file (`cdmigrate.yaml`, `.yml` or `.json`).
+    /// - Returns: The file's settings, with its mapping folders resolved against the file's folder.
+    /// - Throws: ``PlanningError`` when the file cannot be read or parsed.
+    package static func projectFile(at path: String) throws(PlanningError) -> PlanningSettings {
+        try ProjectFile.load(path: path)
+    }
 }

@@ -6,6 +6,13 @@ package enum ProjectError: CategorizedError, Equatable {
     /// The broad kind of the failure.
     public var category: FailureCategory { .invalidInput }
 
+    /// The specific failure: `project.noModel`.
+    public var failureCode: String {
+        switch self {
+        case .noModel: "project.noModel"
+        }
+    }
+
     /// One line saying what is missing.
     public var description: String {
         switch self {

@@ -3,6 +3,8 @@ package typealias StoreError = FileError<StoreErrorCode>
 
 /// The kind of a ``StoreError``; each maps to its own ``FailureCategory`` and so to its own exit code.
 package enum StoreErrorCode: String, FileErrorCode {
+    /// Codes of errors reading a store.
+    package static let domain = "store"
     /// The store file does not exist.
     case notFound
     /// The file is not an SQLite database.

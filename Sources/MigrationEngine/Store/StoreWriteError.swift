@@ -24,4 +24,7 @@ package struct StoreWriteError: Error, Sendable, Hashable, CustomStringConvertib
     }
 }
 
-extension StoreWriteError: CategorizedError {}
+extension StoreWriteError: CategorizedError {
+    /// The specific failure.
+    public var failureCode: String { "store.writeFailed" }
+}

@@ -24,10 +24,13 @@ public enum FailureCategory: String, Sendable, Hashable, Codable, CaseIterable {
     case cancelled
 }
 
-/// An error that knows its ``FailureCategory`` and reads as one line naming the file involved.
+/// An error that knows its ``FailureCategory`` and its code, and reads as one line naming the file involved.
 public protocol CategorizedError: Error, CustomStringConvertible {
     /// The broad kind of the failure.
     var category: FailureCategory { get }
+    /// The specific failure, as a stable name a script can match on: the kind of error, a dot and its own
+    /// code (`planning.noRoute`, `store.damaged`). Required, so that no kind of error goes without one.
+    var failureCode: String { get }
     /// What the user can do about it, when there is one thing to do; each front end words it.
     var remedy: Remedy? { get }
 }
@@ -38,6 +41,9 @@ extension CategorizedError {
 }
 
 extension ModelError: CategorizedError {
+    /// The broad kind of the failure.
+    public var failureCode: String { "model.\(code.rawValue)" }
+
     /// The broad kind of the failure.
     public var category: FailureCategory {
         switch code {
@@ -52,4 +58,6 @@ extension ModelError: CategorizedError {
 extension MigrationCancelled: CategorizedError {
     /// The broad kind of the failure.
     package var category: FailureCategory { .cancelled }
+    /// The specific failure.
+    package var failureCode: String { "execution.cancelled" }
 }

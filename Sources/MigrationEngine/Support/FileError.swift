@@ -2,6 +2,8 @@
 package protocol FileErrorCode: RawRepresentable, Sendable, Hashable, Codable where RawValue == String {
     /// The broad kind of the failure, and so the exit code.
     var category: FailureCategory { get }
+    /// The kind of error these codes belong to, the first part of a ``CategorizedError/failureCode``.
+    static var domain: String { get }
 }
 
 /// A failure about one file: its kind, the file and what is wrong. ``StoreError`` and ``ExecutionError``
@@ -29,6 +31,9 @@ package struct FileError<Kind: FileErrorCode>: CategorizedError, Sendable, Hasha
 
     /// The broad kind of the failure.
     public var category: FailureCategory { code.category }
+
+    /// The specific failure: `store.damaged`, `execution.backupDamaged`.
+    public var failureCode: String { "\(Kind.domain).\(code.rawValue)" }
 
     /// One line: `path: message` (line breaks in SQLite's messages become spaces).
     public var description: String {

@@ -1,15 +1,20 @@
 /// Every failure the engine reports, as the one value front ends read (as ArgumentParser's `MessageInfo` is
-/// for its own errors): the broad category, and so the exit code; the file and the position in it the failure
-/// is about; the one-line message; what the user can do, for each front end to word; and the specific error
-/// underneath, for a caller that wants it. A front end makes one
+/// for its own errors): the broad category, and so the exit code; a stable code naming the specific failure;
+/// the file and the position in it the failure is about, and the model versions; the one-line message; what
+/// the user can do, for each front end to word; and the specific error underneath, for a caller that wants it. A front end makes one
 /// from whatever an operation threw, in one place, and looks no further.
 public struct MigrationError: CategorizedError, Sendable, Hashable {
     /// The broad kind of the failure.
     public var category: FailureCategory
+    /// The specific failure, as a stable name to match on (`planning.noRoute`, `store.damaged`,
+    /// `sqlite.13`): the kind of error and its own code (see ``CategorizedError/failureCode``).
+    public var code: String
     /// The file the failure is about, when it names one.
     public var file: String?
     /// Where in ``file`` (a mapping file's line and column), when known.
     public var position: SourcePosition?
+    /// The model versions the failure is about, in the order they matter (a route's start and target), or none.
+    public var versions: [String]
     /// One line saying what went wrong, naming the file when there is one (without the remedy).
     public var message: String
     /// What the user can do about it, when there is one thing to do.
@@ -27,6 +32,8 @@ public struct MigrationError: CategorizedError, Sendable, Hashable {
             return
         }
         category = FailureCategory.of(error)
+        code = MigrationFailure.code(of: error)
+        versions = (error as? PlanningError)?.versions ?? []
         file = (error as? any FileFailure)?.path ?? (error as? MigrationFailure)?.path
         position = (error as? MappingFileError)?.position
         message = "\(error)"
@@ -39,19 +46,22 @@ public struct MigrationError: CategorizedError, Sendable, Hashable {
         self.init(MigrationFailure(category: category, path: file, message: message, remedy: remedy))
     }
 
+    /// The specific failure: ``code``.
+    public var failureCode: String { code }
+
     /// The message.
     public var description: String { message }
 
-    /// Two errors are equal when they say the same: category, file, position, message and remedy (the
-    /// specific error beneath is how the engine came to say it).
+    /// Two errors are equal when they say the same: category, code, file, position, versions, message and
+    /// remedy (the specific error beneath is how the engine came to say it).
     ///
     /// - Parameters:
     ///   - lhs: One error.
     ///   - rhs: The other.
     /// - Returns: Whether the two say the same.
     public static func == (lhs: MigrationError, rhs: MigrationError) -> Bool {
-        (lhs.category, lhs.file, lhs.position, lhs.message, lhs.remedy)
-            == (rhs.category, rhs.file, rhs.position, rhs.message, rhs.remedy)
+        (lhs.category, lhs.code, lhs.file, lhs.position) == (rhs.category, rhs.code, rhs.file, rhs.position)
+            && (lhs.versions, lhs.message, lhs.remedy) == (rhs.versions, rhs.message, rhs.remedy)
     }
 
     /// Hashes what ``==`` compares.
@@ -59,7 +69,9 @@ public struct MigrationError: CategorizedError, Sendable, Hashable {
     /// - Parameter hasher: The hasher to feed.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(category)
+        hasher.combine(code)
         hasher.combine(file)
+        hasher.combine(versions)
         hasher.combine(position)
         hasher.combine(message)
         hasher.combine(remedy)

@@ -1,6 +1,9 @@
 /// What an ``OperationError`` is about: a tag that keeps each operation's errors a type of their own (so
 /// callers and tests can tell an export failure from a salvage failure) while they share one shape.
-package protocol FailingOperation: Sendable {}
+package protocol FailingOperation: Sendable {
+    /// The operation's name, the first part of its errors' ``CategorizedError/failureCode`` (`export`).
+    static var name: String { get }
+}
 
 /// Why `export`, `rows` or `salvage` could not read a store or write its output: one line naming the store
 /// (or the output file) and the problem, with a category chosen where it is raised. ``ExportError`` and
@@ -23,6 +26,9 @@ package struct OperationError<Operation: FailingOperation>: CategorizedError, Eq
         self.category = category
         self.remedy = remedy
     }
+
+    /// The operation and the category: `export.io`, `salvage.damaged`.
+    public var failureCode: String { "\(Operation.name).\(category.rawValue)" }
 
     /// `path: message`.
     public var description: String { "\(path): \(message)" }

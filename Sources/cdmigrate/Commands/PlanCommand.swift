@@ -30,12 +30,7 @@ struct PlanCommand: ParsableCommand {
         if graph {
             // The graph is shown even when no chain reaches the target: that is when it is most needed.
             let whole = try project.graph()
-            let chain: MigrationPlan?
-            do {
-                chain = try project.plan(store: store, target: to, report: notes).plan
-            } catch is PlanningError {
-                chain = nil
-            }
+            let chain = try project.planIfRouted(store: store, target: to, report: notes)?.plan
             if json {
                 print(try GraphJSON.encode(whole))
             } else {
@@ -47,10 +42,10 @@ struct PlanCommand: ParsableCommand {
         do {
             // The plan states what this store loses, not what the versions could drop.
             result = try project.countingDataLoss(in: project.plan(store: store, target: to, report: notes))
-        } catch let error as PlanningError where json && error.code == .noRoute {
+        } catch let failure where json && MigrationError(failure).category == .noRoute {
             // Scripts get the reason on stdout as well, with each mapping that could not be used in full.
-            print(try PlanJSON.encodeNoRoute(error, graph: try project.graph()))
-            throw error
+            print(try PlanJSON.encodeNoRoute(MigrationError(failure), graph: try project.graph()))
+            throw failure
         }
         print(
             json

@@ -43,12 +43,6 @@ struct RowsCommand: ParsableCommand {
             store: store, entity: entity, where: selection.condition, order: selection.order, columns: fields, offset: offset,
             limit: limit,
             rawValues: rawValues)
-        if json {
-            print("[" + page.objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]")
-        } else {
-            print(
-                ObjectTextEncoding.csvHeader(page.fields) + page.objects.map(ObjectTextEncoding.csvRecord).joined(),
-                terminator: "")
-        }
+        print(page.text(as: json ? .json : .csv), terminator: "")
     }
 }

@@ -16,6 +16,8 @@ package struct MappingFileError: Error, Sendable, Hashable, CategorizedError {
 
     /// A mapping file is invalid input.
     public var category: FailureCategory { .invalidInput }
+    /// The specific failure.
+    public var failureCode: String { "mapping.invalidFile" }
 
     /// `path:line:column: message`.
     public var description: String {

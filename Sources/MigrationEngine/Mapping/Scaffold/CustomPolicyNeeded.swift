@@ -22,6 +22,8 @@ package struct CustomPolicyNeeded: CategorizedError, Sendable, Hashable {
 
     /// A mapping that cannot run is invalid input for the plan.
     package var category: FailureCategory { .invalidInput }
+    /// The specific failure.
+    package var failureCode: String { "mapping.customPolicyNeeded" }
     /// The front end says how to write the mapping file the message names.
     package var remedy: Remedy? { .writeMappingFile }
 

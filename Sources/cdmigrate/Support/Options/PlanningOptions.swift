@@ -75,7 +75,7 @@ struct PlanningOptions: ParsableArguments {
     /// The project file's settings with the command line's on top, and the mapping folders found beside the
     /// model and the stores (none when `--mappings` named some).
     func settings(for location: ModelLocation) throws -> PlanningSettings {
-        var settings = try project.map { try ProjectFile.load(path: $0) } ?? location.settings()
+        var settings = try project.map { try PlanningSettings.projectFile(at: $0) } ?? location.settings()
         if project != nil {
             let named = Set(settings.mappingDirectories)
             settings.mappingDirectories += location.mappings.filter { !named.contains($0) }

@@ -13,6 +13,8 @@ enum FailureOutput {
         var category: String
         /// The process's exit status.
         var exitCode: Int32
+        /// The specific failure, a stable name to match on (`planning.noRoute`); none for wrong usage.
+        var code: String?
         /// The file the failure is about, when it names one.
         var file: String?
         /// The line and column in ``file``, when known (a mapping or project file).
@@ -55,7 +57,8 @@ enum FailureOutput {
         // error, so it exits with a documented code rather than ArgumentParser's 1.
         let failure = MigrationError(error)
         return Report(
-            category: failure.category.rawValue, exitCode: ExitStatus.code(for: failure.category), file: failure.file,
+            category: failure.category.rawValue, exitCode: ExitStatus.code(for: failure.category), code: failure.code,
+            file: failure.file,
             line: failure.position?.line, column: failure.position?.column,
             message: failure.message,
             remedy: failure.remedy.map(RemedyText.text))

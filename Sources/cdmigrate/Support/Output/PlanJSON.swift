@@ -53,7 +53,7 @@ enum PlanJSON {
         var unusableMappings: [GraphJSON.Blocked]
     }
 
-    static func encodeNoRoute(_ error: PlanningError, graph: VersionGraph) throws -> String {
+    static func encodeNoRoute(_ error: MigrationError, graph: VersionGraph) throws -> String {
         try JSONOutput.encode(
             NoRoute(
                 error: error.message, versions: error.versions,
@@ -93,7 +93,7 @@ enum GraphJSON {
 
     static func encode(_ graph: VersionGraph) throws -> String {
         let value = Graph(
-            versions: graph.versions, broken: graph.routing.broken.sorted(by: NaturalOrder.precedes),
+            versions: graph.versions, broken: graph.routing.brokenInOrder,
             routes: graph.routing.overrides,
             steps: graph.edges.map { PlanJSON.Step($0) },
             uninferable: graph.uninferable.map { Blocked(from: $0.pair.from, to: $0.pair.to, mapping: nil, reasons: $0.reasons) },

@@ -9,5 +9,8 @@ struct DemoError: CategorizedError {
     /// What went wrong.
     let message: String
 
+    /// The demo's own code.
+    var failureCode: String { "demo.unprepared" }
+
     var description: String { "\(path): \(message)" }
 }

@@ -17,6 +17,8 @@ package struct ForeignTableError: CategorizedError, Sendable, Hashable {
 
     /// Refusals are about what the store holds, not a failure of the run.
     public var category: FailureCategory { .unsupported }
+    /// The specific failure.
+    public var failureCode: String { "store.foreignTable" }
 
     /// One line: `path: object: message`.
     public var description: String {

@@ -36,6 +36,8 @@ package struct MappingRuntimeError: Error, Sendable, Hashable, CategorizedError 
 
     /// A failed step.
     public var category: FailureCategory { .migrationFailed }
+    /// The specific failure.
+    public var failureCode: String { "mapping.objectFailed" }
 
     /// `file.yaml:12:14: mapping PostToPost, Post Z_PK 7, expression `$source.a / 0`: division by zero: 3 / 0`.
     public var description: String {
