@@ -15,12 +15,6 @@ package final class ConsoleApp {
         case failed(MigrationError)
     }
 
-    /// The longest wait for a key, which is also the slowest the UI reacts to progress.
-    static let pollMilliseconds = 40
-    /// The longest wait for a key while the engine runs: how late the end of a run can be noticed.
-    static let runPollMilliseconds = 10
-    /// The shortest time between two redraws while events stream in.
-    static let frameInterval = 0.08
     /// The most actions taken in one tick, so a flood of progress cannot keep keys from being read.
     static let actionsPerTick = 4096
 
@@ -113,8 +107,9 @@ package final class ConsoleApp {
         } else {
             perform(pendingEffects)
         }
-        var lastDraw = -1.0
-        var dirty = true
+        var pacer = FramePacer()
+        // ncurses may hold keys it has already read from the terminal, which no wait would report.
+        var keysWaiting = false
         while true {
             let signal = TerminalSignals.takePending()
             if signal != 0 {
@@ -124,23 +119,30 @@ package final class ConsoleApp {
                 return .interrupted(signal: signal)
             }
             let wasRunning = state.engineRunning
-            if receiveAll(limit: Self.actionsPerTick) { dirty = true }
+            actions.clearWake()
+            if receiveAll(limit: Self.actionsPerTick) { pacer.changed() }
             if let fatal = state.fatal {
                 scanner?.stop()
                 return .failed(fatal.error ?? MigrationError(fatal))
             }
             // The result screen is drawn as soon as the engine has finished, not a frame later.
-            if wasRunning, !state.engineRunning { lastDraw = -1 }
+            if wasRunning, !state.engineRunning { pacer.changed(promptly: true) }
             let running = (state.screen == .run && state.run?.outcome == nil) || state.preparing != nil
-            if (dirty || running) && now - lastDraw >= Self.frameInterval {
+            if pacer.shouldDraw(now: now, animating: running) {
                 backend.draw(renderer.render(state, now: now))
-                lastDraw = now
-                dirty = false
+                pacer.drew(at: now)
             }
-            let wait = state.engineRunning ? Self.runPollMilliseconds : Self.pollMilliseconds
-            guard let key = backend.readKey(timeoutMilliseconds: wait) else { continue }
-            dirty = true
-            lastDraw = -1
+            // Asleep until a key, an action or the next frame due: no poll delays what was asked for.
+            if !keysWaiting {
+                let wait = actions.count > 0 ? 0 : pacer.wait(now: now, animating: running)
+                backend.waitForInput(milliseconds: wait, orReadable: actions.wakeDescriptor)
+            }
+            guard let key = backend.readKey(timeoutMilliseconds: 0) else {
+                keysWaiting = false
+                continue
+            }
+            keysWaiting = true
+            pacer.keyTaken()
             if key == .resize {
                 send(.resized(TerminalSize(width: backend.size.width, height: backend.size.height)))
                 continue

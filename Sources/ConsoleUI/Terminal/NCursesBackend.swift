@@ -100,6 +100,14 @@ package final class NCursesBackend {
         return value
     }
 
+    /// Sleeps until the terminal has input, `other` (the action queue's wake pipe) is readable, or
+    /// `milliseconds` have passed. An interrupted wait (a signal) just returns: the loop looks again.
+    package func waitForInput(milliseconds: Int, orReadable other: Int32?) {
+        var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+        if let other { descriptors.append(pollfd(fd: other, events: Int16(POLLIN), revents: 0)) }
+        _ = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
+    }
+
     /// Waits up to `milliseconds` for a key; `nil` when none arrived.
     package func readKey(timeoutMilliseconds milliseconds: Int) -> Key? {
         wtimeout(cdm_stdscr(), Int32(milliseconds))

@@ -178,4 +178,35 @@ struct ConsoleEndToEndTests {
         #expect(!colorCodes.contains { escapes.contains($0) }, "no foreground colours under NO_COLOR")
         #expect(escapes.contains("\u{1B}[1m"), "bold still marks emphasis")
     }
+
+    #if os(Linux)
+        /// Issue 35: quiet while idle. The loop now sleeps until a key or an effect's result instead of polling
+        /// every 40 ms: idle, it must still draw nothing at all and use next to no CPU (the process's own CPU
+        /// time, read from /proc, so the machine's load does not count).
+        @Test func idleItDrawsNothingAndSleeps() throws {
+            let folder = try Self.journalFolder()
+            let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
+            try tmux.waitFor("✓ Entry")
+            let pid = try #require(try tmux.programPID())
+            let output = folder.appendingPathComponent("terminal.out").path
+            try tmux.recordOutput(to: output)
+            let before = try Self.cpuTicks(pid)
+            RunLoop.current.run(until: Date().addingTimeInterval(2))
+            let used = try Self.cpuTicks(pid) - before
+            let drawn = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? NSNumber)?.intValue ?? 0
+            #expect(drawn == 0, "bytes drawn in 2 s idle")
+            // 10 ticks (0.1 s) in 2 s is 5%: the console idles at well under 1%.
+            #expect(used < 10, "CPU ticks in 2 s idle: \(used)")
+            try tmux.send("q")
+            try tmux.waitFor("[exit 0]")
+        }
+
+        /// The user and system CPU time of process `pid` so far, in clock ticks (fields 14 and 15 of /proc/PID/stat).
+        static func cpuTicks(_ pid: pid_t) throws -> Int {
+            let stat = try String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)
+            // The command name (field 2) may hold spaces: count fields from after its closing parenthesis.
+            let fields = stat[stat.index(after: try #require(stat.lastIndex(of: ")")))...].split(separator: " ")
+            return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+        }
+    #endif
 }

@@ -118,6 +118,11 @@ final class TmuxSession {
         return children.split(whereSeparator: \.isWhitespace).first.flatMap { pid_t($0) }
     }
 
+    /// Appends everything the program writes to the terminal from now on to the file at `path`.
+    func recordOutput(to path: String) throws {
+        try tmux(["pipe-pane", "-t", name, "cat >> " + Self.quote(path)])
+    }
+
     /// Resizes the window.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
