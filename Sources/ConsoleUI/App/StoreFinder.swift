@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 
 /// Finds SQLite stores under a folder for the picker: files whose first bytes are SQLite's header, whatever
 /// their name (apps name their stores `.wiredatabase`, `.moody`, or nothing at all), with their `-wal`
@@ -60,7 +61,9 @@ package enum StoreFinder {
                     if folder.depth < maxDepth, !systemFolders.contains(path), !visited.contains(file) {
                         queue.append((path, relative, folder.depth + 1))
                     }
-                } else if file.isRegularFile, !sidecarSuffixes.contains(where: { name.hasSuffix($0) }), isSQLite(path) {
+                } else if file.isRegularFile, !sidecarSuffixes.contains(where: { name.hasSuffix($0) }),
+                    MigrationProject.isSQLiteFile(path)
+                {
                     found(
                         StoreCandidate(
                             relativePath: relative, path: path, size: size(of: path) ?? 0, walSize: size(of: path + "-wal")))
@@ -76,10 +79,4 @@ package enum StoreFinder {
         (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.int64Value
     }
 
-    private static func isSQLite(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let header = (try? handle.read(upToCount: 16)) ?? Data()
-        return header == Data("SQLite format 3\0".utf8)
-    }
 }

@@ -2,28 +2,20 @@ import Foundation
 import MigrationEngine
 
 extension BrowserPage {
-    /// A browser page from stored rows, named and typed by the engine's layout of the entity's columns when
-    /// the store's model is known.
+    /// A browser page from stored rows, named and typed by the engine's layout of the entity's columns (or
+    /// named as the engine names them as stored, when the store's model is not known).
     ///
     /// Bookkeeping columns (`Z_ENT`, `Z_OPT`, the entity-number columns of to-one relationships) and other
     /// entities' columns in a shared table are hidden; `Z_PK` becomes the `pk` column; an attribute's column
     /// is shown under the attribute's name, by its type, wherever the layout put it (`ZTEXT1` for a sibling's
-    /// clashing `text`); to-one relationships become `Entity #pk`. Without a layout, values are shown as
-    /// SQLite stored them. A page holding sub-entities' rows gets an `entity` column after `pk` naming each
+    /// clashing `text`); to-one relationships become `Entity #pk`. Columns laid out as stored show their
+    /// values as SQLite stored them. A page holding sub-entities' rows gets an `entity` column after `pk` naming each
     /// row's own entity.
-    package init(rows page: EntityRowPage, columns layout: EntityColumns?) {
+    package init(rows page: EntityRowPage, columns layout: EntityColumns) {
         var kept: [(index: Int, title: String, convert: (StoredValue) -> BrowserValue)] = []
         for (index, column) in page.columns.enumerated() {
             if column == "Z_PK" {
                 kept.append((index, "pk", Self.raw))
-                continue
-            }
-            guard let layout else {
-                // No model: every column but the bookkeeping ones, under its stored name.
-                guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), column.dropFirst().first?.isNumber != true else {
-                    continue
-                }
-                kept.append((index, column.dropFirst().lowercased(), Self.raw))
                 continue
             }
             switch layout.byColumn[column] {
@@ -37,6 +29,7 @@ extension BrowserPage {
                             return Self.raw(value)
                         }
                     ))
+            case .stored(let name)?: kept.append((index, name, Self.raw))
             case nil: continue
             }
         }

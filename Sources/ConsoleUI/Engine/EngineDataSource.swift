@@ -52,9 +52,9 @@ package final class EngineDataSource: ConsoleDataSource {
     ) throws -> BrowserPage {
         let browser = try session(for: storePath)
         let page = try browser.page(entity: entity, offset: offset, limit: limit, query: query, cancellation: cancellation)
-        // A row found by key is typed as its own entity (a sub-entity's object reached through its parent);
-        // a table missing a column its model implies has no layout and is shown as stored.
-        return BrowserPage(rows: page, columns: try browser.columns(of: page.entity))
+        // A row found by key is typed as its own entity (a sub-entity's object reached through its parent); a
+        // table the model does not lay out is shown as stored. An unreadable snapshot still fails.
+        return BrowserPage(rows: page, columns: try browser.shownColumns(of: page))
     }
 
     /// Moves on to a new reading: the next page opens a session on a new snapshot, and the next read of the

@@ -25,7 +25,7 @@ package struct ConsoleFailure: Error, Sendable, Hashable {
         let failure = MigrationError(error)
         self.init(
             line: RemedyWords.line(failure.message, remedy: failure.remedy),
-            category: (error as? any CategorizedError)?.category, remedy: failure.remedy)
+            category: failure.category, remedy: failure.remedy)
         self.error = failure
     }
 

@@ -116,6 +116,18 @@ package final class StoreBrowser: Sendable {
         return found
     }
 
+    /// What each column of `page` holds, to show it: the model's layout of its entity (``columns(of:)``), or
+    /// every column as stored (``EntityColumns/asStored(entity:columns:)``) where no model or no entity of it is
+    /// known, or where the table lacks a column the model implies: the rows are still shown, and `verify`
+    /// names what is missing.
+    ///
+    /// - Parameter page: A page of this session.
+    /// - Returns: The layout to show the page by.
+    /// - Throws: ``StoreError`` when the snapshot cannot be read.
+    package func shownColumns(of page: EntityRowPage) throws -> EntityColumns {
+        try columns(of: page.entity) ?? EntityColumns.asStored(entity: page.entity, columns: page.columns)
+    }
+
     /// The objects each to-many relationship of object `key` of `entity` leads to (at most `limit` each),
     /// where the model says they are kept; none without a model, which alone names relationships.
     package func related(entity: String, key: Int64, limit: Int) throws -> [RelatedObjects] {

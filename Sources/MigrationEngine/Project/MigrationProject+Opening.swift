@@ -40,6 +40,15 @@ extension MigrationProject {
         try StoreFileProbe.checkDatabaseFile(store)
     }
 
+    /// Whether `path` is a regular file that starts with SQLite's header: what a front end lists as a store
+    /// whatever its name (`.sqlite`, `.wiredatabase`, none). Reads 16 bytes; never blocks on a FIFO.
+    ///
+    /// - Parameter path: The file; only its first bytes are read.
+    /// - Returns: Whether it is an SQLite database by its header.
+    package static func isSQLiteFile(_ path: String) -> Bool {
+        StoreFileProbe.hasSignature(path)
+    }
+
     /// The store as ``open(store:checksIntegrity:)`` and ``inspect(store:checksIntegrity:)`` read it: its
     /// contents, and its cached model or why that does not decode (each door decides what a damaged cache costs).
     func read(store: String, checksIntegrity: Bool) throws -> (

@@ -7,6 +7,16 @@ package enum CoreDataName {
         "Z" + entity.uppercased()
     }
 
+    /// The name a column was made from, lower-cased (`title` for `ZTITLE`), to show a table whose model is not
+    /// known; nil for the bookkeeping columns (`Z_PK`, `Z_ENT`, `Z_OPT`) and a to-one's entity-number column
+    /// (`Z1AUTHOR`), which no property is named after.
+    package static func property(ofColumn column: String) -> String? {
+        guard column.hasPrefix("Z"), !column.hasPrefix("Z_"), let first = column.dropFirst().first, !first.isNumber else {
+            return nil
+        }
+        return column.dropFirst().lowercased()
+    }
+
     /// The column of an attribute or to-one relationship before any clash suffix: `ZTITLE` for `title`.
     package static func column(for property: String) -> String {
         "Z" + property.uppercased()

@@ -9,12 +9,25 @@ package struct EntityColumns: Sendable, Hashable {
         case attribute(Attribute)
         /// The key of a to-one relationship of the entity, to an object of `destination` (or a sub-entity's).
         case toOne(relationship: String, destination: String)
+        /// A column of a table shown without its model's layout, under the name Core Data's naming rule gives
+        /// back (``CoreDataName/property(ofColumn:)``), its values as SQLite holds them.
+        case stored(name: String)
     }
 
     /// The entity.
     package var entity: String
     /// What each of its columns holds, by stored column name.
     package var byColumn: [String: Meaning]
+
+    /// Every column of `entity`'s table among `columns` that a property could be named after, as stored:
+    /// the layout of a table whose model is not known, or that lacks a column its model implies.
+    package static func asStored(entity: String, columns: [String]) -> EntityColumns {
+        var byColumn: [String: Meaning] = [:]
+        for column in columns {
+            if let name = CoreDataName.property(ofColumn: column) { byColumn[column] = .stored(name: name) }
+        }
+        return EntityColumns(entity: entity, byColumn: byColumn)
+    }
 
     /// Creates a layout.
     package init(entity: String, byColumn: [String: Meaning]) {

@@ -35,10 +35,10 @@ package enum OutputPathCheck {
             }
         }
         for name in names {
-            if isSQLiteDatabase(name) { return "is an SQLite database; refusing to replace it" }
+            if StoreFileProbe.hasSignature(name) { return "is an SQLite database; refusing to replace it" }
             for suffix in StoreFileList.sidecars where name.hasSuffix(suffix) {
                 let database = String(name.dropLast(suffix.count))
-                if isSQLiteDatabase(database) {
+                if StoreFileProbe.hasSignature(database) {
                     return "would be the \(suffix) file of the SQLite store \(database); choose another path"
                 }
             }
@@ -64,14 +64,4 @@ package enum OutputPathCheck {
         return [UInt64(info.st_dev), UInt64(info.st_ino)]
     }
 
-    /// Whether `path` is a regular file starting with SQLite's signature.
-    private static func isSQLiteDatabase(_ path: String) -> Bool {
-        var info = stat()
-        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var header = [UInt8](repeating: 0, count: StoreFileProbe.signature.count)
-        return read(descriptor, &header, header.count) == header.count && header == StoreFileProbe.signature
-    }
 }

@@ -5,6 +5,18 @@ enum StoreFileProbe {
     /// The 16-byte signature every SQLite 3 database starts with.
     static let signature = Array("SQLite format 3\0".utf8)
 
+    /// Whether `path` is a regular file starting with SQLite's signature (opened without blocking, so a FIFO
+    /// named like a store holds nothing up).
+    static func hasSignature(_ path: String) -> Bool {
+        var info = stat()
+        guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return false }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var header = [UInt8](repeating: 0, count: signature.count)
+        return read(descriptor, &header, header.count) == header.count && header == signature
+    }
+
     /// Throws the ``StoreError`` that says why `path` cannot be a store, or returns its 100-byte header.
     @discardableResult
     static func checkDatabaseFile(_ path: String) throws(StoreError) -> [UInt8] {
