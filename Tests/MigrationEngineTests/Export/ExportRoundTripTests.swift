@@ -6,8 +6,11 @@ import Testing
 @testable import MigrationEngine
 
 /// Every store exported to JSON and read back equals its rows read directly with SQL: per entity the count,
-/// the `Z_PK`s in order, and each attribute value as its type stores it. The project's own stores always;
-/// Apple's, each as Core Data wrote it, when the corpus is there.
+/// the `Z_PK`s in order, each attribute value as its type stores it, each to-one's URI from its key (and
+/// entity) column, and each to-many's URIs from the join rows or the keys in the destination's table, in
+/// `Z_FOK_` order where it is ordered (``ExpectedRelationships``). A column or table the model implies but the
+/// store lacks fails the test rather than being skipped. The project's own stores always; Apple's, each as
+/// Core Data wrote it, when the corpus is there.
 @Suite("Export round trip")
 struct ExportRoundTripTests {
     /// Every corpus store (``CorpusStore/all``, which holds every store on disk).
@@ -66,22 +69,33 @@ struct ExportRoundTripTests {
             let number = try #require(EntityNumbering(model: model).entities.first { $0.name == entity.name }?.number)
             let rowCount = try #require(contents.rowCounts.first { $0.number == number })
             #expect(objects.count == rowCount.rows, "\(relative) \(entity.name)")
-            guard let table = rowCount.table else { continue }
+            let table = try #require(rowCount.table, "\(relative) \(entity.name): no table")
             let rows = try queue.read { db in
                 try Row.fetchAll(
                     db, sql: #"SELECT * FROM \#(SQLIdentifier(table).quoted) WHERE "Z_ENT" = ? ORDER BY "Z_PK""#,
                     arguments: [rowCount.number])
             }
             #expect(objects.map { ($0["_pk"] as? NSNumber)?.int64Value } == rows.map { $0["Z_PK"] as Int64? })
+            let relationships = try queue.read { db in
+                try ExpectedRelationships(
+                    entity: entity, model: model, schema: schema, uuid: contents.metadata.uuid, db: db)
+            }
+            #expect(relationships.problems.isEmpty, "\(relative) \(entity.name): \(relationships.problems)")
+            let mismatches = relationships.mismatches(in: objects)
+            #expect(mismatches.isEmpty, "\(relative) \(entity.name): \(mismatches.prefix(5))")
             for (object, row) in zip(objects, rows) {
                 #expect(
                     object["_uri"] as? String == "x-coredata://\(contents.metadata.uuid)/\(entity.name)/p\(row["Z_PK"] as Int64)")
-                for attribute in model.allAttributes(of: entity) where !attribute.isTransient {
+                for attribute in model.allAttributes(of: entity) where SchemaBuilder.isStored(attribute) {
                     // Core Data's column for it: a sub-entity's attribute sharing a name gets a suffix (wire's
                     // ZDELIVERED1), so the schema says which column is the entity's own.
-                    guard let column = Self.column(of: attribute, entity: entity, model: model, schema: schema),
-                        row.hasColumn(column)
-                    else { continue }
+                    let column = try #require(
+                        Self.column(of: attribute, entity: entity, model: model, schema: schema),
+                        "\(relative) \(entity.name).\(attribute.name): no column in the schema")
+                    guard row.hasColumn(column) else {
+                        Issue.record("\(relative) \(entity.name).\(attribute.name): \(table) has no column \(column)")
+                        continue
+                    }
                     let stored = row[column] as DatabaseValue
                     #expect(
                         ExportedValueCheck.matches(object[attribute.name] as Any, stored, attribute),
