@@ -77,7 +77,7 @@ struct PrivateStoreConnectionTests {
         try queue.close()
     }
 
-    @Test("A step attaches its source through the read-ahead VFS, or by its path when a sidecar holds data")
+    @Test("A step attaches its source through the read-ahead VFS, or read-only by its path when a sidecar holds data")
     func attachment() throws {
         let source = try JournalFixture.store(version: 1, entries: 1_200)
         let name = PrivateStoreConnection.attachmentName(source)
@@ -92,8 +92,13 @@ struct PrivateStoreConnectionTests {
             try db.execute(sql: #"DETACH DATABASE "src""#)
         }
         try queue.close()
+        // A -wal holding transactions is read by SQLite's own VFS, read-only: a read-write attachment would
+        // fold the log into the copy on close, and the copy would no longer be what the snapshot digested.
         let fixture = try WriteAheadLogFixture(transactions: 3)
-        #expect(PrivateStoreConnection.attachmentName(fixture.path) == fixture.path)
+        // (SQLite here takes URI file names: the read-ahead name above is one.)
+        let logged = PrivateStoreConnection.attachmentName(fixture.path)
+        #expect(logged == StoreFileView.readOnlyURI(fixture.path) && logged.hasSuffix("mode=ro"))
+        #expect(!logged.contains("vfs="))
     }
 
     @Test("A step's validation and counts read its result ahead and give the same verdicts and counts")
