@@ -106,8 +106,9 @@ struct DemoEndToEndTests {
         try tmux.send("a")
         try tmux.waitFor("Abort the run?", timeout: 60)
         try tmux.send("y")
-        let screen = try tmux.waitFor("✗ Migration aborted", timeout: 120)
-        #expect(screen.contains("The store is unchanged"))
+        // Waits for the result's last line: a capture may land while the result panel is still being drawn.
+        let screen = try tmux.waitFor("The store is unchanged", timeout: 120)
+        #expect(screen.contains("✗ Migration aborted"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("cdmigrate-") }
         #expect(leftovers.isEmpty, "temporary stores removed: \(leftovers)")
