@@ -1,10 +1,12 @@
 import Foundation
 
-/// Writes one entity's objects in an ``ExportFormat`` to a file handle as they come, through a buffer of
-/// bounded size, so memory stays bounded whatever the row count; a ``LargeValue`` goes through the same
-/// buffer a piece at a time, so it is never copied whole.
+/// Writes one entity's objects in an ``ExportFormat`` as they come, through a buffer of bounded size, so
+/// memory stays bounded whatever the row count; a ``LargeValue`` goes through the same buffer a piece at a
+/// time, so it is never copied whole. `export` writes to a file; `rows` collects a page as text through the
+/// same framing, so the two cannot drift apart.
 final class ExportStream {
-    private let handle: FileHandle
+    /// Where the buffer's bytes go when it is drained.
+    private let output: ([UInt8]) throws -> Void
     private let format: ExportFormat
     private let path: String
     private var buffer: [UInt8] = []
@@ -12,9 +14,17 @@ final class ExportStream {
     /// The buffer is written out once it holds this many bytes.
     private static let flushSize = 1 << 16
 
-    /// Starts the output: the CSV header, or the JSON array's opening bracket.
-    init(handle: FileHandle, format: ExportFormat, fields: [String], path: String) throws(ExportError) {
-        self.handle = handle
+    /// Starts the output to `handle`: the CSV header, or the JSON array's opening bracket.
+    convenience init(handle: FileHandle, format: ExportFormat, fields: [String], path: String) throws(ExportError) {
+        try self.init(format: format, fields: fields, path: path) { bytes in try handle.write(contentsOf: bytes) }
+    }
+
+    /// Starts the output, which `output` receives in pieces: the CSV header, or the JSON array's opening
+    /// bracket. `path` names the output in errors.
+    init(format: ExportFormat, fields: [String], path: String, output: @escaping ([UInt8]) throws -> Void)
+        throws(ExportError)
+    {
+        self.output = output
         self.format = format
         self.path = path
         switch format {
@@ -100,7 +110,7 @@ final class ExportStream {
     private func drain(_ bytes: inout [UInt8], all: Bool = false) throws(ExportError) {
         guard bytes.count >= (all ? 1 : Self.flushSize) else { return }
         do {
-            try handle.write(contentsOf: bytes)
+            try output(bytes)
         } catch {
             throw ExportError(store: path, message: "cannot write: \(error.localizedDescription)", category: .io)
         }

@@ -11,16 +11,18 @@ public struct RowPage: Sendable, Hashable {
         self.objects = objects
     }
 
-    /// The page as text in `format`, encoded as `export` encodes objects: CSV with its header line, a JSON
-    /// array (one object a line), or one JSON object a line; each ends with a line break.
+    /// The page as text in `format`, framed and encoded exactly as `export` writes a file (the same
+    /// ``ExportStream``): CSV with its header line, a JSON array, or one JSON object a line.
     ///
     /// - Parameter format: The encoding.
     /// - Returns: The text.
-    public func text(as format: ExportFormat) -> String {
-        switch format {
-        case .csv: ObjectTextEncoding.csvHeader(fields) + objects.map(ObjectTextEncoding.csvRecord).joined()
-        case .json: "[" + objects.map(ObjectTextEncoding.jsonObject).joined(separator: ",\n") + "]\n"
-        case .jsonl: objects.map { ObjectTextEncoding.jsonObject($0) + "\n" }.joined()
-        }
+    /// - Throws: Nothing in practice: a page holds its values in memory, and only reading a large value from
+    ///   where it lies or writing to a file can fail in ``ExportStream``.
+    public func text(as format: ExportFormat) throws -> String {
+        var bytes: [UInt8] = []
+        let stream = try ExportStream(format: format, fields: fields, path: "rows") { bytes.append(contentsOf: $0) }
+        for object in objects { try stream.write(object) }
+        _ = try stream.finish()
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -43,6 +43,6 @@ struct RowsCommand: ParsableCommand {
             store: store, entity: entity, where: selection.condition, order: selection.order, columns: fields, offset: offset,
             limit: limit,
             rawValues: rawValues)
-        print(page.text(as: json ? .json : .csv), terminator: "")
+        print(try page.text(as: json ? .json : .csv), terminator: "")
     }
 }
