@@ -6,9 +6,10 @@ import MigrationEngine
 /// using every attribute type and relationship kind (to-one ↔ to-many, ordered, many-to-many, ordered
 /// many-to-many, one-to-one, without an inverse either way, reflexive, across a sub-entity) and indexes (an
 /// attribute's flag, fetch indexes, compound indexes), derived counts (`<to-many>.@count`), a third of the time
-/// a second configuration the store does not hold, and a destination made of a few changes inference accepts (attributes added, added required with a default, removed, renamed
-/// by renaming identifier, made required with a default; entities added and renamed; relationships added and
-/// removed).
+/// a second configuration the store does not hold, and a destination made of a few changes inference accepts
+/// (attributes added, added required with a default, removed, renamed by renaming identifier, made required
+/// with a default, widened; entities renamed; relationships added and removed) and one change of shape
+/// (``reshape(_:)``: an entity added or removed, a to-one made to-many, a relationship renamed).
 struct GeneratedModelPair: CustomStringConvertible {
     var seed: UInt64
     var source: ObjectModel
@@ -19,6 +20,9 @@ struct GeneratedModelPair: CustomStringConvertible {
     var propertyNames: [String: String] = [:]
     /// Destination "Entity.attribute" → the value every object without one gets (added or made required).
     var defaults: [String: DatabaseValue] = [:]
+    /// Destination "Entity.relationship" → the destination to-one it is now the many-to-many inverse of: the
+    /// source kept its links only on the to-one side, so its facts are that side's, inverted.
+    var inverted: [String: String] = [:]
     /// What was changed, for a failure's message.
     var changes: [String] = []
     /// The relationship kinds (0…7, see ``relate(_:_:_:name:kind:)``) and change kinds (0…8) drawn.
@@ -98,6 +102,9 @@ struct GeneratedModelPair: CustomStringConvertible {
             }
         }
         for _ in 0..<(2 + Int(random.next() % 3)) { change(&random) }
+        // One change of the model's shape from a fourth stream, so that every earlier draw stays what it was.
+        var shape = SeededGenerator(seed: seed &* 0x5851_F42D &+ 0x2B9)
+        reshape(&shape)
         destination.name = "Generated\(seed)B"
         if island { addIsland() }
     }
@@ -300,6 +307,101 @@ struct GeneratedModelPair: CustomStringConvertible {
             entities[index].relationships.append(Relationship(name: "link\(changes.count)", destinationEntity: target))
             changes.append("add \(name).link\(changes.count) → \(target)")
         }
+        destination = ObjectModel(name: destination.name, entities: entities)
+    }
+
+    /// One change of shape (kinds 9…12): an entity added (`Canvas`, which sorts before most entities and so
+    /// renumbers them, related to an existing one), a root entity without sub-entities removed with every
+    /// relationship to it, a to-one whose inverse is an unordered to-many made to-many (a many-to-many: each
+    /// object keeps its one member, now in a join table), or a relationship renamed by renaming identifier (its
+    /// inverse and derived counts follow).
+    private mutating func reshape(_ random: inout SeededGenerator) {
+        var entities = destination.entities
+        let kind = 9 + Int(random.next() % 4)
+        switch kind {
+        case 9:
+            let target = entities[Int(random.next() % UInt64(entities.count))].name
+            var owner = Relationship(name: "owner", destinationEntity: target, inverseName: "canvases", inverseEntity: target)
+            owner.maxCount = 1
+            var canvases = Relationship(
+                name: "canvases", destinationEntity: "Canvas", inverseName: "owner", inverseEntity: "Canvas", isToMany: true)
+            canvases.maxCount = 0
+            entities.append(
+                Entity(
+                    name: "Canvas",
+                    attributes: [Attribute(name: "label", type: .string), Attribute(name: "width", type: .double)],
+                    relationships: [owner]))
+            guard let position = entities.firstIndex(where: { $0.name == target }) else { return }
+            entities[position].relationships.append(canvases)
+            changes.append("add entity Canvas, owner → \(target)")
+        case 10:
+            let candidates = entities.indices.filter { index in
+                let name = entities[index].name
+                return entities[index].parentName == nil && !entities[index].isAbstract
+                    && !entities.contains { $0.parentName == name }
+            }
+            guard entities.count > 3, !candidates.isEmpty else { return }
+            let removed = entities[candidates[Int(random.next() % UInt64(candidates.count))]].name
+            for index in entities.indices where entities[index].name != removed {
+                for relationship in entities[index].relationships where relationship.destinationEntity == removed {
+                    forget(entities[index].name, relationship.name)
+                    uncount(&entities, index, relationship.name)
+                }
+                entities[index].relationships.removeAll { $0.destinationEntity == removed }
+            }
+            entities.removeAll { $0.name == removed }
+            for key in propertyNames.keys where entityNames[String(key.prefix { $0 != "." })] == removed {
+                propertyNames[key] = nil
+            }
+            for key in defaults.keys where key.hasPrefix(removed + ".") { defaults[key] = nil }
+            for (old, current) in entityNames where current == removed { entityNames[old] = nil }
+            changes.append("remove entity \(removed)")
+        case 11:
+            for index in entities.indices {
+                for position in entities[index].relationships.indices {
+                    let relationship = entities[index].relationships[position]
+                    guard !relationship.isToMany, let inverseName = relationship.inverseName,
+                        let other = entities.firstIndex(where: { $0.name == relationship.destinationEntity }),
+                        let inverse = entities[other].relationships.firstIndex(where: { $0.name == inverseName }),
+                        entities[other].relationships[inverse].isToMany, !entities[other].relationships[inverse].isOrdered
+                    else { continue }
+                    entities[index].relationships[position].isToMany = true
+                    entities[index].relationships[position].maxCount = 0
+                    // A derived count is laid out for a to-many whose inverse is a to-one only.
+                    uncount(&entities, other, inverseName)
+                    inverted["\(entities[other].name).\(inverseName)"] = "\(entities[index].name).\(relationship.name)"
+                    changes.append("make \(entities[index].name).\(relationship.name) to-many (many-to-many)")
+                    changeKinds.insert(kind)
+                    destination = ObjectModel(name: destination.name, entities: entities)
+                    return
+                }
+            }
+            return
+        default:
+            guard
+                let index = entities.indices.first(where: { index in
+                    entities[index].relationships.contains { $0.renamingIdentifier == nil }
+                }),
+                let position = entities[index].relationships.firstIndex(where: { $0.renamingIdentifier == nil })
+            else { return }
+            let relationship = entities[index].relationships[position]
+            let (old, new) = (relationship.name, relationship.name + "Renamed")
+            entities[index].relationships[position].name = new
+            entities[index].relationships[position].renamingIdentifier = old
+            if let inverseName = relationship.inverseName,
+                let other = entities.firstIndex(where: { $0.name == relationship.destinationEntity }),
+                let inverse = entities[other].relationships.firstIndex(where: { $0.name == inverseName })
+            {
+                entities[other].relationships[inverse].inverseName = new
+            }
+            for position in entities[index].attributes.indices
+            where entities[index].attributes[position].derivationExpression == old + ".@count" {
+                entities[index].attributes[position].derivationExpression = new + ".@count"
+            }
+            rename(entities[index].name, old, to: new)
+            changes.append("rename \(entities[index].name).\(old) → \(new)")
+        }
+        changeKinds.insert(kind)
         destination = ObjectModel(name: destination.name, entities: entities)
     }
 

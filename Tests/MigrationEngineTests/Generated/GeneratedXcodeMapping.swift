@@ -50,11 +50,17 @@ enum GeneratedXcodeMapping {
                         #"<object type="XDDEVATTRIBUTEMAPPING" id="\#(property)"><attribute name="name" type="string">\#(attribute.name)</attribute>\#(value)</object>"#
                     )
                 }
-                for relationship in declaring.relationships where was[relationship.name] == relationship.name {
+                for relationship in declaring.relationships {
+                    guard let old = was[relationship.name] else { continue }
                     let property = "\(id)r\(relationshipIDs.count + 1)"
                     relationshipIDs.append(property)
+                    // A relationship renamed by renaming identifier gets the lookup an inferred mapping model
+                    // holds, typed in: the destination objects made from the members of the old relationship.
+                    let value =
+                        old == relationship.name
+                        ? "" : #"<attribute name="valueexpressiondata" type="binary">\#(archiveLookup(old))</attribute>"#
                     objects.append(
-                        #"<object type="XDDEVRELATIONSHIPMAPPING" id="\#(property)"><attribute name="autogenerateexpression" type="bool">1</attribute><attribute name="name" type="string">\#(relationship.name)</attribute></object>"#
+                        #"<object type="XDDEVRELATIONSHIPMAPPING" id="\#(property)"><attribute name="autogenerateexpression" type="bool">1</attribute><attribute name="name" type="string">\#(relationship.name)</attribute>\#(value)</object>"#
                     )
                 }
             }
@@ -83,6 +89,35 @@ enum GeneratedXcodeMapping {
             \(objects.joined(separator: "\n"))
             </database>
             """
+    }
+
+    /// `FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "<key>",
+    /// $source.<key>)` as Xcode archives it. Base64 of the keyed archive.
+    static func archiveLookup(_ key: String) -> String {
+        var archive = KeyedArchiveBuilder()
+        let expression = ["NSExpression", "NSObject"]
+        let variable = { (archive: inout KeyedArchiveBuilder, name: String) -> PropertyListValue in
+            archive.object(classes: ["NSVariableExpression"] + expression, fields: ["NSVariable": archive.string(name)])
+        }
+        let source = variable(&archive, "source")
+        let specifier = archive.object(
+            classes: ["NSKeyPathSpecifierExpression"] + expression, fields: ["NSKeyPath": archive.string(key)])
+        let keyPath = archive.object(
+            classes: ["NSFunctionExpression"] + expression,
+            fields: [
+                "NSSelectorName": archive.string("valueForKeyPath:"), "NSOperand": source,
+                "NSArguments": archive.collection([specifier], classes: ["NSArray", "NSObject"]),
+            ])
+        let name = archive.object(
+            classes: ["NSConstantValueExpression"] + expression, fields: ["NSConstantValue": archive.string(key)])
+        let manager = variable(&archive, "manager")
+        let root = archive.object(
+            classes: ["NSFunctionExpression"] + expression,
+            fields: [
+                "NSSelectorName": archive.string(SelectorCall.relationshipLookup), "NSOperand": manager,
+                "NSArguments": archive.collection([name, keyPath], classes: ["NSArray", "NSObject"]),
+            ])
+        return BinaryPropertyListWriter.write(archive.archive(root: root)).base64EncodedString()
     }
 
     /// `$source.<key>` as Xcode archives it (`valueForKeyPath:` on the `source` variable with a key path

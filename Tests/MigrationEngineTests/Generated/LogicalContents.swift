@@ -95,6 +95,16 @@ struct LogicalContents: Equatable {
             guard let newProperty = pair.propertyNames["\(entity).\(property)"] else { continue }
             result.facts["\(newEntity).\(newProperty)\(suffix)"] = values
         }
+        for (inverse, forward) in pair.inverted {
+            var groups: [Int64: [Int64]] = [:]
+            for (owner, member) in result.facts[forward] ?? [:] {
+                guard let member = Int64(member) else { continue }
+                groups[member, default: []].append(owner)
+            }
+            for (group, owners) in groups {
+                result.facts[inverse, default: [:]][group] = owners.sorted().map { "\($0)" }.joined(separator: " ")
+            }
+        }
         for (fact, value) in pair.defaults {
             let entity = String(fact.prefix { $0 != "." })
             guard let declared = pair.destination.entity(named: entity) else { continue }

@@ -24,16 +24,16 @@ extension MappingScaffolder {
                 }
                 mapping.attributes.append(PropertyMapping(name: property.destination, value: MappingExpression(value)))
             }
+            // A renamed relationship is looked up through the source relationship, as Core Data's inferred
+            // mapping model does, not through its destination entity's mapping by name: that finds only the
+            // objects that one mapping made, so members of a sub-entity (made by the sub-entity's own
+            // mapping) were dropped from the relationship without a word (generated seeds 81, 97, 114, …).
             for property in entity.relationships where property.isRenamed {
-                guard let name = property.source,
-                    let target = destination.entity(named: entity.destination).flatMap({ owner in
-                        destination.allRelationships(of: owner).first { $0.name == property.destination }
-                    }), let lookup = names[target.destinationEntity]
-                else { continue }
+                guard let name = property.source else { continue }
                 let value = Expression(
                     .function(
-                        target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
-                        arguments: [Expression(.literal(.string(lookup))), .sourceKey(name)]))
+                        target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
+                        arguments: [Expression(.literal(.string(name))), .sourceKey(name)]))
                 mapping.relationships.append(PropertyMapping(name: property.destination, value: MappingExpression(value)))
             }
             return mapping
