@@ -52,6 +52,9 @@ struct InferredCopier {
                         try db.execute(statement)
                     }
                     try context.checkCancelled()
+                    current = "check that every relationship kept its links"
+                    try plan.links.run(db, path: context.destinationPath)
+                    try context.checkCancelled()
                     current = "copy of tables outside the model"
                     try copyForeignTables(db, plan: plan)
                     return .commit

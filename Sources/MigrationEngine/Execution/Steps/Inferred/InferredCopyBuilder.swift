@@ -107,7 +107,7 @@ struct InferredCopyBuilder {
     /// relationship's links, then those of the inverse it gains, whose links it takes
     /// (``InferredPropertyMapping/mergesMembershipsOf``), each with the side of its links the destination's
     /// rows are.
-    private func linkSources(_ property: InferredPropertyMapping?, of from: Entity, rows: LinkStorage.Side)
+    func linkSources(_ property: InferredPropertyMapping?, of from: Entity, rows: LinkStorage.Side)
         -> [(storage: LinkStorage, side: LinkStorage.Side)]
     {
         var sources: [(storage: LinkStorage, side: LinkStorage.Side)] = []
@@ -125,6 +125,17 @@ struct InferredCopyBuilder {
             sources.append((storage, rows.other))
         }
         return sources
+    }
+
+    /// The links `storage` keeps in the source as rows `(o, m)`: the end on `ownerSide` as `o`, each end keyed
+    /// as the destination keys its object (``KeyRemapping``).
+    func links(_ storage: LinkStorage, ownerSide: LinkStorage.Side) -> SQLFragment {
+        let (owner, member) = (SQLIdentifier(storage.column(ownerSide)), SQLIdentifier(storage.column(ownerSide.other)))
+        return """
+            SELECT \(keys.reference("l.\(owner)", targetTable: storage.objects(ownerSide))) AS o, \
+            \(keys.reference("l.\(member)", targetTable: storage.objects(ownerSide.other))) AS m \
+            FROM \(LinkStorage.qualified(storage.table, .source)) l WHERE l.\(owner) IS NOT NULL AND l.\(member) IS NOT NULL
+            """
     }
 
     /// Where the destination to-one `declaring.name` (taking its links from its own source relationship) and

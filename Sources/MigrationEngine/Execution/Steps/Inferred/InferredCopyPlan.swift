@@ -28,6 +28,8 @@ struct InferredCopyPlan: Sendable {
     let joinCopies: [SQLFragment]
     /// Order keys (`Z_FOK_…`) for relationships that become ordered: rank in `Z_PK` order, times 1024.
     let orderFills: [SQLFragment]
+    /// The check, once every row is written, that every kept relationship kept its links and orders.
+    let links: InferredLinkCheck
 
     /// The tables of `written` (rows per table and entity number, as the entity copies inserted them) whose
     /// rows the copies alone make certain to hold only their table's entity numbers and every required column
@@ -65,5 +67,6 @@ struct InferredCopyPlan: Sendable {
         }
         joinCopies = joins
         orderFills = builder.keyOrderFills() + fills
+        links = InferredLinkCheck(builder)
     }
 }
