@@ -79,6 +79,44 @@ struct RepairOptionCommandTests {
         #expect(try CLIRunner.run(["verify", store, "--model", CLIRunner.sampleModel]).status == 0)
     }
 
+    @Test(
+        "salvage of an undamaged store whose required to-one names no object (wibosco-colors v3): exit 10 without --repair, each change listed with it",
+        Corpus.required)
+    func salvageRequiredToOneNamingNoObject() throws {
+        let model = Corpus.path("wibosco-colors/CoreDataMigration_Example.xcdatamodeld")
+        let relative = "wibosco-colors/stores/CoreDataMigration_Example_3.sqlite"
+        let store = try Self.broken(try Corpus.copyStore(relative), "UPDATE ZPOST SET ZCOLOR = 99999 WHERE Z_PK = 6")
+        let color = try DatabaseQueue(path: store).read { try Int64.fetchOne($0, sql: "SELECT Z_PK FROM ZCOLOR WHERE ZPOST = 6") }
+        let folder = try TemporaryDirectory.make()
+        let output = folder.appendingPathComponent("Salvaged.sqlite").path
+        let refused = try CLIRunner.run(["salvage", store, "--model", model, "--output", output])
+        #expect(refused.status == 10)
+        let line = try #require(refused.stderr.split(separator: "\n").last.map(String.init))
+        #expect(
+            line.hasPrefix(
+                "cdmigrate: error: \(store): Post 6 breaks CoreDataMigration_Example 3: required to-one color names no Color object (color is Color 99999); nothing was changed"
+            ), "\(line)")
+        #expect(line.contains("--repair"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        let listed = [
+            "Post 6 color: required to-one color names no Color object: Color 99999 → set aside",
+            "Color \(color ?? 0) post: post names no Post object: Post 6 → empty",
+        ]
+        let json = try CLIRunner.run(["salvage", store, "--model", model, "--output", output, "--repair", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let report = try json.decoded(SalvageReport.self)
+        #expect(report.repairs?.changes.map(\.text) == listed)
+        #expect(report.repairs?.setAside == 1)
+        #expect(report.danglingReferences.isEmpty)
+        #expect(try CLIRunner.run(["verify", output, "--model", model]).status == 0)
+
+        let again = folder.appendingPathComponent("Again.sqlite").path
+        let text = try CLIRunner.run(["salvage", store, "--model", model, "--output", again, "--repair"])
+        #expect(text.status == 0, "\(text.stderr)")
+        for change in listed { #expect(text.stdout.contains("  repaired: \(change)"), "\(text.stdout)") }
+    }
+
     struct RepairedEvent: Decodable {
         var repairs: RepairReport
     }

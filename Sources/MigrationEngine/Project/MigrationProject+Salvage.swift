@@ -16,9 +16,12 @@ extension MigrationProject {
     ///   - store: The damaged store's `.sqlite` file; only read.
     ///   - output: The new store's path; it must not exist.
     ///   - version: The model version to read the store as; nil to identify it.
-    ///   - brokenObjects: What becomes of objects the damage left whole that break the model (a required
-    ///     value empty, …): refused (the error names the first), or repaired and listed in
-    ///     ``SalvageReport/repairs``, those that cannot be set aside in a side store beside `output`.
+    ///   - brokenObjects: What becomes of objects that break the model where the damage does not explain it
+    ///     (a required value empty, a key naming an object that was never lost, an entity number of no entity,
+    ///     a `Z_MAX` below keys read whole): refused (the error names the first; nothing is written), or
+    ///     repaired as a migration repairs them and listed in ``SalvageReport/repairs``, those that cannot be
+    ///     set aside in a side store beside `output`. References to objects the damage took are cleared
+    ///     either way (``SalvageReport/danglingReferences``).
     ///   - progress: Called with a table name and the rows copied from it so far.
     /// - Returns: The version chosen and why, what was copied and lost per entity and table, and the references
     ///   cleared.
@@ -83,6 +86,9 @@ extension MigrationProject {
                 // The rows written last may live only in the log's frames: they raise the ceiling too.
                 salvage.ceiling = scan?.largestRowID(log: readsLog ? (snapshot.path + "-wal", snapshot.writeAheadLog) : nil)
                 if readsLog, snapshot.writeAheadLog.losesCommittedData { salvage.notes.append(snapshot.writeAheadLog.summary) }
+                salvage.rebuilt = rebuilt != nil
+                salvage.cut = snapshot.headerRepairs.contains { $0.hasPrefix(SnapshotHeaderRepair.cutNote) }
+                salvage.logLost = logReview.leftOut != nil || (readsLog && snapshot.writeAheadLog.losesCommittedData)
                 return try salvage.write(from: db, to: destination, progress: progress)
             }
             try sideStore?.publish()

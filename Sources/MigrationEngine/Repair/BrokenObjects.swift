@@ -59,12 +59,17 @@ struct BrokenObjects {
     }
 
     /// Repairs every object breaking a rule; objects set aside go to `sideStore`, written at `recorded` (the
-    /// version whose hashes the store records; ``model`` is it scoped to the store's entities).
-    /// - Returns: Every change made, object by object, and the side store when an object was set aside.
+    /// version whose hashes the store records; ``model`` is it scoped to the store's entities), unless the
+    /// caller set its layout when it set an object aside itself (salvage, for a row it never wrote, `made`).
+    /// - Returns: Every change made (`made` first), object by object, and the side store when an object was
+    ///   set aside.
     /// - Throws: GRDB's `DatabaseError`, or ``StoreWriteError`` when the side store cannot be written.
-    func repair(_ db: Database, sideStore: SetAsideStore, recorded: ObjectModel) throws -> RepairReport {
-        sideStore.layout = (recorded, schema)
+    func repair(_ db: Database, sideStore: SetAsideStore, recorded: ObjectModel, made: [ObjectRepair] = []) throws
+        -> RepairReport
+    {
+        if sideStore.layout == nil { sideStore.layout = (recorded, schema) }
         var report = RepairReport()
+        for change in made { report.add(change) }
         while true {
             let found = try violations(db, limit: Self.round)
             if found.isEmpty {
@@ -150,13 +155,18 @@ struct BrokenObjects {
             """
         return try Row.fetchAll(db, query.request).map { row in
             let key: Int64 = row[0]
-            let number: DatabaseValue = row[1]
-            let change = ObjectRepair(
-                entity: root.name, primaryKey: key, property: "Z_ENT",
-                rule: "entity number \(number.isNull ? "NULL" : "\(number)") names no entity of \(table.name)", action: .setAside,
-                old: number.isNull ? nil : "\(number)", new: nil)
+            let change = Self.unknownEntity(key: key, number: row[1], table: table.name, root: root.name)
             return Violation(change: change, fix: .setAside(table: table.name, key: key))
         }
+    }
+
+    /// The change setting aside the row keyed `key` of `table` (of root entity `root`), whose entity number
+    /// `number` names no entity of the table.
+    static func unknownEntity(key: Int64, number: DatabaseValue, table: String, root: String) -> ObjectRepair {
+        ObjectRepair(
+            entity: root, primaryKey: key, property: "Z_ENT",
+            rule: "entity number \(number.isNull ? "NULL" : "\(number)") names no entity of \(table)", action: .setAside,
+            old: number.isNull ? nil : "\(number)", new: nil)
     }
 
     /// A required attribute or to-one left empty, or a to-one or to-many membership naming no object.

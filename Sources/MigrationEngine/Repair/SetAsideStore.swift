@@ -39,17 +39,27 @@ final class SetAsideStore {
     func take(table: String, key: Int64, from db: Database) throws -> Bool {
         let select: SQLFragment = "SELECT * FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.primaryKey) = \(value: key)"
         guard let row = try Row.fetchOne(db, select.request) else { return false }
-        let side = try open()
-        try side.inDatabase { target in
-            let columns = Set(try target.columnNames(in: table))
-            let names = row.columnNames.filter { columns.contains($0) }
-            let values: [DatabaseValue] = names.map { row[$0] }
-            try target.execute(
-                "INSERT OR REPLACE INTO \(SQLIdentifier(table)) (\(names.map(SQLIdentifier.init))) VALUES (\(values: values))"
-                    as SQLFragment)
-        }
+        try put(table: table, columns: Array(row.columnNames), values: row.columnNames.map { row[$0] })
         try db.execute("DELETE FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.primaryKey) = \(value: key)" as SQLFragment)
         return true
+    }
+
+    /// Writes one row of `table` into the side store as it is (a column the side store lacks is left out);
+    /// `texts` are the positions of TEXT that is not UTF-8, held as its bytes and written back as TEXT.
+    func put(table: String, columns: [String], values: [DatabaseValue], texts: Set<Int> = []) throws {
+        let side = try open()
+        try side.inDatabase { target in
+            let existing = Set(try target.columnNames(in: table))
+            let kept = columns.indices.filter { existing.contains(columns[$0]) }
+            let slots = kept.map { index -> SQLFragment in
+                texts.contains(index) ? "CAST(\(value: values[index]) AS TEXT)" : "\(value: values[index])"
+            }
+            try target.execute(
+                """
+                INSERT OR REPLACE INTO \(SQLIdentifier(table)) (\(kept.map { SQLIdentifier(columns[$0]) })) \
+                VALUES (\(SQLFragment.joined(slots)))
+                """ as SQLFragment)
+        }
     }
 
     /// Completes the side store (each table's `Z_MAX` raised to its largest key), still under its temporary

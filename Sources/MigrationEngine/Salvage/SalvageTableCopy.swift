@@ -12,6 +12,8 @@ struct SalvageTableCopy {
         var rejected = 0
         /// Row ids that could not be read.
         var unreadable: [KeyRange] = []
+        /// Row ids SQLite could not read through the table's B-tree, rows found on loose pages among them.
+        var damaged: [KeyRange] = []
         /// The largest row id written.
         var largestKey: Int64 = 0
         /// Rows found on leaf pages the table's B-tree no longer reaches (counted in `recovered` too).
@@ -41,6 +43,10 @@ struct SalvageTableCopy {
     var ceiling: Int64?
     /// Columns a row may be read without when their values are on a damaged page (optional attributes'): NULL.
     var nullableColumns: Set<String> = []
+    /// Given each row read through the table whose entity number names no entity of it, with its values in
+    /// ``columns``' order (the number as the store has it) and the positions of TEXT that is not UTF-8 (held
+    /// as its bytes); nil to leave such rows out, counted as rejected.
+    var takesRejected: ((_ id: Int64, _ values: [DatabaseValue], _ texts: Set<Int>) throws -> Void)?
 
     /// Copies, reporting the running row count to `progress` every few thousand rows.
     func run(from source: Database, into destination: Database, progress: (Int) -> Void) throws -> Result {
@@ -60,13 +66,17 @@ struct SalvageTableCopy {
         var keys: Set<Int64> = []
         // `texts`: positions holding TEXT that is not UTF-8, carried as its bytes and cast back (no `String`
         // holds it).
-        func take(_ id: Int64, _ read: [DatabaseValue], texts: Set<Int> = []) throws {
+        func take(_ id: Int64, _ read: [DatabaseValue], texts: Set<Int> = [], loose: Bool = false) throws {
             var values = read
             var entity = 0
             keys.insert(id)
             if let entityIndex, let entityNumbers {
                 guard let number = Int64.fromDatabaseValue(values[entityIndex]), let mapped = entityNumbers[number] else {
-                    result.rejected += 1
+                    if !loose, let takesRejected {
+                        try takesRejected(id, values, texts)
+                    } else {
+                        result.rejected += 1
+                    }
                     return
                 }
                 entity = mapped
@@ -108,6 +118,7 @@ struct SalvageTableCopy {
             }
             try take(row[0], values, texts: texts)
         }
+        result.damaged = result.unreadable
         if let loosePages, let entityNumbers, !result.unreadable.isEmpty,
             let entityColumn = sourceColumns.firstIndex(of: "Z_ENT"), sourceColumns.first == "Z_PK"
         {
@@ -117,7 +128,7 @@ struct SalvageTableCopy {
                 in: result.unreadable, known: keys)
             for (id, values) in rows {
                 // Z_PK is the row id; the record keeps NULL in its place.
-                try take(id, positions.map { $0.map { $0 == 0 ? id.databaseValue : values[$0] } ?? .null })
+                try take(id, positions.map { $0.map { $0 == 0 ? id.databaseValue : values[$0] } ?? .null }, loose: true)
             }
             result.fromLoosePages = rows.count
             // A key found after all is not unreadable: the ranges keep only the keys no row was found for.

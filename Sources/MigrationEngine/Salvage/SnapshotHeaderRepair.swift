@@ -11,6 +11,9 @@ import Foundation
 /// overwritten is rebuilt when page 1 still starts the schema's B-tree: the page size is the one that
 /// lays valid B-tree pages over the file (``DetectedPageSize``), every other field a plain default.
 enum SnapshotHeaderRepair {
+    /// How the note on a file cut short begins (salvage tells a cut by it: see ``StoreSalvage/cut``).
+    static let cutNote = "the file ends after page "
+
     /// Repairs the copy at `path` in place; returns what it changed, one note each. Errors name `store`.
     static func repair(_ path: String, store: String) throws(StoreError) -> [String] {
         guard let handle = FileHandle(forUpdatingAtPath: path) else {
@@ -31,7 +34,7 @@ enum SnapshotHeaderRepair {
             let promised = start[28..<32].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
             guard promised > held else { return [] }
             try handle.truncate(atOffset: UInt64(promised) * UInt64(pageSize))
-            var notes = ["the file ends after page \(held) of \(promised): the rows on the missing pages are lost"]
+            var notes = [Self.cutNote + "\(held) of \(promised): the rows on the missing pages are lost"]
             let kept = Int(size % UInt64(pageSize))
             if kept > 0, held > 0, start[20] == 0 {
                 notes += try trimTornLeaf(handle, page: Int(held) + 1, kept: kept, pageSize: pageSize)

@@ -5,9 +5,12 @@ import GRDB
 ///
 /// Rows are read table by table in key order (``RowWalker``) and inserted with their values bound, keys
 /// kept; the schema, bookkeeping and metadata are the engine's own (``SchemaBuilder``, ``StoreWriter``),
-/// never SQL from the damaged file. References to lost objects are then cleared, `Z_MAX` is raised to the
-/// largest key kept, derived attributes are filled, and the store must pass ``StoreValidator`` before it
-/// is given its name.
+/// never SQL from the damaged file. References to objects the damage took are then cleared, `Z_MAX` is
+/// raised to the largest key kept when the damage explains it, derived attributes are filled, and the store
+/// must pass ``StoreValidator`` before it is given its name. What the damage does not explain (an intact row
+/// naming an object that was never lost, a row of no entity, a `Z_MAX` the intact rows exceed) is the store's
+/// own breach of its model (``SalvageDamage``): refused, or with a ``sideStore`` repaired by ``BrokenObjects``
+/// exactly as a migration repairs it, each change listed.
 struct StoreSalvage {
     let store: String
     let source: SalvageSource
@@ -23,6 +26,14 @@ struct StoreSalvage {
     var ceiling: Int64?
     /// Where objects that break the model are set aside when they are repaired; nil to refuse them.
     var sideStore: SetAsideStore?
+    /// The tables were rebuilt from loose pages (the schema was lost): no row's entity number or key can be
+    /// vouched for.
+    var rebuilt = false
+    /// The `-wal` lost committed transactions (left out, or applied only up to damage): any object missing
+    /// may have been lost with them.
+    var logLost = false
+    /// The file was cut short: the cells of the page the cut went through are dropped where no read fails.
+    var cut = false
 
     func write(from db: Database, to output: SalvageOutput, progress: (String, Int) -> Void) throws -> SalvageReport {
         let recorded = choice.model
@@ -44,11 +55,14 @@ struct StoreSalvage {
         var report = SalvageReport(
             store: store, output: output.path, version: recorded.name, evidence: choice.evidence, entities: [], tables: [],
             danglingReferences: [], notes: notes, leftOutLog: leftOutLog)
+        var damage = SalvageDamage()
+        damage.anyKeyMayBeLost = rebuilt || logLost
+        var setAside: [ObjectRepair] = []
         try destination.writeWithoutTransaction { target in
             try target.inTransaction {
                 let carried = try copy(
                     schema: schema, model: model, entries: view?.entries, from: db, into: target, report: &report,
-                    progress: progress)
+                    damage: &damage, setAside: &setAside, progress: progress)
                 var foreignTables = SalvageForeignTables(
                     store: store, known: schema.tableNames, primaryKeys: source.primaryKeys,
                     sourceEntities: carried.mapValues(\.name), destinations: carried.mapValues(\.destination))
@@ -56,7 +70,14 @@ struct StoreSalvage {
                 let foreign = try foreignTables.carry(from: db, into: target)
                 report.tables += foreign.tables
                 report.notes += foreign.notes
-                let outcome = try DanglingReferences(model: model, schema: schema).clear(target)
+                if cut || damage.struck {
+                    // Where the damage struck, rows also go where no read fails (the cells of a page cut through,
+                    // a page overwritten with cells that parse): a key up to Z_MAX no row carries may be its doing.
+                    for table in report.tables where table.root != nil {
+                        damage.add(table.table, table.gaps, limit: table.largestKey)
+                    }
+                }
+                let outcome = try DanglingReferences(model: model, schema: schema, damage: damage).clear(target)
                 report.danglingReferences = outcome.references
                 for index in report.entities.indices {
                     let entity = report.entities[index].entity
@@ -67,7 +88,7 @@ struct StoreSalvage {
                 try writer.installDerivedAttributes(target)
                 if let sideStore {
                     report.repairs = try BrokenObjects.reading(target, model: recorded)
-                        .repair(target, sideStore: sideStore, recorded: recorded)
+                        .repair(target, sideStore: sideStore, recorded: recorded, made: setAside)
                 }
                 return .commit
             }
@@ -82,7 +103,8 @@ struct StoreSalvage {
     /// objects went (keys are kept), for the tables outside the model that name them.
     private func copy(
         schema: StoreSchema, model: ObjectModel, entries: [PrimaryKeyEntry]?, from db: Database, into target: Database,
-        report: inout SalvageReport, progress: (String, Int) -> Void
+        report: inout SalvageReport, damage: inout SalvageDamage, setAside: inout [ObjectRepair],
+        progress: (String, Int) -> Void
     ) throws -> [Int: (name: String, destination: EntityNumberColumns.Destination)] {
         var carried: [Int: (name: String, destination: EntityNumberColumns.Destination)] = [:]
         for table in schema.tables {
@@ -105,14 +127,29 @@ struct StoreSalvage {
                 limit: recordedMax)
             // An optional attribute's value on a damaged overflow page is lost, not the object with it.
             tableCopy.nullableColumns = PartialRow.nullableColumns(of: table, in: model)
+            var rejected: [ObjectRepair] = []
+            if let root, entries != nil, !rebuilt {
+                // The entity numbers are the store's own and the row read whole through its B-tree: an entity
+                // number of none is the row's own, not the damage's.
+                tableCopy.takesRejected = rejection(table: table, root: root.name, recorded: schema) { rejected.append($0) }
+            }
             let result = try tableCopy.run(from: db, into: target) { progress(table.name, $0) }
+            setAside += rejected
             if !result.partialRows.isEmpty { report.notes.append(PartialRow.note(table: table.name, result.partialRows)) }
-            let largest = max(recordedMax ?? 0, result.largestKey)
+            var largest = max(recordedMax ?? 0, result.largestKey)
             if let root, let recordedMax, result.largestKey > recordedMax {
-                // The store handed out keys past its own Z_MAX (a bookkeeping fault, not damage): said, not hidden.
-                report.notes.append(
-                    "\(root.name): Z_PRIMARYKEY.Z_MAX was \(recordedMax), below the largest key read (\(result.largestKey)); raised"
-                )
+                let intact = result.keys.reversed().prefix { $0 > recordedMax }.contains { key in
+                    !result.damaged.contains { $0.lower <= key && key <= ($0.upper ?? .max) }
+                }
+                if intact && !damage.anyKeyMayBeLost {
+                    // Rows read whole through the table hold keys past its Z_MAX: the store's own bookkeeping
+                    // fault, kept for the repair to list (or the refusal to name).
+                    largest = recordedMax
+                } else {
+                    report.notes.append(
+                        "\(root.name): Z_PRIMARYKEY.Z_MAX was \(recordedMax), below the largest key read (\(result.largestKey)); raised"
+                    )
+                }
             }
             if let root {
                 try target.execute(
@@ -132,6 +169,7 @@ struct StoreSalvage {
                 entities.append(EntitySalvage(entity: member.name, found: found, read: recovered))
             }
             let limit = recordedMax.map { max($0, result.largestKey) }
+            damage.add(table.name, result.damaged, limit: limit)
             var summary = TableSalvage(
                 table: table.name, read: result.recovered.values.reduce(0, +), unreadable: result.unreadable,
                 lostAtMost: span(result.unreadable, limit: limit),
@@ -172,6 +210,24 @@ struct StoreSalvage {
             entityColumns: entityColumns, limit: limit, loosePages: numbers == nil ? nil : loosePages)
         copy.ceiling = ceiling
         return copy
+    }
+
+    /// What becomes of a row of `table` (root entity `root`) read whole whose entity number names no entity
+    /// of the table: refused naming it, or with a ``sideStore`` moved there as it is and its change passed to
+    /// `made`, as ``BrokenObjects`` sets such an object aside.
+    private func rejection(table: SchemaTable, root: String, recorded schema: StoreSchema, made: @escaping (ObjectRepair) -> Void)
+        -> (Int64, [DatabaseValue], Set<Int>) throws -> Void
+    {
+        let columns = table.columns.map(\.name)
+        let entityColumn = columns.firstIndex(of: "Z_ENT")
+        return { [sideStore, store, choice] id, values, texts in
+            let number = entityColumn.map { values[$0] } ?? .null
+            let change = BrokenObjects.unknownEntity(key: id, number: number, table: table.name, root: root)
+            guard let sideStore else { throw BrokenObjects.refusal(change, store: store, version: choice.model.name) }
+            if sideStore.layout == nil { sideStore.layout = (choice.model, schema) }
+            try sideStore.put(table: table.name, columns: columns, values: values, texts: texts)
+            made(change)
+        }
     }
 
     /// The most rows `ranges` can have held, or nil when one is open-ended and no limit is known.

@@ -107,33 +107,6 @@ struct BrokenObjectRepairTests {
         #expect(records.first?.repairs?.sideStore == nil)
         #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == before)
     }
-
-    @Test("salvage refuses an object the damage left whole that breaks the model; --repair lists it", arguments: breakages)
-    func salvage(_ breakage: Breakage) throws {
-        let store = try Self.brokenStore(breakage)
-        let project = try Self.project.get()
-        let folder = try TemporaryDirectory.make()
-        let output = folder.appendingPathComponent("Salvaged.sqlite").path
-        if breakage.action == .defaulted {
-            // Salvage clears references to lost objects and leaves rows of no entity out, as it always has:
-            // only what it cannot tell from damage is refused.
-            let error = try #require(throws: ExecutionError.self) { try project.salvage(store: store, to: output) }
-            #expect(error.code == .brokenObject)
-            #expect(error.path == store)
-            #expect(!FileManager.default.fileExists(atPath: output))
-        }
-        let repaired = folder.appendingPathComponent("Repaired.sqlite").path
-        let report = try project.salvage(store: store, to: repaired, brokenObjects: .repair)
-        #expect(try project.verify(store: repaired).version == "Journal \(breakage.version)")
-        let repairs = try #require(report.repairs)
-        if breakage.action == .raised {
-            #expect(report.notes.contains("Entry: Z_PRIMARYKEY.Z_MAX was 10, below the largest key read (40); raised"))
-        }
-        if breakage.action == .defaulted {
-            #expect(repairs.changes.map(\.primaryKey) == [breakage.primaryKey])
-            #expect(repairs.changes.first?.new?.hasPrefix("0") == true)
-        }
-    }
 }
 
 /// `repair` on a generated store (no corpus needed) whose `Entry` hash is garbled: the hash and the digest

@@ -76,13 +76,21 @@ struct UnownedToManyTests {
         #expect(error.message.contains("ZBOOK.Z2BOOKS point at no Shelf"))
     }
 
-    @Test("Salvage clears a membership in a lost shelf, so the store verifies")
+    @Test("Salvage clears a membership in a shelf the damage took, so the store verifies; one no damage took, not")
     func salvageClears() throws {
         let model = Self.model("v1")
         let path = try Self.store(model)
-        let outcome = try DatabaseQueue(path: path).write { db in
+        let schema = SchemaBuilder(model: model).build()
+        var damage = SalvageDamage()
+        let untouched = try DatabaseQueue(path: path).write { db in
             try db.execute(sql: "DELETE FROM ZSHELF WHERE Z_PK = 2")
-            return try DanglingReferences(model: model, schema: SchemaBuilder(model: model).build()).clear(db)
+            return try DanglingReferences(model: model, schema: schema, damage: damage).clear(db)
+        }
+        // Shelf 2 in no range the damage took: the store's own broken membership, left for BrokenObjects.
+        #expect(untouched.references.isEmpty)
+        damage.add("ZSHELF", [KeyRange(lower: 2, upper: 2)], limit: nil)
+        let outcome = try DatabaseQueue(path: path).write { db in
+            try DanglingReferences(model: model, schema: schema, damage: damage).clear(db)
         }
         #expect(outcome.references.map { "\($0.entity).\($0.relationship) \($0.cleared)" } == ["Shelf.books 1"])
         #expect(try Self.shelves(path, column: "Z2BOOKS") == [1, 1, nil, nil])
