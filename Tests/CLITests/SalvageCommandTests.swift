@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import MigrationEngine
 import TestSupport
 import Testing
@@ -53,6 +54,32 @@ struct SalvageCommandTests {
             lines.last
                 == "\(kept) objects recovered, none counted as lost (no intact index counts them), up to \(84 - kept) more may "
                 + "have been lost (keys handed out that no object read carries)")
+    }
+
+    @Test(
+        "A WAL store cut short under its -wal: inspect points to salvage, never to moving the log aside; salvage keeps the log's objects"
+    )
+    func cutUnderItsLog() throws {
+        // The 200 entries saved last live only in the -wal: moving it aside, as this error once advised, loses them.
+        let store = try JournalFixture.walStore(version: 3, entries: 3000, late: 200)
+        let damage = try DamageScript.damage(store, ["truncate", "--percent", "50", "--whole-pages"])
+        let inspect = try CLIRunner.run(["inspect", damage.output, "--model", CLIRunner.sampleModel])
+        #expect(inspect.status == 5)
+        let line = try #require(inspect.stderr.split(separator: "\n").last.map(String.init))
+        #expect(
+            line.hasPrefix(
+                "cdmigrate: error: \(damage.output): the -wal does not belong to this store, or the database under it is damaged: "
+            ), "\(line)")
+        #expect(line.hasSuffix("; salvage it into a new store: cdmigrate salvage STORE --out NEW"), "\(line)")
+        #expect(!line.contains("aside"), "\(line)")
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let json = try CLIRunner.run(["salvage", damage.output, "--model", CLIRunner.sampleModel, "--out", output, "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        // The 200 entries only the log holds are all kept (the file's cut half is lost).
+        let late = try DatabaseQueue(path: output).read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM ZENTRY WHERE Z_PK > 3000")
+        }
+        #expect(late == 200)
     }
 
     @Test("Not SQLite (4), missing (3), an existing output (7): one line naming the file, nothing written")

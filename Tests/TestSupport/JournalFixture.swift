@@ -124,4 +124,36 @@ public enum JournalFixture {
         try queue.close()
         return copy
     }
+
+    /// A store at `Journal <version>` in WAL mode whose first `entries` entries are in the database file and
+    /// whose `late` entries after them (copies of the first ones under the next keys, `late <= entries`) live
+    /// only in its `-wal`, committed `perTransaction` at a time, each commit raising `Z_MAX` as Core Data's
+    /// saves do; copied while the writer is open, as a device backup catches it.
+    public static func walStore(version: Int, entries: Int, late: Int, perTransaction: Int = 50) throws -> String {
+        let live = try store(version: version, entries: entries)
+        var configuration = GRDB.Configuration()
+        configuration.journalMode = .wal
+        let queue = try DatabaseQueue(path: live, configuration: configuration)
+        let copy = try TemporaryDirectory.make().appendingPathComponent("Journal.sqlite").path
+        try queue.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE); PRAGMA wal_autocheckpoint = 0")
+            try db.execute(sql: #"CREATE TEMP TABLE "late" AS SELECT * FROM "ZENTRY" WHERE "Z_PK" <= ?"#, arguments: [late])
+            try db.execute(sql: #"UPDATE temp."late" SET "Z_PK" = "Z_PK" + ?"#, arguments: [entries])
+            for first in stride(from: entries + 1, through: entries + late, by: perTransaction) {
+                try db.inTransaction {
+                    try db.execute(
+                        sql: #"INSERT INTO "ZENTRY" SELECT * FROM temp."late" WHERE "Z_PK" BETWEEN ? AND ?"#,
+                        arguments: [first, first + perTransaction - 1])
+                    try db.execute(
+                        sql: #"UPDATE "Z_PRIMARYKEY" SET "Z_MAX" = (SELECT MAX("Z_PK") FROM "ZENTRY") WHERE "Z_NAME" = 'Entry'"#)
+                    return .commit
+                }
+            }
+        }
+        // Copied while the connection is open: closing it would checkpoint the log into the file.
+        try FileManager.default.copyItem(atPath: live, toPath: copy)
+        try FileManager.default.copyItem(atPath: live + "-wal", toPath: copy + "-wal")
+        try queue.close()
+        return copy
+    }
 }

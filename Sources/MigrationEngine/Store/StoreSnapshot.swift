@@ -201,11 +201,13 @@ package final class StoreSnapshot: Sendable {
             return problem
         }
         try? FileManager.default.removeItem(at: directory)
+        // The log holds committed transactions (the only case checked): another store's, or this store's over a
+        // database damaged under it (a WAL store cut short), when every object may live in the log. Moving it
+        // aside would throw those away; salvage reads what the log and the database still give, either way.
         throw StoreError(
             .damaged, path: originalPath,
-            message:
-                "the -wal does not belong to this store: \(problem); if the database alone is wanted, move the -wal aside first"
-        )
+            message: "the -wal does not belong to this store, or the database under it is damaged: \(problem)",
+            remedy: .salvage)
     }
 
     /// Opens the copy read-only with GRDB. SQLite may create a `-shm` beside the copy, never beside the original.

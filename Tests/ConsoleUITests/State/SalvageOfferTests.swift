@@ -152,4 +152,22 @@ import Testing
         app.press(.enter)
         #expect(app.state.salvageReport == nil && app.state.keyContext == .panes)
     }
+
+    /// Issue 32 (audit finding D): a WAL store cut short under its -wal was refused with advice to move the log
+    /// aside, which would lose every object living in it, and the console offered nothing.
+    @Test(.enabled(if: DamageScript.isAvailable, "needs python3 for Scripts/damage_store.py"))
+    func aStoreCutUnderItsLogIsOfferedSalvage() throws {
+        let store = try JournalFixture.walStore(version: 3, entries: 3000, late: 200)
+        let damage = try DamageScript.damage(store, ["truncate", "--percent", "50", "--whole-pages"])
+        let app = SalvageRemedyTests.opened(damage.output)
+        let offer = try #require(app.state.salvageOffer)
+        #expect(offer.reason.contains("the database under it is damaged"), "\(offer.reason)")
+        #expect(offer.reason.hasSuffix("salvage it into a new store (Enter on Salvage)"), "\(offer.reason)")
+        #expect(!offer.reason.contains("aside"), "\(offer.reason)")
+        app.press(.enter)
+        #expect(app.state.overview?.path == offer.output)
+        // What the log and the file's first half gave (SalvageCommandTests.cutUnderItsLog counts the log's entries).
+        let rows = try #require(app.state.overview?.entities.first { $0.name == "Entry" }?.rows)
+        #expect(rows > 200 && rows < 3200, "\(rows)")
+    }
 }
