@@ -18,8 +18,8 @@ package struct InferenceIndex: Sendable {
     package let model: ObjectModel
     /// Entity positions in ``model``'s `entities`, looked up the way inference matches entities.
     let entities: RenameIndex<Int>
-    /// The digest of all that matching entities reads of this version: each entity's name and renaming
-    /// identifier, in order (``LossScreen`` remembers the matching of two versions by it).
+    /// The digest of all that matching entities reads of this version: each entity's name, renaming
+    /// identifier and parent, in order (``LossScreen`` remembers the matching of two versions by it).
     let entitiesDigest: ContentDigest.Bytes
     /// Each entity's ancestors' positions from the root down, then its own, by its position.
     private let lineages: [[Int]]
@@ -82,6 +82,7 @@ package struct InferenceIndex: Sendable {
         for entity in all {
             digest.add(entity.name)
             digest.add(entity.renamingIdentifier)
+            digest.add(entity.parentName)
         }
         entitiesDigest = digest.finalize()
         let lineages = all.indices.map { Self.lineage(of: $0, in: all, positions: entities) }

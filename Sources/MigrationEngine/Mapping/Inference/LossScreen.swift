@@ -24,6 +24,8 @@ final class LossScreen: Sendable {
     private struct Matching: Sendable {
         let dropsEntity: Bool
         let pairs: [(destination: Int, source: Int)]
+        /// Whether an entity changes parents (``MappingInferrer/changesParent(_:from:)``).
+        let changesParent: Bool
     }
 
     private let matchings = Mutex<[Pair: Matching]>([:])
@@ -40,7 +42,11 @@ final class LossScreen: Sendable {
     func losesData(from source: InferenceIndex, to destination: InferenceIndex) -> Bool {
         let matching = matchings.remembered(Pair(source: source.entitiesDigest, destination: destination.entitiesDigest)) {
             let inferrer = MappingInferrer(source: source, destination: destination)
-            return Matching(dropsEntity: inferrer.dropsEntity, pairs: inferrer.matchedEntities)
+            return Matching(
+                dropsEntity: inferrer.dropsEntity, pairs: inferrer.matchedEntities,
+                changesParent: inferrer.matchedEntities.contains { to, from in
+                    inferrer.changesParent(destination.entity(at: to), from: source.entity(at: from))
+                })
         }
         if matching.dropsEntity { return true }
         // The comparisons made before answer first: most pairs a search screens lose data (wire's 2.24.1 →
@@ -51,7 +57,8 @@ final class LossScreen: Sendable {
         }
         let known = entityLosses.withLock { memory in pairs.map { memory[$0] } }
         if known.contains(.data) { return true }
-        var dropsOneSide = known.contains(.oneSide)
+        // An entity changing parents may leave what a to-one points at: only the whole mapping tells.
+        var dropsOneSide = known.contains(.oneSide) || matching.changesParent
         for (index, (to, from)) in matching.pairs.enumerated() where known[index] == nil {
             // An entity's properties are gathered only for a comparison not made before.
             let drops = entityLosses.remembered(pairs[index]) {

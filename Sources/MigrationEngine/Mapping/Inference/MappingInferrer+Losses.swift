@@ -7,10 +7,44 @@ extension MappingInferrer {
         let owner = source.entity(named: name)
         return entity.droppedAttributes.map { DataLoss(kind: .attribute, entity: name, property: $0) }
             + entity.droppedRelationships.filter { dropped in
-                guard holdingLinks.contains(dropped) else { return false }
+                guard holdingLinks.contains(dropped) else {
+                    return owner.map { leavesInverseTarget(dropped, of: $0, in: entity, mappings: mappings) } ?? false
+                }
                 guard let owner else { return true }
                 return !keptByInverse(dropped, of: owner, in: entity, mappings: mappings)
             }.map { DataLoss(kind: .relationship, entity: name, property: $0) }
+    }
+
+    /// Whether the objects of `owner` (a source entity whose destination entity, `mapping`, drops `name`, a
+    /// to-many whose to-one inverse holds its links) stop being objects of what that inverse points at while the
+    /// inverse is carried: a sub-entity leaving its parent (`Special` no longer an `Item`, `Note.item` still
+    /// pointing at Items). The inverse's key cannot keep naming them, so the copy clears it
+    /// (``InferredCopyBuilder``) and these links are the loss, counted where the store keeps them (its key).
+    func leavesInverseTarget(
+        _ name: String, of owner: Entity, in mapping: InferredEntityMapping, mappings: [InferredEntityMapping]
+    ) -> Bool {
+        guard let relationship = source.allRelationships(of: owner).first(where: { $0.name == name }), relationship.isToMany,
+            let inverse = source.inverse(of: relationship), !inverse.isToMany,
+            let target = source.entity(named: relationship.destinationEntity)
+        else { return false }
+        return source.hierarchy(below: target).contains { member in
+            guard let (_, pointed) = carried(inverse, of: member, mappings: mappings) else { return false }
+            return !destination.hierarchy(below: pointed).contains { $0.name == mapping.destination }
+        }
+    }
+
+    /// The destination relationship that carries `inverse` (a source relationship of `member`'s objects) for
+    /// them, and the entity it points at; nil where `member`'s mapping drops it.
+    private func carried(_ inverse: Relationship, of member: Entity, mappings: [InferredEntityMapping])
+        -> (kept: Relationship, pointed: Entity)?
+    {
+        guard let memberMapping = mappings.first(where: { $0.source == member.name }),
+            let carried = memberMapping.relationships.first(where: { $0.source == inverse.name }),
+            let members = destination.entity(named: memberMapping.destination),
+            let kept = destination.allRelationships(of: members).first(where: { $0.name == carried.destination }),
+            let pointed = destination.entity(named: kept.destinationEntity)
+        else { return nil }
+        return (kept, pointed)
     }
 
     /// Whether every link the relationship `name` gives the objects of `owner` (a source entity whose
@@ -32,12 +66,8 @@ extension MappingInferrer {
             let inverse = source.inverse(of: relationship), let target = source.entity(named: relationship.destinationEntity)
         else { return false }
         return source.hierarchy(below: target).allSatisfy { member in
-            guard let memberMapping = mappings.first(where: { $0.source == member.name }),
-                let carried = memberMapping.relationships.first(where: { $0.source == inverse.name }),
-                let members = destination.entity(named: memberMapping.destination),
-                let kept = destination.allRelationships(of: members).first(where: { $0.name == carried.destination }),
-                kept.isToMany == inverse.isToMany, !(kept.isToMany && kept.isOrdered && kept.inverseName == nil),
-                let pointed = destination.entity(named: kept.destinationEntity)
+            guard let (kept, pointed) = carried(inverse, of: member, mappings: mappings),
+                kept.isToMany == inverse.isToMany, !(kept.isToMany && kept.isOrdered && kept.inverseName == nil)
             else { return false }
             if let gained = destination.inverse(of: kept) {
                 // Its new inverse takes the links (a to-one keeping one owner per member); the merge counts the rest.

@@ -95,6 +95,11 @@ struct MappingInferrer {
             case .oneSide: dropsOneSide = true
             case .nothing: break
             }
+            // An entity changing parents may leave what a to-one points at (``leavesInverseTarget(_:of:in:mappings:)``):
+            // only every mapping together tells.
+            if changesParent(destinationIndex.entity(at: pair.destination), from: sourceIndex.entity(at: pair.source)) {
+                dropsOneSide = true
+            }
         }
         guard !dropsOneSide else { return Self.dropsKeptNowhere(self) }
         return !gainedInverseConflicts().isEmpty
@@ -105,6 +110,34 @@ struct MappingInferrer {
     static func dropsKeptNowhere(_ inferrer: MappingInferrer) -> Bool {
         var inferrer = inferrer
         return !inferrer.infer().drops.isEmpty
+    }
+
+    /// `losses` with each link lost counted once: a whole drop is left out where another counts its links, that
+    /// of an ancestor dropping the same relationship (whose count takes its sub-entities' objects too), or that
+    /// of its inverse listed before it (both sides of a many-to-many or a one-to-one dropped lose the same
+    /// links). Each side or entity counted them all: the loss report said 10 links for 5.
+    func oncePerPair(_ losses: [DataLoss]) -> [DataLoss] {
+        let whole = { (loss: DataLoss) in loss.kind == .relationship && loss.keptBy == nil && loss.conflictsWith == nil }
+        return losses.enumerated().filter { index, loss in
+            guard whole(loss), let entity = source.entity(named: loss.entity),
+                let relationship = source.allRelationships(of: entity).first(where: { $0.name == loss.property })
+            else { return true }
+            let ancestors = Set(source.ancestors(of: entity).map(\.name))
+            let inverse = source.inverse(of: relationship)
+            return !losses.enumerated().contains { other, counted in
+                guard other != index, whole(counted) else { return false }
+                if counted.property == loss.property, ancestors.contains(counted.entity) { return true }
+                guard let inverse, other < index else { return false }
+                return counted.entity == relationship.destinationEntity && counted.property == inverse.name
+                    && inverse.destinationEntity == loss.entity
+            }
+        }.map(\.element)
+    }
+
+    /// Whether the destination entity `entity`, taking the objects of `from`, has another parent than what
+    /// `from`'s parent became.
+    func changesParent(_ entity: Entity, from: Entity) -> Bool {
+        entity.parentName != from.parentName.flatMap(destinationName(ofSource:))
     }
 
     /// Whether a source entity's objects are taken by no destination entity.
@@ -189,6 +222,7 @@ struct MappingInferrer {
         for (mapping, holdingLinks) in zip(mappings.filter { $0.source != nil }, holding) {
             losses += drops(mapping, holdingLinks: holdingLinks, mappings: mappings)
         }
+        losses = oncePerPair(losses)
         let dropped = source.entities.map(\.name).filter { !usedEntities.contains($0) }
         return InferredMapping(
             sourceVersion: source.name, destinationVersion: destination.name, entities: mappings,
@@ -202,7 +236,7 @@ struct MappingInferrer {
         _ sourceProperties: InferenceIndex.EntityProperties
     ) -> InferredEntityMapping {
         var mapping = InferredEntityMapping(destination: entity.name, source: from.name)
-        if entity.parentName != from.parentName.flatMap(destinationName(ofSource:)) {
+        if changesParent(entity, from: from) {
             mapping.parentChange = .init(from: from.parentName, to: entity.parentName)
         }
         if entity.isAbstract && !from.isAbstract {

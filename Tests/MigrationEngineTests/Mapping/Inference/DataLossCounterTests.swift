@@ -98,9 +98,27 @@ struct DataLossCounterTests {
         let mapping = InferredMapping.infer(from: Self.v1, to: Self.v2)
         #expect(mapping.isInferable)
         let counted = try DataLossCounter.count(mapping, sourceModel: Self.v1, storePath: try Self.store())
+        // Notes 2 and 3 name Special 3 through `Note.item`, which stays pointing at Items (SubEntityLeavingTests).
         #expect(
             Set(counted.map(\.description)) == [
                 "drops Special.owner (2 links)", "drops Special.tags (2 links)", "drops Special.labels (2 links)",
+                "drops Special.notes (2 links)",
             ])
+    }
+
+    /// Both sides of a relationship dropped lose its links once: each side's drop counted them all, so the loss
+    /// report said 10 links for a many-to-many holding 5.
+    @Test("Both sides of a many-to-many dropped count its links once")
+    func bothSidesOnce() throws {
+        var dropped = Self.v1
+        dropped.name = "3"
+        dropped.entities = dropped.entities.map { entity in
+            var entity = entity
+            entity.relationships.removeAll { ["Item.labels", "Label.items"].contains("\(entity.name).\($0.name)") }
+            return entity
+        }
+        let mapping = InferredMapping.infer(from: Self.v1, to: dropped)
+        let counted = try DataLossCounter.count(mapping, sourceModel: Self.v1, storePath: try Self.store())
+        #expect(counted.map(\.description) == ["drops Item.labels (5 links)"])
     }
 }

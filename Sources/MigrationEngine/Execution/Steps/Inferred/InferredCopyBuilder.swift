@@ -56,7 +56,10 @@ struct InferredCopyBuilder {
                 .foreignOrder(let declaring, let name):
                 guard chain.contains(declaring) else { continue }
                 let property = entityMapping.relationship(name)
-                value = linked(column.role, property, of: from, rows: .owner, rowTable: sourceTable.name, column: sourceColumn)
+                value = linked(
+                    column.role, property, of: from, rows: .owner, rowTable: sourceTable.name,
+                    partners: destination.entity(named: declaring)?.relationship(named: name)?.destinationEntity,
+                    column: sourceColumn)
                 if let kept = value, let own = sharedOneToOne(declaring, name, property: property, from: from) {
                     // The other side keeps each member's lowest-keyed owner; this side keeps the same link only.
                     let member = own.partner(of: .owner, row: SQLIdentifier("s"), rowTable: sourceTable.name, schema: .source)
@@ -67,7 +70,7 @@ struct InferredCopyBuilder {
                 else { continue }
                 value = linked(
                     column.role, owner.relationship(name), of: ownerSource, rows: .member, rowTable: sourceTable.name,
-                    column: sourceColumn)
+                    partners: declaring, column: sourceColumn)
             }
             if let value {
                 names.append(SQLIdentifier(column.name))
@@ -161,27 +164,66 @@ struct InferredCopyBuilder {
     /// (``linkSources(_:of:rows:)``) names. Where a source kept several partners for one object, the key
     /// takes the lowest (``LinkStorage/partner(of:row:rowTable:schema:)``); the inference counts the rest as
     /// lost. An order is copied only from the relationship's own source key; the rest are filled by rank.
+    /// A partner that is no longer an object of `partners` (the destination entity the key names, with its
+    /// sub-entities) is not named (``keptPartner(_:of:side:rowTable:partners:)``).
     private func linked(
         _ role: SchemaColumn.Role, _ property: InferredPropertyMapping?, of from: Entity, rows: LinkStorage.Side,
-        rowTable: String, column: (SchemaColumn.Role) -> SQLFragment?
+        rowTable: String, partners: String?, column: (SchemaColumn.Role) -> SQLFragment?
     ) -> SQLFragment? {
         let sources = linkSources(property, of: from, rows: rows)
         let row = SQLIdentifier("s")
-        let partners = sources.map { $0.storage.partner(of: $0.side, row: row, rowTable: rowTable, schema: .source) }
+        let named = sources.map { $0.storage.partner(of: $0.side, row: row, rowTable: rowTable, schema: .source) }
+        // Only the relationship's own source, and only where it has an inverse, whose drop counts the links
+        // cleared (``MappingInferrer/leavesInverseTarget(_:of:in:mappings:)``).
+        let own = property?.source.flatMap { name in source.allRelationships(of: from).first { $0.name == name } }
+        let kept: SQLFragment? =
+            own.flatMap { source.inverse(of: $0) } == nil || sources.isEmpty
+            ? nil
+            : keptPartner(named[0], of: sources[0].storage, side: sources[0].side, rowTable: rowTable, partners: partners)
+        func keeping(_ value: SQLFragment, _ index: Int) -> SQLFragment {
+            guard index == 0, let kept else { return value }
+            return "CASE WHEN \(kept) THEN \(value) END"
+        }
         var values: [SQLFragment]
         switch role {
         case .foreignKey, .toManyKey:
-            values = zip(sources, partners).map { keys.reference($1, targetTable: $0.storage.objects($0.side.other)) }
+            values = zip(sources, named).map { keys.reference($1, targetTable: $0.storage.objects($0.side.other)) }
         case .foreignEntity:
-            values = zip(sources, partners).map { partnerEntity($1, of: $0.storage, side: $0.side, rowTable: rowTable) }
+            values = zip(sources, named).map { partnerEntity($1, of: $0.storage, side: $0.side, rowTable: rowTable) }
         default:
-            guard let name = property?.source, let first = sources.first, first.storage.isKeyed(by: rows, in: rowTable) else {
+            guard let name = property?.source, let first = sources.first, first.storage.isKeyed(by: rows, in: rowTable),
+                let order = column(.foreignOrder(entity: owner(of: name, in: from, model: source), relationship: name))
+            else {
                 return nil
             }
-            return column(.foreignOrder(entity: owner(of: name, in: from, model: source), relationship: name))
+            return keeping(order, 0)
         }
+        values = values.indices.map { keeping(values[$0], $0) }
         guard values.count > 1 else { return values.first }
         return "COALESCE(\(SQLFragment.joined(values)))"
+    }
+
+    /// Where some object a key of `storage` can name (on the other side than `side`) is no longer an object of
+    /// `partners` in the destination (a sub-entity leaving its parent, or an entity dropped): the condition
+    /// that `partner` still is one. Nil where every object it can name stays one.
+    private func keptPartner(
+        _ partner: SQLFragment, of storage: LinkStorage, side: LinkStorage.Side, rowTable: String, partners: String?
+    ) -> SQLFragment? {
+        guard let partners, let target = destination.entity(named: partners), storage.keyedSide == side.other else {
+            return nil
+        }
+        let allowed = Set(destination.hierarchy(below: target).compactMap { destinationSchema.entity(named: $0.name)?.number })
+        let leaving = storage.partnerEntities.contains { name in
+            guard let moved = mapping.destination(ofSourceEntity: name),
+                let number = destinationSchema.entity(named: moved.destination)?.number
+            else { return true }
+            return !allowed.contains(number)
+        }
+        guard leaving else { return nil }
+        // The partner's own row tells what it is, not the key's entity column, which a store may leave stale.
+        let table = LinkStorage.qualified(storage.objects(side.other), .source)
+        let entity = keys.entityNumber("(SELECT o.\"Z_ENT\" FROM \(table) o WHERE o.\"Z_PK\" = \(partner))")
+        return "\(entity) IN (\(values: allowed.sorted()))"
     }
 
     /// The destination entity number of `partner`, an object on the other side than `side` of `storage`'s

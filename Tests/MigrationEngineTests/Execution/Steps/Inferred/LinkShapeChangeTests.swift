@@ -423,7 +423,8 @@ struct LinkShapeChangeTests {
             InferredMapping.infer(from: ordered.0, to: ordered.1).drops.map(\.description)
                 == (oneToOne ? [] : ["drops Note.book"]))
         let lost = InferredMapping.infer(from: from, to: neither)
-        #expect(lost.drops.map(\.description) == (oneToOne ? ["drops Book.note"] : []) + ["drops Note.book"])
+        // A one-to-one's two keys hold the same links: listed (and counted) once, on the side listed first.
+        #expect(lost.drops.map(\.description) == [oneToOne ? "drops Book.note" : "drops Note.book"])
         #expect(InferredStepProvider().losesData(from: source, to: InferenceIndex(neither)))
         #expect(MappingInferrer(source: source, destination: InferenceIndex(neither)).losesData())
 
