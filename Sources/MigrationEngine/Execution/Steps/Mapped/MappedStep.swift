@@ -68,7 +68,37 @@ package struct MappedStep: MigrationStep {
             .map { "drops every \($0.name) object: no mapping reads it" }
         return StepSummary(
             from: sourceModel.name, to: destinationModel.name, kind: .explicit, operations: operations,
-            warnings: mapping.notes + dropped)
+            warnings: mapping.notes + dropped + lookupsLeavingMembersOut)
+    }
+
+    /// A relationship looked up through one entity mapping by name (`{ mapping: BookToBook, from: $source.books }`,
+    /// Xcode's `sourcemappingname`) finds only the objects that mapping made, as Core Data's
+    /// `destinationInstancesForEntityMappingNamed:` does: members of the source relationship that are objects
+    /// of a sub-entity, made by a mapping of their own, are left out of the relationship. The step does what
+    /// the mapping says, as Core Data would, but never silently: each such lookup is named in the plan with the
+    /// entities whose members it leaves out.
+    var lookupsLeavingMembersOut: [String] {
+        let byName = Dictionary(resolved.map { ($0.mapping.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let read = Set(resolved.compactMap(\.sourceEntity?.name))
+        return resolved.flatMap { entry -> [String] in
+            guard let owner = entry.sourceEntity else { return [] }
+            return entry.relationships.compactMap { relationship, value -> String? in
+                guard case .function(let target, SelectorCall.entityMappingLookup, let arguments) = value.expression.kind,
+                    target.kind == .variable("manager"), arguments.count == 2,
+                    case .literal(.string(let name)) = arguments[0].kind, let named = byName[name]?.sourceEntity,
+                    case .key(let base, let key) = arguments[1].kind, base.kind == .variable("source"),
+                    let declared = sourceModel.allRelationships(of: owner).first(where: { $0.name == key }),
+                    let reached = sourceModel.entity(named: declared.destinationEntity)
+                else { return nil }
+                let missed = sourceModel.hierarchy(below: reached).map(\.name)
+                    .filter { $0 != named.name && read.contains($0) }
+                guard !missed.isEmpty else { return nil }
+                return "mapping \(entry.mapping.name): \(relationship.name) looks up $source.\(key) through \(name) alone, "
+                    + "so members that are \(missed.joined(separator: ", ")) objects (made by other mappings) are left "
+                    + "out of it, as Core Data leaves them; FUNCTION($manager, "
+                    + "\"\(SelectorCall.relationshipLookup)\", \"\(key)\", $source.\(key)) finds every member"
+            }
+        }
     }
 
     /// Held to the counts of the entities made only by plain copies and transforms (see ``CountExpectation``).

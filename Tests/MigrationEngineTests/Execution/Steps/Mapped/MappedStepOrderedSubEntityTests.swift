@@ -89,6 +89,42 @@ struct MappedStepOrderedSubEntityTests {
         #expect(try ShelfFixture.contents(out, model: Self.model(2)).order == Self.order)
     }
 
+    /// The same relationship looked up through `NoteToNote` by name finds only the notes, as Core Data's
+    /// `destinationInstancesForEntityMappingNamed:` does: the stickies would be left out, and the plan says so;
+    /// left to be resolved (``mapping(policy:)``), it reaches both mappings and nothing is said.
+    @Test("a lookup through one mapping by name leaves a sub-entity's members out, and the plan says so")
+    func lookupByNameLeavesStickiesOut() throws {
+        let text = """
+            from: Shelf 1
+            to: Shelf 2
+            mappings:
+              - name: NoteToNote
+                source: Note
+                destination: Note
+              - name: StickyToSticky
+                source: Sticky
+                destination: Sticky
+              - name: BookToBook
+                source: Book
+                destination: Book
+                relationships:
+                  notes: { mapping: NoteToNote, from: $source.notes }
+            """
+        let step = try MappedStep(
+            mapping: try MappingFileReader.read(text, path: "shelf.yaml"), sourceModel: Self.model(1),
+            destinationModel: Self.model(2))
+        let warnings = step.summary.warnings.filter { $0.contains("looks up") }
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("mapping BookToBook: notes looks up $source.notes through NoteToNote alone") == true)
+        #expect(warnings.first?.contains("Sticky objects") == true)
+        // Ordered, the relationship without its stickies is not the source's order, which the step's own
+        // check refuses before anything is kept (an unordered one would be linked without them).
+        #expect(throws: MappingRuntimeError.self) { try SampleJournalStore.run(step, source: try Self.source()) }
+        let resolved = try MappedStep(
+            mapping: try Self.mapping(policy: nil), sourceModel: Self.model(1), destinationModel: Self.model(2))
+        #expect(!resolved.summary.warnings.contains { $0.contains("looks up") })
+    }
+
     /// What a step linking object by object checks before it succeeds (``MappingSession/checkKeptOrders()``):
     /// a result is compared with its source, since any order is valid for the destination's model alone.
     @Test("the check a step makes finds the owner whose members are out of the source's order")
