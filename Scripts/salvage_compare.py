@@ -230,6 +230,9 @@ def value_differences(output, recovered, layout, damaged_pages=(), truth=None):
     image."""
     result = {"values": 0, "differ": {}, "sample": [], "nulled": set(), "recoverUnlike": 0}
     connection = sqlite3.connect(f"file:{output}?mode=ro", uri=True)
+    # A damaged page can leave TEXT that is not UTF-8 (in .recover's copy, or in salvage's when it keeps bytes as
+    # they are): decoded so that each byte string stays a distinct value, never an error ending the sweep.
+    connection.text_factory = lambda data: data.decode("utf-8", "surrogateescape")
     try:
         connection.execute("ATTACH DATABASE ? AS peer", (f"file:{recovered}?mode=ro",))
         if truth:

@@ -242,7 +242,7 @@ struct LoosePageScan {
     }
 
     /// Calls `body` with each cell's offset of `page` (page `number`) when it is a table-leaf page.
-    private static func cells(of page: [UInt8], number: Int, _ body: (Int, [UInt8], Int) -> Void) {
+    static func cells(of page: [UInt8], number: Int, _ body: (Int, [UInt8], Int) -> Void) {
         let start = number == 1 ? 100 : 0
         guard page.count > start + 8, page[start] == 13 else { return }
         let cells = Int(page[start + 3]) << 8 | Int(page[start + 4])
@@ -274,7 +274,7 @@ struct LoosePageScan {
         return (id, payload)
     }
 
-    private static func read(_ file: FileHandle, page: Int, size: Int) -> [UInt8]? {
+    static func read(_ file: FileHandle, page: Int, size: Int) -> [UInt8]? {
         read(file, at: UInt64(page - 1) * UInt64(size), count: size)
     }
 
@@ -289,7 +289,7 @@ struct LoosePageScan {
         }
     }
 
-    private static func integer(_ bytes: [UInt8], at offset: Int) -> Int {
+    static func integer(_ bytes: [UInt8], at offset: Int) -> Int {
         guard offset + 4 <= bytes.count else { return 0 }
         return bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
     }

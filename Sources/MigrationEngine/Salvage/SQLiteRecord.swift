@@ -72,7 +72,8 @@ enum SQLiteRecord {
         return position == total ? values : nil
     }
 
-    private static func size(of type: Int64) -> Int {
+    /// The size in bytes of a value of serial type `type`.
+    static func size(of type: Int64) -> Int {
         switch type {
         case 0, 8, 9: 0
         case 1...4: Int(type)

@@ -85,6 +85,11 @@ struct SalvageSource {
     private static let tableNames: SQLFragment = "SELECT name FROM sqlite_master WHERE type = 'table'"
     private static let modelCache: SQLFragment = "SELECT Z_CONTENT FROM Z_MODELCACHE"
 
+    /// The root page of table `name`, from SQLite's schema.
+    static func rootPageQuery(_ name: String) -> SQLFragment {
+        "SELECT rootpage FROM sqlite_master WHERE type = 'table' AND name = \(value: name)"
+    }
+
     /// SQLite's message alone, or the error's one line.
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode.rawValue)" }

@@ -47,6 +47,9 @@ struct SalvageTableCopy {
     /// ``columns``' order (the number as the store has it) and the positions of TEXT that is not UTF-8 (held
     /// as its bytes); nil to leave such rows out, counted as rejected.
     var takesRejected: ((_ id: Int64, _ values: [DatabaseValue], _ texts: Set<Int>) throws -> Void)?
+    /// Values SQLite reads off damaged overflow pages without an error, by row id: their positions among
+    /// ``sourceColumns`` (``LoosePageScan/damagedOverflowValues(root:)``).
+    var overflowDamage: [Int64: [Int]] = [:]
 
     /// Copies, reporting the running row count to `progress` every few thousand rows.
     func run(from source: Database, into destination: Database, progress: (Int) -> Void) throws -> Result {
@@ -101,6 +104,8 @@ struct SalvageTableCopy {
             written += 1
             if written % 5000 == 0 { progress(written) }
         }
+        var damagedRows: [Int64] = []
+        var overflowPartial: [PartialRow] = []
         var walker = RowWalker(table: SQLIdentifier(table), selections: selections, limit: limit)
         walker.ceiling = ceiling
         walker.nullable = Set(
@@ -116,7 +121,27 @@ struct SalvageTableCopy {
                     values.append(Data(error.bytes).databaseValue)
                 }
             }
-            try take(row[0], values, texts: texts)
+            let id: Int64 = row[0]
+            if let positions = overflowDamage[id] {
+                // SQLite read these values off a damaged overflow page: NULL when each may be (an optional
+                // attribute's), noted; otherwise the row is lost, as when SQLite reports the page.
+                let lost = positions.compactMap { $0 < sourceColumns.count ? columns.firstIndex(of: sourceColumns[$0]) : nil }
+                guard lost.allSatisfy({ nullableColumns.contains(columns[$0]) }) else {
+                    damagedRows.append(id)
+                    return
+                }
+                for index in lost {
+                    values[index] = .null
+                    texts.remove(index)
+                }
+                if !lost.isEmpty { overflowPartial.append(PartialRow(id: id, columns: lost.map { columns[$0] })) }
+            }
+            try take(id, values, texts: texts)
+        }
+        if !damagedRows.isEmpty {
+            result.unreadable = (result.unreadable + damagedRows.map { KeyRange(lower: $0, upper: $0) }).sorted {
+                $0.lower < $1.lower
+            }
         }
         result.damaged = result.unreadable
         if let loosePages, let entityNumbers, !result.unreadable.isEmpty,
@@ -134,7 +159,14 @@ struct SalvageTableCopy {
             // A key found after all is not unreadable: the ranges keep only the keys no row was found for.
             result.unreadable = KeyGaps.subtract(rows.map(\.0).sorted(), from: result.unreadable)
         }
-        result.partialRows = walker.partialRows.map { row in PartialRow(id: row.id, columns: row.lost.map { columns[$0] }) }
+        // A row SQLite read only in part (the walker's) may have values on a page it reads without an error too.
+        var partial: [Int64: [String]] = [:]
+        for row in walker.partialRows { partial[row.id] = row.lost.map { columns[$0] } }
+        for row in overflowPartial {
+            partial[row.id] = (partial[row.id] ?? []) + row.columns.filter { !(partial[row.id] ?? []).contains($0) }
+        }
+        for id in damagedRows { partial[id] = nil }
+        result.partialRows = partial.keys.sorted().map { PartialRow(id: $0, columns: partial[$0] ?? []) }
         result.keys = keys.sorted()
         progress(written)
         return result

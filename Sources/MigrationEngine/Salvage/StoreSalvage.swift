@@ -127,6 +127,9 @@ struct StoreSalvage {
                 limit: recordedMax)
             // An optional attribute's value on a damaged overflow page is lost, not the object with it.
             tableCopy.nullableColumns = PartialRow.nullableColumns(of: table, in: model)
+            if let loosePages, let root = try Int.fetchOne(db, SalvageSource.rootPageQuery(table.name).request) {
+                tableCopy.overflowDamage = loosePages.damagedOverflowValues(root: root)
+            }
             var rejected: [ObjectRepair] = []
             if let root, entries != nil, !rebuilt {
                 // The entity numbers are the store's own and the row read whole through its B-tree: an entity

@@ -71,13 +71,94 @@ struct SalvageDamageSweepTests {
         let partial = try DatabaseQueue(path: output).read { db in
             try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZENTRY WHERE Z_PK % 50 = 0 AND ZTEXT IS NULL")
         }
-        #expect(!partial.isEmpty && partial.allSatisfy { note.contains("key \($0) (ZTEXT)") }, "\(note)")
+        // The title stored after the text may sit on the damaged page too: NULL then, and named, never zeros.
+        #expect(!partial.isEmpty && partial.allSatisfy { note.contains("key \($0) (ZTEXT") }, "\(note)")
+        #expect(try Self.valuesDiffering(output, store) == 0)
         // The other long texts read in full.
         let whole = try DatabaseQueue(path: output).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ZENTRY WHERE length(ZTEXT) = 9000") ?? 0
         }
         #expect(whole + partial.count == 28)
         try Self.expectExact(report, output)
+    }
+
+    /// The sample store with a pointer map (`auto_vacuum`, as many of Core Data's stores have): SQLite reads a
+    /// damaged overflow page there without an error.
+    static let mappedStore = Result { () throws -> String in
+        let store = try SalvageFixture.journal4(entries: 1500, authors: 100)
+        try DatabaseQueue(path: store).writeWithoutTransaction { db in
+            try db.execute(sql: "UPDATE ZENTRY SET ZTEXT = printf('%.9000c', 'z') WHERE Z_PK % 50 = 0")
+            try db.execute(sql: "DELETE FROM ZENTRY WHERE Z_PK BETWEEN 700 AND 799")
+            try db.execute(sql: "PRAGMA auto_vacuum = FULL")
+            try db.execute(sql: "VACUUM")
+        }
+        return store
+    }
+
+    @Test(
+        "A pointer-map store's overflow pages zeroed or overwritten: no zeros or garbage kept, the values NULL and named",
+        arguments: [false, true])
+    func overflowPagesOfAMappedStore(_ garbage: Bool) throws {
+        // Audit finding A: SQLite follows the map past the damaged page and reads its bytes with no error, so
+        // salvage wrote them as the entries' text and reported nothing.
+        let store = try Self.mappedStore.get()
+        #expect(try DatabaseQueue(path: store).read { try Int.fetchOne($0, sql: "PRAGMA auto_vacuum") } == 1)
+        let made = try DamageScript.damage(
+            store, ["page", "--class", "overflow", "--pages", "2"] + (garbage ? ["--garbage"] : []))
+        #expect(made.hit?["ZENTRY"]?.overflowPages == 2)
+        let (report, output) = try SalvageLossReportTests.salvage(made.output, version: "Journal 4")
+        let note = try #require(report.notes.first { $0.hasPrefix("ZENTRY: ") && $0.contains("without the values") })
+        let nulled = try DatabaseQueue(path: output).read { db in
+            try Int64.fetchAll(db, sql: "SELECT Z_PK FROM ZENTRY WHERE Z_PK % 50 = 0 AND ZTEXT IS NULL")
+        }
+        #expect(!nulled.isEmpty && nulled.allSatisfy { note.contains("key \($0) (ZTEXT") }, "\(note)")
+        #expect(try Self.valuesDiffering(output, store) == 0)
+        #expect(report.recovered == 1500)
+        try Self.expectExact(report, output)
+    }
+
+    /// Entries of the salvaged store at `output` whose text or title is kept (not NULL) but is not `store`'s.
+    static func valuesDiffering(_ output: String, _ store: String) throws -> Int? {
+        try DatabaseQueue(path: output).writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS original", arguments: [store])
+            return try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM ZENTRY AS s JOIN original.ZENTRY AS o ON o.Z_PK = s.Z_PK
+                    WHERE (s.ZTEXT IS NOT NULL AND s.ZTEXT IS NOT o.ZTEXT) OR (s.ZTITLE IS NOT NULL AND s.ZTITLE IS NOT o.ZTITLE)
+                    """)
+        }
+    }
+
+    @Test(
+        "Apple's pointer-map store (wibosco-sections v1) with overflow pages damaged: no zeros or garbage kept",
+        Corpus.required, arguments: [false, true])
+    func overflowPagesOfAnAppleStore(_ garbage: Bool) throws {
+        let bundle = try ModelLoader.load(path: Corpus.path("wibosco-sections/CoreDataMigration_Example.xcdatamodeld"))
+        let store = try Corpus.copyStore("wibosco-sections/stores/CoreDataMigration_Example_1.sqlite")
+        let made = try DamageScript.damage(
+            store, ["page", "--class", "overflow", "--pages", "2"] + (garbage ? ["--garbage"] : []))
+        let output = try TemporaryDirectory.make().appendingPathComponent("Salvaged.sqlite").path
+        let project = try MigrationProject(bundle: bundle)
+        let report = try project.salvage(store: made.output, to: output)
+        #expect(try project.verify(store: output).version == report.version)
+        let note = try #require(report.notes.first { $0.hasPrefix("ZPOST: ") }, "\(report.notes)")
+        let kept = try DatabaseQueue(path: output).writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS original", arguments: [store])
+            return try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT s.Z_PK, s.ZCONTENT IS o.ZCONTENT, s.ZPOSTID IS o.ZPOSTID, s.ZCONTENT IS NULL, s.ZPOSTID IS NULL
+                    FROM ZPOST AS s JOIN original.ZPOST AS o ON o.Z_PK = s.Z_PK
+                    """)
+        }
+        for row in kept {
+            let key: Int64 = row[0]
+            // A value is the store's own, or NULL and named in the note.
+            #expect(row[1] == true || (row[3] == true && note.contains("key \(key) (")), "Post \(key): \(note)")
+            #expect(row[2] == true || (row[4] == true && note.contains("key \(key) (")), "Post \(key): \(note)")
+        }
+        #expect(kept.contains { $0[1] == false }, "no value was hit: \(note)")
     }
 
     @Test("The schema lost too: the rows read page by page whose overflow chain is broken are kept the same way")
