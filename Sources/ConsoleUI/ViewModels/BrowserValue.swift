@@ -1,4 +1,5 @@
 import Foundation
+import MigrationEngine
 
 /// One value of a row in the data browser, typed so it can be shown the way its attribute means it.
 package enum BrowserValue: Sendable, Hashable {
@@ -23,19 +24,20 @@ package enum BrowserValue: Sendable, Hashable {
     /// A to-one relationship: the destination entity and its primary key.
     case reference(entity: String, key: Int64)
 
-    /// The value as one line for a table cell.
+    /// The value as one line for a table cell: spelled by the engine (``MigrationProject/Shown``), whose
+    /// text search of the rows matches this text.
     package var display: String {
         switch self {
         case .null: "∅"
         case .integer(let value): String(value)
-        case .real(let value): Self.formatReal(value)
-        case .bool(let value): value ? "yes" : "no"
-        case .text(let value): Self.oneLine(value)
-        case .date(let value): Self.dateText(value)
+        case .real(let value): MigrationProject.Shown.real(value)
+        case .bool(let value): MigrationProject.Shown.bool(value)
+        case .text(let value): MigrationProject.Shown.oneLine(value)
+        case .date(let value): MigrationProject.Shown.date(value.timeIntervalSinceReferenceDate)
         case .blob(let data): Self.blobSummary(data)
-        case .decoded(let json, _): Self.oneLine(json)
+        case .decoded(let json, _): MigrationProject.Shown.oneLine(json)
         case .uuid(let value): value.uuidString
-        case .reference(let entity, let key): "\(entity) #\(key)"
+        case .reference(let entity, let key): MigrationProject.Shown.reference(entity: entity, key: key)
         }
     }
 
@@ -72,14 +74,6 @@ package enum BrowserValue: Sendable, Hashable {
         }
     }
 
-    private static func formatReal(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(format: "%.1f", value) : String(value)
-    }
-
-    private static func oneLine(_ text: String) -> String {
-        text.replacingOccurrences(of: "\n", with: "⏎").replacingOccurrences(of: "\t", with: " ")
-    }
-
     /// One line of a hex dump, as `hexdump -C` draws it in 71 columns: the offset, up to 16 bytes in hex, and
     /// the same bytes as ASCII in a gutter, `.` for each byte that is no printable ASCII character.
     static func hexLine(_ bytes: Data, at offset: Int) -> String {
@@ -94,14 +88,4 @@ package enum BrowserValue: Sendable, Hashable {
         let preview = data.prefix(8).map { String(format: "%02x", $0) }.joined()
         return ByteCount.format(Int64(data.count)) + " " + preview + (data.count > 8 ? "…" : "")
     }
-
-    /// The date as `yyyy-MM-dd HH:mm:ss` in UTC; a date the calendar cannot show (years beyond 9999, a
-    /// garbage value) as the seconds Core Data stored, so it is never an empty cell.
-    static func dateText(_ date: Date) -> String {
-        let seconds = date.timeIntervalSinceReferenceDate
-        let text = abs(seconds) < 2.5e11 ? dateFormatter.string(from: date) : ""
-        return text.isEmpty ? formatReal(seconds) + " s since 2001 (out of range)" : text
-    }
-
-    private static let dateFormatter = DateFormatter.utc("yyyy-MM-dd HH:mm:ss")
 }

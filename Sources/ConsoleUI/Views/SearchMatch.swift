@@ -3,8 +3,8 @@ enum SearchMatch {
     /// The screen columns of `text` (from its first) that hold `search`, each match once from left to right.
     ///
     /// Letters are compared as SQLite's `LIKE` compares them, the filter's own test: ASCII letters in either
-    /// case, any other character exactly. A cell that is cut (`…`) or shows a value differently from how it
-    /// is stored (a date) may hold no match although its row was kept.
+    /// case, any other character exactly. The filter matches the text cells show, so only a cell that is cut
+    /// (`…`) may hold no match although its row was kept for it.
     static func columns(of search: String, in text: String) -> [Range<Int>] {
         let wanted = search.map(folded)
         guard !wanted.isEmpty else { return [] }

@@ -33,7 +33,14 @@ struct ObjectSelection {
                 store: store, message: "\(reader.layout.entity) has no column \(sort) to sort by", category: .invalidInput)
         }
         filter = try query.predicate.map { try RowFilter($0, store: source.store) }
-        var conditions = query.conditions(searching: declared)
+        // The search looks in what the browser shows of the entity: its own columns, not its sub-entities'.
+        let shown = try query.search.map { _ in
+            try EntityColumns(
+                source.reader(entity: reader.layout.entity, includingSubentities: false).layout)
+        }
+        let entities = reader.layout.numbers.map { (number: $0, name: source.names[$0] ?? reader.layout.entity) }
+        var conditions = query.conditions(
+            searching: declared, shown: shown, entity: reader.layout.entity, entities: entities, db: db)
         if let key = query.primaryKey { conditions.append("\(SQLIdentifier.primaryKey) = \(value: key)") }
         if let filter, let prefilter = RowPrefilter.condition(for: filter.expression.expression, layout: reader.layout) {
             conditions.append(prefilter)

@@ -65,7 +65,10 @@ package final class StoreBrowser: Sendable {
         guard query.predicate != nil else {
             let known = lastPage.withLock { last in last.flatMap { $0.entity == entity && $0.query == query ? $0.page : nil } }
             let start = Self.start(offset: max(0, offset), limit: limit, beside: known)
-            let page = try pager.page(entity: entity, from: start, limit: limit, query: query, cancellation: cancellation)
+            // A search looks for the text each column shows, which the model's layout decides.
+            let shown = query.search == nil ? nil : try columns(of: entity)
+            let page = try pager.page(
+                entity: entity, from: start, limit: limit, query: query, shown: shown, cancellation: cancellation)
             lastPage.withLock { $0 = (entity, query, page) }
             return page
         }

@@ -26,14 +26,6 @@ extension MigrationProject {
     ///   - attribute: The attribute the column holds.
     /// - Returns: The typed value.
     package static func typedValue(_ stored: StoredValue, of attribute: Attribute) -> ExpressionValue {
-        let value: DatabaseValue
-        switch stored {
-        case .null: value = .null
-        case .integer(let number): value = number.databaseValue
-        case .real(let number): value = number.databaseValue
-        case .text(let text): value = text.databaseValue
-        case .blob(let data): value = data.databaseValue
-        }
-        return ColumnValueCoding.read(value, as: attribute.type)
+        ColumnValueCoding.read(stored.databaseValue, as: attribute.type)
     }
 }

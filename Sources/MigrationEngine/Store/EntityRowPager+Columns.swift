@@ -26,9 +26,16 @@ extension EntityRowPager {
         } catch {
             throw StoreError.reading(error, path: path)
         }
-        var byColumn: [String: EntityColumns.Meaning] = [:]
+        return EntityColumns(layout)
+    }
+}
+
+extension EntityColumns {
+    /// The columns of `layout`'s attributes and to-ones.
+    init(_ layout: EntityExportLayout) {
+        var byColumn: [String: Meaning] = [:]
         for attribute in layout.attributes { byColumn[attribute.column] = .attribute(attribute.attribute) }
         for toOne in layout.toOnes { byColumn[toOne.key] = .toOne(relationship: toOne.name, destination: toOne.destination) }
-        return EntityColumns(entity: entity, byColumn: byColumn)
+        self.init(entity: layout.entity, byColumn: byColumn)
     }
 }

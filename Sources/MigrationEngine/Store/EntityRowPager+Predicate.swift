@@ -20,7 +20,10 @@ extension EntityRowPager {
         entity: String, offset: Int, limit: Int, query: RowQuery, model: ObjectModel, cancellation: CancellationFlag? = nil
     ) throws -> EntityRowPage {
         guard query.predicate != nil else {
-            return try page(entity: entity, from: .first(skip: offset), limit: limit, query: query, cancellation: cancellation)
+            let shown = query.search == nil ? nil : try columns(of: entity, model: model)
+            return try page(
+                entity: entity, from: .first(skip: offset), limit: limit, query: query, shown: shown,
+                cancellation: cancellation)
         }
         let (keys, total): ([Int64], Int)
         do {
@@ -33,7 +36,9 @@ extension EntityRowPager {
         var keyed = query
         keyed.predicate = nil
         keyed.keys = keys
-        var page = try page(entity: entity, from: .first(skip: 0), limit: limit, query: keyed, cancellation: cancellation)
+        let shown = keyed.search == nil ? nil : try columns(of: entity, model: model)
+        var page = try page(
+            entity: entity, from: .first(skip: 0), limit: limit, query: keyed, shown: shown, cancellation: cancellation)
         page.offset = max(0, offset)
         page.totalRows = total
         return page

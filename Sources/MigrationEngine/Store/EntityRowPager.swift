@@ -47,9 +47,11 @@ package final class EntityRowPager: Sendable {
     /// Reads `limit` of the rows of `entity` that `query` selects as ``page(entity:offset:limit:query:)`` does,
     /// from `start`: from a row of a page already read (``EntityRowPage/firstKey``, ``EntityRowPage/lastKey``)
     /// or from the end, SQLite seeks by the sort column and `Z_PK` rather than reading every row before.
-    /// Setting `cancellation` meanwhile ends the read (a ``StoreError`` `.stopped`, a cancellation).
+    /// Setting `cancellation` meanwhile ends the read (a ``StoreError`` `.stopped`, a cancellation). A search
+    /// looks in the columns `shown` names, as the browser shows them (nil: every column as stored).
     package func page(
-        entity: String, from start: PageStart, limit: Int, query: RowQuery, cancellation: CancellationFlag? = nil
+        entity: String, from start: PageStart, limit: Int, query: RowQuery, shown: EntityColumns? = nil,
+        cancellation: CancellationFlag? = nil
     ) throws(StoreError) -> EntityRowPage {
         let path = snapshot.originalPath
         let hierarchy = counts.hierarchy(below: entity)
@@ -74,7 +76,9 @@ package final class EntityRowPager: Sendable {
                         query.primaryKey.map { key -> SQLFragment in "\(SQLIdentifier.primaryKey) = \(value: key)" }
                             ?? "\(SQLIdentifier.entityNumber) IN (\(values: hierarchy.map(\.number)))"
                     ]
-                    conditions += query.conditions(searching: declared)
+                    conditions += query.conditions(
+                        searching: declared, shown: shown, entity: entity,
+                        entities: hierarchy.map { ($0.number, $0.entity) }, db: db)
                     let filter: SQLFragment = " WHERE \(SQLFragment.joined(conditions, separator: " AND "))"
                     // Read backwards from the end or before a row, then turned round.
                     let descending = query.descending != !start.forward

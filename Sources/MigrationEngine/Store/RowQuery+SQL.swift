@@ -1,15 +1,17 @@
+import GRDB
+
 extension RowQuery {
     /// The conditions, beside the one on the entity, that keep the query's rows of a table with `declared`
-    /// columns: the search, over every column that is not declared `BLOB`, each value as text; and the keys.
-    /// The browser's pages and the export of what they show both select by these, so they keep the same rows.
-    func conditions(searching declared: [DeclaredColumn]) -> [SQLFragment] {
+    /// columns: the search, over every column shown as the browser shows it
+    /// (``searchCondition(declared:shown:entity:entities:db:)``); and the keys. The browser's pages and the
+    /// export of what they show both select by these, so they keep the same rows.
+    func conditions(
+        searching declared: [DeclaredColumn], shown: EntityColumns?, entity: String,
+        entities: [(number: Int, name: String)], db: Database
+    ) -> [SQLFragment] {
         var conditions: [SQLFragment] = []
-        if let pattern = likePattern {
-            let searched = declared.filter { $0.type.uppercased() != "BLOB" }.map { SQLIdentifier($0.name) }
-            let matches = searched.map { column -> SQLFragment in
-                "CAST(\(column) AS TEXT) LIKE \(value: pattern) ESCAPE '\\'"
-            }
-            conditions.append(matches.isEmpty ? "0" : "(\(SQLFragment.joined(matches, separator: " OR ")))")
+        if let search = searchCondition(declared: declared, shown: shown, entity: entity, entities: entities, db: db) {
+            conditions.append(search)
         }
         if let keys { conditions.append("\(SQLIdentifier.primaryKey) IN (\(values: keys))") }
         return conditions

@@ -74,7 +74,8 @@ struct ConsoleEndToEndTests {
     }
 
     /// Issue 35, item 3: under a real terminal the filter prompt edits as readline does (Ctrl-W, Ctrl-U and ←
-    /// used to type ␗ and ␕ into it), and a query typed there filters as `rows --where` does.
+    /// used to type ␗ and ␕ into it), a query typed there filters as `rows --where` does, and text is found
+    /// as it is shown (`Author #2`, a date).
     @Test func theFilterPromptEditsAsReadlineDoes() throws {
         let folder = try Self.journalFolder()
         let tmux = try TmuxSession(command: [TmuxSession.binary!, "console", "Journal.sqlite"], directory: folder.path)
@@ -101,7 +102,15 @@ struct ConsoleEndToEndTests {
         try tmux.sendLiteral(#"author.name ENDSWITH "Hopper" AND mood == 2"#)
         try tmux.send("Enter")
         try tmux.waitFor("of 167  where author.name ENDSWITH")
-        try tmux.send("q")
+        // Text is looked for as the cells show it: Grace Hopper is `Author #2` in Entry's author column, and
+        // entries 20 to 79 were created in the minute shown as 2023-03-08 20:27.
+        try tmux.send("Escape", "/", "C-u")
+        try tmux.sendLiteral("Author #2")
+        try tmux.waitFor("of 167  matching \"Author #2\"")
+        try tmux.send("C-u")
+        try tmux.sendLiteral("2023-03-08 20:27")
+        try tmux.waitFor("of 60  matching \"2023-03-08 20:27\"")
+        try tmux.send("Enter", "q")
         try tmux.waitFor("[exit 0]")
     }
 

@@ -46,6 +46,48 @@ import Testing
         #expect(app.state.browser?.page?.totalRows == 11)
     }
 
+    /// The filter matches the text each cell shows, as the engine spells it, not the value stored: a to-one
+    /// as `Author #2` (stored `2`), a date to the second (stored seconds since 2001), from its year or from
+    /// its middle, a Boolean as `yes`. Each is marked where its cell shows it.
+    @Test func theFilterMatchesWhatIsShownNotWhatIsStored() throws {
+        let (app, _) = try BrowserExportTests.browsing()
+        // Entry n is by author (n - 1) % 3 + 1, created 700000000 + n seconds after 2001 (2023-03-08 20:26:40
+        // + n), a favorite when n is odd.
+        for (typed, rows) in [
+            ("Author #2", 10), ("author #2", 10), ("2023-03-08 20:27", 11), ("2023-03-08 20:27:0", 10), ("20:26:5", 10),
+            ("yes", 15), ("2023", 30), ("2024", 0),
+        ] {
+            app.press(.character("/"))
+            app.press(.character("\u{15}"))
+            for character in typed { app.press(.character(character)) }
+            #expect(app.state.browser?.page?.totalRows == rows, "\(typed)")
+            let buffer = ConsoleRenderer().render(app.state)
+            if rows > 0 {
+                #expect(buffer.text.contains("of \(rows)  matching \"\(typed)\""), "\(typed): \(buffer.text)")
+                // The match is marked where a cell shows it (the first row is drawn selected, so look lower).
+                let marked = buffer.lines.indices.contains { y in
+                    (0..<buffer.width).contains { buffer[$0, y].style == .match }
+                }
+                #expect(marked, "\(typed) is marked in a cell: \(buffer.text)")
+            }
+            app.press(.enter)
+        }
+        // The author's cell holds the mark: "Author #2" on the second row.
+        app.press(.character("/"))
+        app.press(.character("\u{15}"))
+        for character in "Author #2" { app.press(.character(character)) }
+        let buffer = ConsoleRenderer().render(app.state)
+        // The rows' lines, not the heading's or the prompt's.
+        let lines = buffer.lines.enumerated().filter {
+            $0.element.contains("Author #2") && !$0.element.contains("matching") && !$0.element.contains("Enter keeps")
+        }.map(\.offset)
+        #expect(lines.count == 10, "\(buffer.text)")
+        let second = try #require(lines.dropFirst().first)
+        let x = try #require(buffer.lines[second].range(of: "Author #2")).lowerBound
+        let column = buffer.lines[second].distance(from: buffer.lines[second].startIndex, to: x)
+        for offset in 0..<9 { #expect(buffer[column + offset, second].style == .match) }
+    }
+
     @Test func escWhileTypingGoesBackToTheRowsShownBefore() throws {
         let (app, _) = try BrowserExportTests.browsing()
         for key in [.character("/")] + "entry 1".map(Key.character) + [.enter] { app.press(key) }
