@@ -53,6 +53,7 @@ extension ConsoleApp {
             case .refreshStore(let checksIntegrity):
                 if let path = state.overview?.path { read(path, checksIntegrity: checksIntegrity) }
             case .loadPlan(let target): plan(target)
+            case .countLoss(let target): countLoss(target)
             case .loadRows(let entity, let offset): loadRows(entity, offset: offset)
             case .stopRows: stopRows()
             case .refreshRows(let entity, let offset):

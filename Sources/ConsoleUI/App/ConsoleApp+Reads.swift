@@ -59,6 +59,18 @@ extension ConsoleApp {
         }
     }
 
+    /// Counts what the lossy steps of the plan to `target` drop in the store on screen, off the UI thread (it
+    /// reads the dropped values of every row); a newer count replaces this one.
+    func countLoss(_ target: String) {
+        guard let path = state.overview?.path, let planner else { return }
+        let ticket = tickets.next(.loss)
+        let actions = self.actions
+        workMode.start("cdmigrate-loss") {
+            let counted = ConsoleFailure.catching { try planner.countingLoss(storePath: path, target: target) }
+            actions.send(.lossCounted(path: path, target: target, counted), from: ticket)
+        }
+    }
+
     /// Reads a page of rows off the UI thread: a filter applied as it is typed reads every row of the entity
     /// to count its matches (seconds on 1.5M rows). A newer page (the filter typed further, Esc) replaces it:
     /// the older read is stopped where it is, and what it sends is dropped. `afresh` reads it from a new

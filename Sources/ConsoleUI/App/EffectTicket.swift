@@ -7,6 +7,8 @@ package struct EffectTicket: Sendable, Hashable {
         case read
         /// Making a plan.
         case plan
+        /// Counting what a plan's lossy steps drop in the store.
+        case loss
         /// Making the tools for a store picked in the picker.
         case pick
         /// Searching the picker's folder for stores.

@@ -33,10 +33,22 @@ package struct ProjectPlanner: ConsolePlanner {
 
     package func plan(storePath: String, target: String) throws -> PlanInfo {
         let planning = try planned.plan(project, store: storePath, target: target)
-        return PlanInfo(
+        return Self.info(planning, lossCount: planning.plan.steps.contains(where: \.isLossy) ? .counting : .notNeeded)
+    }
+
+    package func countingLoss(storePath: String, target: String) throws -> PlanInfo {
+        // The plan on screen, unless the store changed since it was made.
+        let planning =
+            try planned.reusable(store: storePath, target: target) ?? planned.plan(project, store: storePath, target: target)
+        return Self.info(try project.countingDataLoss(in: planning), lossCount: .counted)
+    }
+
+    private static func info(_ planning: StorePlanning, lossCount: PlanInfo.LossCount) -> PlanInfo {
+        PlanInfo(
             source: planning.storeVersion, target: planning.targetVersion,
             steps: planning.plan.steps.map { PlanStep(summary: $0.summary, isLossy: $0.isLossy) },
-            backupLocation: ExecutionOptions().backupRoot(for: storePath) + "/backups/", warnings: planning.plan.warnings)
+            backupLocation: ExecutionOptions().backupRoot(for: planning.storePath) + "/backups/",
+            warnings: planning.plan.warnings, lossCount: lossCount)
     }
 
     package func migrate(

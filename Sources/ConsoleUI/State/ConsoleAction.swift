@@ -26,6 +26,9 @@ package enum ConsoleAction: Sendable, Hashable {
     case storeRead(StoreRead)
     /// The plan of the store at `path` to `target` was made, or why there is none.
     case planned(path: String, target: String, Result<PlanInfo, ConsoleFailure>)
+    /// What the lossy steps of the plan of the store at `path` to `target` drop was counted in the store:
+    /// the plan with its counts, or why they could not be taken.
+    case lossCounted(path: String, target: String, Result<PlanInfo, ConsoleFailure>)
     /// A page of `entity`'s rows was read.
     case rowsRead(entity: String, Result<BrowserPage, ConsoleFailure>)
     /// The object `key` of `entity` a relationship points to was read: a page of at most that one row.

@@ -34,7 +34,8 @@ extension ConsoleController {
             state.preparing = progress.line
         case .toolsMade(let path, let tools): return toolsMade(path, tools, &state)
         case .storeRead(let read): return storeRead(read, &state)
-        case .planned(let path, let target, let plan): planned(path, target, plan, &state)
+        case .planned(let path, let target, let plan): return planned(path, target, plan, &state)
+        case .lossCounted(let path, let target, let plan): lossCounted(path, target, plan, &state)
         case .rowsRead(let entity, let page): return rowsRead(entity, page, &state)
         case .recordRead(let entity, let key, let page): return recordRead(entity, key, page, &state)
         case .relatedRead(let entity, let key, let relations): relatedRead(entity, key, relations, &state)

@@ -35,7 +35,7 @@ extension ConsoleController {
         // Cancelling wakes a paused run, which now rolls back: its clock runs again.
         case .cancelRun, .resumeRun: state.run?.resume(at: now)
         case .pauseRun: state.run?.pause(at: now)
-        case .loadRows, .refreshRows, .openRecord, .loadRelated, .loadHistory: return state.overview != nil
+        case .loadRows, .refreshRows, .openRecord, .loadRelated, .loadHistory, .countLoss: return state.overview != nil
         default: return startWaiting(effect, &state, now)
         }
         return true

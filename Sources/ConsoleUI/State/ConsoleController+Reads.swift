@@ -34,7 +34,7 @@ extension ConsoleController {
             guard let target else { return [] }
             // The target changed while the store was read, or nothing could be planned there.
             guard target == read.target, let plan = read.plan else { return [.loadPlan(target: target)] }
-            show(plan, &state)
+            return show(plan, &state)
         case .failure(let failure):
             // A picked store that cannot be read leaves the picker on screen, with why (and any salvage offer).
             if wasOpening, state.picker != nil, state.overview?.path != read.path { state.screen = .picker }
@@ -48,20 +48,38 @@ extension ConsoleController {
     }
 
     /// Shows a plan unless the store or the target changed meanwhile, or Esc stopped waiting for it.
-    func planned(_ path: String, _ target: String, _ plan: Result<PlanInfo, ConsoleFailure>, _ state: inout ConsoleState) {
-        guard state.overview?.path == path, state.target == target, state.planning == target else { return }
+    func planned(_ path: String, _ target: String, _ plan: Result<PlanInfo, ConsoleFailure>, _ state: inout ConsoleState)
+        -> [ConsoleEffect]
+    {
+        guard state.overview?.path == path, state.target == target, state.planning == target else { return [] }
         state.planning = nil
-        show(plan, &state)
+        return show(plan, &state)
     }
 
-    private func show(_ plan: Result<PlanInfo, ConsoleFailure>, _ state: inout ConsoleState) {
+    /// Shows a plan; one with lossy steps is shown at once, and what they drop is then counted in the store.
+    private func show(_ plan: Result<PlanInfo, ConsoleFailure>, _ state: inout ConsoleState) -> [ConsoleEffect] {
         switch plan {
         case .success(let info):
             state.plan = info
             state.planError = nil
+            return info.lossCount == .counting ? [.countLoss(target: info.target)] : []
         case .failure(let failure):
             state.plan = nil
             state.planError = failure.line
+            return []
+        }
+    }
+
+    /// Shows the plan with its loss counted in the store, unless another store, target or plan is on
+    /// screen by now; a count that failed is said under the plan, whose warnings stay as they were.
+    func lossCounted(_ path: String, _ target: String, _ counted: Result<PlanInfo, ConsoleFailure>, _ state: inout ConsoleState) {
+        guard state.overview?.path == path, state.target == target, let shown = state.plan, shown.target == target,
+            shown.lossCount == .counting
+        else { return }
+        switch counted {
+        case .success(let info) where info.source == shown.source: state.plan = info
+        case .success: state.plan?.lossCount = .failed("the store changed while it was counted; r reads it again")
+        case .failure(let failure): state.plan?.lossCount = .failed(failure.line)
         }
     }
 

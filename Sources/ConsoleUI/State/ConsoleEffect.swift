@@ -8,6 +8,8 @@ package enum ConsoleEffect: Sendable, Hashable {
     case pickStore(String)
     /// Plan the chain to this target version.
     case loadPlan(target: String)
+    /// Count what the lossy steps of the plan shown to this target drop in the store.
+    case countLoss(target: String)
     /// Load the page of an entity's rows that starts at `offset`.
     case loadRows(entity: String, offset: Int)
     /// Stop reading the page of rows asked for last (the browser was closed): its result is dropped.

@@ -12,14 +12,34 @@ package struct PlanInfo: Sendable, Hashable {
     package var backupLocation: String
     /// Plan-wide warnings (for example, no route and why).
     package var warnings: [String]
+    /// Whether the loss warnings count this store's data yet: a plan is shown as soon as it is made, and
+    /// what its lossy steps drop is counted in the store afterwards, off the UI thread.
+    package var lossCount: LossCount
+
+    /// Where counting what a plan's lossy steps drop in the store stands.
+    package enum LossCount: Sendable, Hashable {
+        /// No step is lossy: nothing to count.
+        case notNeeded
+        /// Being counted: the warnings name what the versions drop, not yet how much of it the store holds.
+        case counting
+        /// Counted: the warnings say how many values the store loses, and a step dropping only empty things
+        /// is no longer lossy.
+        case counted
+        /// The count failed, for this reason; the warnings stay as the planner wrote them.
+        case failed(String)
+    }
 
     /// Creates a plan.
-    package init(source: String, target: String, steps: [PlanStep], backupLocation: String, warnings: [String] = []) {
+    package init(
+        source: String, target: String, steps: [PlanStep], backupLocation: String, warnings: [String] = [],
+        lossCount: LossCount = .notNeeded
+    ) {
         self.source = source
         self.target = target
         self.steps = steps
         self.backupLocation = backupLocation
         self.warnings = warnings
+        self.lossCount = lossCount
     }
 }
 

@@ -28,6 +28,14 @@ package enum PlanPane {
         for warning in plan.warnings {
             lines += TerminalWidth.wrap("⚠ " + warning, to: width).map { StyledText($0, style: .warning) }
         }
+        switch plan.lossCount {
+        case .counting: lines.append(StyledText("counting what this store loses…", style: .dim))
+        case .failed(let reason):
+            lines += TerminalWidth.wrap("could not count what this store loses: " + reason, to: width).map {
+                StyledText($0, style: .warning)
+            }
+        case .notNeeded, .counted: break
+        }
         lines += ChainGraph.lines(
             source: plan.source, steps: plan.steps, versions: state.versions.map(\.name), width: width,
             node: { version in

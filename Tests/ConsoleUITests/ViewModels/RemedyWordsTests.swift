@@ -15,6 +15,10 @@ import Testing
                 .unknownVersion, message: "Journal.xcdatamodeld names no current version", remedy: .giveTargetVersion)
         }
 
+        func countingLoss(storePath: String, target: String) throws -> PlanInfo {
+            try plan(storePath: storePath, target: target)
+        }
+
         func migrate(
             storePath: String, target: String, dryRun: Bool, report: @escaping @Sendable (MigrationEvent) -> Void,
             cancellation: CancellationFlag
