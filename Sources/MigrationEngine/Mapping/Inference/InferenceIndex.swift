@@ -33,6 +33,10 @@ package struct InferenceIndex: Sendable {
     /// relationship that gains an inverse, or changes it, between two versions is among the destination's
     /// links the source lacks (``MappingInferrer/gainedInverses()`` looks at those only).
     let inverseLinks: Set<InverseLink>
+    /// The ``inverseLinks`` whose relationship and inverse are both to-ones: a one-to-one, each side's key
+    /// holding its links. A pair of versions that does not keep one of them as it is is looked at whole
+    /// (``MappingInferrer/oneToOneKept(_:from:in:)``).
+    let oneToOnes: Set<InverseLink>
 
     /// A relationship and its inverse, by name.
     struct InverseLink: Hashable, Sendable {
@@ -112,16 +116,19 @@ package struct InferenceIndex: Sendable {
         }
         gathered = Gathered(count: all.count)
         var links: Set<InverseLink> = []
+        var oneToOnes: Set<InverseLink> = []
         for entity in all {
             for relationship in entity.relationships where !relationship.isTransient {
                 guard let inverse = relationship.inverseName else { continue }
-                links.insert(
-                    InverseLink(
-                        entity: entity.name, relationship: relationship.name,
-                        inverseEntity: relationship.inverseEntity ?? relationship.destinationEntity, inverse: inverse))
+                let link = InverseLink(
+                    entity: entity.name, relationship: relationship.name,
+                    inverseEntity: relationship.inverseEntity ?? relationship.destinationEntity, inverse: inverse)
+                links.insert(link)
+                if !relationship.isToMany, model.inverse(of: relationship)?.isToMany == false { oneToOnes.insert(link) }
             }
         }
         inverseLinks = links
+        self.oneToOnes = oneToOnes
     }
 
     /// The entity at `position` in ``model``'s `entities`.

@@ -58,7 +58,9 @@ final class LossScreen: Sendable {
         let known = entityLosses.withLock { memory in pairs.map { memory[$0] } }
         if known.contains(.data) { return true }
         // An entity changing parents may leave what a to-one points at: only the whole mapping tells.
-        var dropsOneSide = known.contains(.oneSide) || matching.changesParent
+        // So may a one-to-one not kept as one (``MappingInferrer/oneToOneKept(_:from:in:)``).
+        var dropsOneSide =
+            known.contains(.oneSide) || matching.changesParent || !source.oneToOnes.isSubset(of: destination.oneToOnes)
         for (index, (to, from)) in matching.pairs.enumerated() where known[index] == nil {
             // An entity's properties are gathered only for a comparison not made before.
             let drops = entityLosses.remembered(pairs[index]) {

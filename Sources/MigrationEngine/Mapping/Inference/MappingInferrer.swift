@@ -101,6 +101,8 @@ struct MappingInferrer {
                 dropsOneSide = true
             }
         }
+        // A one-to-one not kept as one may lose the links its two keys disagree on (``oneToOneKept(_:from:in:)``).
+        if !sourceIndex.oneToOnes.isSubset(of: destinationIndex.oneToOnes) { dropsOneSide = true }
         guard !dropsOneSide else { return Self.dropsKeptNowhere(self) }
         return !gainedInverseConflicts().isEmpty
     }
@@ -132,6 +134,43 @@ struct MappingInferrer {
                     && inverse.destinationEntity == loss.entity
             }
         }.map(\.element)
+    }
+
+    /// Where `relationship`, a to-one of the destination's `entity` taking its links from `match`, a source to-one
+    /// whose inverse is a to-one too, is left the only key of that one-to-one's links (its inverse became a
+    /// to-many, or was dropped): the inverse's source relationship (`Entity.name`), whose links it takes where it
+    /// has none (``InferredPropertyMapping/mergesMembershipsOf``), the links it cannot take counted.
+    ///
+    /// A one-to-one keeps each link in both objects' keys. A store whose two keys disagree (`Event 1.feed` is
+    /// Feed 1, `Feed 1.event` is Event 2: a hostile or damaged store; Core Data writes both alike) holds links
+    /// only one key names. The rule: the key the destination keeps keeps its own value, since that is the link
+    /// Core Data reads for its object, and takes the other key's where it has none (the lowest-keyed owner
+    /// naming it, as every key holding one owner per object does, ``LinkStorage``); the other key's links
+    /// naming another owner are the loss (`drops Event.feed where the member's event differs`), counted in the
+    /// store. A one-to-one kept as one keeps both keys as they are; a one-to-one made a many-to-many is filled
+    /// from one side's key, and a link only the other named fails the step's link check (``InferredLinkCheck``).
+    mutating func oneToOneKept(_ relationship: Relationship, from match: Relationship, in entity: Entity) -> String? {
+        guard !relationship.isToMany, !match.isToMany, let sourceInverse = source.inverse(of: match), !sourceInverse.isToMany
+        else { return nil }
+        let inverse = destination.inverse(of: relationship)
+        guard inverse?.isToMany != false else { return nil }
+        let sourceOwner = source.entity(named: match.inverseEntity ?? match.destinationEntity)
+        let owner = sourceOwner.map { source.declaringEntity(of: sourceInverse.name, from: $0) } ?? match.destinationEntity
+        if inverse == nil {
+            // Dropped, not kept as a to-one without inverse (its own key then keeps its links).
+            let kept = destinationName(ofSource: owner).flatMap { destination.entity(named: $0) }.map {
+                destination.allRelationships(of: $0).contains {
+                    ($0.renamingIdentifier ?? $0.name) == sourceInverse.name || $0.name == sourceInverse.name
+                }
+            }
+            guard kept != true else { return nil }
+        }
+        let declaring = destination.declaringEntity(of: relationship.name, from: entity)
+        let loss = DataLoss(
+            kind: .relationship, entity: owner, property: sourceInverse.name,
+            conflictsWith: match.name, keptBy: "\(declaring).\(relationship.name)")
+        if !keyLosses.contains(loss) { keyLosses.append(loss) }
+        return "\(owner).\(sourceInverse.name)"
     }
 
     /// Whether the destination entity `entity`, taking the objects of `from`, has another parent than what
@@ -266,7 +305,9 @@ struct MappingInferrer {
                 continue
             }
             var relationshipMapping = mapRelationship(relationship, from: match, in: entity)
-            relationshipMapping.mergesMembershipsOf = mergedInverses["\(declaring).\(relationship.name)"]
+            relationshipMapping.mergesMembershipsOf =
+                mergedInverses["\(declaring).\(relationship.name)"]
+                ?? oneToOneKept(relationship, from: match, in: entity)
             mapping.relationships.append(relationshipMapping)
         }
         mapping.droppedRelationships = matched.droppedRelationships
