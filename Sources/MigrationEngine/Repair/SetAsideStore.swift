@@ -38,8 +38,23 @@ final class SetAsideStore {
     /// Moves the row keyed `key` of `table` from `db` into the side store; false when there is no such row.
     func take(table: String, key: Int64, from db: Database) throws -> Bool {
         let select: SQLFragment = "SELECT * FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.primaryKey) = \(value: key)"
-        guard let row = try Row.fetchOne(db, select.request) else { return false }
-        try put(table: table, columns: Array(row.columnNames), values: row.columnNames.map { row[$0] })
+        let statement = try db.makeStatement(select)
+        // The cursor keeps the statement on its row while each value is read exactly: GRDB's row values end
+        // TEXT at its first NUL, and the side store keeps the object as it was.
+        let rows = try Row.fetchCursor(statement, arguments: select.statementArguments)
+        guard try rows.next() != nil else { return false }
+        var values: [DatabaseValue] = []
+        var texts: Set<Int> = []
+        for index in statement.columnNames.indices {
+            do {
+                values.append(try SQLiteValueReader.exact(statement, at: index))
+            } catch {
+                texts.insert(index)
+                values.append(Data(error.bytes).databaseValue)
+            }
+        }
+        withExtendedLifetime(rows) {}
+        try put(table: table, columns: statement.columnNames, values: values, texts: texts)
         try db.execute("DELETE FROM \(SQLIdentifier(table)) WHERE \(SQLIdentifier.primaryKey) = \(value: key)" as SQLFragment)
         return true
     }
