@@ -65,8 +65,9 @@ extension MigrationProject {
         }
     }
 
-    /// Whether `text` is a query rather than text to look for: it parses, and says more than a bare name or
-    /// a value (`mood > 3`, `title CONTAINS "x"`, not `swift` or `Entry 7`).
+    /// Whether `text` is a query rather than text to look for: it parses, says more than a bare name or a
+    /// value, and reads the object (`mood > 3`, `title CONTAINS "x"`, not `swift`, `Entry 7`, nor a date as
+    /// the browser shows it, `2016-02-21`, which parses as a subtraction of constants).
     ///
     /// - Parameter text: What was typed.
     /// - Returns: Whether `rows`' `where` should evaluate it.
@@ -74,7 +75,15 @@ extension MigrationProject {
         guard let expression = try? ExpressionParser.parse(text, bareKeysOf: "object") else { return false }
         switch expression.kind {
         case .literal, .variable, .key: return false
-        default: return true
+        default: return readsObject(expression)
+        }
+    }
+
+    /// Whether `expression` names a key or a variable anywhere (its depth is bounded by the parser).
+    private static func readsObject(_ expression: Expression) -> Bool {
+        switch expression.kind {
+        case .key, .variable: true
+        default: expression.kind.children.contains(where: readsObject)
         }
     }
 
