@@ -8,7 +8,8 @@ the key that asked for it.
 The store is the sample app's Journal 1 (`cdmigrate demo`), cached in Benchmarks/.stores. Per run: the console
 is started on it; then, in the data browser of `Entry`, sorted by `created` (S twice: `mood`, then `created`,
 ascending), turned round (s: descending, the order in which every row displaces one in SQLite's top-N sorter),
-paged down twice and up, sent to the last screen (G) and back to the first (g). Prints one line per figure:
+paged down twice and up, sent to the last screen (G) and back to the first (g); then filtered (`/`) by a title,
+a date typed from its year and one typed from its middle, each cleared again. Prints one line per figure:
 the median of the runs and [min–max], for BENCHMARKS.md.
 """
 
@@ -35,6 +36,31 @@ def store_folder(rows, binary):
 
 def grouped(number):
     return f"{number:,}"
+
+
+# How long a filter is waited for before it counts as never shown.
+FILTER_TIMEOUT = 60
+
+# The filters timed: (figure, text typed after /).
+FILTERS = [
+    ("filter `Entry 99999:` (text: one title)", "Entry 99999:"),
+    ("filter `2021-03` (a date from its year: a range of seconds)", "2021-03"),
+    ("filter `03-05 1` (a date from its middle: strftime per row)", "03-05 1"),
+]
+
+
+def settled_at(tmux, text, since):
+    """When the console's output first showed `text` with no "filtering…" after `since` (pyte); None without it."""
+    if rb.pyte is None:
+        return None
+    screen = rb.pyte.Screen(100, 30)
+    stream = rb.pyte.ByteStream(screen)
+    for stamp, chunk in list(tmux.chunks):
+        stream.feed(chunk)
+        rows = screen.display
+        if stamp >= since and any(text in row for row in rows) and not any("filtering…" in row for row in rows):
+            return stamp
+    return None
 
 
 def one_run(binary, folder, rows, per_page):
@@ -68,6 +94,29 @@ def one_run(binary, folder, rows, per_page):
         timed("PgUp", ["PageUp"], f"rows {per_page + 1}–{2 * per_page} ")
         timed("G (last full screen)", ["G"], f"rows {grouped(rows - per_page + 1)}–{grouped(rows)} ")
         timed("g (first screen)", ["g"], f"rows 1–{per_page} ")
+        # The live filter (issue 35.3) over every row, typed at once and read off the UI thread: from the text
+        # sent to the screen that counts its matches ("filtering…" gone). Titles are `Entry <key>: …`; entry k
+        # was created 600,000,000 + 3,600·k seconds after 2001 (from 2020-01-05, an hour apart).
+        for name, typed in FILTERS:
+            since = time.perf_counter()
+            tmux.send("/")
+            tmux.tmux("send-keys", "-t", tmux.name, "-l", typed)
+            done = f'matching "{typed}"'
+            deadline = since + FILTER_TIMEOUT
+            while time.perf_counter() < deadline:
+                screen = tmux.capture()
+                if done in screen and "filtering…" not in screen:
+                    figures[name] = (settled_at(tmux, done, since) or time.perf_counter()) - since
+                    break
+                if "[exit " in screen:
+                    raise RuntimeError(f"the console ended while filtering {typed!r}:\n{screen}")
+                time.sleep(0.01)
+            else:
+                # Never shown as a text search (a build that reads `2021-03` as a query): said, not timed.
+                rb.log(f"{name}: not shown as a text search within {FILTER_TIMEOUT} s")
+                figures[name] = float("inf")
+            tmux.send("Enter", "Escape")
+            tmux.wait_for(f"of {grouped(rows)} ", interval=0.01)
     finally:
         tmux.close()
     return figures
