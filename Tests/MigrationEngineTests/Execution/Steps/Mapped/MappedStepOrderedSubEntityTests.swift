@@ -50,9 +50,9 @@ struct MappedStepOrderedSubEntityTests {
     }
 
     /// The step as a mapping file: one mapping per entity, `Book.notes` left to be resolved through the
-    /// mappings of its destination's family (both `NoteToNote` and `StickyToSticky`); with `policy`, the
-    /// books' mapping runs it.
-    static func mapping(policy: String?) throws -> MappingModel {
+    /// mappings of its destination's family (both `NoteToNote` and `StickyToSticky`) unless `notes` gives
+    /// its value; with `policy`, the books' mapping runs it.
+    static func mapping(policy: String?, notes: String? = nil) throws -> MappingModel {
         try MappingFileReader.read(
             """
             from: Shelf 1
@@ -68,6 +68,7 @@ struct MappedStepOrderedSubEntityTests {
                 source: Book
                 destination: Book
             \(policy.map { "    policy: \($0)" } ?? "")
+            \(notes.map { "    relationships:\n      notes: \($0)" } ?? "")
             """, path: "shelf.yaml")
     }
 
@@ -94,24 +95,9 @@ struct MappedStepOrderedSubEntityTests {
     /// left to be resolved (``mapping(policy:)``), it reaches both mappings and nothing is said.
     @Test("a lookup through one mapping by name leaves a sub-entity's members out, and the plan says so")
     func lookupByNameLeavesStickiesOut() throws {
-        let text = """
-            from: Shelf 1
-            to: Shelf 2
-            mappings:
-              - name: NoteToNote
-                source: Note
-                destination: Note
-              - name: StickyToSticky
-                source: Sticky
-                destination: Sticky
-              - name: BookToBook
-                source: Book
-                destination: Book
-                relationships:
-                  notes: { mapping: NoteToNote, from: $source.notes }
-            """
         let step = try MappedStep(
-            mapping: try MappingFileReader.read(text, path: "shelf.yaml"), sourceModel: Self.model(1),
+            mapping: try Self.mapping(policy: nil, notes: "{ mapping: NoteToNote, from: $source.notes }"),
+            sourceModel: Self.model(1),
             destinationModel: Self.model(2))
         let warnings = step.summary.warnings.filter { $0.contains("looks up") }
         #expect(warnings.count == 1)
