@@ -14,6 +14,8 @@ final class CountingInference: InferenceProvider {
     var lossChecks: [VersionPair] { screened.withLock { $0 } }
     /// The distinct pairs of entities compared so far to answer those (``InferredStepProvider``'s own count).
     var screenedEntityComparisons: Int { engine.screenedEntityComparisons }
+    /// The entities mapped so far to tell whether relationships dropped on one side are kept by their inverses.
+    var screenedEntityMappings: Int { engine.screenedEntityMappings }
 
     func assess(from source: InferenceIndex, to destination: InferenceIndex) -> InferenceAssessment {
         asked.withLock { $0.append(VersionPair(from: source.model.name, to: destination.model.name)) }

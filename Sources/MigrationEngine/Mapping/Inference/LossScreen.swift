@@ -31,10 +31,15 @@ final class LossScreen: Sendable {
     private let matchings = Mutex<[Pair: Matching]>([:])
     private let entityLosses = Mutex<[Pair: MappingInferrer.EntityDrops]>([:])
     private let comparisons = Atomic<Int>(0)
+    private let mappedEntities = Atomic<Int>(0)
 
     /// How many pairs of entities were compared so far (each distinct comparison once): what screening a
     /// long history costs, since the rest is looking answers up.
     var comparisonCount: Int { comparisons.load(ordering: .relaxed) }
+
+    /// How many entities were mapped so far to tell whether relationships dropped on one side are kept by their
+    /// inverses (``MappingInferrer/dropsKeptNowhere(oneSide:mapped:)``).
+    var mappedEntityCount: Int { mappedEntities.load(ordering: .relaxed) }
 
     init() {}
 
@@ -57,10 +62,7 @@ final class LossScreen: Sendable {
         }
         let known = entityLosses.withLock { memory in pairs.map { memory[$0] } }
         if known.contains(.data) { return true }
-        // An entity changing parents may leave what a to-one points at: only the whole mapping tells.
-        // So may a one-to-one not kept as one (``MappingInferrer/oneToOneKept(_:from:in:)``).
-        var dropsOneSide =
-            known.contains(.oneSide) || matching.changesParent || !source.oneToOnes.isSubset(of: destination.oneToOnes)
+        var oneSide = matching.pairs.indices.filter { known[$0] == .oneSide }
         for (index, (to, from)) in matching.pairs.enumerated() where known[index] == nil {
             // An entity's properties are gathered only for a comparison not made before.
             let drops = entityLosses.remembered(pairs[index]) {
@@ -68,12 +70,20 @@ final class LossScreen: Sendable {
                 return MappingInferrer.dropsData(destination.properties(at: to), from: source.properties(at: from))
             }
             if drops == .data { return true }
-            if drops == .oneSide { dropsOneSide = true }
+            if drops == .oneSide { oneSide.append(index) }
+        }
+        // An entity changing parents may leave what a to-one points at: only the whole mapping tells. So may a
+        // one-to-one not kept as one (``MappingInferrer/oneToOneKept(_:from:in:)``).
+        if matching.changesParent || !source.oneToOnes.isSubset(of: destination.oneToOnes) {
+            return MappingInferrer.dropsAnything(MappingInferrer(source: source, destination: destination))
         }
         // A relationship dropped on one side of a pair is lost only where the other side is not carried for all
-        // its objects, which only the whole mapping tells (rare: a version dropping nothing else).
-        if dropsOneSide {
-            return MappingInferrer.dropsKeptNowhere(MappingInferrer(source: source, destination: destination))
+        // its objects, which only the other entities tell (rare: a version dropping nothing else).
+        if !oneSide.isEmpty {
+            var mapped = 0
+            defer { mappedEntities.add(mapped, ordering: .relaxed) }
+            return MappingInferrer(source: source, destination: destination).dropsKeptNowhere(
+                oneSide: oneSide.sorted().map { matching.pairs[$0] }, mapped: &mapped)
         }
         // Two relationships that become each other's inverse lose the links on which they disagree; only a
         // pair whose versions differ in some inverse is looked at.

@@ -86,32 +86,76 @@ struct MappingInferrer {
     /// found without mapping every entity, for a search that only needs to rule out lossy steps.
     func losesData() -> Bool {
         if dropsEntity { return true }
-        var dropsOneSide = false
+        var oneSide: [(destination: Int, source: Int)] = []
+        var parentChanges = false
         for pair in matchedEntities {
             switch Self.dropsData(
                 destinationIndex.properties(at: pair.destination), from: sourceIndex.properties(at: pair.source))
             {
             case .data: return true
-            case .oneSide: dropsOneSide = true
+            case .oneSide: oneSide.append(pair)
             case .nothing: break
             }
-            // An entity changing parents may leave what a to-one points at (``leavesInverseTarget(_:of:in:mappings:)``):
+            // An entity changing parents may leave what a to-one points at (``leavesInverseTarget(_:of:in:mapping:)``):
             // only every mapping together tells.
             if changesParent(destinationIndex.entity(at: pair.destination), from: sourceIndex.entity(at: pair.source)) {
-                dropsOneSide = true
+                parentChanges = true
             }
         }
         // A one-to-one not kept as one may lose the links its two keys disagree on (``oneToOneKept(_:from:in:)``).
-        if !sourceIndex.oneToOnes.isSubset(of: destinationIndex.oneToOnes) { dropsOneSide = true }
-        guard !dropsOneSide else { return Self.dropsKeptNowhere(self) }
+        if parentChanges || !sourceIndex.oneToOnes.isSubset(of: destinationIndex.oneToOnes) {
+            return Self.dropsAnything(self)
+        }
+        var mapped = 0
+        guard oneSide.isEmpty else { return dropsKeptNowhere(oneSide: oneSide, mapped: &mapped) }
         return !gainedInverseConflicts().isEmpty
     }
 
-    /// Whether `inferrer`'s whole mapping drops anything: what only all entities together tell, whether the
-    /// relationships dropped on one side of a pair are kept by their inverses (``keptByInverse(_:of:in:mappings:)``).
-    static func dropsKeptNowhere(_ inferrer: MappingInferrer) -> Bool {
+    /// Whether `inferrer`'s whole mapping drops anything: where an entity changes parents or a one-to-one is not
+    /// kept as one, what only every entity's mapping together tells (``leavesInverseTarget(_:of:in:mapping:)``,
+    /// ``oneToOneKept(_:from:in:)``).
+    static func dropsAnything(_ inferrer: MappingInferrer) -> Bool {
         var inferrer = inferrer
         return !inferrer.infer().drops.isEmpty
+    }
+
+    /// `!infer().drops.isEmpty` for a pair that drops no entity, changes no entity's parent, keeps every
+    /// one-to-one as one, and whose matched entities ``dropsData(_:from:)`` finds dropping nothing but
+    /// relationships on one side: `oneSide` (destination and source positions), the entities it found
+    /// ``EntityDrops/oneSide``. Whether their relationships are kept by their inverses is what only the other
+    /// entities tell (``keptByInverse(_:of:in:mapping:)``), so these entities are mapped, and each entity their
+    /// inverses' members become when that is asked; the others, which drop nothing, are not.
+    /// `mapped` is increased by the number of entities mapped.
+    ///
+    /// Mapping every entity for it was most of screening wire's 2.24.1 → 2.101.0 (every pair spanning the
+    /// version that drops `Member.user`, kept by `User.membership`, was inferred whole, 11% of `plan`).
+    /// The answer is the whole mapping's: it drops no entity, and an entity found to drop nothing contributes
+    /// no drop and no lost key (``dropsData(_:from:)`` answers ``EntityDrops/data`` for any key holding one owner
+    /// of several; with no parent changed, no inverse stops pointing at its objects), so its drops are the gained
+    /// inverses' conflicts and these entities' unkept relationships.
+    func dropsKeptNowhere(oneSide: [(destination: Int, source: Int)], mapped count: inout Int) -> Bool {
+        var inferrer = self
+        if !inferrer.recordGainedInverses().isEmpty { return true }
+        // The member entities' mappings, made when first asked for, on a copy: mapping records warnings.
+        var mapper = inferrer
+        var mapped: [String: InferredEntityMapping?] = [:]
+        let sources = Dictionary(
+            entityPairs.compactMap { pair in pair.source.map { (sourceIndex.entity(at: $0).name, pair) } },
+            uniquingKeysWith: { first, _ in first })
+        func mapping(ofSource name: String) -> InferredEntityMapping? {
+            if let known = mapped[name] { return known }
+            let made = sources[name].flatMap { pair in pair.source.map { mapper.map(pair.destination, from: $0) } }
+            if made != nil { count += 1 }
+            mapped[name] = made
+            return made
+        }
+        for (to, from) in oneSide {
+            let entityMapping = inferrer.map(to, from: from)
+            count += 1
+            let holding = sourceIndex.properties(at: from).holdingLinks
+            if !inferrer.drops(entityMapping, holdingLinks: holding, mapping: mapping(ofSource:)).isEmpty { return true }
+        }
+        return false
     }
 
     /// `losses` with each link lost counted once: a whole drop is left out where another counts its links, that
@@ -229,15 +273,7 @@ struct MappingInferrer {
         var losses: [DataLoss] = []
         // The links each mapped source entity's relationships hold, in the order of `mappings` with a source.
         var holding: [Set<String>] = []
-        for link in gainedInverses() {
-            switch link.outcome {
-            case .merged(let from, let conflict):
-                mergedInverses["\(link.entity).\(link.relationship)"] = from
-                losses += conflict.map { [$0] } ?? []
-            case .refused(let reason):
-                notInferable.append(NotInferable(entity: link.entity, property: link.relationship, reason: reason))
-            }
-        }
+        losses += recordGainedInverses()
         for (to, from) in entityPairs {
             let (entity, properties) = (destinationIndex.entity(at: to), destinationIndex.properties(at: to))
             guard let from else {
@@ -253,13 +289,13 @@ struct MappingInferrer {
                         }))
                 continue
             }
-            let mapping = map(entity, properties, from: sourceIndex.entity(at: from), sourceIndex.properties(at: from))
+            let mapping = map(to, from: from)
             holding.append(sourceIndex.properties(at: from).holdingLinks)
             mappings.append(mapping)
         }
         // A relationship's loss is known once every entity is mapped: its inverse, carried elsewhere, may keep it.
         for (mapping, holdingLinks) in zip(mappings.filter { $0.source != nil }, holding) {
-            losses += drops(mapping, holdingLinks: holdingLinks, mappings: mappings)
+            losses += drops(mapping, holdingLinks: holdingLinks) { name in mappings.first { $0.source == name } }
         }
         losses = oncePerPair(losses)
         let dropped = source.entities.map(\.name).filter { !usedEntities.contains($0) }
@@ -268,6 +304,29 @@ struct MappingInferrer {
             droppedEntities: dropped, notInferable: notInferable, conditions: conditions, warnings: warnings,
             suggestedRenames: suggestions,
             drops: dropped.map { DataLoss(kind: .entity, entity: $0) } + losses + keyLosses)
+    }
+
+    /// Records what the destination relationships that gain an inverse make of it (``gainedInverses()``): the
+    /// merges every entity's mapping reads, and the refusals; returns the links the merges lose.
+    private mutating func recordGainedInverses() -> [DataLoss] {
+        var losses: [DataLoss] = []
+        for link in gainedInverses() {
+            switch link.outcome {
+            case .merged(let from, let conflict):
+                mergedInverses["\(link.entity).\(link.relationship)"] = from
+                losses += conflict.map { [$0] } ?? []
+            case .refused(let reason):
+                notInferable.append(NotInferable(entity: link.entity, property: link.relationship, reason: reason))
+            }
+        }
+        return losses
+    }
+
+    /// The mapping of the destination entity at position `to` from the source entity at position `from`.
+    private mutating func map(_ to: Int, from: Int) -> InferredEntityMapping {
+        map(
+            destinationIndex.entity(at: to), destinationIndex.properties(at: to), from: sourceIndex.entity(at: from),
+            sourceIndex.properties(at: from))
     }
 
     private mutating func map(

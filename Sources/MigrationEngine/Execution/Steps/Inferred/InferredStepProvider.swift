@@ -29,6 +29,10 @@ package struct InferredStepProvider: InferenceProvider {
     /// How many distinct pairs of entities screening pairs for loss has compared so far (``LossScreen``).
     package var screenedEntityComparisons: Int { screen.comparisonCount }
 
+    /// How many entities screening has mapped to tell whether relationships dropped on one side are kept by
+    /// their inverses (``LossScreen``).
+    package var screenedEntityMappings: Int { screen.mappedEntityCount }
+
     /// Its steps are ``InferredStep``s.
     package var makesEngineSteps: Bool { true }
 
