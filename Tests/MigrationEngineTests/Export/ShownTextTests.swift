@@ -145,6 +145,35 @@ struct ShownTextTests {
     }
 }
 
+/// A date column's search condition calls the engine's per-row spelling (`cdmigrate_shown`, Swift) only for
+/// dates SQLite cannot spell: counted by a function of the same name put in its place.
+@Suite("Search: a date column calls into Swift only for dates out of the four-digit years")
+struct ShownSearchDateCallTests {
+    @Test(arguments: ["Entry 99999:", "02-21", "2016"])
+    func swiftOnlyOutOfRange(_ typed: String) throws {
+        let calls = Mutex(0)
+        let counting = DatabaseFunction("cdmigrate_shown", argumentCount: 2, pure: false) { _ in
+            calls.withLock { $0 += 1 }
+            return "x"
+        }
+        let condition = ShownSearch(text: typed, pattern: "%\(typed)%").column(SQLIdentifier("d"), kind: .date)
+        let queue = try DatabaseQueue()
+        try queue.write { db in
+            db.add(function: counting)
+            try db.execute(sql: "CREATE TABLE t (d REAL)")
+            for second in stride(from: 477_705_600.0, to: 477_705_600.0 + 500 * 86_400, by: 86_400) {
+                try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [second])
+            }
+            let count: SQLFragment = "SELECT COUNT(*) FROM t WHERE \(condition)"
+            _ = try Int.fetchOne(db, count.request)
+            #expect(calls.withLock { $0 } == 0, "500 dates of 2016–2017: \(typed)")
+            try db.execute(sql: "INSERT INTO t VALUES (-1e13)")
+            _ = try Int.fetchOne(db, count.request)
+            #expect(calls.withLock { $0 } == 1, "one date out of range: \(typed)")
+        }
+    }
+}
+
 /// The date ranges a search looks for dates in, read through its one entry point.
 enum ShownSearchProbe {
     static func outcome(_ typed: String) -> Range<Double>?? { ShownSearch.dateRange(typed: typed) }
