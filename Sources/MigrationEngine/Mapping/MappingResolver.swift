@@ -119,11 +119,7 @@ package struct MappingResolver {
                 try check(value, in: mapping, sourceEntity: sourceEntity, names: names)
                 resolved.relationships.append((relationship, value))
             } else if sourceRelationships.contains(relationship.name) {
-                let lookup = Expression(
-                    .function(
-                        target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
-                        arguments: [Expression(.literal(.string(relationship.name))), .sourceKey(relationship.name)]))
-                resolved.relationships.append((relationship, MappingExpression(lookup)))
+                resolved.relationships.append((relationship, MappingExpression(.relationshipLookup(relationship.name))))
             }
         }
         return resolved

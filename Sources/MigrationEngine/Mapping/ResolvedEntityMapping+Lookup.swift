@@ -30,11 +30,7 @@ extension Array where Element == ResolvedEntityMapping {
         _ relationship: String, from mapping: ResolvedEntityMapping, source: ObjectModel, destination: ObjectModel
     ) throws(ExpressionEvaluationError) -> Expression {
         let reached = try self.reached(by: relationship, from: mapping, source: source, destination: destination)
-        let named = reached.count == 1 ? reached[0].mapping.name : nil
-        return Expression(
-            .function(
-                target: Expression(.variable("manager")),
-                selector: named == nil ? SelectorCall.relationshipLookup : SelectorCall.entityMappingLookup,
-                arguments: [Expression(.literal(.string(named ?? relationship))), .sourceKey(relationship)]))
+        guard reached.count == 1 else { return .relationshipLookup(relationship) }
+        return .mappingLookup(reached[0].mapping.name, from: .sourceKey(relationship))
     }
 }

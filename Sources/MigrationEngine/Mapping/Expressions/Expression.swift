@@ -68,6 +68,28 @@ public struct Expression: Sendable, Hashable {
     package static func sourceKey(_ name: String) -> Expression {
         Expression(.key(base: .source, name: name))
     }
+
+    /// `FUNCTION($manager, "destinationInstancesForEntityMappingNamed:sourceInstances:", "<mapping>", <from>)`:
+    /// the destination objects entity mapping `mapping` made from the source objects `from` gives.
+    package static func mappingLookup(_ mapping: String, from: Expression, at position: SourcePosition = .start)
+        -> Expression
+    {
+        Expression(
+            .function(
+                target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
+                arguments: [Expression(.literal(.string(mapping))), from]),
+            at: position)
+    }
+
+    /// `FUNCTION($manager, "destinationInstancesForSourceRelationshipNamed:sourceInstances:", "<name>",
+    /// $source.<name>)`: the destination objects every mapping made from the members of source relationship
+    /// `name` (what Core Data's inferred mapping models hold).
+    package static func relationshipLookup(_ name: String) -> Expression {
+        Expression(
+            .function(
+                target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
+                arguments: [Expression(.literal(.string(name))), .sourceKey(name)]))
+    }
 }
 
 /// A prefix operator.

@@ -69,11 +69,8 @@ enum EntityMappingReader {
             throw field.fail("relationship \(name) needs \"mapping\": the entity mapping whose objects it links to")
         }
         let from = try values["from"]?.expression("relationship \(name) from") ?? MappingExpression(.source)
-        let lookup = Expression(
-            .function(
-                target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
-                arguments: [Expression(.literal(.string(try mapping.string("mapping")))), from.expression]),
-            at: from.expression.position)
+        let lookup = Expression.mappingLookup(
+            try mapping.string("mapping"), from: from.expression, at: from.expression.position)
         return MappingExpression(text: lookup.description, expression: lookup, position: mapping.position)
     }
 }

@@ -30,11 +30,8 @@ extension MappingScaffolder {
             // mapping) were dropped from the relationship without a word (generated seeds 81, 97, 114, …).
             for property in entity.relationships where property.isRenamed {
                 guard let name = property.source else { continue }
-                let value = Expression(
-                    .function(
-                        target: Expression(.variable("manager")), selector: SelectorCall.relationshipLookup,
-                        arguments: [Expression(.literal(.string(name))), .sourceKey(name)]))
-                mapping.relationships.append(PropertyMapping(name: property.destination, value: MappingExpression(value)))
+                mapping.relationships.append(
+                    PropertyMapping(name: property.destination, value: MappingExpression(.relationshipLookup(name))))
             }
             return mapping
         }

@@ -79,10 +79,7 @@ struct XcodePropertyMappingReader {
             guard let source = path == "$source" ? Expression.source : XcodeKeyPath.expression(path) else {
                 throw fail("the key path \(path) is not a key path")
             }
-            return Expression(
-                .function(
-                    target: Expression(.variable("manager")), selector: SelectorCall.entityMappingLookup,
-                    arguments: [Expression(.literal(.string(mapping))), source]))
+            return .mappingLookup(mapping, from: source)
         case (let path?, nil):
             throw fail("the key path \(path) names no entity mapping, so its destination objects are unknown")
         case (nil, let mapping?):
